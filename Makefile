@@ -1,0 +1,134 @@
+# pdnkit -- GNU make build.
+#
+#   make            build the library and the tools (installs missing deps first)
+#   make run        build, then run the main job on the bundled games in pdn/
+#   make check      build, then run every test (CUnit suites, golden CLI tests, corpus runs)
+#   make bench      optimised build (-O3 -march=native), then the benchmarks
+#   make perft-deep the deep perft series of PERFT.md (minutes; not in CI)
+#   make install    PREFIX=/usr/local DESTDIR=
+#
+# Library sources are src/*.c, tool mains are src/tools/*.c, unit test programs are
+# tests/unit/test_*.c (each one a CUnit program of its own): new files need no edit here.
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BUILD   ?= build
+CC      ?= cc
+OPT     ?= -O2 -g
+CFLAGS  ?=
+WERROR  ?=
+SHARED  ?= $(abspath ../shared)
+
+PKGS      := libpcre2-8
+TEST_PKGS := cunit
+
+WARN     := -Wall -Wextra -Wpedantic $(if $(WERROR),-Werror)
+DEPFLAGS  = -MMD -MP
+PCRE_CFLAGS  = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PCRE_LIBS    = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CUNIT_CFLAGS = $(shell pkg-config --cflags $(TEST_PKGS) 2>/dev/null)
+CUNIT_LIBS   = $(shell pkg-config --libs $(TEST_PKGS) 2>/dev/null)
+ALL_CFLAGS   = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) $(CFLAGS) -Isrc $(PCRE_CFLAGS)
+
+LIB_SRC   := $(sort $(wildcard src/*.c))
+TOOL_SRC  := $(sort $(wildcard src/tools/*.c))
+UNIT_SRC  := $(sort $(wildcard tests/unit/test_*.c))
+LIB_OBJ   := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
+TOOLS     := $(TOOL_SRC:src/tools/%.c=$(BUILD)/bin/%)
+UNITS     := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+LIB       := $(BUILD)/libpdnkit.a
+MANPAGES  := $(wildcard man/*.1 man/*.5 man/*.7)
+
+.PHONY: all deps run check unit golden corpus bench perft-deep install uninstall clean
+.DEFAULT_GOAL := all
+
+all: deps
+	@$(MAKE) --no-print-directory build-tools
+
+.PHONY: build-tools build-tests
+build-tools: $(TOOLS)
+build-tests: $(TOOLS) $(UNITS)
+
+# --- dependencies ------------------------------------------------------------
+# Installs what pkg-config cannot find, with apt-get on Debian/Ubuntu when root;
+# elsewhere it says what to install and stops.
+deps:
+	@missing=""; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	pkg-config --exists $(PKGS) 2>/dev/null || missing="$$missing libpcre2-dev"; \
+	pkg-config --exists $(TEST_PKGS) 2>/dev/null || missing="$$missing libcunit1-dev"; \
+	if [ -n "$$missing" ]; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "deps: installing$$missing"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "deps: missing$$missing"; \
+	    echo "deps: install them (Debian/Ubuntu: apt-get install$$missing; Fedora: pcre2-devel CUnit-devel pkgconf)"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+# --- build -------------------------------------------------------------------
+$(BUILD)/obj/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(LIB): $(LIB_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/bin/%: src/tools/%.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(PCRE_LIBS) -lm -o $@
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(CUNIT_CFLAGS) -Itests $(DEPFLAGS) $< $(LIB) $(PCRE_LIBS) $(CUNIT_LIBS) -lm -o $@
+
+-include $(LIB_OBJ:.o=.d) $(TOOLS:=.d) $(UNITS:=.d)
+
+# --- run and test ------------------------------------------------------------
+run: all
+	@BUILD=$(BUILD) sh tests/run-main.sh
+
+check: deps
+	@$(MAKE) --no-print-directory build-tests
+	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/run-all.sh
+
+unit: deps
+	@$(MAKE) --no-print-directory build-tests
+	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/run-all.sh unit
+
+golden: deps
+	@$(MAKE) --no-print-directory build-tests
+	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/run-all.sh golden
+
+corpus: deps
+	@$(MAKE) --no-print-directory build-tests
+	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/run-all.sh corpus
+
+bench: deps
+	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools
+	@BUILD=build/bench SHARED=$(SHARED) sh tests/bench.sh
+
+perft-deep: deps
+	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools
+	@BUILD=build/bench sh tests/perft.sh deep
+
+# --- install -----------------------------------------------------------------
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
+	@for p in $(MANPAGES); do \
+	  s=$${p##*.}; install -d $(DESTDIR)$(PREFIX)/share/man/man$$s; \
+	  echo install -m 644 $$p $(DESTDIR)$(PREFIX)/share/man/man$$s/; \
+	  install -m 644 $$p $(DESTDIR)$(PREFIX)/share/man/man$$s/; \
+	done
+
+uninstall:
+	@for t in $(TOOLS); do rm -f $(DESTDIR)$(PREFIX)/bin/$${t##*/}; done
+	@for p in $(MANPAGES); do s=$${p##*.}; rm -f $(DESTDIR)$(PREFIX)/share/man/man$$s/$${p##*/}; done
+
+clean:
+	rm -rf build

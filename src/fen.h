@@ -1,0 +1,31 @@
+/*
+ * fen.h -- PDN 3.0 FEN read and write (RULES 4.2, PERFT.md).
+ *   "W:W31-50:B1-20", "B:W18,K26:BK4.", "?:W:BK4", "W:Wa1,c1,Ke5:Bh8"
+ * Side to move W, B or ? (unknown: the variant's first mover is used and *unknown_turn
+ * is set); colour sections in either order, possibly empty; K prefix for kings;
+ * numeric ranges; numeric or algebraic squares; a trailing '.' is tolerated; LID
+ * extensions :H<n> and :F<n> are accepted and returned.
+ */
+#ifndef PK_FEN_H
+#define PK_FEN_H
+
+#include "position.h"
+
+typedef struct pk_fen_extra {
+    bool unknown_turn;  /* side to move was '?' */
+    bool trailing_dot;  /* a '.' ended the text (tolerated, PDN 3.0 says no dot) */
+    int halfmove;       /* :H<n>, -1 when absent */
+    int fullmove;       /* :F<n>, -1 when absent */
+} pk_fen_extra;
+
+/* Parses `len` characters of s (or up to NUL when len == (size_t)-1). On error returns
+ * a status with err->col the 1-based column of the offending character and err->msg the
+ * reason. `extra` may be NULL. Validation of the position (pk_pos_validate) is included. */
+int pk_fen_parse(const pk_variant *v, const char *s, size_t len, pk_pos *out, pk_fen_extra *extra,
+                 pk_error *err);
+
+/* Writes the FEN of p ("W:W31,32,K33:B1,2") into buf; numeric squares unless algebraic.
+ * Returns the length, or the length it would need (like snprintf). */
+int pk_fen_write(const pk_variant *v, const pk_pos *p, bool algebraic, char *buf, size_t size);
+
+#endif

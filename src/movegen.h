@@ -1,0 +1,50 @@
+/*
+ * movegen.h -- legal move generation for every variant of the table (RULES 1.4-1.8).
+ *
+ * pk_gen_legal() gives the legal moves: complete captures filtered by the variant's
+ * choice rule and de-duplicated on (from, to, captured set), or the quiet moves when no
+ * capture exists. The other entry points give the sets the adjudicator classifies
+ * against (RULES 4.5): every complete capture path, and the quiet moves alone.
+ * No function here allocates.
+ */
+#ifndef PK_MOVEGEN_H
+#define PK_MOVEGEN_H
+
+#include "position.h"
+
+#define PK_MAX_MOVES 1024
+
+typedef struct pk_movelist {
+    int n;
+    int overflow; /* set when more than PK_MAX_MOVES moves existed; the list is cut */
+    pk_move m[PK_MAX_MOVES];
+} pk_movelist;
+
+enum pk_gen_flags {
+    PK_GEN_KEEP_DUPLICATES = 1, /* one move per capture path ("keep" perft convention) */
+    PK_GEN_CAPTURE_OPTIONAL = 2,/* house rule "capture not mandatory" (RULES 0.1), opt-in */
+    PK_GEN_ALL_CAPTURES = 4,    /* every complete capture path: no choice rule, no de-dup */
+    PK_GEN_QUIET_ONLY = 8       /* only non-capturing moves, even when a capture exists */
+};
+
+/* Legal moves of p under v into out; returns out->n (0: side to move has lost). */
+int pk_gen_legal(const pk_variant *v, const pk_pos *p, pk_movelist *out, unsigned flags);
+
+/* Number of legal moves without building paths where avoidable (perft bulk counting). */
+int pk_count_legal(const pk_variant *v, const pk_pos *p, unsigned flags);
+
+/* True when the side to move has at least one capture. */
+bool pk_has_capture(const pk_variant *v, const pk_pos *p);
+
+/* The choice rule's rank of a complete capture: among the complete captures of a
+ * position the legal ones are those of maximal rank (RULES 1.7). Exposed so that the
+ * adjudicator can say why a capture was rejected. */
+uint64_t pk_capture_rank(const pk_variant *v, const pk_pos *p, const pk_move *m);
+
+/* Two moves are the same move when they share from, to and captured set (RULES 1.8). */
+static inline bool pk_move_same(const pk_move *a, const pk_move *b)
+{
+    return a->from == b->from && a->to == b->to && a->capset == b->capset;
+}
+
+#endif

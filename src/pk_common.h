@@ -1,0 +1,59 @@
+/*
+ * pk_common.h -- what every part of the pdnkit library shares: the bitboard type,
+ * colours, status codes and the error record that library functions fill in.
+ *
+ * Conventions (the whole library follows them):
+ *   - public names start with pk_ (functions, types) or PK_ (macros, enum constants);
+ *   - a function that can fail returns an int status (PK_OK == 0) and, when given a
+ *     non-NULL pk_error *, writes a one-line human message and a column into it;
+ *   - the library never prints and never exits: the tools in src/tools/ do that.
+ */
+#ifndef PK_COMMON_H
+#define PK_COMMON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define PK_VERSION "0.1.0"
+
+typedef uint64_t pk_bb; /* one bit per playable square, in the geometry's bit layout */
+
+enum pk_color { PK_WHITE = 0, PK_BLACK = 1 };
+#define PK_OTHER(c) ((c) ^ 1)
+
+enum pk_status {
+    PK_OK = 0,
+    PK_ERR_SYNTAX,      /* malformed text (FEN, PDN, move) */
+    PK_ERR_RANGE,       /* a value outside what the variant allows (square 51 on 10x10) */
+    PK_ERR_RULES,       /* well-formed but impossible under the rules (man on its promotion row) */
+    PK_ERR_IO,          /* read or write failure */
+    PK_ERR_NOMEM,       /* allocation failure */
+    PK_ERR_UNSUPPORTED, /* a feature pdnkit does not implement */
+    PK_ERR_OVERFLOW,    /* a fixed-size buffer would overflow (move list, path) */
+    PK_ERR_USAGE        /* bad arguments from the caller */
+};
+
+typedef struct pk_error {
+    int code;      /* enum pk_status */
+    int line;      /* 1-based line, 0 when not applicable */
+    int col;       /* 1-based column in characters, 0 when not applicable */
+    char msg[256]; /* one line, no trailing newline */
+} pk_error;
+
+/* Fills *e (when non-NULL) and returns code, so callers can write
+ * `return pk_error_set(err, PK_ERR_SYNTAX, col, "bad square '%s'", s);` */
+int pk_error_set(pk_error *e, int code, int col, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+void pk_error_clear(pk_error *e);
+
+static inline int pk_popcount(pk_bb b) { return __builtin_popcountll(b); }
+static inline int pk_lsb(pk_bb b) { return __builtin_ctzll(b); }
+static inline int pk_msb(pk_bb b) { return 63 - __builtin_clzll(b); }
+#define PK_BIT(i) ((pk_bb)1 << (i))
+
+#endif

@@ -1,0 +1,80 @@
+/*
+ * variant.h -- the variant table: one row of data per variant (RULES 2.1). The move
+ * generator reads the row; nothing in it is a per-variant copy of the generator.
+ */
+#ifndef PK_VARIANT_H
+#define PK_VARIANT_H
+
+#include "geom.h"
+
+/* Choice among captures, RULES 1.7. */
+enum pk_choice {
+    PK_CHOICE_FREE,      /* every complete capture is legal */
+    PK_CHOICE_MAJ,       /* most pieces */
+    PK_CHOICE_MAJ_KINGS, /* most pieces, then most kings (Spanish quality) */
+    PK_CHOICE_ITALIAN,   /* pieces, by a king, kings taken, kings met earliest */
+    PK_CHOICE_CZECH,     /* a capture by a king beats a capture by a man */
+    PK_CHOICE_FRISIAN    /* value 100*(men+2*kings)-kings, then by a king */
+};
+
+/* Promotion of a man that reaches its promotion row during a capture, RULES 1.6. */
+enum pk_promo { PK_PROMO_STOP, PK_PROMO_PASS, PK_PROMO_CONTINUE };
+
+/* Draw rule profiles, RULES section 3 (evaluated by the replay, not by movegen). */
+enum pk_draw_profile {
+    PK_DRAW_FMJD,      /* REP3, K50, F16, F5 */
+    PK_DRAW_ENGLISH,   /* REP3 claim, K80 claim */
+    PK_DRAW_SPANISH,   /* REP3, K40, S13 */
+    PK_DRAW_PORTUGUESE,/* as Spanish, REP3 by claim, unverified */
+    PK_DRAW_RUSSIAN,   /* REP3, K30, R724, R726, R727, R728 */
+    PK_DRAW_BRAZILIAN, /* REP3, K40 (D-BR-1) */
+    PK_DRAW_ITALIAN,   /* REP4 (+ note at 3), K80 */
+    PK_DRAW_CZECH,     /* REP3 claim, K30 */
+    PK_DRAW_POOL,      /* REP3, P13 */
+    PK_DRAW_FRISIAN    /* FR7, FR1 */
+};
+
+/* What the move generator needs; constant per variant. */
+typedef struct pk_rules {
+    uint8_t width, height;
+    uint8_t a1_light;       /* mirrored board */
+    uint8_t men_back;       /* men capture backwards */
+    uint8_t flying;         /* kings move and capture at a distance */
+    uint8_t men_take_kings; /* 0 in Italian: a man's jump over a king does not exist */
+    uint8_t ortho;          /* Frisian: captures along the orthogonal lines too */
+    uint8_t choice;         /* enum pk_choice */
+    uint8_t promo;          /* enum pk_promo */
+} pk_rules;
+
+struct pk_pos;
+struct pk_movelist;
+
+typedef struct pk_variant {
+    const char *name;         /* "international" */
+    const char *aliases;      /* space separated: "polish fmjd" */
+    const char *title;        /* "International draughts (FMJD), 10x10" */
+    int gametype;             /* PDN GameType number */
+    const char *gametype_full;/* "20,W,10,10,N2,0" */
+    int numbering;            /* enum pk_numbering */
+    bool algebraic;           /* recorded algebraically by default (Russian, Brazilian, Czech) */
+    char capture_sep;         /* 'x' or ':' when writing */
+    int first;                /* side that moves first in the start position */
+    const char *start_fen;
+    int draw_profile;         /* enum pk_draw_profile */
+    int max_men;              /* men per side in the start position */
+    pk_rules rules;
+    const pk_geom *geom;      /* filled by pk_variant_find / pk_variant_at */
+    /* The generator specialised for this row (see movegen.c). */
+    int (*gen)(const struct pk_pos *, struct pk_movelist *, unsigned flags);
+} pk_variant;
+
+/* Lookup by name or alias, case-insensitive; NULL if unknown. */
+const pk_variant *pk_variant_find(const char *name);
+/* Lookup by PDN GameType number; NULL if unknown. */
+const pk_variant *pk_variant_by_gametype(int gametype);
+/* The i-th row (0-based) or NULL past the end, for listing. */
+const pk_variant *pk_variant_at(int i);
+/* Comma separated list of the variant names, for messages. */
+const char *pk_variant_names(void);
+
+#endif

@@ -1,0 +1,48 @@
+/*
+ * pktest.h -- the CUnit boilerplate every unit test program shares.
+ *
+ * A test program lists its tests in a table and ends with PK_TEST_MAIN:
+ *
+ *     static void test_x(void) { CU_ASSERT_EQUAL(1, 1); }
+ *     static const pk_test tests[] = { {"x", test_x}, {NULL, NULL} };
+ *     PK_TEST_MAIN("suite name", tests)
+ *
+ * The program runs every test in CUnit's basic mode (which prints the run summary)
+ * and exits 1 when any assertion failed, so `make check` can count it.
+ * SHARED_DIR() gives the path of ../shared (env SHARED, else ../shared).
+ */
+#ifndef PKTEST_H
+#define PKTEST_H
+
+#include <CUnit/Basic.h>
+#include <CUnit/CUnit.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct pk_test {
+    const char *name;
+    void (*fn)(void);
+} pk_test;
+
+static inline const char *SHARED_DIR(void)
+{
+    const char *s = getenv("SHARED");
+    return s && *s ? s : "../shared";
+}
+
+#define PK_TEST_MAIN(suite_name, table)                                                            \
+    int main(void)                                                                                 \
+    {                                                                                              \
+        if (CU_initialize_registry() != CUE_SUCCESS)                                               \
+            return 2;                                                                              \
+        CU_pSuite s = CU_add_suite(suite_name, NULL, NULL);                                        \
+        for (const pk_test *t = (table); t->name; t++)                                             \
+            CU_add_test(s, t->name, t->fn);                                                        \
+        CU_basic_set_mode(CU_BRM_NORMAL);                                                          \
+        CU_basic_run_tests();                                                                      \
+        unsigned fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();            \
+        CU_cleanup_registry();                                                                     \
+        return fails ? 1 : 0;                                                                      \
+    }
+
+#endif
