@@ -14,6 +14,7 @@
 typedef struct pk_fen_extra {
     bool unknown_turn;  /* side to move was '?' */
     bool trailing_dot;  /* a '.' ended the text (tolerated, PDN 3.0 says no dot) */
+    bool spaces;        /* spaces around separators (tolerated, PDN 3.0 has none) */
     int halfmove;       /* :H<n>, -1 when absent */
     int fullmove;       /* :F<n>, -1 when absent */
 } pk_fen_extra;

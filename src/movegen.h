@@ -30,8 +30,9 @@ enum pk_gen_flags {
 /* Legal moves of p under v into out; returns out->n (0: side to move has lost). */
 int pk_gen_legal(const pk_variant *v, const pk_pos *p, pk_movelist *out, unsigned flags);
 
-/* Number of legal moves without building paths where avoidable (perft bulk counting). */
-int pk_count_legal(const pk_variant *v, const pk_pos *p, unsigned flags);
+/* Number of legal moves; quiet moves are counted without being listed (perft bulk
+ * counting). Captures still need `scratch` to rank and de-duplicate them. */
+int pk_count_legal(const pk_variant *v, const pk_pos *p, unsigned flags, pk_movelist *scratch);
 
 /* True when the side to move has at least one capture. */
 bool pk_has_capture(const pk_variant *v, const pk_pos *p);

@@ -46,9 +46,6 @@ typedef struct pk_rules {
     uint8_t promo;          /* enum pk_promo */
 } pk_rules;
 
-struct pk_pos;
-struct pk_movelist;
-
 typedef struct pk_variant {
     const char *name;         /* "international" */
     const char *aliases;      /* space separated: "polish fmjd" */
@@ -63,10 +60,15 @@ typedef struct pk_variant {
     int draw_profile;         /* enum pk_draw_profile */
     int max_men;              /* men per side in the start position */
     pk_rules rules;
-    const pk_geom *geom;      /* filled by pk_variant_find / pk_variant_at */
-    /* The generator specialised for this row (see movegen.c). */
-    int (*gen)(const struct pk_pos *, struct pk_movelist *, unsigned flags);
+    const char *notes;        /* confidence remarks for reports ("draw rules unverified") */
+    int index;                /* row number: enum pk_variant_id */
+    const pk_geom *geom;      /* set by the lookups below */
 } pk_variant;
+
+enum pk_variant_id {
+    PK_V_INTERNATIONAL, PK_V_ENGLISH, PK_V_SPANISH, PK_V_PORTUGUESE, PK_V_RUSSIAN,
+    PK_V_BRAZILIAN, PK_V_ITALIAN, PK_V_CZECH, PK_V_POOL, PK_V_FRISIAN, PK_V_COUNT
+};
 
 /* Lookup by name or alias, case-insensitive; NULL if unknown. */
 const pk_variant *pk_variant_find(const char *name);

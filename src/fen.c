@@ -1,0 +1,233 @@
+/*
+ * fen.c -- PDN 3.0 FEN: parse with a column for every error, write canonically.
+ * Grammar read (PDN 3.0 fen.rst, RULES 4.2):
+ *   fen     := turn ':' section ':' section { ':' ('H'|'F') digits } [ '.' ]
+ *   turn    := 'W' | 'B' | '?'
+ *   section := ('W'|'B') [ item { ',' item } ]
+ *   item    := ['K'] square | number '-' number      (ranges: numeric, men only)
+ * Spaces after separators are tolerated (extra->spaces says so).
+ */
+#include "fen.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+    const char *s;
+    size_t i, n;
+} cursor;
+
+static int col(const cursor *c) { return (int)c->i + 1; }
+static int peek(const cursor *c) { return c->i < c->n ? (unsigned char)c->s[c->i] : -1; }
+
+static bool skip_spaces(cursor *c)
+{
+    bool any = false;
+    while (peek(c) == ' ' || peek(c) == '\t') {
+        c->i++;
+        any = true;
+    }
+    return any;
+}
+
+/* Reads a number or an algebraic name into a bit; *num gets the number (0 if algebraic). */
+static int read_square(const pk_variant *v, cursor *c, int *num, pk_error *err)
+{
+    size_t start = c->i;
+    if (isdigit(peek(c)))
+        while (isdigit(peek(c)))
+            c->i++;
+    else if (isalpha(peek(c))) {
+        c->i++;
+        while (isdigit(peek(c)))
+            c->i++;
+    }
+    if (c->i == start) {
+        if (peek(c) < 0)
+            pk_error_set(err, PK_ERR_SYNTAX, col(c), "square expected, found the end of the FEN");
+        else
+            pk_error_set(err, PK_ERR_SYNTAX, col(c), "square expected, found '%c'", peek(c));
+        return -1;
+    }
+    pk_error sub;
+    int b = pk_square_parse(v->geom, c->s + start, c->i - start, &sub);
+    if (b < 0) {
+        pk_error_set(err, sub.code, (int)start + 1, "%s", sub.msg);
+        return -1;
+    }
+    *num = isdigit((unsigned char)c->s[start]) ? v->geom->num_of[b] : 0;
+    return b;
+}
+
+static int place(const pk_variant *v, pk_pos *p, int bit, int color, bool king, int at, pk_error *err)
+{
+    if (pk_occupied(p) & PK_BIT(bit)) {
+        char buf[4];
+        return pk_error_set(err, PK_ERR_RULES, at, "square %s is listed twice",
+                            pk_square_name(v->geom, bit, false, buf));
+    }
+    pk_pos_put(p, bit, color, king);
+    return PK_OK;
+}
+
+static int read_section(const pk_variant *v, cursor *c, pk_pos *p, int *seen, pk_error *err)
+{
+    int ch = peek(c);
+    if (ch != 'W' && ch != 'B')
+        return pk_error_set(err, PK_ERR_SYNTAX, col(c), "colour 'W' or 'B' expected, found %s%c%s",
+                            ch < 0 ? "the end" : "'", ch < 0 ? ' ' : ch, ch < 0 ? "" : "'");
+    int color = ch == 'W' ? PK_WHITE : PK_BLACK;
+    if (seen[color])
+        return pk_error_set(err, PK_ERR_SYNTAX, col(c), "second section for %s",
+                            color == PK_WHITE ? "white" : "black");
+    seen[color] = 1;
+    c->i++;
+    skip_spaces(c);
+    if (peek(c) == ':' || peek(c) == '.' || peek(c) < 0)
+        return PK_OK; /* an empty section: that side has no piece (RULES 4.2) */
+    for (;;) {
+        skip_spaces(c);
+        int at = col(c);
+        bool king = false;
+        if (peek(c) == 'K' || peek(c) == 'k') {
+            king = true;
+            c->i++;
+        }
+        int num, bit = read_square(v, c, &num, err);
+        if (bit < 0)
+            return err ? err->code : PK_ERR_SYNTAX;
+        if (peek(c) == '-') { /* a range of men, numeric only (PDN 3.0 extension) */
+            c->i++;
+            int at2 = col(c), num2, bit2 = read_square(v, c, &num2, err);
+            if (bit2 < 0)
+                return err ? err->code : PK_ERR_SYNTAX;
+            if (!num || !num2)
+                return pk_error_set(err, PK_ERR_SYNTAX, at, "a range needs numeric squares");
+            if (king)
+                return pk_error_set(err, PK_ERR_SYNTAX, at, "'K' cannot prefix a range");
+            if (num2 < num)
+                return pk_error_set(err, PK_ERR_RANGE, at2, "range %d-%d runs backwards", num, num2);
+            for (int n = num; n <= num2; n++)
+                if (place(v, p, v->geom->bit_of[n], color, false, at, err))
+                    return err ? err->code : PK_ERR_RULES;
+        } else if (place(v, p, bit, color, king, at, err))
+            return err ? err->code : PK_ERR_RULES;
+        skip_spaces(c);
+        if (peek(c) != ',')
+            return PK_OK;
+        c->i++;
+    }
+}
+
+static int read_number_field(cursor *c, int *out, pk_error *err)
+{
+    int at = col(c);
+    c->i++; /* the H or F */
+    if (!isdigit(peek(c)))
+        return pk_error_set(err, PK_ERR_SYNTAX, at, "digits expected after '%c'", c->s[c->i - 1]);
+    long n = 0;
+    while (isdigit(peek(c))) {
+        if (n < 100000000)
+            n = n * 10 + (peek(c) - '0');
+        c->i++;
+    }
+    *out = (int)n;
+    return PK_OK;
+}
+
+int pk_fen_parse(const pk_variant *v, const char *s, size_t len, pk_pos *out, pk_fen_extra *extra,
+                 pk_error *err)
+{
+    pk_fen_extra local;
+    if (!extra)
+        extra = &local;
+    memset(extra, 0, sizeof *extra);
+    extra->halfmove = extra->fullmove = -1;
+    cursor c = {s, 0, len == (size_t)-1 ? strlen(s) : len};
+    if (skip_spaces(&c))
+        extra->spaces = true;
+    int t = peek(&c), turn;
+    if (t == 'W' || t == 'w')
+        turn = PK_WHITE;
+    else if (t == 'B' || t == 'b')
+        turn = PK_BLACK;
+    else if (t == '?') {
+        turn = v->first;
+        extra->unknown_turn = true;
+    } else if (t < 0)
+        return pk_error_set(err, PK_ERR_SYNTAX, 1, "empty FEN");
+    else
+        return pk_error_set(err, PK_ERR_SYNTAX, col(&c), "side to move 'W', 'B' or '?' expected, found '%c'", t);
+    c.i++;
+    pk_pos_clear(out, turn);
+    int seen[2] = {0, 0};
+    for (int k = 0; k < 2; k++) {
+        if (skip_spaces(&c))
+            extra->spaces = true;
+        if (peek(&c) != ':') {
+            if (k == 1 && (peek(&c) < 0 || peek(&c) == '.'))
+                break; /* one section only: the other side has nothing */
+            return pk_error_set(err, PK_ERR_SYNTAX, col(&c), "':' expected, found %s",
+                                peek(&c) < 0 ? "the end of the FEN" : "another character");
+        }
+        c.i++;
+        if (skip_spaces(&c))
+            extra->spaces = true;
+        int rc = read_section(v, &c, out, seen, err);
+        if (rc)
+            return rc;
+    }
+    while (peek(&c) == ':') {
+        c.i++;
+        int f = peek(&c), rc;
+        if (f == 'H')
+            rc = read_number_field(&c, &extra->halfmove, err);
+        else if (f == 'F')
+            rc = read_number_field(&c, &extra->fullmove, err);
+        else
+            return pk_error_set(err, PK_ERR_SYNTAX, col(&c), "unknown FEN field after ':'");
+        if (rc)
+            return rc;
+    }
+    if (peek(&c) == '.') {
+        extra->trailing_dot = true;
+        c.i++;
+    }
+    if (skip_spaces(&c))
+        extra->spaces = true;
+    if (c.i < c.n)
+        return pk_error_set(err, PK_ERR_SYNTAX, col(&c), "unexpected '%c' after the position", peek(&c));
+    int rc = pk_pos_validate(v, out, err);
+    if (rc && err)
+        err->col = 1;
+    return rc;
+}
+
+static int write_side(const pk_variant *v, const pk_pos *p, int color, bool alg, char *buf, size_t size,
+                      size_t len)
+{
+    const pk_geom *g = v->geom;
+    bool first = true;
+    len += (size_t)snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, ":%c",
+                            color == PK_WHITE ? 'W' : 'B');
+    for (int n = 1; n <= g->nsq; n++) {
+        int b = g->bit_of[n];
+        if (!(p->pieces[color] & PK_BIT(b)))
+            continue;
+        char sq[4];
+        len += (size_t)snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, "%s%s%s",
+                                first ? "" : ",", (p->kings & PK_BIT(b)) ? "K" : "",
+                                pk_square_name(g, b, alg, sq));
+        first = false;
+    }
+    return (int)len;
+}
+
+int pk_fen_write(const pk_variant *v, const pk_pos *p, bool algebraic, char *buf, size_t size)
+{
+    size_t len = (size_t)snprintf(buf, size, "%c", p->turn == PK_WHITE ? 'W' : 'B');
+    len = (size_t)write_side(v, p, PK_WHITE, algebraic, buf, size, len);
+    len = (size_t)write_side(v, p, PK_BLACK, algebraic, buf, size, len);
+    return (int)len;
+}

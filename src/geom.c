@@ -1,0 +1,192 @@
+/*
+ * geom.c -- board geometries (see geom.h for the bit layout). Each geometry is built
+ * once, on first use, from the board size, the colour of a1 and the numbering family;
+ * everything else (rays, masks, maps) is derived here so that a new board size is data.
+ */
+#include "geom.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+static int bit_index(int w, bool light, int f, int r) { return ((w + 1) * r + f + (light ? 1 : 0)) / 2; }
+
+static bool playable(int w, int h, bool light, int f, int r)
+{
+    if (f < 0 || f >= w || r < 0 || r >= h)
+        return false;
+    return ((f + r) & 1) == (light ? 1 : 0);
+}
+
+/* Numbering families, RULES 1.2.1: square n -> (f, r). Both number W/2 squares per row. */
+static void square_coords(const pk_geom *g, int n, int *f, int *r)
+{
+    int per = g->width / 2, i = (n - 1) / per, j = (n - 1) % per;
+    if (g->numbering == PK_NUM_TL) {
+        *r = g->height - 1 - i;
+        int d = g->a1_light ? 1 - (*r & 1) : (*r & 1);
+        *f = 2 * j + d;
+    } else { /* PK_NUM_BR: right to left from White's near row, upwards */
+        *r = i;
+        int d = g->a1_light ? (*r & 1) : 1 - (*r & 1);
+        *f = (g->width - 1) - 2 * j - d;
+    }
+}
+
+static const int DF[PK_NDIRS] = {+1, -1, +1, -1, +2, -2, 0, 0};
+static const int DR[PK_NDIRS] = {+1, +1, -1, -1, 0, 0, +2, -2};
+
+static void build(pk_geom *g, int w, int h, bool light, int numbering)
+{
+    memset(g, 0, sizeof *g);
+    g->width = w;
+    g->height = h;
+    g->a1_light = light;
+    g->numbering = numbering;
+    g->nsq = w * h / 2;
+    memset(g->next, -1, sizeof g->next);
+    for (int n = 1; n <= g->nsq; n++) {
+        int f, r;
+        square_coords(g, n, &f, &r);
+        int b = bit_index(w, light, f, r);
+        g->bit_of[n] = (int8_t)b;
+        g->num_of[b] = (int8_t)n;
+        g->file_of[b] = (int8_t)f;
+        g->rank_of[b] = (int8_t)r;
+        g->board |= PK_BIT(b);
+        if (r == h - 1)
+            g->promo[PK_WHITE] |= PK_BIT(b);
+        if (r == 0)
+            g->promo[PK_BLACK] |= PK_BIT(b);
+    }
+    for (int d = 0; d < PK_NDIRS; d++) {
+        g->shift[d] = (DR[d] * (w + 1) + DF[d]) / 2;
+        for (int n = 1; n <= g->nsq; n++) {
+            int b = g->bit_of[n], f = g->file_of[b], r = g->rank_of[b];
+            if (playable(w, h, light, f + DF[d], r + DR[d])) {
+                g->next[d][b] = (int8_t)bit_index(w, light, f + DF[d], r + DR[d]);
+                g->src[d] |= PK_BIT(b);
+            }
+        }
+    }
+    for (int d = 0; d < PK_NDIRS; d++)
+        for (int n = 1; n <= g->nsq; n++) {
+            int b = g->bit_of[n];
+            for (int s = g->next[d][b]; s >= 0; s = g->next[d][s])
+                g->ray[d][b] |= PK_BIT(s);
+        }
+    /* The main diagonal runs through both single corners: the one with W squares. */
+    int corner = light ? bit_index(w, light, w - 1, 0) : bit_index(w, light, 0, 0);
+    int dir = light ? PK_NW : PK_NE;
+    g->main_diag = PK_BIT(corner) | g->ray[dir][corner];
+}
+
+typedef struct {
+    int w, h;
+    bool light;
+    int numbering;
+    bool built;
+    pk_geom g;
+} geom_slot;
+
+static geom_slot slots[] = {
+    {10, 10, false, PK_NUM_TL, false, {0}},
+    {8, 8, false, PK_NUM_TL, false, {0}},
+    {8, 8, true, PK_NUM_TL, false, {0}},
+    {8, 8, true, PK_NUM_BR, false, {0}},
+    {10, 8, false, PK_NUM_TL, false, {0}},
+};
+
+const pk_geom *pk_geom_get(int width, int height, bool a1_light, int numbering)
+{
+    for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++) {
+        geom_slot *s = &slots[i];
+        if (s->w == width && s->h == height && s->light == a1_light && s->numbering == numbering) {
+            if (!s->built) {
+                build(&s->g, width, height, a1_light, numbering);
+                s->built = true;
+            }
+            return &s->g;
+        }
+    }
+    return NULL;
+}
+
+int pk_geom_bit(const pk_geom *g, int file, int rank)
+{
+    if (!playable(g->width, g->height, g->a1_light, file, rank))
+        return -1;
+    return bit_index(g->width, g->a1_light, file, rank);
+}
+
+/* Written by hand: at most 3 characters ("50", "j10") and a NUL. */
+static char *put_int(char *p, int n)
+{
+    if (n >= 10)
+        *p++ = (char)('0' + n / 10);
+    *p++ = (char)('0' + n % 10);
+    return p;
+}
+
+const char *pk_square_name(const pk_geom *g, int bit, bool algebraic, char *buf)
+{
+    char *p = buf;
+    if (bit < 0 || bit > 63 || !(g->board & PK_BIT(bit)))
+        *p++ = '?';
+    else if (algebraic) {
+        *p++ = (char)('a' + g->file_of[bit]);
+        p = put_int(p, g->rank_of[bit] + 1);
+    } else
+        p = put_int(p, g->num_of[bit]);
+    *p = 0;
+    return buf;
+}
+
+int pk_square_parse(const pk_geom *g, const char *s, size_t len, pk_error *err)
+{
+    if (len == 0) {
+        pk_error_set(err, PK_ERR_SYNTAX, 1, "empty square");
+        return -1;
+    }
+    if (isdigit((unsigned char)s[0])) {
+        long n = 0;
+        for (size_t i = 0; i < len; i++) {
+            if (!isdigit((unsigned char)s[i])) {
+                pk_error_set(err, PK_ERR_SYNTAX, (int)i + 1, "unexpected '%c' in square number", s[i]);
+                return -1;
+            }
+            if (n < 1000)
+                n = n * 10 + (s[i] - '0');
+        }
+        if (n < 1 || n > g->nsq) {
+            pk_error_set(err, PK_ERR_RANGE, 1, "square %ld is outside 1-%d", n, g->nsq);
+            return -1;
+        }
+        return g->bit_of[n];
+    }
+    char c = (char)tolower((unsigned char)s[0]);
+    if (c < 'a' || c > 'z' || len < 2 || len > 3) {
+        pk_error_set(err, PK_ERR_SYNTAX, 1, "'%.*s' is not a square", (int)(len > 8 ? 8 : len), s);
+        return -1;
+    }
+    int rank = 0;
+    for (size_t i = 1; i < len; i++) {
+        if (!isdigit((unsigned char)s[i])) {
+            pk_error_set(err, PK_ERR_SYNTAX, (int)i + 1, "'%.*s' is not a square", (int)len, s);
+            return -1;
+        }
+        rank = rank * 10 + (s[i] - '0');
+    }
+    int f = c - 'a', r = rank - 1;
+    if (f >= g->width || r < 0 || r >= g->height) {
+        pk_error_set(err, PK_ERR_RANGE, 1, "square %.*s is off the %dx%d board", (int)len, s, g->width,
+                     g->height);
+        return -1;
+    }
+    int b = pk_geom_bit(g, f, r);
+    if (b < 0) {
+        pk_error_set(err, PK_ERR_RANGE, 1, "square %.*s is not a playing square", (int)len, s);
+        return -1;
+    }
+    return b;
+}

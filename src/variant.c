@@ -1,0 +1,72 @@
+/*
+ * variant.c -- lookups over the variant table of variant_rows.h. The rows' geometry
+ * pointers are filled on first lookup.
+ */
+#include "variant.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "variant_rows.h"
+
+static pk_variant rows[] = PK_VARIANT_ROWS;
+#define NROWS ((int)(sizeof rows / sizeof rows[0]))
+
+static void ready(pk_variant *v)
+{
+    if (!v->geom)
+        v->geom = pk_geom_get(v->rules.width, v->rules.height, v->rules.a1_light, v->numbering);
+}
+
+const pk_variant *pk_variant_at(int i)
+{
+    if (i < 0 || i >= NROWS)
+        return NULL;
+    ready(&rows[i]);
+    return &rows[i];
+}
+
+/* Is `name` one of the space-separated words of `list`? */
+static bool in_list(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; *p;) {
+        size_t k = strcspn(p, " ");
+        if (k == n && strncasecmp(p, name, n) == 0)
+            return true;
+        p += k;
+        while (*p == ' ')
+            p++;
+    }
+    return false;
+}
+
+const pk_variant *pk_variant_find(const char *name)
+{
+    if (!name)
+        return NULL;
+    for (int i = 0; i < NROWS; i++)
+        if (strcasecmp(rows[i].name, name) == 0 || in_list(rows[i].aliases, name))
+            return pk_variant_at(i);
+    return NULL;
+}
+
+const pk_variant *pk_variant_by_gametype(int gametype)
+{
+    for (int i = 0; i < NROWS; i++)
+        if (rows[i].gametype == gametype)
+            return pk_variant_at(i);
+    return NULL;
+}
+
+const char *pk_variant_names(void)
+{
+    static char buf[256];
+    if (!buf[0])
+        for (int i = 0; i < NROWS; i++) {
+            size_t len = strlen(buf);
+            snprintf(buf + len, sizeof buf - len, "%s%s", i ? ", " : "", rows[i].name);
+        }
+    return buf;
+}
