@@ -1,0 +1,112 @@
+/* diag.c -- diagnostic sink dispatch and the GNU / JSON Lines writers (see diag.h). */
+#include "diag.h"
+
+#include <string.h>
+
+const char *pk_severity_name(int severity)
+{
+    switch (severity) {
+    case PK_SEV_ERROR: return "error";
+    case PK_SEV_WARNING: return "warning";
+    default: return "note";
+    }
+}
+
+void pk_diag_emit(pk_diag_sink *sink, const pk_diag *d)
+{
+    if (sink && sink->emit)
+        sink->emit(sink->ctx, d);
+}
+
+int pk_diag_write_gnu(FILE *out, const pk_diag *d)
+{
+    int n;
+    if (d->line > 0)
+        n = fprintf(out, "%s:%d:%d: %s: %s\n", d->file ? d->file : "-", d->line,
+                    d->col > 0 ? d->col : 1, pk_severity_name(d->severity), d->message);
+    else
+        n = fprintf(out, "%s: %s: %s\n", d->file ? d->file : "-", pk_severity_name(d->severity),
+                    d->message);
+    if (n >= 0 && d->hint)
+        n = fprintf(out, "    %s\n", d->hint);
+    return n < 0 ? -1 : 0;
+}
+
+/* Length of the valid UTF-8 sequence at s (1..4), or 0 when it is not valid. */
+static int utf8_len(const unsigned char *s)
+{
+    unsigned c = s[0];
+    int n = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+            : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    for (int i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    return n;
+}
+
+int pk_json_write_string(FILE *out, const char *s)
+{
+    if (!s)
+        return fputs("null", out) < 0 ? -1 : 0;
+    putc('"', out);
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        unsigned c = *p;
+        int n = utf8_len(p);
+        if (c == '"' || c == '\\') {
+            putc('\\', out);
+            putc((int)c, out);
+        } else if (c == '\n') {
+            fputs("\\n", out);
+        } else if (c == '\r') {
+            fputs("\\r", out);
+        } else if (c == '\t') {
+            fputs("\\t", out);
+        } else if (c < 0x20 || c == 0x7F) {
+            fprintf(out, "\\u%04x", c);
+        } else if (n == 0) {
+            fputs("\\ufffd", out); /* never emit invalid UTF-8 */
+            p++;
+            continue;
+        } else {
+            fwrite(p, 1, (size_t)n, out);
+            p += n;
+            continue;
+        }
+        p++;
+    }
+    return putc('"', out) == EOF ? -1 : 0;
+}
+
+static void json_int(FILE *out, const char *key, int v)
+{
+    if (v > 0)
+        fprintf(out, ",\"%s\":%d", key, v);
+    else
+        fprintf(out, ",\"%s\":null", key);
+}
+
+static void json_str(FILE *out, const char *key, const char *v)
+{
+    fprintf(out, ",\"%s\":", key);
+    pk_json_write_string(out, v);
+}
+
+int pk_diag_write_json(FILE *out, const pk_diag *d)
+{
+    char side[2] = {(char)d->side, 0};
+    fputs("{\"type\":\"diagnostic\"", out);
+    json_str(out, "file", d->file);
+    json_int(out, "game", d->game);
+    json_str(out, "severity", pk_severity_name(d->severity));
+    json_str(out, "code", d->code);
+    json_int(out, "line", d->line);
+    json_int(out, "col", d->col);
+    json_int(out, "ply", d->ply);
+    json_int(out, "move_number", d->move_number);
+    json_str(out, "side", d->side ? side : NULL);
+    json_str(out, "move", d->move);
+    json_str(out, "fen", d->fen);
+    json_str(out, "message", d->message);
+    json_str(out, "hint", d->hint);
+    return fputs("}\n", out) < 0 ? -1 : 0;
+}

@@ -1,0 +1,63 @@
+/*
+ * diag.h -- diagnostics shared by every mode of pdncheck: what one diagnostic holds,
+ * the sink the library hands them to, and the two output formats (GNU one-line and JSON
+ * Lines). The library builds pk_diag records and passes them to a caller-supplied sink;
+ * the writers below write only to the stream the caller gives them.
+ *
+ * Codes are stable kebab-case strings (see man/pdncheck.1). The reader uses:
+ *   syntax, io, too-large, encoding, bom, line-ending, smart-quotes, tag-syntax,
+ *   stray-text, placeholder, missing-result, empty-move-number, nonstandard-result,
+ *   move-spacing, short-notation, upper-case-square, comment-position, header-only,
+ *   text-after-result
+ * and the adjudicator will add illegal-move, missed-capture, capture-required,
+ * ambiguous-move, result-mismatch, draw-repetition, draw-move-limit.
+ */
+#ifndef PK_DIAG_H
+#define PK_DIAG_H
+
+#include "pk_common.h"
+
+#include <stdio.h>
+
+enum pk_severity { PK_SEV_NOTE = 0, PK_SEV_WARNING = 1, PK_SEV_ERROR = 2 };
+
+/* One diagnostic. Strings are borrowed: valid only during the sink call.
+ * Integer fields are 0 and pointers NULL when not applicable ("null" in JSON). */
+typedef struct pk_diag {
+    int severity;          /* enum pk_severity */
+    const char *code;      /* stable kebab-case code, never NULL */
+    const char *file;      /* file name as given ("-" or "<stdin>" for standard input) */
+    int line, col;         /* 1-based; col counts characters */
+    int game;              /* 1-based game index in its file, 0 = none */
+    int ply;               /* 1-based ply in the main line, 0 = none */
+    int move_number;       /* move number as the game counts it, 0 = none */
+    int side;              /* 'W', 'B' or 0 */
+    const char *move;      /* the move as written, or NULL */
+    const char *fen;       /* position before the move, or NULL */
+    const char *message;   /* one line, no trailing newline */
+    const char *hint;      /* optional second line, or NULL */
+} pk_diag;
+
+/* Where diagnostics go. emit may be NULL (diagnostics are then only counted). */
+typedef struct pk_diag_sink {
+    void (*emit)(void *ctx, const pk_diag *d);
+    void *ctx;
+} pk_diag_sink;
+
+const char *pk_severity_name(int severity); /* "error", "warning", "note" */
+
+/* Sends d to the sink (no-op when sink or sink->emit is NULL). */
+void pk_diag_emit(pk_diag_sink *sink, const pk_diag *d);
+
+/* GNU style: "file:line:col: error: message\n" then, with a hint, "    hint\n".
+ * line/col are left out when 0. Returns 0, or -1 on a write error. */
+int pk_diag_write_gnu(FILE *out, const pk_diag *d);
+
+/* JSON Lines: one object {"type":"diagnostic", ...} per line. Returns 0 or -1. */
+int pk_diag_write_json(FILE *out, const pk_diag *d);
+
+/* Writes s as a JSON string literal (with quotes), or null when s is NULL. Invalid
+ * UTF-8 bytes are written as U+FFFD so the output is always valid JSON. */
+int pk_json_write_string(FILE *out, const char *s);
+
+#endif

@@ -1,0 +1,183 @@
+/*
+ * pdn.h -- the PDN 3.0 reader: streams games one at a time from a FILE *, with a line and
+ * column on every tag, move, comment, result and diagnostic. See man/pdn.5 for the
+ * accepted format (what is standard, what is tolerated with a warning).
+ *
+ *     pk_error err;
+ *     pk_pdn_reader *r = pk_pdn_open(stdin, "<stdin>", 0, &err);
+ *     pk_game g;
+ *     pk_game_init(&g);
+ *     while ((st = pk_pdn_next(r, &g, &sink)) > 0)
+ *         ... g.tags, g.main, g.result, g.nerrors ...
+ *     pk_game_free(&g);
+ *     pk_pdn_close(r);
+ *
+ * Memory: the reader keeps one input window (about 320 KiB) and the game being built;
+ * every string and node of a pk_game lives in the game's arena and stays valid until the
+ * next pk_pdn_next on the same pk_game (or pk_game_free). No allocation per token once
+ * the arena has grown to the size of the largest game seen.
+ *
+ * Hop-by-hop captures ("11x18 18x25") are kept as separate moves as written; the second
+ * one carries PK_PDN_MOVE_HOP (it starts where the previous capture ended). The replayer
+ * joins them.
+ */
+#ifndef PK_PDN_H
+#define PK_PDN_H
+
+#include "diag.h"
+#include "pk_common.h"
+
+#include <stdio.h>
+
+#define PK_PDN_MAX_GAME_BYTES (16u << 20) /* a larger game is an error (too-large) */
+#define PK_PDN_MAX_DEPTH 64                /* variation nesting */
+#define PK_PDN_MAX_SQUARES 32              /* squares in one move token */
+
+enum pk_pdn_flags {
+    PK_PDN_STRICT = 1 /* every tolerated deviation from the PDN 3.0 reading grammar is an error */
+};
+
+/* ---- tags ---- */
+typedef struct pk_pdn_tag {
+    const char *name, *value; /* value with the \" and \\ escapes resolved */
+    int line, col;
+} pk_pdn_tag;
+
+/* GameType "t" or "t,S,W,H,Xk,I" (RULES 1.2.5). Absent fields are 0. */
+typedef struct pk_gametype {
+    int type;        /* 20 International, 21 English, ... */
+    int extended;    /* 1 when the six-field form was given */
+    char start;      /* 'W' or 'B' */
+    int width, height;
+    char notation;   /* 'N' numeric, 'A' algebraic, 'S' salta */
+    int corner;      /* 0..3 */
+    int invert;      /* 0 or 1 */
+} pk_gametype;
+
+int pk_gametype_parse(const char *s, pk_gametype *gt, pk_error *err);
+
+/* ---- squares and moves ---- */
+enum pk_pdn_square_kind {
+    PK_SQ_NUMERIC = 0,   /* "32", "06" */
+    PK_SQ_ALGEBRAIC = 1, /* "e3" (upper case is folded to lower case, with a warning) */
+    PK_SQ_FILE = 2       /* column-only short notation "e" in "ed4" (tolerated) */
+};
+
+typedef struct pk_pdn_square {
+    const char *text; /* as written */
+    int kind;         /* enum pk_pdn_square_kind */
+    int num;          /* numeric: the number; algebraic/file: 0 */
+    int file;         /* algebraic/file: 0 = 'a'; numeric: -1 */
+    int rank;         /* algebraic: 1-based rank; otherwise 0 */
+} pk_pdn_square;
+
+enum pk_pdn_note_kind {
+    PK_NOTE_COMMENT = 0, /* {text}: text without the braces */
+    PK_NOTE_LINE,        /* % or ; comment: text after the mark */
+    PK_NOTE_NAG,         /* $n */
+    PK_NOTE_SETUP,       /* /FEN "..."/ : text is the FEN */
+    PK_NOTE_VARIATION    /* ( ... ): see line */
+};
+
+struct pk_pdn_line;
+
+/* Something standing between moves, in file order. */
+typedef struct pk_pdn_note {
+    int kind;
+    const char *text;
+    int nag;
+    struct pk_pdn_line *line; /* PK_NOTE_VARIATION */
+    int line_no, col;
+    struct pk_pdn_note *next;
+} pk_pdn_note;
+
+enum pk_pdn_number_kind { PK_NUM_NONE = 0, PK_NUM_FIRST = 1 /* "12." */, PK_NUM_SECOND = 2 /* "12..." */ };
+
+enum pk_pdn_move_flags {
+    PK_PDN_MOVE_PLACEHOLDER = 1, /* "-" or "..." standing for an unknown move */
+    PK_PDN_MOVE_HOP = 2,         /* continues the previous capture ("11x18 18x25") */
+    PK_PDN_MOVE_SPACED = 4,      /* spaces inside the token ("1 - 5", "28 x17") */
+    PK_PDN_MOVE_CAPTURE = 8      /* written with x or : (the separator is not trusted) */
+};
+
+typedef struct pk_pdn_move {
+    const char *text;      /* the move token exactly as written (without number/strength) */
+    int line, col;
+    int number;            /* the move number written before it, 0 when none */
+    int number_kind;       /* enum pk_pdn_number_kind */
+    unsigned flags;        /* enum pk_pdn_move_flags */
+    int nsquares;
+    pk_pdn_square *squares;
+    const char *seps;      /* nsquares-1 separators: '-', 'x', ':' or ' ' (none: "a3b4") */
+    const char *strength;  /* "!", "?!", "(!?)", ... or NULL */
+    pk_pdn_note *before;   /* comments/setups written before the move (after its number) */
+    pk_pdn_note *after;    /* NAGs, comments, variations after it, in order */
+    pk_pdn_note *after_tail;
+} pk_pdn_move;
+
+/* A line of play: the main line or a variation. */
+typedef struct pk_pdn_line {
+    pk_pdn_move *moves;
+    int nmoves;
+    pk_pdn_note *pre;      /* notes before the first move */
+    pk_pdn_note *pre_tail;
+    int line, col;         /* where it starts ("(" for a variation) */
+} pk_pdn_line;
+
+/* ---- results ---- */
+enum pk_result_kind {
+    PK_RESULT_NONE = 0,      /* no terminator */
+    PK_RESULT_UNKNOWN,       /* "*" (or "-" in some files) */
+    PK_RESULT_FIRST_WIN,     /* 1-0, 2-0 (first-named player) */
+    PK_RESULT_SECOND_WIN,    /* 0-1, 0-2 */
+    PK_RESULT_DRAW,          /* 1/2-1/2, 1-1, ... */
+    PK_RESULT_DOUBLE_FORFEIT /* 0-0 */
+};
+
+typedef struct pk_pdn_result {
+    const char *text; /* as written, NULL when none */
+    int kind;         /* enum pk_result_kind */
+    int line, col;
+} pk_pdn_result;
+
+const char *pk_result_kind_name(int kind); /* "first-win", "second-win", "draw", ... */
+/* Classifies a result token (also the tolerated forms); -1 when it is not one. */
+int pk_result_classify(const char *text, size_t len, int *standard);
+
+/* ---- game ---- */
+typedef struct pk_game {
+    int index;              /* 1-based, in file order */
+    int line, col;          /* where the game starts */
+    pk_pdn_tag *tags;       /* in file order, duplicates kept */
+    int ntags;
+    const char *fen;        /* value of the FEN tag, or NULL */
+    int fen_line, fen_col;
+    int has_gametype;
+    pk_gametype gametype;   /* parsed GameType tag when has_gametype */
+    pk_pdn_line main;
+    pk_pdn_result result;
+    int nerrors, nwarnings; /* diagnostics the reader gave for this game */
+    int plies;              /* moves of the main line (placeholders included) */
+    void *arena_;           /* private */
+} pk_game;
+
+void pk_game_init(pk_game *g);
+void pk_game_free(pk_game *g);
+const char *pk_game_tag(const pk_game *g, const char *name); /* first value, or NULL */
+
+/* ---- reader ---- */
+typedef struct pk_pdn_reader pk_pdn_reader;
+
+/* f stays owned by the caller (it may be stdin). filename is used in diagnostics. */
+pk_pdn_reader *pk_pdn_open(FILE *f, const char *filename, unsigned flags, pk_error *err);
+void pk_pdn_close(pk_pdn_reader *r);
+
+/* Reads the next game into g. Returns 1 for a game (valid or not: see g->nerrors), 0 at
+ * the end of input, -PK_ERR_IO on a read error (after reporting it to sink). Diagnostics
+ * of the game are sent to sink (may be NULL) before the call returns. */
+int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink);
+
+unsigned long long pk_pdn_bytes(const pk_pdn_reader *r); /* decoded bytes consumed */
+int pk_pdn_jit(const pk_pdn_reader *r);                  /* 1 when PCRE2 JIT is in use */
+
+#endif

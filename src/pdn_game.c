@@ -1,0 +1,189 @@
+/*
+ * pdn_game.c -- the pk_game data model: its arena (every string and node of one game),
+ * tag lookup, the GameType tag parser and result classification (see pdn.h).
+ */
+#include "pdn.h"
+#include "pdn_arena.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- arena: a list of chunks that is rewound, not freed, between games ---- */
+#define CHUNK 65536
+
+typedef struct chunk {
+    struct chunk *next;
+    size_t size, used;
+    max_align_t data[];
+} chunk;
+
+struct pk_arena {
+    chunk *head, *cur;
+    size_t total; /* bytes handed out since the last reset */
+};
+
+pk_arena *pk_arena_new(void) { return calloc(1, sizeof(pk_arena)); }
+
+void pk_arena_reset(pk_arena *a)
+{
+    /* Keep the first chunks for the next game; drop oversized ones a huge game left. */
+    chunk **pp = &a->head;
+    while (*pp) {
+        chunk *c = *pp;
+        if (c->size > CHUNK) {
+            *pp = c->next;
+            free(c);
+            continue;
+        }
+        c->used = 0;
+        pp = &c->next;
+    }
+    a->cur = a->head;
+    a->total = 0;
+}
+
+void pk_arena_free(pk_arena *a)
+{
+    if (!a)
+        return;
+    for (chunk *c = a->head, *n; c; c = n) {
+        n = c->next;
+        free(c);
+    }
+    free(a);
+}
+
+size_t pk_arena_total(const pk_arena *a) { return a->total; }
+
+void *pk_arena_alloc(pk_arena *a, size_t n)
+{
+    n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+    chunk *c = a->cur;
+    while (c && c->size - c->used < n)
+        c = c->next;
+    if (!c) {
+        size_t size = n > CHUNK ? n : CHUNK;
+        c = malloc(sizeof(chunk) + size);
+        if (!c)
+            return NULL;
+        c->size = size;
+        c->used = 0;
+        c->next = NULL;
+        chunk **pp = &a->head;
+        while (*pp)
+            pp = &(*pp)->next;
+        *pp = c;
+    }
+    if (n <= CHUNK)
+        a->cur = c; /* chunks before c are (nearly) full: skip them next time */
+    void *p = (char *)c->data + c->used;
+    c->used += n;
+    a->total += n;
+    return p;
+}
+
+char *pk_arena_strndup(pk_arena *a, const char *s, size_t n)
+{
+    char *p = pk_arena_alloc(a, n + 1);
+    if (p) {
+        memcpy(p, s, n);
+        p[n] = 0;
+    }
+    return p;
+}
+
+/* ---- game ---- */
+void pk_game_init(pk_game *g)
+{
+    memset(g, 0, sizeof *g);
+}
+
+void pk_game_free(pk_game *g)
+{
+    pk_arena_free(g->arena_);
+    memset(g, 0, sizeof *g);
+}
+
+const char *pk_game_tag(const pk_game *g, const char *name)
+{
+    for (int i = 0; i < g->ntags; i++)
+        if (!strcmp(g->tags[i].name, name))
+            return g->tags[i].value;
+    return NULL;
+}
+
+/* ---- GameType ---- */
+static int parse_int(const char **s, int *v)
+{
+    if (!isdigit((unsigned char)**s))
+        return 0;
+    *v = 0;
+    while (isdigit((unsigned char)**s) && *v < 100000)
+        *v = *v * 10 + (*(*s)++ - '0');
+    return 1;
+}
+
+int pk_gametype_parse(const char *s, pk_gametype *gt, pk_error *err)
+{
+    const char *p = s;
+    memset(gt, 0, sizeof *gt);
+    while (*p == ' ')
+        p++;
+    if (!parse_int(&p, &gt->type))
+        return pk_error_set(err, PK_ERR_SYNTAX, (int)(p - s) + 1, "GameType must start with a number");
+    while (*p == ' ')
+        p++;
+    if (!*p)
+        return PK_OK;
+    /* extended: t,S,W,H,Xk,I */
+    if (*p++ != ',' || (*p != 'W' && *p != 'B'))
+        return pk_error_set(err, PK_ERR_SYNTAX, (int)(p - s) + 1, "expected ',W' or ',B' after the game type");
+    gt->start = *p++;
+    if (*p++ != ',' || !parse_int(&p, &gt->width) || *p++ != ',' || !parse_int(&p, &gt->height) ||
+        *p++ != ',')
+        return pk_error_set(err, PK_ERR_SYNTAX, (int)(p - s), "expected board width and height");
+    if (*p != 'N' && *p != 'A' && *p != 'S')
+        return pk_error_set(err, PK_ERR_SYNTAX, (int)(p - s) + 1, "notation must be N, A or S");
+    gt->notation = *p++;
+    if (isdigit((unsigned char)*p))
+        gt->corner = *p++ - '0';
+    if (*p++ != ',' || !parse_int(&p, &gt->invert))
+        return pk_error_set(err, PK_ERR_SYNTAX, (int)(p - s), "expected the invert flag");
+    while (*p == ' ')
+        p++;
+    if (*p)
+        return pk_error_set(err, PK_ERR_SYNTAX, (int)(p - s) + 1, "unexpected text after GameType");
+    gt->extended = 1;
+    return PK_OK;
+}
+
+/* ---- results ---- */
+const char *pk_result_kind_name(int kind)
+{
+    static const char *const n[] = {"none", "unknown", "first-win", "second-win", "draw",
+                                    "double-forfeit"};
+    return kind >= 0 && kind <= PK_RESULT_DOUBLE_FORFEIT ? n[kind] : "none";
+}
+
+int pk_result_classify(const char *t, size_t n, int *standard)
+{
+    static const struct { const char *text; int kind, std; } tab[] = {
+        {"1-0", PK_RESULT_FIRST_WIN, 1},      {"0-1", PK_RESULT_SECOND_WIN, 1},
+        {"2-0", PK_RESULT_FIRST_WIN, 1},      {"0-2", PK_RESULT_SECOND_WIN, 1},
+        {"1/2-1/2", PK_RESULT_DRAW, 1},       {"1-1", PK_RESULT_DRAW, 1},
+        {"0-0", PK_RESULT_DOUBLE_FORFEIT, 1}, {"*", PK_RESULT_UNKNOWN, 1},
+        {"1/2:1/2", PK_RESULT_DRAW, 0},       {"\xC2\xBD-\xC2\xBD", PK_RESULT_DRAW, 0},
+        {"0.5-0.5", PK_RESULT_DRAW, 0},       {"1:0", PK_RESULT_FIRST_WIN, 0},
+        {"0:1", PK_RESULT_SECOND_WIN, 0},     {"2:0", PK_RESULT_FIRST_WIN, 0},
+        {"0:2", PK_RESULT_SECOND_WIN, 0},     {"1:1", PK_RESULT_DRAW, 0},
+        {"0:0", PK_RESULT_DOUBLE_FORFEIT, 0}, {"-", PK_RESULT_UNKNOWN, 0},
+    };
+    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+        if (strlen(tab[i].text) == n && !memcmp(tab[i].text, t, n)) {
+            if (standard)
+                *standard = tab[i].std;
+            return tab[i].kind;
+        }
+    return -1;
+}

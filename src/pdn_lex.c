@@ -1,0 +1,203 @@
+/*
+ * pdn_lex.c -- the PDN tokenizer (see pdn_lex.h): the PCRE2 pattern of every token class
+ * and the hand-written fast path for the hottest ones.
+ *
+ * PCRE2 takes the first alternative that matches, not the longest, so the order below
+ * matters: results before moves (a result looks like a move), moves before move numbers
+ * ("1-0" vs "1."), tag pairs before odd bracket lines, junk last.
+ */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include "pdn_lex.h"
+
+#include <pcre2.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Strength mark written right after a move: ! ? !! ?? !? ?! (?) (!?!!!) and the old
+ * "forced move" star (RULES 4.3: a star glued to a move is a mark, not a terminator). */
+#define STR "(?:[!?]+|\\([!?]+\\)|\\*)?"
+#define SQ "[a-jA-J](?:10|[1-9])"
+
+static const char PATTERN[] =
+    "(*MARK:W)[ \\t\\r\\n\\f\\v]+"
+    "|(*MARK:R)(?:1/2-1/2|1/2:1/2|\xC2\xBD-\xC2\xBD|0\\.5-0\\.5|[012][-:][012])(?![0-9./:x-])"
+    "|(*MARK:R)\\*"
+    "|(*MARK:M)\\d+(?:[ \\t]*[-x:][ \\t]*\\d+)+" STR
+    "|(*MARK:N)\\d+\\.(?:\\.\\.)?"
+    "|(*MARK:M)" SQ "(?:(?:[ \\t]*[-x:][ \\t]*|)" SQ ")+(?![A-Za-z0-9])" STR
+    "|(*MARK:M)[a-hA-H][a-hA-H][1-8](?![A-Za-z0-9])" STR
+    "|(*MARK:E)\\.\\.\\."
+    "|(*MARK:T)\\[\\s*[A-Za-z0-9_]+\\s*\"(?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])*\"\\s*\\]"
+    "|(*MARK:O)\\[[^\\]\\r\\n]*\\]"
+    "|(*MARK:U)\\["
+    "|(*MARK:C)\\{"
+    "|(*MARK:L)[%;][^\\r\\n]*"
+    "|(*MARK:F)/[ \\t]*FEN[ \\t]*\"[^\"\\r\\n]*\"[ \\t]*/"
+    "|(*MARK:G)\\$\\d+"
+    "|(*MARK:Q)(?:\\([!?]+\\)|[!?]+)"
+    "|(*MARK:P)\\("
+    "|(*MARK:Z)\\)"
+    "|(*MARK:D)-"
+    "|(*MARK:J)(?:[^\\s{}()\\[\\]]+|.)";
+
+struct pk_lexer {
+    pcre2_code *re;
+    pcre2_match_data *md;
+    int jit;
+    int fast;
+};
+
+const char *pk_tok_name(int kind)
+{
+    static const char *const names[] = {"none", "blank", "result", "move", "number", "ellipsis",
+                                        "tag", "odd-tag", "open-tag", "comment", "line-comment",
+                                        "setup", "nag", "strength", "open", "close", "dash",
+                                        "junk"};
+    return kind >= 0 && kind <= PK_TOK_JUNK ? names[kind] : "?";
+}
+
+pk_lexer *pk_lex_new(int use_fast_path, pk_error *err)
+{
+    int ec;
+    PCRE2_SIZE eo;
+    pk_lexer *lx = calloc(1, sizeof *lx);
+    if (!lx) {
+        pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
+        return NULL;
+    }
+    lx->fast = use_fast_path;
+    lx->re = pcre2_compile((PCRE2_SPTR)PATTERN, PCRE2_ZERO_TERMINATED, PCRE2_UTF, &ec, &eo, NULL);
+    if (!lx->re) {
+        PCRE2_UCHAR msg[160];
+        pcre2_get_error_message(ec, msg, sizeof msg);
+        pk_error_set(err, PK_ERR_UNSUPPORTED, (int)eo + 1, "PDN token pattern: %s", (char *)msg);
+        free(lx);
+        return NULL;
+    }
+    lx->jit = pcre2_jit_compile(lx->re, PCRE2_JIT_COMPLETE) == 0;
+    lx->md = pcre2_match_data_create(1, NULL);
+    if (!lx->md) {
+        pk_lex_free(lx);
+        pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
+        return NULL;
+    }
+    return lx;
+}
+
+void pk_lex_free(pk_lexer *lx)
+{
+    if (!lx)
+        return;
+    pcre2_match_data_free(lx->md);
+    pcre2_code_free(lx->re);
+    free(lx);
+}
+
+int pk_lex_jit(const pk_lexer *lx) { return lx->jit; }
+
+static int is_blank(unsigned char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v';
+}
+
+static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+
+/* Characters that may follow a plain numeric move or move number without changing the
+ * token (a blank, a bracket or a brace); anything else goes to PCRE2. */
+static int is_plain_end(unsigned char c)
+{
+    return is_blank(c) || c == '{' || c == '(' || c == ')' || c == '[';
+}
+
+/* Fast path: blanks, "12." / "12...", "32-28" / "26x17x10". Returns the kind, or 0 to let
+ * PCRE2 decide (anything unusual, and results, which look like moves). */
+static int fast_token(const unsigned char *b, size_t len, size_t pos, int at_eof, size_t *end)
+{
+    size_t i = pos;
+    if (is_blank(b[i])) {
+        while (i < len && is_blank(b[i]))
+            i++;
+        *end = i;
+        return PK_TOK_WS;
+    }
+    if (!is_digit(b[i]))
+        return 0;
+    while (i < len && is_digit(b[i]))
+        i++;
+    if (i + 3 >= len && !at_eof)
+        return 0;
+    if (i < len && b[i] == '.') {
+        if (b[pos] == '0' && i == pos + 1)
+            return 0; /* 0.5-0.5 */
+        i++;
+        if (i + 1 < len && b[i] == '.' && b[i + 1] == '.')
+            i += 2;
+        *end = i;
+        return PK_TOK_NUMBER;
+    }
+    int seps = 0;
+    while (i < len && (b[i] == '-' || b[i] == 'x')) {
+        if (i + 1 >= len || !is_digit(b[i + 1]))
+            return 0;
+        i++;
+        while (i < len && is_digit(b[i]))
+            i++;
+        seps++;
+    }
+    if (seps == 0 || (i < len && !is_plain_end(b[i])) || (i == len && !at_eof))
+        return 0;
+    if (i - pos == 3 && b[pos] <= '2' && b[pos + 2] <= '2')
+        return 0; /* 1-0, 0-2, 1-1 ...: results */
+    *end = i;
+    return PK_TOK_MOVE;
+}
+
+static int mark_kind(char m)
+{
+    switch (m) {
+    case 'W': return PK_TOK_WS;
+    case 'R': return PK_TOK_RESULT;
+    case 'M': return PK_TOK_MOVE;
+    case 'N': return PK_TOK_NUMBER;
+    case 'E': return PK_TOK_ELLIPSIS;
+    case 'T': return PK_TOK_TAG;
+    case 'O': return PK_TOK_TAG_ODD;
+    case 'U': return PK_TOK_TAG_OPEN;
+    case 'C': return PK_TOK_COMMENT;
+    case 'L': return PK_TOK_LINE;
+    case 'F': return PK_TOK_SETUP;
+    case 'G': return PK_TOK_NAG;
+    case 'Q': return PK_TOK_STRENGTH;
+    case 'P': return PK_TOK_OPEN;
+    case 'Z': return PK_TOK_CLOSE;
+    case 'D': return PK_TOK_DASH;
+    default: return PK_TOK_JUNK;
+    }
+}
+
+int pk_lex_next(pk_lexer *lx, const char *buf, size_t len, size_t pos, int at_eof, pk_token *t)
+{
+    size_t end;
+    int kind = lx->fast ? fast_token((const unsigned char *)buf, len, pos, at_eof, &end) : 0;
+    if (!kind) {
+        int rc = pcre2_match(lx->re, (PCRE2_SPTR)buf, len, pos, PCRE2_ANCHORED | PCRE2_NO_UTF_CHECK,
+                             lx->md, NULL);
+        if (rc < 0) {
+            /* Cannot happen with the catch-all junk class, except on a lone continuation
+             * byte; take one byte as junk. */
+            t->kind = PK_TOK_JUNK;
+            t->start = pos;
+            t->len = 1;
+            return t->kind;
+        }
+        end = pcre2_get_ovector_pointer(lx->md)[1];
+        PCRE2_SPTR m = pcre2_get_mark(lx->md);
+        kind = mark_kind(m ? (char)m[0] : 'J');
+        if (end == len && !at_eof && kind != PK_TOK_WS && kind != PK_TOK_COMMENT)
+            return t->kind = PK_TOK_NONE;
+    }
+    t->kind = kind;
+    t->start = pos;
+    t->len = end - pos;
+    return kind;
+}
