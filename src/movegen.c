@@ -22,9 +22,11 @@
 
 static const pk_variant crows[] = PK_VARIANT_ROWS;
 
-/* One step of every bit of b in direction d. The shift is derived from the board width,
- * a constant in each specialised copy; src[] keeps only bits whose step stays on board. */
-static inline int dir_shift(const pk_rules *R, int d)
+/* Inlined into each per-row copy, where the row is a constant (see SPECIALISE). */
+#define TEMPLATE static inline __attribute__((always_inline))
+
+/* Bit shift of one step in direction d, from the board width (geom.h layout). */
+TEMPLATE int dir_shift(const pk_rules *R, int d)
 {
     int w = R->width;
     switch (d) {
@@ -39,27 +41,33 @@ static inline int dir_shift(const pk_rules *R, int d)
     }
 }
 
-static inline pk_bb step(const pk_rules *R, const pk_geom *g, pk_bb b, int d)
+/* One step of every bit of b in direction d; the shift is derived from the board width,
+ * a constant in each specialised copy. Callers AND the result with an on-board set
+ * (empty squares, pieces). A diagonal step off the left or right edge lands on a ghost
+ * bit (geom.h) and one off the top or bottom leaves the used bits, so diagonals need no
+ * mask; a sideways step (Frisian E/W) would wrap into the next row, hence src[]. */
+TEMPLATE pk_bb step(const pk_rules *R, const pk_geom *g, pk_bb b, int d)
 {
     int s = dir_shift(R, d);
-    b &= g->src[d];
+    if (d == PK_E || d == PK_W)
+        b &= g->src[d];
     return s > 0 ? b << s : b >> -s;
 }
 
-static inline pk_bb step_back(const pk_rules *R, const pk_geom *g, pk_bb b, int d)
+TEMPLATE pk_bb step_back(const pk_rules *R, const pk_geom *g, pk_bb b, int d)
 {
     return step(R, g, b, pk_dir_reverse(d));
 }
 
 /* First square of the set b met when walking in direction d: rays of the directions
  * with a positive shift run towards higher bits. */
-static inline int first_in_dir(const pk_rules *R, pk_bb b, int d)
+TEMPLATE int first_in_dir(const pk_rules *R, pk_bb b, int d)
 {
     return dir_shift(R, d) > 0 ? pk_lsb(b) : pk_msb(b);
 }
 
 /* Squares of ray[d][sq] before the first occupied one. */
-static inline pk_bb free_ray(const pk_rules *R, const pk_geom *g, int sq, int d, pk_bb occ)
+TEMPLATE pk_bb free_ray(const pk_rules *R, const pk_geom *g, int sq, int d, pk_bb occ)
 {
     pk_bb r = g->ray[d][sq], blk = r & occ;
     if (blk) {
@@ -69,7 +77,7 @@ static inline pk_bb free_ray(const pk_rules *R, const pk_geom *g, int sq, int d,
     return r;
 }
 
-static inline int ndirs_capture(const pk_rules *R) { return R->ortho ? 8 : 4; }
+TEMPLATE int ndirs_capture(const pk_rules *R) { return R->ortho ? 8 : 4; }
 
 /* ---------------------------------------------------------------------------------- */
 /* Capture search                                                                     */
@@ -93,12 +101,14 @@ typedef struct cap_ctx {
     uint64_t best;     /* best rank in out[base..n) */
     bool any;          /* a complete capture was found */
     bool stop_at_first;/* pk_has_capture: stop as soon as one exists */
+    bool count_only;   /* perft leaves: paths not needed, duplicates-free captures counted */
+    int counted;       /* captures of rank `best` counted but not stored */
     uint8_t path[PK_MAX_PATH], caps[PK_MAX_PATH];
 } cap_ctx;
 
 /* RULES 1.7: the rank under the choice rule; the legal captures have the highest rank.
  * Packed so that one integer comparison applies the rules in order. */
-static inline uint64_t rank_of(const pk_rules *R, int ncap, int nk, int by_king, uint32_t kmask)
+TEMPLATE uint64_t rank_of(const pk_rules *R, int ncap, int nk, int by_king, uint32_t kmask)
 {
     switch (R->choice) {
     case PK_CHOICE_MAJ: return (uint64_t)ncap;
@@ -114,26 +124,21 @@ static inline uint64_t rank_of(const pk_rules *R, int ncap, int nk, int by_king,
     }
 }
 
-static void emit(cap_ctx *c, int to, bool promote)
+/* A complete capture was found ending on `to`. Ranks it (RULES 1.7), keeps it only if
+ * no better one is known, and drops it if the same move is already listed (RULES 1.8).
+ * In counting mode a capture that cannot have a duplicate is counted, not stored: for
+ * short-range pieces the captured set and order fix the path, and no reordering of
+ * fewer than four captured squares is again a chain of diagonal jumps, so duplicates
+ * need four pieces, a flying king, or Frisian orthogonal lines (duplicates at d4). */
+/* The store half of emit(), out of line: it is the rare path in counting mode, and
+ * keeping it out keeps the recursive search functions small. */
+static __attribute__((noinline)) void store(cap_ctx *c, int to, bool promote)
 {
     pk_movelist *out = c->out;
-    c->any = true;
-    if (c->stop_at_first)
-        return;
-    if (!(c->flags & PK_GEN_ALL_CAPTURES)) {
-        uint64_t r = rank_of(c->R, c->n, c->nk, c->start_king, c->kmask);
-        if (out->n > c->base) {
-            if (r < c->best)
+    if (!(c->flags & (PK_GEN_KEEP_DUPLICATES | PK_GEN_ALL_CAPTURES)))
+        for (int i = c->base; i < out->n; i++)
+            if (out->m[i].to == to && out->m[i].capset == c->capset && out->m[i].from == c->from)
                 return;
-            if (r > c->best)
-                out->n = c->base;
-        }
-        c->best = r;
-        if (!(c->flags & PK_GEN_KEEP_DUPLICATES))
-            for (int i = c->base; i < out->n; i++)
-                if (out->m[i].to == to && out->m[i].capset == c->capset && out->m[i].from == c->from)
-                    return;
-    }
     if (out->n >= PK_MAX_MOVES) {
         out->overflow = 1;
         return;
@@ -145,51 +150,73 @@ static void emit(cap_ctx *c, int to, bool promote)
     m->nkcap = (uint8_t)c->nk;
     m->flags = (uint8_t)(PK_MV_CAPTURE | (c->start_king ? PK_MV_KING : 0) | (promote ? PK_MV_PROMOTE : 0));
     m->capset = c->capset;
-    memcpy(m->path, c->path, (size_t)c->n);
-    memcpy(m->caps, c->caps, (size_t)c->n);
+    if (!c->count_only) {
+        memcpy(m->path, c->path, sizeof m->path);
+        memcpy(m->caps, c->caps, sizeof m->caps);
+    }
 }
 
-static inline void take(cap_ctx *c, int q)
+TEMPLATE void emit(const pk_rules *R, cap_ctx *c, int to, bool promote)
+{
+    pk_movelist *out = c->out;
+    c->any = true;
+    if (c->stop_at_first)
+        return;
+    if (!(c->flags & PK_GEN_ALL_CAPTURES)) {
+        uint64_t r = rank_of(R, c->n, c->nk, c->start_king, c->kmask);
+        if (out->n > c->base || c->counted) {
+            if (r < c->best)
+                return;
+            if (r > c->best) {
+                out->n = c->base;
+                c->counted = 0;
+            }
+        }
+        c->best = r;
+        if (c->count_only && c->n < 4 && !(c->start_king && R->flying) && !R->ortho) {
+            c->counted++;
+            return;
+        }
+    }
+    store(c, to, promote);
+}
+
+TEMPLATE void take(const pk_rules *R, cap_ctx *c, int q)
 {
     c->caps[c->n] = (uint8_t)q;
     c->capset |= PK_BIT(q);
     c->opp_free &= ~PK_BIT(q);
     if (c->opp_kings & PK_BIT(q)) {
         c->nk++;
-        c->kmask |= 1u << (31 - c->n);
+        if (R->choice == PK_CHOICE_ITALIAN)
+            c->kmask |= 1u << (31 - c->n);
     }
     c->n++;
 }
 
-static inline void untake(cap_ctx *c, int q)
+TEMPLATE void untake(const pk_rules *R, cap_ctx *c, int q)
 {
     c->n--;
     c->capset &= ~PK_BIT(q);
     c->opp_free |= PK_BIT(q);
     if (c->opp_kings & PK_BIT(q)) {
         c->nk--;
-        c->kmask &= ~(1u << (31 - c->n));
+        if (R->choice == PK_CHOICE_ITALIAN)
+            c->kmask &= ~(1u << (31 - c->n));
     }
 }
 
-static bool king_jump(cap_ctx *c, int sq, int d);
-static void short_jumps(cap_ctx *c, int sq, int last, bool king);
-
-/* After a jump in direction d a promoted-and-continuing man (RULES 1.6 `continue`) goes
- * on with king powers: every direction but the way back. */
-static bool king_turns(cap_ctx *c, int sq, int d)
-{
-    bool cont = false;
-    for (int e = 0; e < ndirs_capture(c->R); e++)
-        if (e != pk_dir_reverse(d))
-            cont |= king_jump(c, sq, e);
-    return cont;
-}
+/*
+ * The search functions below are templates: always inlined into one copy per variant
+ * row (SPECIALISE at the bottom), with the row R a constant there. They recurse
+ * through the function pointers they are given, which are constants in each copy too.
+ */
+typedef void short_fn(cap_ctx *c, int sq, int last, bool king);
+typedef bool king_fn(cap_ctx *c, int sq, int d);
 
 /* A flying king's jump from sq in direction d (RULES 1.5). Returns whether one exists. */
-static bool king_jump(cap_ctx *c, int sq, int d)
+TEMPLATE bool king_jump_t(const pk_rules *R, cap_ctx *c, int sq, int d, king_fn *kj)
 {
-    const pk_rules *R = c->R;
     const pk_geom *g = c->g;
     pk_bb blk = g->ray[d][sq] & c->occ;
     if (!blk)
@@ -208,19 +235,20 @@ static bool king_jump(cap_ctx *c, int sq, int d)
         c->out->overflow = 1;
         return true;
     }
-    take(c, q);
+    take(R, c, q);
     int first = first_in_dir(R, land, d);
     /* Straight on: every square of the range reaches the same next piece, so the
      * continuation is searched once, recorded from the square right behind q. */
     c->path[c->n - 1] = (uint8_t)first;
-    bool cont = king_jump(c, first, d);
+    bool cont = kj(c, first, d);
     /* Turning: from each square of the range, any direction but d and its reverse. */
     for (pk_bb l = land; l; l &= l - 1) {
         int s = pk_lsb(l);
         c->path[c->n - 1] = (uint8_t)s;
+        _Pragma("GCC unroll 8")
         for (int e = 0; e < ndirs_capture(R); e++)
             if (e != d && e != pk_dir_reverse(d))
-                cont |= king_jump(c, s, e);
+                cont |= kj(c, s, e);
     }
     /* Landing-range rule (RULES 1.5 rule 2): stop anywhere in the range only when no
      * square of it allows a further jump. */
@@ -228,32 +256,33 @@ static bool king_jump(cap_ctx *c, int sq, int d)
         for (pk_bb l = land; l; l &= l - 1) {
             int s = pk_lsb(l);
             c->path[c->n - 1] = (uint8_t)s;
-            emit(c, s, false);
+            emit(R, c, s, false);
         }
-    untake(c, q);
+    untake(R, c, q);
     return true;
 }
 
 /* Short-range jumps: men, and the kings of English and Italian. `last` is the direction
  * of the previous jump (-1 at the start). */
-static void short_jumps(cap_ctx *c, int sq, int last, bool king)
+TEMPLATE void short_jumps_t(const pk_rules *R, cap_ctx *c, int sq, int last, bool king, short_fn *sj,
+                            king_fn *kj)
 {
-    const pk_rules *R = c->R;
     const pk_geom *g = c->g;
     bool any = false;
-    /* Men jump forward only unless men_back (RULES 2.1); kings every way. */
+    /* RULES 2.1: men may not take kings in Italian (1.7, last paragraph). */
     pk_bb prey = c->opp_free & ((king || R->men_take_kings) ? ~(pk_bb)0 : ~c->opp_kings);
+    pk_bb here = PK_BIT(sq);
+    _Pragma("GCC unroll 8")
     for (int d = 0; d < ndirs_capture(R); d++) {
         if (last >= 0 && d == pk_dir_reverse(last))
             continue;
+        /* Men jump forward only unless men_back (RULES 2.1); kings every way. */
         if (!king && !R->men_back && d < 4 && ((d >= PK_SE) != (c->turn == PK_BLACK)))
             continue;
-        int q = g->next[d][sq];
-        if (q < 0 || !(prey & PK_BIT(q)))
+        pk_bb qb = step(R, g, here, d) & prey;
+        if (!qb || !(step(R, g, qb, d) & c->empty))
             continue;
-        int l = g->next[d][q];
-        if (l < 0 || !(c->empty & PK_BIT(l)))
-            continue;
+        int q = sq + dir_shift(R, d), l = q + dir_shift(R, d);
         any = true;
         if (c->stop_at_first) {
             c->any = true;
@@ -263,32 +292,60 @@ static void short_jumps(cap_ctx *c, int sq, int last, bool king)
             c->out->overflow = 1;
             return;
         }
-        take(c, q);
+        take(R, c, q);
         c->path[c->n - 1] = (uint8_t)l;
         if (!king && (g->promo[c->turn] & PK_BIT(l))) {
             if (R->promo == PK_PROMO_STOP) /* crowned, the move ends (RULES 1.6) */
-                emit(c, l, true);
-            else if (R->promo == PK_PROMO_CONTINUE) { /* crowned, goes on as a king */
-                if (!king_turns(c, l, d))
-                    emit(c, l, true);
+                emit(R, c, l, true);
+            else if (R->promo == PK_PROMO_CONTINUE) {
+                /* Crowned at once; goes on as a (flying) king, every way but back. Only
+                 * Russian uses this, and its kings fly. */
+                bool cont = false;
+                _Pragma("GCC unroll 8")
+                for (int e = 0; e < ndirs_capture(R); e++)
+                    if (e != pk_dir_reverse(d))
+                        cont |= kj(c, l, e);
+                if (!cont)
+                    emit(R, c, l, true);
             } else /* PK_PROMO_PASS: goes on as a man; crowned only if it ends here */
-                short_jumps(c, l, d, false);
+                sj(c, l, d, false);
         } else
-            short_jumps(c, l, d, king);
-        untake(c, q);
+            sj(c, l, d, king);
+        untake(R, c, q);
         if (c->out->overflow)
             return;
     }
     if (!any && c->n > 0)
-        emit(c, sq, !king && (g->promo[c->turn] & PK_BIT(sq)));
+        emit(R, c, sq, !king && (g->promo[c->turn] & PK_BIT(sq)));
+}
+
+/* Pieces that have a first short jump (men, and the kings of short-king variants),
+ * found with shifts over the whole board: the search then starts only from them. */
+TEMPLATE pk_bb short_jumpers(const pk_rules *R, const pk_geom *g, const pk_pos *p, int me)
+{
+    pk_bb opp = p->pieces[PK_OTHER(me)], empty = g->board & ~pk_occupied(p);
+    pk_bb men = p->pieces[me] & ~p->kings;
+    pk_bb kings = R->flying ? 0 : p->pieces[me] & p->kings;
+    pk_bb men_prey = R->men_take_kings ? opp : opp & ~p->kings; /* RULES 2.10: Italian */
+    pk_bb found = 0;
+    _Pragma("GCC unroll 8")
+    for (int d = 0; d < ndirs_capture(R); d++) {
+        pk_bb t = step_back(R, g, empty, d); /* squares just before an empty square */
+        bool forward = d >= 4 || ((d >= PK_SE) == (me == PK_BLACK));
+        if (men && (forward || R->men_back))
+            found |= step_back(R, g, t & men_prey, d) & men;
+        if (kings)
+            found |= step_back(R, g, t & opp, d) & kings;
+    }
+    return found;
 }
 
 /* Searches every capture of the side to move; returns whether any exists. */
-static inline bool gen_captures(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_movelist *out,
-                                unsigned flags, bool stop_at_first)
+TEMPLATE int gen_captures(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_movelist *out, unsigned flags,
+                          pk_bb starters, bool stop_at_first, bool count_only, short_fn *sj, king_fn *kj)
 {
     cap_ctx c;
-    int me = p->turn;
+    int me = p->turn; /* gen_side passes the same side; the search reads c.turn */
     c.R = R;
     c.g = g;
     c.out = out;
@@ -304,8 +361,10 @@ static inline bool gen_captures(const pk_rules *R, const pk_geom *g, const pk_po
     c.best = 0;
     c.any = false;
     c.stop_at_first = stop_at_first;
+    c.count_only = count_only;
+    c.counted = 0;
     pk_bb occ = pk_occupied(p);
-    for (pk_bb b = p->pieces[me]; b; b &= b - 1) {
+    for (pk_bb b = starters; b; b &= b - 1) {
         int sq = pk_lsb(b);
         bool king = (p->kings >> sq) & 1;
         c.from = sq;
@@ -313,20 +372,23 @@ static inline bool gen_captures(const pk_rules *R, const pk_geom *g, const pk_po
         c.occ = occ & ~PK_BIT(sq);
         c.empty = g->board & ~c.occ;
         if (king && R->flying) {
+            _Pragma("GCC unroll 8")
             for (int d = 0; d < ndirs_capture(R); d++)
-                king_jump(&c, sq, d);
+                kj(&c, sq, d);
         } else
-            short_jumps(&c, sq, -1, king);
+            sj(&c, sq, -1, king);
         if (c.any && stop_at_first)
-            return true;
+            return 1;
     }
-    return c.any;
+    if (stop_at_first)
+        return c.any;
+    return c.counted + out->n - c.base;
 }
 
 /* ---------------------------------------------------------------------------------- */
 /* Quiet moves                                                                        */
 
-static inline void push_quiet(pk_movelist *out, int from, int to, int flags)
+TEMPLATE void push_quiet(pk_movelist *out, int from, int to, int flags)
 {
     if (out->n >= PK_MAX_MOVES) {
         out->overflow = 1;
@@ -342,12 +404,13 @@ static inline void push_quiet(pk_movelist *out, int from, int to, int flags)
 }
 
 /* RULES 1.4. With out == NULL only counts. */
-static inline int gen_quiet(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_movelist *out)
+TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_movelist *out, int me)
 {
-    int me = p->turn, count = 0;
+    int count = 0;
     pk_bb occ = pk_occupied(p), empty = g->board & ~occ;
     pk_bb men = p->pieces[me] & ~p->kings, kings = p->pieces[me] & p->kings;
     int d0 = me == PK_WHITE ? PK_NE : PK_SE;
+    _Pragma("GCC unroll 8")
     for (int d = d0; d < d0 + 2; d++) {
         pk_bb to = step(R, g, men, d) & empty;
         if (!out) {
@@ -356,13 +419,13 @@ static inline int gen_quiet(const pk_rules *R, const pk_geom *g, const pk_pos *p
         }
         for (; to; to &= to - 1) {
             int t = pk_lsb(to);
-            int f = pk_lsb(step_back(R, g, PK_BIT(t), d));
-            push_quiet(out, f, t, (g->promo[me] >> t) & 1 ? PK_MV_PROMOTE : 0);
+            push_quiet(out, t - dir_shift(R, d), t, (g->promo[me] >> t) & 1 ? PK_MV_PROMOTE : 0);
         }
     }
     if (!kings)
         return count;
     if (!R->flying) {
+        _Pragma("GCC unroll 8")
         for (int d = 0; d < 4; d++) {
             pk_bb to = step(R, g, kings, d) & empty;
             if (!out) {
@@ -371,13 +434,14 @@ static inline int gen_quiet(const pk_rules *R, const pk_geom *g, const pk_pos *p
             }
             for (; to; to &= to - 1) {
                 int t = pk_lsb(to);
-                push_quiet(out, pk_lsb(step_back(R, g, PK_BIT(t), d)), t, PK_MV_KING);
+                push_quiet(out, t - dir_shift(R, d), t, PK_MV_KING);
             }
         }
         return count;
     }
     for (pk_bb k = kings; k; k &= k - 1) {
         int sq = pk_lsb(k);
+        _Pragma("GCC unroll 8")
         for (int d = 0; d < 4; d++) {
             pk_bb to = free_ray(R, g, sq, d, occ);
             if (!out) {
@@ -391,57 +455,96 @@ static inline int gen_quiet(const pk_rules *R, const pk_geom *g, const pk_pos *p
     return count;
 }
 
-/* Quick bitboard test for man captures (short jumps), no search. */
-static inline bool men_can_capture(const pk_rules *R, const pk_geom *g, const pk_pos *p)
+/* Counting shortcut for forward-only men under free choice (English): a man none of
+ * whose jumps can continue has one complete capture per jump, counted with shifts.
+ * A forward jump can never land on the origin or re-cross the piece just taken, so the
+ * position before the move decides whether a landing square continues. Men that can
+ * continue go to *search for the capture search. Returns the captures counted. */
+TEMPLATE int count_simple_men_captures(const pk_rules *R, const pk_geom *g, const pk_pos *p, int me, pk_bb *search)
 {
-    int me = p->turn;
-    pk_bb men = p->pieces[me] & ~p->kings;
-    if (!men)
-        return false;
+    int d0 = me == PK_WHITE ? PK_NE : PK_SE;
+    pk_bb men = p->pieces[me] & ~p->kings, empty = g->board & ~pk_occupied(p);
     pk_bb prey = p->pieces[PK_OTHER(me)] & (R->men_take_kings ? ~(pk_bb)0 : ~p->kings);
-    pk_bb empty = g->board & ~pk_occupied(p);
-    for (int d = 0; d < ndirs_capture(R); d++) {
-        if (!R->men_back && d < 4 && ((d >= PK_SE) != (me == PK_BLACK)))
-            continue;
-        if (step(R, g, step(R, g, men, d) & prey, d) & empty)
-            return true;
+    pk_bb can[2], jump[2], cont_from = 0;
+    for (int i = 0; i < 2; i++) /* squares from which a forward jump in d0+i exists */
+        can[i] = step_back(R, g, step_back(R, g, empty, d0 + i) & prey, d0 + i);
+    for (int i = 0; i < 2; i++) {
+        jump[i] = can[i] & men;
+        pk_bb land = step(R, g, step(R, g, jump[i], d0 + i), d0 + i);
+        if (R->promo == PK_PROMO_STOP)
+            land &= ~g->promo[me];
+        pk_bb cont = land & (can[0] | can[1]);
+        cont_from |= step_back(R, g, step_back(R, g, cont, d0 + i), d0 + i);
     }
-    return false;
+    *search = cont_from;
+    return pk_popcount(jump[0] & ~cont_from) + pk_popcount(jump[1] & ~cont_from);
 }
 
 enum gen_mode { MODE_LIST, MODE_COUNT, MODE_HAS_CAPTURE };
 
-static inline __attribute__((always_inline)) int gen_impl(const pk_rules *R, const pk_geom *g, const pk_pos *p,
-                                                         pk_movelist *out, unsigned flags, int mode)
+TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_movelist *out, unsigned flags,
+                      int mode, short_fn *sj, king_fn *kj, int me)
 {
-    bool kings = (p->pieces[p->turn] & p->kings) != 0;
-    if (flags & PK_GEN_QUIET_ONLY)
-        return gen_quiet(R, g, p, mode == MODE_COUNT ? NULL : out);
-    if (mode == MODE_HAS_CAPTURE || (mode == MODE_COUNT && !(flags & PK_GEN_CAPTURE_OPTIONAL))) {
-        bool cap = men_can_capture(R, g, p) || (kings && gen_captures(R, g, p, out, flags, true));
-        if (mode == MODE_HAS_CAPTURE)
-            return cap;
-        if (!cap)
-            return gen_quiet(R, g, p, NULL);
-        out->n = 0;
-        out->overflow = 0;
-        gen_captures(R, g, p, out, flags, false);
-        return out->n;
+    pk_movelist *list = mode == MODE_COUNT ? NULL : out;
+    if (flags & PK_GEN_QUIET_ONLY) {
+        if (list)
+            list->n = list->overflow = 0;
+        return gen_quiet(R, g, p, list, me);
     }
-    out->n = 0;
-    out->overflow = 0;
-    if (flags & PK_GEN_CAPTURE_OPTIONAL) /* house rule: quiet moves stay legal */
-        gen_quiet(R, g, p, out);
-    else if (!men_can_capture(R, g, p) && !(kings && gen_captures(R, g, p, out, flags, true)))
-        return gen_quiet(R, g, p, out), out->n;
-    gen_captures(R, g, p, out, flags, false);
-    return out->n;
+    if (mode == MODE_COUNT && R->choice == PK_CHOICE_FREE && !R->men_back && !R->ortho &&
+        !(flags & PK_GEN_CAPTURE_OPTIONAL)) {
+        pk_bb search, kings = p->pieces[me] & p->kings;
+        int n = count_simple_men_captures(R, g, p, me, &search);
+        search |= R->flying ? kings : short_jumpers(R, g, p, me) & kings;
+        if (search) {
+            out->n = out->overflow = 0;
+            n += gen_captures(R, g, p, out, flags, search, false, true, sj, kj);
+        }
+        return n ? n : gen_quiet(R, g, p, NULL, me);
+    }
+    /* Men (and short kings) with a first jump are found by shifts; flying kings need a
+     * search to know. */
+    pk_bb jumpers = short_jumpers(R, g, p, me);
+    pk_bb fly = R->flying ? p->pieces[me] & p->kings : 0;
+    bool cap = jumpers || (fly && gen_captures(R, g, p, NULL, flags, fly, true, false, sj, kj));
+    if (mode == MODE_HAS_CAPTURE)
+        return cap;
+    if (list)
+        list->n = list->overflow = 0;
+    int quiet = 0;
+    if (!cap || (flags & PK_GEN_CAPTURE_OPTIONAL)) /* house rule: quiet moves stay legal */
+        quiet = gen_quiet(R, g, p, list, me);
+    if (!cap)
+        return list ? list->n : quiet;
+    out->n = out->overflow = 0;
+    if (list)
+        return gen_captures(R, g, p, out, flags, jumpers | fly, false, false, sj, kj), out->n;
+    return quiet + gen_captures(R, g, p, out, flags, jumpers | fly, false, true, sj, kj);
+}
+
+/* The side to move picks the men's directions: one copy per side makes them constants. */
+TEMPLATE int gen_impl(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_movelist *out, unsigned flags,
+                      int mode, short_fn *sj, king_fn *kj)
+{
+    if (p->turn == PK_WHITE)
+        return gen_side(R, g, p, out, flags, mode, sj, kj, PK_WHITE);
+    return gen_side(R, g, p, out, flags, mode, sj, kj, PK_BLACK);
 }
 
 #define SPECIALISE(ID)                                                                              \
+    static bool kj_##ID(cap_ctx *c, int sq, int d);                                                 \
+    static void sj_##ID(cap_ctx *c, int sq, int last, bool king);                                   \
+    static bool kj_##ID(cap_ctx *c, int sq, int d)                                                  \
+    {                                                                                               \
+        return king_jump_t(&crows[ID].rules, c, sq, d, kj_##ID);                                    \
+    }                                                                                               \
+    static void sj_##ID(cap_ctx *c, int sq, int last, bool king)                                    \
+    {                                                                                               \
+        short_jumps_t(&crows[ID].rules, c, sq, last, king, sj_##ID, kj_##ID);                       \
+    }                                                                                               \
     static int gen_##ID(const pk_geom *g, const pk_pos *p, pk_movelist *out, unsigned flags, int mode) \
     {                                                                                               \
-        return gen_impl(&crows[ID].rules, g, p, out, flags, mode);                                  \
+        return gen_impl(&crows[ID].rules, g, p, out, flags, mode, sj_##ID, kj_##ID);                \
     }
 SPECIALISE(PK_V_INTERNATIONAL)
 SPECIALISE(PK_V_ENGLISH)

@@ -23,7 +23,7 @@ static uint64_t walk(const pk_variant *v, const pk_pos *p, int depth, unsigned f
     uint64_t sum = 0;
     for (int i = 0; i < l->n; i++) {
         pk_pos q = *p;
-        pk_make(v, &q, &l->m[i]);
+        pk_make_unhashed(&q, &l->m[i]);
         sum += walk(v, &q, depth - 1, flags, lists, overflow);
     }
     return sum;

@@ -6,20 +6,29 @@
 
 #include <string.h>
 
-/* Zobrist key of (square, kind) with kind = colour*2 + king; index 256 is the side to
- * move. Derived by a splitmix64 finaliser rather than stored: no table, no init. */
-static inline uint64_t zkey(unsigned i)
+/* Zobrist keys of (square, kind), kind = colour*2 + king, and of Black to move (index
+ * 256), from a splitmix64 stream: filled once, on first use. */
+static uint64_t ztab[257];
+static bool zready;
+
+static void zinit(void)
 {
-    uint64_t z = (uint64_t)i * 0x9E3779B97F4A7C15ull + 0x5851F42D4C957F2Dull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+    uint64_t x = 0x5851F42D4C957F2Dull;
+    for (int i = 0; i < 257; i++) {
+        uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        ztab[i] = z ^ (z >> 31);
+    }
+    zready = true;
 }
-#define ZPIECE(bit, color, king) zkey((unsigned)((bit) * 4 + (color) * 2 + (king)))
-#define ZTURN zkey(256)
+#define ZPIECE(bit, color, king) ztab[(bit) * 4 + (color) * 2 + (king)]
+#define ZTURN ztab[256]
+#define ZREADY() ((void)(zready || (zinit(), 0)))
 
 void pk_pos_clear(pk_pos *p, int turn)
 {
+    ZREADY();
     memset(p, 0, sizeof *p);
     p->turn = turn;
     p->hash = turn == PK_BLACK ? ZTURN : 0;
@@ -27,6 +36,7 @@ void pk_pos_clear(pk_pos *p, int turn)
 
 void pk_pos_put(pk_pos *p, int bit, int color, bool is_king)
 {
+    ZREADY();
     p->pieces[color] |= PK_BIT(bit);
     if (is_king)
         p->kings |= PK_BIT(bit);
@@ -35,6 +45,7 @@ void pk_pos_put(pk_pos *p, int bit, int color, bool is_king)
 
 uint64_t pk_pos_hash(const pk_pos *p)
 {
+    ZREADY();
     uint64_t h = p->turn == PK_BLACK ? ZTURN : 0;
     for (int c = 0; c < 2; c++)
         for (pk_bb b = p->pieces[c]; b; b &= b - 1) {
@@ -47,6 +58,7 @@ uint64_t pk_pos_hash(const pk_pos *p)
 void pk_make(const pk_variant *v, pk_pos *p, const pk_move *m)
 {
     (void)v;
+    ZREADY();
     int me = p->turn, opp = PK_OTHER(me);
     int king = (p->kings >> m->from) & 1;
     int after = king | ((m->flags & PK_MV_PROMOTE) ? 1 : 0);

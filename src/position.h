@@ -48,6 +48,18 @@ uint64_t pk_pos_hash(const pk_pos *p);
 /* Plays m (which must come from the generator for p) on p, flipping the side to move. */
 void pk_make(const pk_variant *v, pk_pos *p, const pk_move *m);
 
+/* pk_make without the hash (left stale): for perft, which never reads it. */
+static inline void pk_make_unhashed(pk_pos *p, const pk_move *m)
+{
+    int me = p->turn, opp = PK_OTHER(me);
+    pk_bb from = PK_BIT(m->from), to = PK_BIT(m->to);
+    pk_bb king = (p->kings & from) || (m->flags & PK_MV_PROMOTE) ? to : 0;
+    p->pieces[opp] &= ~m->capset;
+    p->kings = (p->kings & ~(m->capset | from)) | king;
+    p->pieces[me] = (p->pieces[me] & ~from) | to;
+    p->turn = opp;
+}
+
 static inline pk_bb pk_men(const pk_pos *p, int c) { return p->pieces[c] & ~p->kings; }
 static inline pk_bb pk_kings(const pk_pos *p, int c) { return p->pieces[c] & p->kings; }
 static inline pk_bb pk_occupied(const pk_pos *p) { return p->pieces[0] | p->pieces[1]; }
