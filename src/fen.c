@@ -16,6 +16,7 @@
 typedef struct {
     const char *s;
     size_t i, n;
+    int8_t col_of[64]; /* column of each square's item, for errors found after parsing */
 } cursor;
 
 static int col(const cursor *c) { return (int)c->i + 1; }
@@ -60,8 +61,10 @@ static int read_square(const pk_variant *v, cursor *c, int *num, pk_error *err)
     return b;
 }
 
-static int place(const pk_variant *v, pk_pos *p, int bit, int color, bool king, int at, pk_error *err)
+static int place(const pk_variant *v, cursor *c, pk_pos *p, int bit, int color, bool king, int at,
+                 pk_error *err)
 {
+    c->col_of[bit] = (int8_t)(at > 127 ? 127 : at);
     if (pk_occupied(p) & PK_BIT(bit)) {
         char buf[4];
         return pk_error_set(err, PK_ERR_RULES, at, "square %s is listed twice",
@@ -96,12 +99,12 @@ static int read_section(const pk_variant *v, cursor *c, pk_pos *p, int *seen, pk
         }
         int num, bit = read_square(v, c, &num, err);
         if (bit < 0)
-            return err ? err->code : PK_ERR_SYNTAX;
+            return err->code;
         if (peek(c) == '-') { /* a range of men, numeric only (PDN 3.0 extension) */
             c->i++;
             int at2 = col(c), num2, bit2 = read_square(v, c, &num2, err);
             if (bit2 < 0)
-                return err ? err->code : PK_ERR_SYNTAX;
+                return err->code;
             if (!num || !num2)
                 return pk_error_set(err, PK_ERR_SYNTAX, at, "a range needs numeric squares");
             if (king)
@@ -109,10 +112,10 @@ static int read_section(const pk_variant *v, cursor *c, pk_pos *p, int *seen, pk
             if (num2 < num)
                 return pk_error_set(err, PK_ERR_RANGE, at2, "range %d-%d runs backwards", num, num2);
             for (int n = num; n <= num2; n++)
-                if (place(v, p, v->geom->bit_of[n], color, false, at, err))
-                    return err ? err->code : PK_ERR_RULES;
-        } else if (place(v, p, bit, color, king, at, err))
-            return err ? err->code : PK_ERR_RULES;
+                if (place(v, c, p, v->geom->bit_of[n], color, false, at, err))
+                    return err->code;
+        } else if (place(v, c, p, bit, color, king, at, err))
+            return err->code;
         skip_spaces(c);
         if (peek(c) != ',')
             return PK_OK;
@@ -136,15 +139,35 @@ static int read_number_field(cursor *c, int *out, pk_error *err)
     return PK_OK;
 }
 
+/* RULES 4.2: what a FEN may not describe, reported at the offending item. */
+static int validate(const pk_variant *v, const cursor *cur, const pk_pos *p, pk_error *err)
+{
+    int rc = pk_pos_validate(v, p, err);
+    if (rc == PK_OK)
+        return rc;
+    err->col = 1;
+    for (int c = 0; c < 2; c++) {
+        pk_bb bad = p->pieces[c] & ~p->kings & v->geom->promo[c];
+        if (bad) {
+            err->col = cur->col_of[pk_lsb(bad)];
+            return rc;
+        }
+    }
+    return rc; /* too many pieces: the whole section is at fault */
+}
+
 int pk_fen_parse(const pk_variant *v, const char *s, size_t len, pk_pos *out, pk_fen_extra *extra,
                  pk_error *err)
 {
     pk_fen_extra local;
+    pk_error local_err; /* the status must not depend on whether the caller wants the message */
     if (!extra)
         extra = &local;
+    if (!err)
+        err = &local_err;
     memset(extra, 0, sizeof *extra);
     extra->halfmove = extra->fullmove = -1;
-    cursor c = {s, 0, len == (size_t)-1 ? strlen(s) : len};
+    cursor c = {s, 0, len == (size_t)-1 ? strlen(s) : len, {0}};
     if (skip_spaces(&c))
         extra->spaces = true;
     int t = peek(&c), turn;
@@ -198,10 +221,7 @@ int pk_fen_parse(const pk_variant *v, const char *s, size_t len, pk_pos *out, pk
         extra->spaces = true;
     if (c.i < c.n)
         return pk_error_set(err, PK_ERR_SYNTAX, col(&c), "unexpected '%c' after the position", peek(&c));
-    int rc = pk_pos_validate(v, out, err);
-    if (rc && err)
-        err->col = 1;
-    return rc;
+    return validate(v, &c, out, err);
 }
 
 static int write_side(const pk_variant *v, const pk_pos *p, int color, bool alg, char *buf, size_t size,

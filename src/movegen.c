@@ -102,6 +102,7 @@ typedef struct cap_ctx {
     bool any;          /* a complete capture was found */
     bool stop_at_first;/* pk_has_capture: stop as soon as one exists */
     bool count_only;   /* perft leaves: paths not needed, duplicates-free captures counted */
+    bool crowned;      /* a man crowned mid-capture goes on as a king (RULES 1.6 continue) */
     int counted;       /* captures of rank `best` counted but not stored */
     uint8_t path[PK_MAX_PATH], caps[PK_MAX_PATH];
 } cap_ctx;
@@ -173,7 +174,7 @@ TEMPLATE void emit(const pk_rules *R, cap_ctx *c, int to, bool promote)
             }
         }
         c->best = r;
-        if (c->count_only && c->n < 4 && !(c->start_king && R->flying) && !R->ortho) {
+        if (c->count_only && c->n < 4 && !((c->start_king || c->crowned) && R->flying) && !R->ortho) {
             c->counted++;
             return;
         }
@@ -256,7 +257,7 @@ TEMPLATE bool king_jump_t(const pk_rules *R, cap_ctx *c, int sq, int d, king_fn 
         for (pk_bb l = land; l; l &= l - 1) {
             int s = pk_lsb(l);
             c->path[c->n - 1] = (uint8_t)s;
-            emit(R, c, s, false);
+            emit(R, c, s, c->crowned);
         }
     untake(R, c, q);
     return true;
@@ -301,10 +302,12 @@ TEMPLATE void short_jumps_t(const pk_rules *R, cap_ctx *c, int sq, int last, boo
                 /* Crowned at once; goes on as a (flying) king, every way but back. Only
                  * Russian uses this, and its kings fly. */
                 bool cont = false;
+                c->crowned = true;
                 _Pragma("GCC unroll 8")
                 for (int e = 0; e < ndirs_capture(R); e++)
                     if (e != pk_dir_reverse(d))
                         cont |= kj(c, l, e);
+                c->crowned = false;
                 if (!cont)
                     emit(R, c, l, true);
             } else /* PK_PROMO_PASS: goes on as a man; crowned only if it ends here */
@@ -363,6 +366,7 @@ TEMPLATE int gen_captures(const pk_rules *R, const pk_geom *g, const pk_pos *p, 
     c.stop_at_first = stop_at_first;
     c.count_only = count_only;
     c.counted = 0;
+    c.crowned = false;
     pk_bb occ = pk_occupied(p);
     for (pk_bb b = starters; b; b &= b - 1) {
         int sq = pk_lsb(b);
@@ -466,8 +470,10 @@ TEMPLATE int count_simple_men_captures(const pk_rules *R, const pk_geom *g, cons
     pk_bb men = p->pieces[me] & ~p->kings, empty = g->board & ~pk_occupied(p);
     pk_bb prey = p->pieces[PK_OTHER(me)] & (R->men_take_kings ? ~(pk_bb)0 : ~p->kings);
     pk_bb can[2], jump[2], cont_from = 0;
+    _Pragma("GCC unroll 2")
     for (int i = 0; i < 2; i++) /* squares from which a forward jump in d0+i exists */
         can[i] = step_back(R, g, step_back(R, g, empty, d0 + i) & prey, d0 + i);
+    _Pragma("GCC unroll 2")
     for (int i = 0; i < 2; i++) {
         jump[i] = can[i] & men;
         pk_bb land = step(R, g, step(R, g, jump[i], d0 + i), d0 + i);
@@ -487,9 +493,11 @@ TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_m
 {
     pk_movelist *list = mode == MODE_COUNT ? NULL : out;
     if (flags & PK_GEN_QUIET_ONLY) {
-        if (list)
-            list->n = list->overflow = 0;
-        return gen_quiet(R, g, p, list, me);
+        if (!list)
+            return gen_quiet(R, g, p, NULL, me);
+        list->n = list->overflow = 0;
+        gen_quiet(R, g, p, list, me);
+        return list->n;
     }
     if (mode == MODE_COUNT && R->choice == PK_CHOICE_FREE && !R->men_back && !R->ortho &&
         !(flags & PK_GEN_CAPTURE_OPTIONAL)) {
@@ -516,9 +524,9 @@ TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_m
         quiet = gen_quiet(R, g, p, list, me);
     if (!cap)
         return list ? list->n : quiet;
-    out->n = out->overflow = 0;
-    if (list)
+    if (list) /* captures follow the quiet moves kept by the house rule, if any */
         return gen_captures(R, g, p, out, flags, jumpers | fly, false, false, sj, kj), out->n;
+    out->n = out->overflow = 0;
     return quiet + gen_captures(R, g, p, out, flags, jumpers | fly, false, true, sj, kj);
 }
 
@@ -545,6 +553,10 @@ TEMPLATE int gen_impl(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_m
     static int gen_##ID(const pk_geom *g, const pk_pos *p, pk_movelist *out, unsigned flags, int mode) \
     {                                                                                               \
         return gen_impl(&crows[ID].rules, g, p, out, flags, mode, sj_##ID, kj_##ID);                \
+    }                                                                                               \
+    static int count_##ID(const pk_geom *g, const pk_pos *p, pk_movelist *out, unsigned flags)      \
+    {                                                                                               \
+        return gen_impl(&crows[ID].rules, g, p, out, flags, MODE_COUNT, sj_##ID, kj_##ID);          \
     }
 SPECIALISE(PK_V_INTERNATIONAL)
 SPECIALISE(PK_V_ENGLISH)
@@ -562,6 +574,12 @@ static const gen_fn gens[PK_V_COUNT] = {
     gen_PK_V_INTERNATIONAL, gen_PK_V_ENGLISH, gen_PK_V_SPANISH, gen_PK_V_PORTUGUESE, gen_PK_V_RUSSIAN,
     gen_PK_V_BRAZILIAN, gen_PK_V_ITALIAN, gen_PK_V_CZECH, gen_PK_V_POOL, gen_PK_V_FRISIAN,
 };
+typedef int (*count_fn)(const pk_geom *, const pk_pos *, pk_movelist *, unsigned);
+static const count_fn counts[PK_V_COUNT] = {
+    count_PK_V_INTERNATIONAL, count_PK_V_ENGLISH, count_PK_V_SPANISH, count_PK_V_PORTUGUESE,
+    count_PK_V_RUSSIAN, count_PK_V_BRAZILIAN, count_PK_V_ITALIAN, count_PK_V_CZECH, count_PK_V_POOL,
+    count_PK_V_FRISIAN,
+};
 _Static_assert(sizeof crows / sizeof crows[0] == PK_V_COUNT, "one generator per variant row");
 
 int pk_gen_legal(const pk_variant *v, const pk_pos *p, pk_movelist *out, unsigned flags)
@@ -571,7 +589,7 @@ int pk_gen_legal(const pk_variant *v, const pk_pos *p, pk_movelist *out, unsigne
 
 int pk_count_legal(const pk_variant *v, const pk_pos *p, unsigned flags, pk_movelist *scratch)
 {
-    return gens[v->index](v->geom, p, scratch, flags, MODE_COUNT);
+    return counts[v->index](v->geom, p, scratch, flags);
 }
 
 bool pk_has_capture(const pk_variant *v, const pk_pos *p)

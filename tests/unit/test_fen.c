@@ -330,15 +330,15 @@ static void test_err_trailing(void)
     expect_error("international", "W:W31-50:B1-20:W5", PK_ERR_SYNTAX, 16);
 }
 
-/* Position checks (pk_pos_validate) report column 1: the whole FEN. */
+/* Position checks point at the offending square; a count error at column 1 (the whole FEN). */
 static void test_err_promotion_row(void)
 {
-    expect_error("international", "W:W1:B20", PK_ERR_RULES, 1);
-    expect_error("international", "W:W31:B46", PK_ERR_RULES, 1);
-    expect_error("english", "B:W2:B12", PK_ERR_RULES, 1);
-    expect_error("spanish", "W:W30:B1", PK_ERR_RULES, 1);  /* Spanish White promotes on 29-32 */
-    expect_error("spanish", "W:W12:B4", PK_ERR_RULES, 1);  /* and Black on 1-4 */
-    expect_error("russian", "W:Wc1:Bb8,e1", PK_ERR_RULES, 1); /* black man on e1 */
+    expect_error("international", "W:W1:B20", PK_ERR_RULES, 4);
+    expect_error("international", "W:W31:B46", PK_ERR_RULES, 8);
+    expect_error("english", "B:W2:B12", PK_ERR_RULES, 4);
+    expect_error("spanish", "W:W30:B1", PK_ERR_RULES, 4);  /* Spanish White promotes on 29-32 */
+    expect_error("spanish", "W:W12:B4", PK_ERR_RULES, 8);  /* and Black on 1-4 */
+    expect_error("russian", "W:Wc1:Bb8,e1", PK_ERR_RULES, 11); /* black man on e1 */
     /* kings there are fine, and men on the other side's row too */
     pk_pos p;
     pk_error err;
