@@ -162,6 +162,9 @@ static size_t copy_utf8(pk_src *s, char *dst, size_t cap)
         const unsigned char *p = s->raw + s->rpos;
         if (p[0] < 0x80) { /* ASCII run: the common case */
             size_t n = avail < cap - o ? avail : cap - o, i = 0;
+            uint64_t w;
+            while (i + 8 <= n && (memcpy(&w, p + i, 8), (w & 0x8080808080808080ull) == 0))
+                i += 8;
             while (i < n && p[i] < 0x80)
                 i++;
             memcpy(dst + o, p, i);

@@ -12,7 +12,7 @@
  *     pk_game_free(&g);
  *     pk_pdn_close(r);
  *
- * Memory: the reader keeps one input window (about 320 KiB) and the game being built;
+ * Memory: the reader keeps one input window (about 1 MiB) and the game being built;
  * every string and node of a pk_game lives in the game's arena and stays valid until the
  * next pk_pdn_next on the same pk_game (or pk_game_free). No allocation per token once
  * the arena has grown to the size of the largest game seen.

@@ -66,7 +66,7 @@ pk_lexer *pk_lex_new(int use_fast_path, pk_error *err)
         return NULL;
     }
     lx->fast = use_fast_path;
-    lx->re = pcre2_compile((PCRE2_SPTR)PATTERN, PCRE2_ZERO_TERMINATED, PCRE2_UTF, &ec, &eo, NULL);
+    lx->re = pcre2_compile((PCRE2_SPTR)PATTERN, PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_ANCHORED, &ec, &eo, NULL);
     if (!lx->re) {
         PCRE2_UCHAR msg[160];
         pcre2_get_error_message(ec, msg, sizeof msg);
@@ -74,6 +74,9 @@ pk_lexer *pk_lex_new(int use_fast_path, pk_error *err)
         free(lx);
         return NULL;
     }
+    /* Anchored at compile time, not at match time: PCRE2 runs JIT code only when the
+     * match-time options are ones JIT supports, and PCRE2_ANCHORED is not (measured on
+     * OCA: 7 MB/s interpreted, 62 MB/s JIT without the fast path). */
     lx->jit = pcre2_jit_compile(lx->re, PCRE2_JIT_COMPLETE) == 0;
     lx->md = pcre2_match_data_create(1, NULL);
     if (!lx->md) {
@@ -109,6 +112,24 @@ static int is_plain_end(unsigned char c)
     return is_blank(c) || c == '{' || c == '(' || c == ')' || c == '[';
 }
 
+/* A plain tag pair on one line: [Name "value"] with single blanks, no escapes. Anything
+ * else (escapes, odd spacing, smart quotes) is left to PCRE2. */
+static int fast_tag(const unsigned char *b, size_t len, size_t pos, size_t *end)
+{
+    size_t i = pos + 1;
+    while (i < len && ((b[i] | 32) >= 'a' && (b[i] | 32) <= 'z'))
+        i++;
+    if (i == pos + 1 || i + 1 >= len || b[i] != ' ' || b[i + 1] != '"')
+        return 0;
+    for (i += 2; i < len && b[i] != '"'; i++)
+        if (b[i] == '\\' || b[i] == '\n' || b[i] == '\r')
+            return 0;
+    if (i + 1 >= len || b[i + 1] != ']')
+        return 0;
+    *end = i + 2;
+    return PK_TOK_TAG;
+}
+
 /* Fast path: blanks, "12." / "12...", "32-28" / "26x17x10". Returns the kind, or 0 to let
  * PCRE2 decide (anything unusual, and results, which look like moves). */
 static int fast_token(const unsigned char *b, size_t len, size_t pos, int at_eof, size_t *end)
@@ -120,6 +141,8 @@ static int fast_token(const unsigned char *b, size_t len, size_t pos, int at_eof
         *end = i;
         return PK_TOK_WS;
     }
+    if (b[i] == '[')
+        return fast_tag(b, len, pos, end);
     if (!is_digit(b[i]))
         return 0;
     while (i < len && is_digit(b[i]))
@@ -180,7 +203,7 @@ int pk_lex_next(pk_lexer *lx, const char *buf, size_t len, size_t pos, int at_eo
     size_t end;
     int kind = lx->fast ? fast_token((const unsigned char *)buf, len, pos, at_eof, &end) : 0;
     if (!kind) {
-        int rc = pcre2_match(lx->re, (PCRE2_SPTR)buf, len, pos, PCRE2_ANCHORED | PCRE2_NO_UTF_CHECK,
+        int rc = pcre2_match(lx->re, (PCRE2_SPTR)buf, len, pos, PCRE2_NO_UTF_CHECK,
                              lx->md, NULL);
         if (rc < 0) {
             /* Cannot happen with the catch-all junk class, except on a lone continuation

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define WIN_CAP (320u * 1024)
+#define WIN_CAP (1024u * 1024)
 #define LOOKAHEAD (64u * 1024)
 
 enum { ST_START, ST_HEADER, ST_BODY };
@@ -50,7 +50,7 @@ struct pk_pdn_reader {
     /* cursor: line/col of buf[cpos] */
     size_t cpos;
     int line, col, prev_cr, nl;
-    int lone_cr_done, enc_done, bom_done;
+    int lone_cr_done, enc_done, bom_done, enc_check;
     int ngames;
     /* one token of lookahead */
     int have_peek;
@@ -158,6 +158,8 @@ static void fill(pk_pdn_reader *r)
         if (r->len - r->pos >= LOOKAHEAD)
             break;
     }
+    if (!r->enc_done && !r->enc_check && pk_src_encoding(r->src) != PK_ENC_UTF8)
+        r->enc_check = 1; /* advance() reports it when the cursor reaches the first byte */
 }
 
 /* Moves the cursor to buf[to], counting lines and characters (UTF-8 continuation bytes
@@ -167,8 +169,8 @@ static void advance(pk_pdn_reader *r, size_t to)
     const unsigned char *b = (const unsigned char *)r->buf;
     size_t i = r->cpos;
     int line = r->line, col = r->col, nl = r->nl, prev_cr = r->prev_cr;
-    if (!r->enc_done && pk_src_encoding(r->src) != PK_ENC_UTF8 &&
-        pk_src_switch_offset(r->src) < r->base + to) {
+    if (r->enc_check && pk_src_switch_offset(r->src) < r->base + to) {
+        r->enc_check = 0;
         size_t at = (size_t)(pk_src_switch_offset(r->src) - r->base);
         r->enc_done = 1;
         if (at > i) {
@@ -179,6 +181,11 @@ static void advance(pk_pdn_reader *r, size_t to)
     }
     for (; i < to; i++) {
         unsigned c = b[i];
+        if (c >= 0x20 && c < 0x80) { /* the common case: one printable ASCII character */
+            col++;
+            prev_cr = 0;
+            continue;
+        }
         if (c == '\n') {
             if (!prev_cr) {
                 line++;
@@ -215,6 +222,11 @@ static void note_encoding(pk_pdn_reader *r)
              pk_encoding_name(pk_src_encoding(r->src)));
 }
 
+static int is_blank(unsigned char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v';
+}
+
 /* Next token that is not a blank, with its position and the line breaks before it. */
 static void fetch(pk_pdn_reader *r, pk_token *t, int *line, int *col, int *nl)
 {
@@ -232,6 +244,26 @@ static void fetch(pk_pdn_reader *r, pk_token *t, int *line, int *col, int *nl)
             if (pk_src_had_bom(r->src))
                 tolerate(r, "bom", 1, 1, "UTF-8 byte-order mark at the start of the file");
         }
+        /* Blanks are the most frequent token: skip them here, without a lexer call, and
+         * count spaces and LFs on the way (anything else goes through advance()). */
+        if (r->cpos == r->pos) {
+            const char *b = r->buf;
+            size_t i = r->pos;
+            for (; i < r->len; i++) {
+                if (b[i] == ' ')
+                    r->col++;
+                else if (b[i] == '\n' && !r->prev_cr)
+                    r->line++, r->nl++, r->col = 1;
+                else
+                    break;
+                r->prev_cr = 0;
+            }
+            r->cpos = r->pos = i;
+        }
+        while (r->pos < r->len && is_blank((unsigned char)r->buf[r->pos]))
+            r->pos++;
+        if (r->pos == r->len && !r->eof)
+            continue;
         if (r->pos >= r->len) {
             advance(r, r->len);
             t->kind = PK_TOK_NONE; /* end of input */
@@ -253,7 +285,13 @@ static void fetch(pk_pdn_reader *r, pk_token *t, int *line, int *col, int *nl)
         if (k == PK_TOK_WS)
             continue;
         *line = r->line, *col = r->col, *nl = r->nl;
-        advance(r, r->pos);
+        if (k == PK_TOK_MOVE || k == PK_TOK_NUMBER) { /* ASCII, one line: no need to scan */
+            r->col += (int)t->len;
+            r->cpos = r->pos;
+            r->prev_cr = 0;
+        } else {
+            advance(r, r->pos);
+        }
         r->nl = 0;
         return;
     }
@@ -282,10 +320,20 @@ static void *alloc(pk_pdn_reader *r, size_t n)
     return p;
 }
 
+/* Uninitialised arena memory, for strings and arrays filled at once. */
+static void *alloc_raw(pk_pdn_reader *r, size_t n)
+{
+    void *p = pk_arena_alloc(r->a, n);
+    if (!p)
+        abort();
+    return p;
+}
+
 static char *dup(pk_pdn_reader *r, const char *s, size_t n)
 {
-    char *p = alloc(r, n + 1);
+    char *p = alloc_raw(r, n + 1);
     memcpy(p, s, n);
+    p[n] = 0;
     return p;
 }
 
@@ -405,7 +453,7 @@ static void close_level(pk_pdn_reader *r, int d, pk_pdn_line *out)
     level *L = &r->lv[d];
     flush_pending(L);
     out->nmoves = L->n;
-    out->moves = L->n ? alloc(r, (size_t)L->n * sizeof *out->moves) : NULL;
+    out->moves = L->n ? alloc_raw(r, (size_t)L->n * sizeof *out->moves) : NULL;
     if (L->n)
         memcpy(out->moves, L->v, (size_t)L->n * sizeof *out->moves);
     out->pre = L->pre;
@@ -468,11 +516,17 @@ static void move_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
 {
     const char *s = tok_text(r, t);
     size_t n = t->len, sl = strength_len(s, n);
-    pk_pdn_square sq[PK_PDN_MAX_SQUARES];
-    char seps[PK_PDN_MAX_SQUARES];
-    int nsq = 0, spaced = 0, upper = 0, file_only = 0;
     n -= sl;
-    for (size_t i = 0; i < n && nsq < PK_PDN_MAX_SQUARES;) {
+    /* One arena block per move, no per-square allocation: the text as written, the
+     * square texts (NUL-separated), the strength mark and the separators. */
+    size_t maxsq = n / 2 + 1;
+    pk_pdn_square *sq = alloc_raw(r, maxsq * sizeof *sq);
+    char *text = alloc_raw(r, 3 * n + sl + 4), *sqtext = text + n + 1, *seps = sqtext + n + 1;
+    char *strength = seps + n + 1;
+    int nsq = 0, spaced = 0, upper = 0, file_only = 0;
+    memcpy(text, s, n);
+    text[n] = 0;
+    for (size_t i = 0; i < n && (size_t)nsq < maxsq;) {
         unsigned char c = (unsigned char)s[i];
         if (c == ' ' || c == '\t') {
             spaced |= padding(s, n, i) ? 1 : 2;
@@ -484,40 +538,46 @@ static void move_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
         } else {
             pk_pdn_square *q = &sq[nsq];
             size_t j = i;
-            memset(q, 0, sizeof *q);
+            q->kind = PK_SQ_NUMERIC;
+            q->num = q->rank = 0;
             q->file = -1;
+            q->text = sqtext;
             if (c >= '0' && c <= '9') {
-                while (j < n && s[j] >= '0' && s[j] <= '9')
-                    q->num = q->num * 10 + (s[j++] - '0');
+                while (j < n && s[j] >= '0' && s[j] <= '9') {
+                    q->num = q->num * 10 + (s[j] - '0');
+                    *sqtext++ = s[j++];
+                }
             } else {
                 upper |= c >= 'A' && c <= 'Z';
                 q->file = lower(c) - 'a';
+                *sqtext++ = (char)lower(c);
                 j++;
                 if (j < n && s[j] >= '0' && s[j] <= '9') {
                     q->kind = PK_SQ_ALGEBRAIC;
-                    while (j < n && s[j] >= '0' && s[j] <= '9')
-                        q->rank = q->rank * 10 + (s[j++] - '0');
+                    while (j < n && s[j] >= '0' && s[j] <= '9') {
+                        q->rank = q->rank * 10 + (s[j] - '0');
+                        *sqtext++ = s[j++];
+                    }
                 } else {
                     q->kind = PK_SQ_FILE;
                     file_only = 1;
                 }
             }
-            q->text = dup(r, s + i, j - i);
-            if (upper && q->kind != PK_SQ_NUMERIC)
-                for (char *p = (char *)q->text; *p; p++)
-                    *p = (char)lower(*p);
+            *sqtext++ = 0;
             seps[nsq++] = ' ';
             i = j;
         }
     }
+    seps[nsq > 0 ? nsq - 1 : 0] = 0;
+    memcpy(strength, s + n, sl);
+    strength[sl] = 0;
     resolve_dash(r);
     pk_pdn_move *m = push_move(r, line, col);
-    m->text = dup(r, s, n);
-    m->strength = sl ? dup(r, s + n, sl) : NULL;
+    m->text = text;
+    m->strength = sl ? strength : NULL;
     m->nsquares = nsq;
-    m->squares = alloc(r, (size_t)nsq * sizeof *sq);
-    memcpy(m->squares, sq, (size_t)nsq * sizeof *sq);
-    m->seps = dup(r, seps, nsq > 0 ? (size_t)nsq - 1 : 0);
+    m->squares = sq;
+    m->seps = seps;
     for (int i = 0; i + 1 < nsq; i++)
         if (seps[i] == 'x' || seps[i] == ':')
             m->flags |= PK_PDN_MOVE_CAPTURE;
