@@ -19,9 +19,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
 
 typedef struct run {
-    int json, strict, syntax_only;
+    int json, strict, syntax_only, stats;
+    unsigned long long bytes;
     FILE *out;
     /* totals */
     long files, games, games_with_errors, warnings, errors;
@@ -120,6 +123,7 @@ static void check_stream(run *R, FILE *f, const char *name)
     }
     if (st < 0)
         R->unreadable = 1;
+    R->bytes += pk_pdn_bytes(rd);
     pk_game_free(&g);
     pk_pdn_close(rd);
 }
@@ -153,6 +157,18 @@ static void summary(run *R)
                 R->games_with_errors, R->warnings);
 }
 
+/* --stats: throughput and peak memory on standard error (used by tests/bench-pdn.sh). */
+static void stats(const run *R, double secs)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    if (secs <= 0)
+        secs = 1e-9;
+    fprintf(stderr, "pdncheck: %llu bytes, %ld games in %.3f s: %.1f MB/s, %.0f games/s, peak RSS %ld KiB\n",
+            R->bytes, R->games, secs, (double)R->bytes / secs / 1e6, (double)R->games / secs,
+            (long)ru.ru_maxrss);
+}
+
 static void usage(FILE *o)
 {
     fputs("usage: pdncheck [--syntax-only] [--strict] [--json] [FILE...]\n"
@@ -160,6 +176,7 @@ static void usage(FILE *o)
           "  --syntax-only  read and check the PDN syntax only (no replay)\n"
           "  --strict       every tolerated deviation from PDN 3.0 is an error\n"
           "  --json         JSON Lines output (one object per diagnostic, game, summary)\n"
+          "  --stats        throughput and peak memory on standard error\n"
           "  --help, --version\n"
           "Exit status: 0 no game with an error, 1 some game with an error, 2 unreadable\n"
           "file or usage error. See pdncheck(1) and pdn(5).\n",
@@ -171,7 +188,8 @@ int main(int argc, char **argv)
     static const struct option longopts[] = {
         {"syntax-only", no_argument, NULL, 's'}, {"strict", no_argument, NULL, 'S'},
         {"json", no_argument, NULL, 'j'},        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},     {NULL, 0, NULL, 0}};
+        {"version", no_argument, NULL, 'V'},     {"stats", no_argument, NULL, 'T'},
+        {NULL, 0, NULL, 0}};
     run R;
     memset(&R, 0, sizeof R);
     R.out = stdout;
@@ -182,6 +200,7 @@ int main(int argc, char **argv)
         case 'S': R.strict = 1; break;
         case 'j': R.json = 1; break;
         case 'h': usage(stdout); return 0;
+        case 'T': R.stats = 1; break;
         case 'V': printf("pdncheck %s\n", PK_VERSION); return 0;
         default: usage(stderr); return 2;
         }
@@ -190,11 +209,16 @@ int main(int argc, char **argv)
         fputs("pdncheck: note: the replay is not implemented yet; checking syntax only\n", stderr);
         R.syntax_only = 1;
     }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     if (optind == argc)
         check_path(&R, "-");
     for (int i = optind; i < argc; i++)
         check_path(&R, argv[i]);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
     summary(&R);
+    if (R.stats)
+        stats(&R, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
     if (fflush(stdout) != 0)
         return 2;
     return R.unreadable ? 2 : R.games_with_errors ? 1 : 0;
