@@ -1,0 +1,355 @@
+/*
+ * match.c -- matching a written move against the generator (RULES 4.5).
+ *
+ * A written capture matches a capture path when it has the path's origin and
+ * destination and its intermediate squares can be given, in order, to strictly
+ * increasing jumps t with the square in B_t: the turning square when jump t+1 turns, or
+ * any square between the pieces taken by jumps t and t+1 when the piece goes straight on.
+ * That accepts PDN 3.0 canonical paths, old files that list every landing square, and
+ * partial paths. Legal captures are the complete paths of maximal rank, path by path
+ * (so that the Italian order rule and either path of a loop are accepted).
+ */
+#include "match.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- lines on the board ---------------------------------------------------------- */
+
+static int sgn(int x) { return (x > 0) - (x < 0); }
+
+/* Unit step (df, dr) from a towards b when both stand on one diagonal, or, for
+ * Frisian, one orthogonal line (where the next playable square is two files or ranks
+ * away). Returns false when they do not. */
+static bool line_step(const pk_variant *v, int a, int b, int *df, int *dr)
+{
+    const pk_geom *g = v->geom;
+    int fx = g->file_of[b] - g->file_of[a], rx = g->rank_of[b] - g->rank_of[a];
+    if (a == b)
+        return false;
+    if (abs(fx) == abs(rx)) {
+        *df = sgn(fx);
+        *dr = sgn(rx);
+        return true;
+    }
+    if (v->rules.ortho && (fx == 0 || rx == 0) && (fx + rx) % 2 == 0) {
+        *df = 2 * sgn(fx);
+        *dr = 2 * sgn(rx);
+        return true;
+    }
+    return false;
+}
+
+static int next_on_line(const pk_geom *g, int s, int df, int dr)
+{
+    return pk_geom_bit(g, g->file_of[s] + df, g->rank_of[s] + dr);
+}
+
+/* Squares strictly between a and b (on one line), as a set. */
+static pk_bb between(const pk_variant *v, int a, int b)
+{
+    int df, dr;
+    pk_bb r = 0;
+    if (!line_step(v, a, b, &df, &dr))
+        return 0;
+    for (int s = next_on_line(v->geom, a, df, dr); s >= 0 && s != b; s = next_on_line(v->geom, s, df, dr))
+        r |= PK_BIT(s);
+    return r;
+}
+
+static int steps_between(const pk_variant *v, int a, int b) { return pk_popcount(between(v, a, b)) + 1; }
+
+/* ---- path matching ---------------------------------------------------------------- */
+
+/* B_t of RULES 4.5 for jump t < k-1 of capture m. */
+static pk_bb stand_set(const pk_variant *v, const pk_move *m, int t)
+{
+    int prev = t == 0 ? m->from : m->path[t - 1];
+    int d1f, d1r, d2f, d2r;
+    line_step(v, prev, m->caps[t], &d1f, &d1r);
+    line_step(v, m->path[t], m->caps[t + 1], &d2f, &d2r);
+    if (d1f == d2f && d1r == d2r)
+        return between(v, m->caps[t], m->caps[t + 1]);
+    return PK_BIT(m->path[t]);
+}
+
+/* Can the written intermediates sq[1..nsq-2] be given to jumps < limit? Greedy: each
+ * square takes the earliest jump that fits, which is optimal for an ordered match. */
+static bool intermediates_fit(const pk_variant *v, const pk_move *m, const pk_written *w, int limit)
+{
+    int t = 0;
+    for (int j = 1; j < w->nsq - 1; j++) {
+        while (t < limit && !(stand_set(v, m, t) & PK_BIT(w->sq[j])))
+            t++;
+        if (t >= limit)
+            return false;
+        t++;
+    }
+    return true;
+}
+
+static bool matches(const pk_variant *v, const pk_move *m, const pk_written *w)
+{
+    if (m->from != w->sq[0] || m->to != w->sq[w->nsq - 1])
+        return false;
+    if (!(m->flags & PK_MV_CAPTURE))
+        return w->nsq == 2;
+    return intermediates_fit(v, m, w, m->ncap - 1);
+}
+
+/* ---- incomplete captures ---------------------------------------------------------- */
+
+/* Where the piece of capture m may stand after jump t: the square behind the piece for
+ * a man or a short king, the whole landing range for a flying king (captured pieces
+ * and every other piece block; the origin is empty). */
+static pk_bb range_after(const pk_variant *v, const pk_pos *p, const pk_move *m, int t)
+{
+    const pk_geom *g = v->geom;
+    bool king = (m->flags & PK_MV_KING) != 0;
+    if (!king && v->rules.promo == PK_PROMO_CONTINUE) /* RULES 1.6: crowned on the way */
+        for (int u = 0; u < t; u++)
+            if (g->promo[p->turn] & PK_BIT(m->path[u]))
+                king = true;
+    if (!king || !v->rules.flying)
+        return PK_BIT(m->path[t]);
+    int prev = t == 0 ? m->from : m->path[t - 1], df, dr;
+    line_step(v, prev, m->caps[t], &df, &dr);
+    pk_bb occ = pk_occupied(p) & ~PK_BIT(m->from), r = 0;
+    for (int s = next_on_line(g, m->caps[t], df, dr); s >= 0 && !(occ & PK_BIT(s)); s = next_on_line(g, s, df, dr))
+        r |= PK_BIT(s);
+    return r;
+}
+
+/* Matches w against the proper prefixes of the complete captures (RULES 4.5 case 4). */
+static bool match_incomplete(const pk_variant *v, const pk_pos *p, const pk_movelist *all, const pk_written *w,
+                             pk_move *out)
+{
+    int to = w->sq[w->nsq - 1];
+    for (int i = 0; i < all->n; i++) {
+        const pk_move *m = &all->m[i];
+        if (m->from != w->sq[0])
+            continue;
+        for (int t = 0; t < m->ncap; t++) {
+            /* stopping after the last jump is incomplete only off the legal end squares */
+            if (t == m->ncap - 1 && to == m->to)
+                continue;
+            if (!(range_after(v, p, m, t) & PK_BIT(to)) || !intermediates_fit(v, m, w, t))
+                continue;
+            /* On the last range, a square that is not a legal end (those matched as
+             * complete captures before) is one the landing-range rule forbade. */
+            *out = *m;
+            out->to = (uint8_t)to;
+            out->ncap = (uint8_t)(t + 1);
+            out->capset = 0;
+            out->nkcap = 0;
+            for (int u = 0; u <= t; u++) {
+                out->capset |= PK_BIT(m->caps[u]);
+                out->nkcap += (p->kings >> m->caps[u]) & 1;
+            }
+            out->path[t] = (uint8_t)to;
+            bool man = !(m->flags & PK_MV_KING);
+            out->flags = (uint8_t)((m->flags & ~PK_MV_PROMOTE) |
+                                   (man && (v->geom->promo[p->turn] & PK_BIT(to)) ? PK_MV_PROMOTE : 0));
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ---- illegal moves: the reason ---------------------------------------------------- */
+
+static int explain(const pk_variant *v, const pk_pos *p, const pk_written *w, int *square)
+{
+    const pk_geom *g = v->geom;
+    int me = p->turn, from = w->sq[0];
+    *square = from;
+    if (!(pk_occupied(p) & PK_BIT(from)))
+        return PK_ILL_NO_PIECE;
+    if (!(p->pieces[me] & PK_BIT(from)))
+        return PK_ILL_WRONG_SIDE;
+    bool king = (p->kings >> from) & 1;
+    pk_bb occ = pk_occupied(p) & ~PK_BIT(from), ghosts = 0;
+    int cur = from;
+    for (int j = 1; j < w->nsq; j++) {
+        int s = w->sq[j], df, dr;
+        *square = s;
+        if (s == cur)
+            return PK_ILL_SAME_SQUARE;
+        if (occ & PK_BIT(s))
+            return PK_ILL_OCCUPIED;
+        if (!line_step(v, cur, s, &df, &dr))
+            return PK_ILL_NOT_DIAGONAL;
+        pk_bb mid = between(v, cur, s) & occ;
+        int dist = steps_between(v, cur, s);
+        bool forward = me == PK_WHITE ? dr > 0 : dr < 0;
+        if (!mid) { /* a plain step */
+            if (!king && !forward) {
+                *square = cur;
+                return PK_ILL_BACKWARDS;
+            }
+            if ((!king || !v->rules.flying) && dist > 1)
+                return w->capture_sep ? PK_ILL_NOTHING_TO_JUMP : PK_ILL_TOO_FAR;
+            if (w->nsq > 2 || ghosts)
+                return PK_ILL_NOTHING_TO_JUMP;
+            return PK_ILL_OTHER;
+        }
+        int q = df > 0 || (df == 0 && dr > 0) ? pk_lsb(mid) : pk_msb(mid);
+        if (pk_popcount(mid) > 1) {
+            *square = q;
+            return (ghosts & mid) ? PK_ILL_CAPTURED_TWICE : PK_ILL_BLOCKED;
+        }
+        *square = q;
+        if (ghosts & PK_BIT(q))
+            return PK_ILL_CAPTURED_TWICE;
+        if (p->pieces[me] & PK_BIT(q))
+            return PK_ILL_OWN_PIECE;
+        if (!king && !v->rules.men_take_kings && (p->kings & PK_BIT(q)))
+            return PK_ILL_KING_BY_MAN; /* RULES 2.10 */
+        if ((!king || !v->rules.flying) && dist != 2)
+            return PK_ILL_TOO_FAR;
+        if (!king && !v->rules.men_back && !forward && df != 0 && abs(dr) == 1) {
+            *square = cur;
+            return PK_ILL_BACKWARDS;
+        }
+        ghosts |= PK_BIT(q);
+        if (!king && (g->promo[me] & PK_BIT(s)) && v->rules.promo == PK_PROMO_CONTINUE)
+            king = true;
+        cur = s;
+    }
+    *square = -1;
+    return PK_ILL_OTHER;
+}
+
+/* ---- classification --------------------------------------------------------------- */
+
+static void keep_cand(pk_match *out, const pk_move *m)
+{
+    for (int i = 0; i < out->ncand; i++)
+        if (pk_move_same(&out->cand[i], m))
+            return;
+    if (out->ncand < PK_MATCH_LIST)
+        out->cand[out->ncand++] = *m;
+    out->ncand_total++;
+}
+
+static void list_legal_captures(pk_match *out, const pk_movelist *legal)
+{
+    out->ncand = out->ncand_total = 0;
+    for (int i = 0; i < legal->n; i++)
+        if (legal->m[i].flags & PK_MV_CAPTURE)
+            keep_cand(out, &legal->m[i]);
+}
+
+/* Why the choice rule prefers best over m (both complete captures of p). */
+static int choice_why(const pk_variant *v, const pk_move *m, const pk_move *best)
+{
+    bool mk = (m->flags & PK_MV_KING) != 0, bk = (best->flags & PK_MV_KING) != 0;
+    switch (v->rules.choice) {
+    case PK_CHOICE_CZECH: return PK_WHY_BY_KING;
+    case PK_CHOICE_FRISIAN: return mk != bk && m->ncap == best->ncap && m->nkcap == best->nkcap ? PK_WHY_BY_KING : PK_WHY_VALUE;
+    case PK_CHOICE_ITALIAN:
+        if (m->ncap != best->ncap)
+            return PK_WHY_QUANTITY;
+        if (mk != bk)
+            return PK_WHY_BY_KING;
+        return m->nkcap != best->nkcap ? PK_WHY_QUALITY : PK_WHY_KING_ORDER;
+    default: return m->ncap != best->ncap ? PK_WHY_QUANTITY : PK_WHY_QUALITY;
+    }
+}
+
+int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, unsigned gen_flags,
+                  pk_match_scratch *s, pk_match *out)
+{
+    memset(out, 0, sizeof *out);
+    out->why_square = -1;
+    pk_gen_legal(v, p, &s->legal, gen_flags & ~(unsigned)PK_GEN_KEEP_DUPLICATES);
+    pk_gen_legal(v, p, &s->all, PK_GEN_ALL_CAPTURES);
+    pk_gen_legal(v, p, &s->quiet, PK_GEN_QUIET_ONLY);
+    bool captures = s->all.n > 0, optional = (gen_flags & PK_GEN_CAPTURE_OPTIONAL) != 0;
+
+    /* Legal paths: every path of a legal capture's rank (RULES 1.8: any path of a legal
+     * move), or the quiet moves. */
+    uint64_t best = 0;
+    for (int i = 0; i < s->all.n; i++) {
+        uint64_t r = pk_capture_rank(v, p, &s->all.m[i]);
+        if (r > best)
+            best = r;
+    }
+    for (int i = 0; i < s->all.n; i++)
+        if (pk_capture_rank(v, p, &s->all.m[i]) == best && matches(v, &s->all.m[i], w))
+            keep_cand(out, &s->all.m[i]);
+    if (!captures || optional)
+        for (int i = 0; i < s->quiet.n; i++)
+            if (matches(v, &s->quiet.m[i], w))
+                keep_cand(out, &s->quiet.m[i]);
+    int found = out->ncand_total; /* distinct moves: distinct resulting positions */
+    if (found == 1) { /* case 1 */
+        const pk_move pick = out->cand[0];
+        out->kind = PK_MATCH_LEGAL;
+        out->move = pick;
+        out->sep_mismatch = w->capture_sep != ((pick.flags & PK_MV_CAPTURE) != 0);
+        return out->kind;
+    }
+    if (found > 1) {
+        out->kind = PK_MATCH_AMBIGUOUS;
+        return out->kind;
+    }
+    out->ncand = out->ncand_total = 0;
+    for (int i = 0; captures && i < s->quiet.n; i++) /* case 2 */
+        if (matches(v, &s->quiet.m[i], w)) {
+            out->kind = PK_MATCH_CAPTURE_REQUIRED;
+            out->move = s->quiet.m[i];
+            list_legal_captures(out, &s->legal);
+            return out->kind;
+        }
+    for (int i = 0; i < s->all.n; i++) /* case 3 */
+        if (matches(v, &s->all.m[i], w)) {
+            out->kind = PK_MATCH_CHOICE;
+            out->move = s->all.m[i];
+            list_legal_captures(out, &s->legal);
+            out->why = out->ncand ? choice_why(v, &out->move, &out->cand[0]) : PK_WHY_QUANTITY;
+            out->sep_mismatch = !w->capture_sep;
+            return out->kind;
+        }
+    if (match_incomplete(v, p, &s->all, w, &out->move)) { /* case 4 */
+        out->kind = PK_MATCH_INCOMPLETE;
+        list_legal_captures(out, &s->legal);
+        return out->kind;
+    }
+    out->kind = PK_MATCH_ILLEGAL; /* case 5 */
+    out->why = explain(v, p, w, &out->why_square);
+    if (captures)
+        list_legal_captures(out, &s->legal);
+    return out->kind;
+}
+
+const char *pk_illegal_why_text(int why)
+{
+    switch (why) {
+    case PK_ILL_NO_PIECE: return "there is no piece on the origin square";
+    case PK_ILL_WRONG_SIDE: return "the piece on the origin square belongs to the side not to move";
+    case PK_ILL_OCCUPIED: return "the destination square is occupied";
+    case PK_ILL_BACKWARDS: return "a man cannot move backwards";
+    case PK_ILL_NOT_DIAGONAL: return "the squares are not on one diagonal";
+    case PK_ILL_TOO_FAR: return "not a legal step or jump for that piece";
+    case PK_ILL_BLOCKED: return "the way is blocked";
+    case PK_ILL_OWN_PIECE: return "a piece cannot jump its own side's piece";
+    case PK_ILL_NOTHING_TO_JUMP: return "there is no piece to jump";
+    case PK_ILL_KING_BY_MAN: return "a man cannot capture a king in this variant";
+    case PK_ILL_CAPTURED_TWICE:
+        return "captured pieces stay on the board until the move ends and cannot be passed or taken again";
+    case PK_ILL_SAME_SQUARE: return "origin and destination are the same square";
+    default: return "not a legal move in this position";
+    }
+}
+
+const char *pk_choice_why_text(int why)
+{
+    switch (why) {
+    case PK_WHY_QUANTITY: return "the capture taking the most pieces is mandatory";
+    case PK_WHY_QUALITY: return "among captures of as many pieces, the one taking the most kings is mandatory";
+    case PK_WHY_BY_KING: return "a capture with the king is mandatory";
+    case PK_WHY_KING_ORDER: return "the capture meeting the kings earliest is mandatory";
+    default: return "the capture of the highest value is mandatory";
+    }
+}
