@@ -4,7 +4,8 @@
  *
  * PCRE2 takes the first alternative that matches, not the longest, so the order below
  * matters: results before moves (a result looks like a move), moves before move numbers
- * ("1-0" vs "1."), tag pairs before odd bracket lines, junk last.
+ * ("1-0" vs "1."), tag pairs before odd bracket lines, junk last. A square after a spaced
+ * separator must not be a move number: "28x17 - 3." is a move, a placeholder, a number.
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include "pdn_lex.h"
@@ -22,7 +23,7 @@ static const char PATTERN[] =
     "(*MARK:W)[ \\t\\r\\n\\f\\v]+"
     "|(*MARK:R)(?:1/2-1/2|1/2:1/2|\xC2\xBD-\xC2\xBD|0\\.5-0\\.5|[012][-:][012])(?![0-9./:x-])"
     "|(*MARK:R)\\*"
-    "|(*MARK:M)\\d+(?:[ \\t]*[-x:][ \\t]*\\d+)+" STR
+    "|(*MARK:M)\\d+(?:[ \\t]*[-x:][ \\t]*\\d+(?!\\.))+" STR
     "|(*MARK:N)\\d+\\.(?:\\.\\.)?"
     "|(*MARK:M)" SQ "(?:(?:[ \\t]*[-x:][ \\t]*|)" SQ ")+(?![A-Za-z0-9])" STR
     "|(*MARK:M)[a-hA-H][a-hA-H][1-8](?![A-Za-z0-9])" STR
@@ -105,11 +106,11 @@ static int is_blank(unsigned char c)
 
 static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 
-/* Characters that may follow a plain numeric move or move number without changing the
- * token (a blank, a bracket or a brace); anything else goes to PCRE2. */
+/* Characters that may follow a plain numeric move without changing the token (a blank,
+ * a bracket or a brace); anything else goes to PCRE2. */
 static int is_plain_end(unsigned char c)
 {
-    return is_blank(c) || c == '{' || c == '(' || c == ')' || c == '[';
+    return is_blank(c) || c == '{' || c == ')' || c == '['; /* not '(': "19-23(?)" */
 }
 
 /* A plain tag pair on one line: [Name "value"] with single blanks, no escapes. Anything
@@ -217,6 +218,9 @@ int pk_lex_next(pk_lexer *lx, const char *buf, size_t len, size_t pos, int at_eo
         PCRE2_SPTR m = pcre2_get_mark(lx->md);
         kind = mark_kind(m ? (char)m[0] : 'J');
         if (end == len && !at_eof && kind != PK_TOK_WS && kind != PK_TOK_COMMENT)
+            return t->kind = PK_TOK_NONE;
+        /* a lone '[' may be a tag pair whose line the window cut */
+        if (kind == PK_TOK_TAG_OPEN && !at_eof && !memchr(buf + pos, '\n', len - pos))
             return t->kind = PK_TOK_NONE;
     }
     t->kind = kind;

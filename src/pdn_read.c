@@ -61,7 +61,7 @@ struct pk_pdn_reader {
     pk_diag_sink *sink;
     pk_arena *a;
     int state, depth, skip, too_large;
-    int nstray;
+    int nstray, unclosed;
     unsigned warned;
     unsigned long long game_start;
     int dash_pending, dash_line, dash_col;
@@ -521,7 +521,8 @@ static void move_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
      * square texts (NUL-separated), the strength mark and the separators. */
     size_t maxsq = n / 2 + 1;
     pk_pdn_square *sq = alloc_raw(r, maxsq * sizeof *sq);
-    char *text = alloc_raw(r, 3 * n + sl + 4), *sqtext = text + n + 1, *seps = sqtext + n + 1;
+    /* square texts need up to 2n bytes ("a3b4" -> "a3\0b4\0") */
+    char *text = alloc_raw(r, 4 * n + sl + 4), *sqtext = text + n + 1, *seps = sqtext + 2 * n + 1;
     char *strength = seps + n + 1;
     int nsq = 0, spaced = 0, upper = 0, file_only = 0;
     memcpy(text, s, n);
@@ -825,7 +826,7 @@ static void begin_game(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
     r->depth = 0;
     r->skip = r->too_large = 0;
     r->warned = 0;
-    r->nstray = 0;
+    r->nstray = r->unclosed = 0;
     r->dash_pending = 0;
     r->ntags = 0;
     reset_level(&r->lv[0], 0, 0);
@@ -845,6 +846,15 @@ static void start_content(pk_pdn_reader *r, int state, int line, int col)
         r->state = state;
 }
 
+/* An unclosed '(' at the end of a game: reported once, at the outermost one. */
+static void report_unclosed(pk_pdn_reader *r)
+{
+    if (r->depth > 0 && !r->skip && !r->unclosed) {
+        r->unclosed = 1;
+        report(r, PK_SEV_ERROR, "syntax", r->lv[1].line, r->lv[1].col, "unclosed variation: '(' has no ')'");
+    }
+}
+
 static void finish_game(pk_pdn_reader *r)
 {
     pk_game *g = r->g;
@@ -852,8 +862,7 @@ static void finish_game(pk_pdn_reader *r)
         resolve_dash(r);
         check_number(r, &r->lv[r->depth]);
     }
-    if (r->depth > 0 && !r->skip)
-        report(r, PK_SEV_ERROR, "syntax", r->lv[1].line, r->lv[1].col, "unclosed variation: '(' has no ')'");
+    report_unclosed(r);
     while (r->depth > 0) { /* close unclosed variations so the tree stays well formed */
         pk_pdn_line *l = alloc(r, sizeof *l);
         close_level(r, r->depth, l);
@@ -888,6 +897,7 @@ static void finish_game(pk_pdn_reader *r)
 
 static int end_at_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl)
 {
+    report_unclosed(r);
     if (!r->skip) {
         if (r->dash_pending) {
             r->dash_pending = 0;
