@@ -1,0 +1,551 @@
+/*
+ * draw.c -- the draw-rule engine (RULES section 3): see draw.h for the contract.
+ *
+ * Per ply i (RULES 3.8): update the repetition table, the K(N) streak and the class runs
+ * from (before, m, after), then, unless the side to move in P_i has no legal move
+ * (RULES 1.9, 3.1 step 1), report every rule whose threshold is reached at P_i and has not
+ * been reported in its current run.
+ */
+#include "draw.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "movegen.h"
+
+/* Private class ids (bits of pk_draw_state.classes, index of pk_draw_state.run). */
+enum {
+    C_F16,  /* RULES 3.3 F16 */
+    C_F5,   /* RULES 3.3 F5 */
+    C_S13,  /* RULES 3.4 S13 */
+    C_R724, /* RULES 3.5 R724 */
+    C_R726, /* RULES 3.5 R726 */
+    C_R727, /* RULES 3.5 R727 */
+    C_R728, /* RULES 3.5 R728 */
+    C_P13,  /* RULES 3.7 Pool */
+    C_FR7,  /* RULES 3.7 Frisian art. 18 */
+    C_FR1,  /* RULES 3.7 Frisian art. 21 */
+    C_COUNT
+};
+
+enum { U_EACH, U_STRONG, U_NOW };
+
+static const struct class_desc {
+    const char *rule;
+    int unit;      /* U_EACH: limit in plies since start; U_STRONG: strong-side moves */
+    int limit;     /* 0: computed at run start (R726) */
+    bool reset_on_balance; /* restart at any capture or promotion inside the run */
+} CLASS[C_COUNT] = {
+    [C_F16] = {"F16", U_EACH, 32, false},   [C_F5] = {"F5", U_EACH, 10, false},
+    [C_S13] = {"S13", U_STRONG, 13, false}, [C_R724] = {"R724", U_STRONG, 15, false},
+    [C_R726] = {"R726", U_EACH, 0, true},   [C_R727] = {"R727", U_STRONG, 5, false},
+    [C_R728] = {"R728", U_STRONG, 5, false}, [C_P13] = {"P13", U_STRONG, 13, false},
+    [C_FR7] = {"FR7", U_STRONG, 7, false},  [C_FR1] = {"FR1", U_NOW, 0, false},
+};
+
+static const char *const SIDE[2] = {"White", "Black"};
+static const char *const NTH[] = {"zeroth", "first", "second", "third", "fourth", "fifth"};
+
+const char *pk_draw_kind_name(int kind)
+{
+    switch (kind) {
+    case PK_DRAW_AUTOMATIC: return "automatic";
+    case PK_DRAW_CLAIM: return "claimable";
+    default: return "info";
+    }
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Material                                                                           */
+
+typedef struct mat {
+    int men[2], kings[2], total[2];
+} mat;
+
+static mat material(const pk_pos *p)
+{
+    mat m;
+    for (int c = 0; c < 2; c++) {
+        m.men[c] = pk_popcount(pk_men(p, c));
+        m.kings[c] = pk_popcount(pk_kings(p, c));
+        m.total[c] = m.men[c] + m.kings[c];
+    }
+    return m;
+}
+
+static bool lone_king(const mat *m, int c) { return m->men[c] == 0 && m->kings[c] == 1; }
+
+/*
+ * cls_L(P) of RULES 3.2 for class id; on success *strong is the strong side (the side
+ * that is not reduced to the lone king; when both sides are a lone king, -1 = either)
+ * and *limit the limit for a run starting here.
+ */
+static bool class_holds(const pk_draw_state *s, int id, const pk_pos *p, const mat *m, int *strong,
+                        int *limit)
+{
+    *limit = CLASS[id].limit;
+    *strong = -1;
+    if (id == C_R726) {
+        /* RULES 3.5 R726: both sides have a king, 4-7 pieces in all; 4-5 -> EACH(30),
+         * 6-7 -> EACH(60) (the total cannot change inside a run: a capture restarts it) */
+        int t = m->total[0] + m->total[1];
+        if (m->kings[0] < 1 || m->kings[1] < 1 || t < 4 || t > 7)
+            return false;
+        *limit = t <= 5 ? 60 : 120;
+        return true;
+    }
+    for (int weak = 0; weak < 2; weak++) {
+        int o = PK_OTHER(weak);
+        if (!lone_king(m, weak))
+            continue;
+        bool ok = false;
+        switch (id) {
+        case C_F16: /* RULES 3.3 F16: K v exactly three pieces incl. a king */
+            ok = m->total[o] == 3 && m->kings[o] >= 1;
+            break;
+        case C_F5: /* RULES 3.3 F5: K v one or two pieces incl. a king */
+        case C_R728: /* RULES 3.5 R728: K v 2K, K+M or K */
+            ok = (m->total[o] == 1 || m->total[o] == 2) && m->kings[o] >= 1;
+            break;
+        case C_S13: /* RULES 3.4 S13 (material part; the diagonal start is in update) */
+        case C_P13: /* RULES 3.7 P13 */
+            ok = m->men[o] == 0 && m->kings[o] == 3;
+            break;
+        case C_R724: /* RULES 3.5 R724: only kings, at least three, v K */
+            ok = m->men[o] == 0 && m->kings[o] >= 3;
+            break;
+        case C_R727: { /* RULES 3.5 R727, D-RU-2: three pieces incl. a king v K alone on the
+                          main road; must hold in every position of the run */
+            pk_bb road = s->v->geom->main_diag;
+            ok = m->total[o] == 3 && m->kings[o] >= 1 && (p->pieces[weak] & road) &&
+                 pk_popcount(pk_occupied(p) & road) == 1;
+            break;
+        }
+        case C_FR7: /* RULES 3.7 FR7: 2K v K, no men */
+            ok = m->men[o] == 0 && m->kings[o] == 2;
+            break;
+        case C_FR1: /* RULES 3.7 FR1: K v K */
+            ok = lone_king(m, o);
+            break;
+        default: break;
+        }
+        if (ok) {
+            /* K v K: both sides are lone kings; the strong side is fixed at run start */
+            *strong = lone_king(m, o) && lone_king(m, weak) ? -1 : o;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Legal-move checks without a move list                                              */
+
+bool pk_draw_can_move(const pk_variant *v, const pk_pos *p)
+{
+    /* RULES 1.9. With a capture the side can move; otherwise its legal moves are the quiet
+     * moves (RULES 1.4), and a piece has one iff a diagonal neighbour in a direction it may
+     * move is empty (a flying king cannot pass a piece, so its first step decides). */
+    if (pk_has_capture(v, p))
+        return true;
+    const pk_geom *g = v->geom;
+    int me = p->turn;
+    pk_bb occ = pk_occupied(p);
+    for (pk_bb b = p->pieces[me]; b; b &= b - 1) {
+        int sq = pk_lsb(b);
+        bool king = (p->kings >> sq) & 1;
+        for (int d = PK_NE; d <= PK_SW; d++) {
+            bool fwd = me == PK_WHITE ? (d == PK_NE || d == PK_NW) : (d == PK_SE || d == PK_SW);
+            if (!king && !fwd)
+                continue;
+            int t = g->next[d][sq];
+            if (t >= 0 && !(occ & PK_BIT(t)))
+                return true;
+        }
+    }
+    return false;
+}
+
+/*
+ * RULES 3.7 FR1, D-FR-2 (Frisian art. 21), for a K v K position: drawn unless the side to
+ * move has a capture or every one of its legal moves allows an immediate capture. Without
+ * a capture, the legal moves of a lone king are exactly its diagonal slides (RULES 1.4;
+ * art. 17 does not apply to a side without men), listed here instead of calling
+ * pk_gen_legal so that no 64 KB move list is needed (the unit test cross-checks them).
+ */
+static bool fr1_drawn(const pk_variant *v, const pk_pos *p)
+{
+    if (pk_has_capture(v, p))
+        return false;
+    const pk_geom *g = v->geom;
+    int me = p->turn, k = pk_lsb(p->pieces[me]);
+    pk_bb occ = pk_occupied(p);
+    for (int d = PK_NE; d <= PK_SW; d++)
+        for (int t = g->next[d][k]; t >= 0 && !(occ & PK_BIT(t)); t = g->next[d][t]) {
+            pk_pos q = *p;
+            q.pieces[me] = PK_BIT(t);
+            q.kings = (q.kings & ~PK_BIT(k)) | PK_BIT(t);
+            q.turn = PK_OTHER(me);
+            q.hash = pk_pos_hash(&q);
+            if (!pk_has_capture(v, &q))
+                return true; /* a safe move exists */
+        }
+    return false; /* forced: every move loses the king (or no move: a loss, not a draw) */
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Events                                                                              */
+
+typedef struct sink {
+    pk_draw_event *ev;
+    int max, n;
+    pk_draw_event spare; /* written when the caller's array is full (event dropped) */
+} sink;
+
+static pk_draw_event *emit(sink *k, const char *rule, const char *code, int kind, int ply,
+                           int since)
+{
+    pk_draw_event *e = k->n < k->max ? &k->ev[k->n++] : &k->spare; /* dropped when full */
+    e->rule = rule;
+    e->code = code;
+    e->kind = kind;
+    e->ply = ply;
+    e->since = since;
+    e->msg[0] = '\0';
+    return e;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Repetition, RULES 3.2 REP(k)                                                        */
+
+static void rep_clear(pk_draw_state *s)
+{
+    s->rep_n = 0;
+    s->rep_head = 0;
+}
+
+/* Adds one occurrence of p at ply i; returns its entry. */
+static pk_draw_rep_entry *rep_add(pk_draw_state *s, const pk_pos *p, int ply)
+{
+    for (int j = 0; j < s->rep_n; j++) {
+        pk_draw_rep_entry *e = &s->rep[j];
+        /* the hash selects, the full comparison guards against Zobrist collisions */
+        if (e->pos.hash == p->hash && pk_pos_equal(&e->pos, p)) {
+            e->count++;
+            return e;
+        }
+    }
+    pk_draw_rep_entry *e;
+    if (s->rep_n < PK_DRAW_REP_CAP) {
+        e = &s->rep[s->rep_n++];
+    } else { /* full: forget the oldest position (ring), see draw.h */
+        e = &s->rep[s->rep_head];
+        s->rep_head = (s->rep_head + 1) % PK_DRAW_REP_CAP;
+        s->rep_evicted++;
+    }
+    e->pos = *p;
+    e->count = 1;
+    e->first = ply;
+    e->fired = 0;
+    return e;
+}
+
+static void rep_eval(pk_draw_state *s, pk_draw_rep_entry *e, sink *k)
+{
+    if (!s->rep_k)
+        return;
+    int i = s->ply;
+    /* RULES 3.7 Italian, D-IT-1: the third occurrence is reported as information */
+    if (s->rep_info_at && e->count >= s->rep_info_at && !(e->fired & 1)) {
+        e->fired |= 1;
+        pk_draw_event *ev = emit(k, "REP3-INFO", "draw-repetition", PK_DRAW_INFO, i, e->first);
+        snprintf(ev->msg, sizeof ev->msg,
+                 "third occurrence of the position after ply %d (first after ply %d); the "
+                 "Italian rule draws at the fourth (low confidence, D-IT-1)",
+                 i, e->first);
+    }
+    if (e->count >= s->rep_k && !(e->fired & 2)) {
+        e->fired |= 2;
+        pk_draw_event *ev = emit(k, s->rep_k == 4 ? "REP4" : "REP3", "draw-repetition",
+                                 s->rep_kind, i, e->first);
+        snprintf(ev->msg, sizeof ev->msg,
+                 "%s repetition%s: the position after ply %d occurred for the %s time (first "
+                 "after ply %d, same side to move)",
+                 s->rep_k == 4 ? "fourfold" : "threefold",
+                 s->rep_kind == PK_DRAW_CLAIM ? " (claimable)" : "", i,
+                 NTH[s->rep_k < 6 ? s->rep_k : 0], e->first);
+    }
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* K(N) and the site profiles                                                           */
+
+static void k_eval(pk_draw_state *s, sink *k)
+{
+    int i = s->ply;
+    /* RULES 3.2 K(N): fires once per streak when it reaches N plies */
+    if (s->k_plies && !s->k_fired && s->streak >= s->k_plies) {
+        s->k_fired = true;
+        int moves = s->k_plies / 2;
+        pk_draw_event *ev = emit(k, s->k_rule, "draw-move-limit", s->k_kind, i,
+                                 s->streak_start > 0 ? s->streak_start : 0);
+        snprintf(ev->msg, sizeof ev->msg,
+                 "%d-move rule%s: %d plies with only king moves and no capture%s", moves,
+                 s->k_kind == PK_DRAW_CLAIM ? " (claimable)" : "", s->streak,
+                 s->k_seeded && s->streak_start <= 0 ? " (counted from the FEN :H clock)" : "");
+    }
+    /* RULES 3.4, D-ES-1 site profiles: no capture and no promotion, men may move */
+    if (s->site_plies && !s->site_fired && s->site_count >= s->site_plies) {
+        s->site_fired = true;
+        pk_draw_event *ev = emit(k, s->site_rule, "draw-move-limit", PK_DRAW_AUTOMATIC, i,
+                                 s->site_start);
+        snprintf(ev->msg, sizeof ev->msg,
+                 "site move limit (D-ES-1 profile): %d plies without capture or promotion",
+                 s->site_count);
+    }
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Endgame classes, RULES 3.2 (EACH / STRONG, start(i))                                 */
+
+static void class_message(pk_draw_event *ev, int id, const pk_draw_run *r, int ply)
+{
+    const char *strong = r->strong >= 0 ? SIDE[r->strong] : "the strong side";
+    switch (id) {
+    case C_F16:
+        snprintf(ev->msg, sizeof ev->msg,
+                 "16-move rule: one king against three pieces with a king since ply %d, 16 "
+                 "moves each played",
+                 r->start);
+        break;
+    case C_F5:
+        snprintf(ev->msg, sizeof ev->msg,
+                 "5-move rule: one king against one or two pieces with a king since ply %d, 5 "
+                 "moves each played",
+                 r->start);
+        break;
+    default: {
+        static const char *const what[C_COUNT] = {
+            [C_S13] = "three kings (one on the main diagonal) v one king",
+            [C_R724] = "three or more kings v one king",
+            [C_R727] = "three pieces v one king alone on the main road",
+            [C_R728] = "one or two pieces with a king v one king",
+            [C_P13] = "three kings v one king",
+            [C_FR7] = "two kings v one king",
+        };
+        snprintf(ev->msg, sizeof ev->msg,
+                 "%s since ply %d: %s's %d%s move (ply %d) did not win", what[id], r->start,
+                 strong, r->limit, r->limit == 1 ? "st" : r->limit == 2 ? "nd" : "th", ply);
+        break;
+    }
+    }
+}
+
+static void class_update(pk_draw_state *s, const pk_pos *p, int mover, bool balance_change)
+{
+    mat m = material(p);
+    int i = s->ply;
+    for (int id = 0; id < C_COUNT; id++) {
+        if (!(s->classes & (1u << id)))
+            continue;
+        pk_draw_run *r = &s->run[id];
+        int strong, limit;
+        if (!class_holds(s, id, p, &m, &strong, &limit)) {
+            r->active = false; /* leaving the class ends the run; re-entry restarts */
+            continue;
+        }
+        bool restart = !r->active || (CLASS[id].reset_on_balance && balance_change);
+        if (restart) {
+            r->active = true;
+            r->counting = false;
+            r->fired = false;
+            r->start = i;
+            /* K v K (either side could be "strong"): the side to move at the start, whose
+             * M-th move comes first; kept for the whole run (RULES 3.2 STRONG, D-RU-1) */
+            r->strong = strong >= 0 ? strong : p->turn;
+            r->strong_moves = 0;
+            r->limit = limit;
+        } else if (r->counting && mover == r->strong) {
+            r->strong_moves++; /* #{ j in s+1..i : mover(j) == strong } */
+        }
+        if (!r->counting) {
+            /* RULES 3.4 S13, D-ES-2: the count starts at the first ply of the material run
+             * at which one of the three kings stands on the main diagonal (held once) */
+            if (id == C_S13 && !(pk_kings(p, r->strong) & s->v->geom->main_diag))
+                continue;
+            r->counting = true;
+            r->start = i;
+            r->strong_moves = 0;
+        }
+    }
+}
+
+static void class_eval(pk_draw_state *s, const pk_pos *p, sink *k)
+{
+    int i = s->ply;
+    for (int id = 0; id < C_COUNT; id++) {
+        if (!(s->classes & (1u << id)))
+            continue;
+        pk_draw_run *r = &s->run[id];
+        if (!r->active || !r->counting || r->fired)
+            continue;
+        bool fire;
+        switch (CLASS[id].unit) {
+        case U_EACH: fire = i - r->start >= r->limit; break;     /* EACH(M): 2M plies */
+        case U_STRONG: fire = r->strong_moves >= r->limit; break; /* STRONG(M) */
+        default: fire = fr1_drawn(s->v, p); break;                /* FR1 */
+        }
+        if (!fire)
+            continue;
+        r->fired = true;
+        pk_draw_event *ev = emit(k, CLASS[id].rule, "draw-endgame", PK_DRAW_AUTOMATIC, i, r->start);
+        if (id == C_FR1)
+            snprintf(ev->msg, sizeof ev->msg,
+                     "king v king (Frisian art. 21): %s to move has no capture and a move that "
+                     "allows none",
+                     SIDE[p->turn]);
+        else if (id == C_R726) {
+            mat m = material(p);
+            snprintf(ev->msg, sizeof ev->msg,
+                     "7.2.6: both sides have kings, %d pieces, no capture or promotion for %d "
+                     "moves each since ply %d",
+                     m.total[0] + m.total[1], r->limit / 2, r->start);
+        } else
+            class_message(ev, id, r, i);
+    }
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Profiles                                                                            */
+
+static void setup_profile(pk_draw_state *s)
+{
+    int prof = s->v->draw_profile;
+    if (prof == PK_DRAW_BRAZILIAN && (s->options & PK_DRAW_OPT_BRAZILIAN_FMJD64))
+        prof = PK_DRAW_RUSSIAN; /* RULES 2.3, 3.7: profile brazilian-fmjd64, D-BR-1 */
+    s->rep_k = 3;
+    s->rep_kind = PK_DRAW_AUTOMATIC;
+    s->k_kind = PK_DRAW_AUTOMATIC;
+    switch (prof) {
+    case PK_DRAW_FMJD: /* RULES 3.3: REP3 automatic (D-INT-1), K50, F16, F5 */
+        s->k_plies = 50, s->k_rule = "K50";
+        s->classes = 1u << C_F16 | 1u << C_F5;
+        break;
+    case PK_DRAW_ENGLISH: /* RULES 3.6: REP3 and K80 are claims (D-EN-1) */
+        s->rep_kind = PK_DRAW_CLAIM;
+        s->k_plies = 80, s->k_rule = "K80", s->k_kind = PK_DRAW_CLAIM;
+        break;
+    case PK_DRAW_PORTUGUESE: /* RULES 2.9, 3.4: as Spanish, REP3 by claim [PT 14b] */
+        s->rep_kind = PK_DRAW_CLAIM;
+        /* fall through */
+    case PK_DRAW_SPANISH: /* RULES 3.4: REP3, K40 (D-ES-1), S13 (D-ES-2) */
+        s->k_plies = 40, s->k_rule = "K40";
+        s->classes = 1u << C_S13;
+        if (s->options & PK_DRAW_OPT_SPANISH_SITE40EACH)
+            s->k_plies = 0, s->site_plies = 80, s->site_rule = "K80-SITE";
+        else if (s->options & PK_DRAW_OPT_SPANISH_SITE20EACH)
+            s->k_plies = 0, s->site_plies = 40, s->site_rule = "K40-SITE";
+        break;
+    case PK_DRAW_RUSSIAN: /* RULES 3.5: REP3, K30, R724, R726, R727, R728 (D-RU-3: all) */
+        s->k_plies = 30, s->k_rule = "K30";
+        s->classes = 1u << C_R724 | 1u << C_R726 | 1u << C_R727 | 1u << C_R728;
+        break;
+    case PK_DRAW_BRAZILIAN: /* RULES 2.3, 3.7 default profile: REP3, K40 (D-BR-1) */
+        s->k_plies = 40, s->k_rule = "K40";
+        break;
+    case PK_DRAW_ITALIAN: /* RULES 2.10, 3.7, D-IT-1: REP4 (+ info at 3), K80 */
+        s->rep_k = 4, s->rep_info_at = 3;
+        s->k_plies = 80, s->k_rule = "K80";
+        break;
+    case PK_DRAW_CZECH: /* RULES 2.1, 3.7: REP3 claim, K30 (automatic per the tables) */
+        s->rep_kind = PK_DRAW_CLAIM;
+        s->k_plies = 30, s->k_rule = "K30";
+        break;
+    case PK_DRAW_POOL: /* RULES 2.5, 3.7: REP3, P13; no move limit (D-POOL-1) */
+        s->classes = 1u << C_P13;
+        break;
+    case PK_DRAW_FRISIAN: /* RULES 2.11, 3.7: FR7, FR1, no repetition rule */
+        s->rep_k = 0;
+        s->classes = 1u << C_FR7 | 1u << C_FR1;
+        break;
+    default: break;
+    }
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Entry points                                                                        */
+
+static int evaluate(pk_draw_state *s, const pk_pos *p, pk_draw_rep_entry *e, pk_draw_event *events,
+                    int max_events)
+{
+    sink k;
+    k.ev = events;
+    k.max = max_events > 0 ? max_events : 0;
+    k.n = 0;
+    /* RULES 1.9, 3.1 step 1: a side to move without a legal move has lost; no draw */
+    if (!pk_draw_can_move(s->v, p))
+        return 0;
+    if (e)
+        rep_eval(s, e, &k);
+    k_eval(s, &k);
+    class_eval(s, p, &k);
+    return k.n;
+}
+
+int pk_draw_init(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int halfmove_seed,
+                 unsigned options, pk_draw_event *events, int max_events)
+{
+    memset(s, 0, sizeof *s);
+    s->v = v;
+    s->options = options;
+    s->ply = 0;
+    setup_profile(s);
+    /* RULES 3.1, 4.2: counters start at 0 at P0; FEN :H seeds K(N) */
+    if (halfmove_seed > 0) {
+        s->streak = halfmove_seed;
+        s->k_seeded = true;
+    }
+    s->streak_start = 1 - s->streak;
+    s->site_start = 0;
+    pk_draw_rep_entry *e = s->rep_k ? rep_add(s, p0, 0) : NULL;
+    class_update(s, p0, -1, false); /* a class holding in P0 starts at ply 0 */
+    return evaluate(s, p0, e, events, max_events);
+}
+
+int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const pk_pos *after,
+                pk_draw_event *events, int max_events)
+{
+    int i = ++s->ply;
+    int mover = before->turn;
+    bool man_move = !((before->kings >> m->from) & 1); /* a promotion is a man move */
+    int caps = m->ncap ? m->ncap : pk_popcount(m->capset);
+    bool promo = (m->flags & PK_MV_PROMOTE) != 0;
+
+    /* RULES 3.2 K(N): streak of quiet king plies, reset by a man move or a capture */
+    if (!man_move && caps == 0) {
+        if (s->streak++ == 0)
+            s->streak_start = i;
+    } else {
+        s->streak = 0;
+        s->k_fired = false;
+    }
+    /* D-ES-1 site profiles: reset by a capture or a promotion only */
+    if (caps == 0 && !promo) {
+        if (s->site_count++ == 0)
+            s->site_start = i;
+    } else {
+        s->site_count = 0;
+        s->site_fired = false;
+    }
+    /* RULES 3.2 REP(k) and its exact optimisation: after a man move or a capture no earlier
+     * position can recur, so the table restarts with P_i */
+    pk_draw_rep_entry *e = NULL;
+    if (s->rep_k) {
+        if (man_move || caps > 0)
+            rep_clear(s);
+        e = rep_add(s, after, i);
+    }
+    /* RULES 3.2 endgame classes; R726 restarts on any capture or promotion */
+    class_update(s, after, mover, caps > 0 || promo);
+    return evaluate(s, after, e, events, max_events);
+}

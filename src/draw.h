@@ -1,0 +1,152 @@
+/*
+ * draw.h -- the draw-rule engine of RULES section 3: repetition REP(k), the kings-only
+ * no-progress limits K(N) and the endgame classes (F16, F5, S13, R724, R726, R727,
+ * R728, P13, FR7, FR1), evaluated ply by ply while a game is replayed.
+ *
+ * Use (the replayer drives it, RULES 3.8):
+ *
+ *     pk_draw_state *ds = malloc(sizeof *ds);        (or static: about 26 KB, no pointers out)
+ *     pk_draw_event ev[PK_DRAW_MAX_EVENTS];
+ *     int n = pk_draw_init(ds, v, &p0, fen_halfmove, 0, ev, PK_DRAW_MAX_EVENTS);  ply 0
+ *     for each ply i >= 1:
+ *         before = p; pk_make(v, &p, &m);
+ *         n = pk_draw_ply(ds, &before, &m, &p, ev, PK_DRAW_MAX_EVENTS);          ply i
+ *
+ * Each call returns the events that fire at that ply (0 most of the time). An event of
+ * kind PK_DRAW_AUTOMATIC means the game *is* drawn at that ply (later plies were played
+ * after the end of the game); PK_DRAW_CLAIM means "draw claimable from ply i", the replay
+ * goes on and the recorded result decides; PK_DRAW_INFO is a note (Italian third
+ * occurrence). Kinds follow RULES 2.1 and 3.3-3.7 per variant (v->draw_profile).
+ *
+ * Firing. Each rule fires once per run: K(N) once per streak, a class rule once per
+ * uninterrupted run of its class (it fires again only after the run ended and a new one
+ * reached the limit), REP(k) once per position (the position whose count reaches k; a
+ * different position reaching k later is a new event).
+ *
+ * Lost positions (RULES 1.9, 3.1 step 1). When the side to move after the ply has no
+ * legal move, the game is lost there and no draw is evaluated: pk_draw_ply() and
+ * pk_draw_init() check this themselves (cheaply, pk_draw_can_move()) and then report no
+ * event; saying "lost" is the replayer's job. The counters are still updated.
+ *
+ * Memory. Nothing allocates; the state is a plain struct of fixed size. The repetition
+ * table holds the positions since the last man move or capture (RULES 3.2: only those
+ * can recur, so the table is cleared at every such ply). With K limits of 30-80 plies
+ * it never fills in practice; in variants without one (Pool) or past a claimable limit
+ * (English) a record may run longer: beyond PK_DRAW_REP_CAP distinct positions the
+ * oldest one is forgotten (a ring), so a repetition of a position older than
+ * PK_DRAW_REP_CAP distinct positions is missed (never invented); rep_evicted counts
+ * forgotten positions so a report can say so.
+ *
+ * The library never prints: messages are in the events.
+ */
+#ifndef PK_DRAW_H
+#define PK_DRAW_H
+
+#include "position.h"
+
+#define PK_DRAW_REP_CAP 512   /* positions kept since the last irreversible ply */
+#define PK_DRAW_MAX_EVENTS 12 /* an events array of this size never drops an event */
+#define PK_DRAW_MSG 160
+
+enum pk_draw_kind {
+    PK_DRAW_AUTOMATIC = 0, /* the game is drawn at this ply */
+    PK_DRAW_CLAIM = 1,     /* a draw could be claimed at this ply; play goes on */
+    PK_DRAW_INFO = 2       /* a note only (REP3-INFO) */
+};
+
+/* Options for pk_draw_init (bit flags). */
+enum pk_draw_options {
+    /* Brazilian: profile `brazilian-fmjd64` = the Russian set (RULES 2.3, D-BR-1). */
+    PK_DRAW_OPT_BRAZILIAN_FMJD64 = 1,
+    /* Spanish/Portuguese site profiles replacing K40 (RULES 3.4, D-ES-1): no capture and
+     * no promotion (men may move) for 40 moves each = 80 plies ("K80-SITE") ... */
+    PK_DRAW_OPT_SPANISH_SITE40EACH = 2,
+    /* ... or for 40 moves, 20 each = 40 plies ("K40-SITE"). */
+    PK_DRAW_OPT_SPANISH_SITE20EACH = 4
+};
+
+typedef struct pk_draw_event {
+    const char *rule; /* "REP3", "REP3-INFO", "REP4", "K50", "K40", "K30", "K80", "F16", "F5",
+                         "S13", "R724", "R726", "R727", "R728", "P13", "FR7", "FR1",
+                         "K80-SITE", "K40-SITE" (static strings) */
+    const char *code; /* "draw-repetition" (REP*), "draw-move-limit" (K*),
+                         "draw-endgame" (material classes) */
+    int kind;         /* enum pk_draw_kind */
+    int ply;          /* the ply at which the rule fires (0 = the start position) */
+    int since;        /* REP: first ply of the position; K: first ply of the streak
+                         (0 when seeded); class: start ply of the run */
+    char msg[PK_DRAW_MSG]; /* one line, English, no trailing newline */
+} pk_draw_event;
+
+/* Private bookkeeping; the fields may change. */
+typedef struct pk_draw_rep_entry {
+    pk_pos pos;       /* full position, to rule out hash collisions */
+    int count;        /* occurrences so far */
+    int first;        /* ply of the first occurrence */
+    unsigned fired;   /* bit 0: info reported, bit 1: draw reported */
+} pk_draw_rep_entry;
+
+typedef struct pk_draw_run {
+    bool active;      /* the class holds in the current position */
+    bool counting;    /* the count has started (S13: a king reached the main diagonal) */
+    bool fired;
+    int start;        /* start(i), RULES 3.2 */
+    int strong;       /* strong side, fixed at the start of the run */
+    int strong_moves; /* moves of the strong side since start */
+    int limit;        /* plies (EACH) or strong-side moves (STRONG) */
+} pk_draw_run;
+
+#define PK_DRAW_NCLASS 10
+
+typedef struct pk_draw_state {
+    const pk_variant *v;
+    unsigned options;
+    int ply;          /* ply of the last position seen */
+    /* repetition, RULES 3.2 REP(k) */
+    int rep_k;        /* 0: no repetition rule (Frisian) */
+    int rep_kind;
+    int rep_info_at;  /* Italian: 3 (REP3-INFO), else 0 */
+    int rep_n, rep_head;
+    long rep_evicted; /* positions forgotten because the table was full */
+    pk_draw_rep_entry rep[PK_DRAW_REP_CAP];
+    /* kings-only no-progress, RULES 3.2 K(N) */
+    int k_plies;      /* 0: none */
+    int k_kind;
+    const char *k_rule;
+    int streak, streak_start;
+    bool k_fired, k_seeded;
+    /* site profiles (options): no capture and no promotion */
+    int site_plies, site_count, site_start;
+    bool site_fired;
+    const char *site_rule;
+    /* endgame classes, indexed by the private class ids of draw.c */
+    unsigned classes; /* bit set of the classes of the profile */
+    pk_draw_run run[PK_DRAW_NCLASS];
+} pk_draw_state;
+
+/*
+ * Starts a game at p0 (ply 0) and evaluates ply 0 (a material class that holds in p0
+ * starts at ply 0; a K counter seeded at or past its limit fires at ply 0).
+ * halfmove_seed: the FEN :H value (RULES 4.2) seeding the K(N) streak, -1 if none.
+ * options: enum pk_draw_options. Writes at most max_events events (events may be NULL
+ * when max_events is 0) and returns how many it wrote.
+ */
+int pk_draw_init(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int halfmove_seed,
+                 unsigned options, pk_draw_event *events, int max_events);
+
+/*
+ * Feeds ply i = previous + 1: m was played in `before` (side to move = mover; the man or
+ * king on m->from tells man_move), giving `after`. Returns the number of events written
+ * (at most max_events; PK_DRAW_MAX_EVENTS is always enough).
+ */
+int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const pk_pos *after,
+                pk_draw_event *events, int max_events);
+
+/* True when the side to move in p has a legal move (RULES 1.9): a capture, or a man or
+ * king with an empty diagonal neighbour in a direction it may move. */
+bool pk_draw_can_move(const pk_variant *v, const pk_pos *p);
+
+/* Human name of an event kind: "automatic", "claimable", "info". */
+const char *pk_draw_kind_name(int kind);
+
+#endif
