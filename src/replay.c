@@ -1,0 +1,551 @@
+/*
+ * replay.c -- the adjudicator (see replay.h). For each move of the main line: join
+ * hop-by-hop captures, map the written squares through the variant's geometry, classify
+ * the move with pk_match_move (RULES 4.5), report, play it (or stop), feed the draw rules
+ * (RULES 3). At the end, compare the result with the board (RULES 1.9, 4.4).
+ */
+#include "replay.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fen.h"
+#include "notation.h"
+
+struct pk_replay {
+    pk_match_scratch ms;
+    pk_draw_state ds;
+    pk_movelist legal;
+};
+
+pk_replay *pk_replay_new(void) { return calloc(1, sizeof(pk_replay)); }
+void pk_replay_free(pk_replay *r) { free(r); }
+
+/* Everything one game's reporting needs. */
+typedef struct ctx {
+    pk_replay *r;
+    const pk_game *g;
+    const pk_variant *v;
+    const pk_replay_opts *o;
+    const char *file;
+    pk_diag_sink *sink;
+    pk_replay_result *res;
+    pk_pos pos;
+    int first_number;  /* number of the first full move (FEN :F, else 1) */
+    int start_turn;    /* side to move at ply 0 */
+    bool after_move;   /* reporting on the position after the ply (draws): the mover is the other side */
+    char fen[PK_FEN_MAX];
+} ctx;
+
+static const char *side_name(int c) { return c == PK_WHITE ? "white" : "black"; }
+
+/* Move number of ply i (1-based): the number goes up after the second player's move;
+ * the first player is the variant's first mover (Black in English and Pool). */
+static int move_number(const ctx *c, int ply)
+{
+    int offset = c->start_turn == c->v->first ? 0 : 1;
+    return c->first_number + (ply - 1 + offset) / 2;
+}
+
+static void report(ctx *c, int severity, const char *code, const pk_pdn_move *mv, int ply, const char *hint,
+                   const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+
+static void report(ctx *c, int severity, const char *code, const pk_pdn_move *mv, int ply, const char *hint,
+                   const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    pk_diag d;
+    memset(&d, 0, sizeof d);
+    d.severity = severity;
+    d.code = code;
+    d.file = c->file;
+    d.game = c->g->index;
+    d.message = msg;
+    d.hint = hint;
+    if (mv) {
+        d.line = mv->line;
+        d.col = mv->col;
+        d.move = mv->text;
+    } else {
+        d.line = c->g->line;
+        d.col = c->g->col;
+    }
+    if (ply > 0) {
+        d.ply = ply;
+        d.move_number = move_number(c, ply);
+        int mover = c->after_move ? PK_OTHER(c->pos.turn) : c->pos.turn;
+        d.side = mover == PK_WHITE ? 'W' : 'B';
+        pk_fen_write(c->v, &c->pos, c->v->algebraic, c->fen, sizeof c->fen);
+        d.fen = c->fen;
+    }
+    if (severity == PK_SEV_ERROR)
+        c->res->errors++;
+    else if (severity == PK_SEV_WARNING)
+        c->res->warnings++;
+    pk_diag_emit(c->sink, &d);
+}
+
+/* ---- variant ------------------------------------------------------------------------ */
+
+/* RULES 4.1: no tag and no --variant -- guess from what the game writes, and say so. */
+static const pk_variant *guess_variant(const pk_game *g, const char **why)
+{
+    int maxnum = 0;
+    bool algebraic = false;
+    int first_from = 0;
+    for (int i = 0; i < g->main.nmoves; i++) {
+        const pk_pdn_move *m = &g->main.moves[i];
+        for (int j = 0; j < m->nsquares; j++) {
+            if (m->squares[j].kind != PK_SQ_NUMERIC)
+                algebraic = true;
+            else if (m->squares[j].num > maxnum)
+                maxnum = m->squares[j].num;
+        }
+        if (!first_from && m->nsquares && m->squares[0].kind == PK_SQ_NUMERIC)
+            first_from = m->squares[0].num;
+    }
+    if (g->fen)
+        for (const char *s = g->fen; *s; s++)
+            if (*s >= '0' && *s <= '9') {
+                int n = atoi(s);
+                if (n > maxnum)
+                    maxnum = n;
+                while (s[1] >= '0' && s[1] <= '9')
+                    s++;
+            }
+    if (algebraic) {
+        *why = "algebraic squares (the Russian family)";
+        return pk_variant_find("russian");
+    }
+    if (maxnum > 32) {
+        *why = "squares above 32 (a 10x10 board)";
+        return pk_variant_find("international");
+    }
+    if (maxnum > 0) {
+        *why = "numeric squares up to 32 (an 8x8 board)";
+        return pk_variant_find("english");
+    }
+    *why = "nothing (PDN's default GameType is 20)";
+    return pk_variant_find("international");
+}
+
+static const pk_variant *resolve_variant(ctx *c)
+{
+    const pk_game *g = c->g;
+    const char *why;
+    if (c->o->variant)
+        return c->o->variant;
+    if (g->has_gametype) {
+        const pk_variant *v = pk_variant_by_gametype(g->gametype.type);
+        const pk_pdn_tag *tag = NULL;
+        for (int i = 0; i < g->ntags; i++)
+            if (strcmp(g->tags[i].name, "GameType") == 0)
+                tag = &g->tags[i];
+        if (!v) {
+            const pk_variant *guess = guess_variant(g, &why);
+            c->res->variant_guessed = true;
+            report(c, PK_SEV_WARNING, "gametype", NULL, 0, "use --variant NAME to say which rules apply",
+                   "GameType %d (tag at line %d) is not a variant pdnkit knows; guessed %s from %s",
+                   g->gametype.type, tag ? tag->line : 0, guess->name, why);
+            return guess;
+        }
+        const pk_gametype *t = &g->gametype;
+        if (t->extended && ((t->width && t->width != v->rules.width) || (t->height && t->height != v->rules.height) ||
+                            (t->start && t->start != (v->first == PK_WHITE ? 'W' : 'B'))))
+            report(c, PK_SEV_WARNING, "gametype", NULL, 0, "use --variant NAME to say which rules apply",
+                   "GameType \"%s\" (line %d) contradicts GameType %d (%s: %s); the %s rules are used",
+                   tag ? tag->value : "?", tag ? tag->line : 0, v->gametype, v->name, v->gametype_full, v->name);
+        return v;
+    }
+    const pk_variant *v = guess_variant(g, &why);
+    c->res->variant_guessed = true;
+    report(c, PK_SEV_WARNING, "gametype", NULL, 0, "add a GameType tag or use --variant NAME",
+           "no GameType tag: guessed %s from %s", v->name, why);
+    return v;
+}
+
+/* ---- start position ----------------------------------------------------------------- */
+
+static int set_start(ctx *c, const char *fen, int line, int col, const pk_pdn_move *at, int *halfmove)
+{
+    pk_error err;
+    pk_fen_extra extra;
+    pk_pos p;
+    if (pk_fen_parse(c->v, fen, (size_t)-1, &p, &extra, &err) != PK_OK) {
+        pk_diag d;
+        memset(&d, 0, sizeof d);
+        char msg[512];
+        snprintf(msg, sizeof msg, "bad FEN \"%.200s\": %s (column %d of the FEN)", fen, err.msg, err.col);
+        d.severity = PK_SEV_ERROR;
+        d.code = "fen";
+        d.file = c->file;
+        d.game = c->g->index;
+        d.line = line;
+        d.col = col;
+        d.move = at ? at->text : NULL;
+        d.message = msg;
+        d.hint = "the game cannot be replayed";
+        c->res->errors++;
+        pk_diag_emit(c->sink, &d);
+        return -1;
+    }
+    if (extra.unknown_turn)
+        report(c, PK_SEV_WARNING, "fen", at, 0, NULL,
+               "FEN \"%.200s\" does not say who is to move ('?'); %s (the first mover) is assumed", fen,
+               side_name(c->v->first));
+    c->pos = p;
+    c->start_turn = p.turn;
+    if (extra.fullmove > 0)
+        c->first_number = extra.fullmove;
+    *halfmove = extra.halfmove;
+    return 0;
+}
+
+/* The first /FEN "..."/ setup before any move replaces the start (PDN 3.0 commands). */
+static const pk_pdn_note *first_setup(const pk_game *g)
+{
+    for (const pk_pdn_note *n = g->main.pre; n; n = n->next)
+        if (n->kind == PK_NOTE_SETUP)
+            return n;
+    if (g->main.nmoves)
+        for (const pk_pdn_note *n = g->main.moves[0].before; n; n = n->next)
+            if (n->kind == PK_NOTE_SETUP)
+                return n;
+    return NULL;
+}
+
+/* ---- written squares ---------------------------------------------------------------- */
+
+/* Appends the squares of mv to w (skipping a hop's first square, which repeats the last).
+ * Returns -1 with *bad set to the offending square's index when one is not on the board. */
+static int add_squares(const ctx *c, const pk_pdn_move *mv, pk_written *w, int *file_only, int *bad)
+{
+    const pk_geom *g = c->v->geom;
+    for (int j = 0; j < mv->nsquares; j++) {
+        const pk_pdn_square *s = &mv->squares[j];
+        int b = -1;
+        if (s->kind == PK_SQ_NUMERIC)
+            b = s->num >= 1 && s->num <= g->nsq ? g->bit_of[s->num] : -1;
+        else if (s->kind == PK_SQ_ALGEBRAIC)
+            b = pk_geom_bit(g, s->file, s->rank - 1);
+        else if (j == 0 && w->nsq == 0) { /* column-only origin ("ed4"): resolved later */
+            *file_only = s->file;
+            b = 0;
+        }
+        if (b < 0) {
+            *bad = j;
+            return -1;
+        }
+        if (j == 0 && w->nsq > 0 && w->sq[w->nsq - 1] == b)
+            continue;
+        if (w->nsq >= PK_MAX_WRITTEN) {
+            *bad = j;
+            return -1;
+        }
+        w->sq[w->nsq++] = (uint8_t)b;
+    }
+    if (mv->flags & PK_PDN_MOVE_CAPTURE)
+        w->capture_sep = true;
+    return 0;
+}
+
+/* ---- messages --------------------------------------------------------------------- */
+
+static void move_list(ctx *c, const pk_match *m, bool full, bool counts, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    pk_gen_legal(c->v, &c->pos, &c->r->legal, c->o->gen_flags);
+    for (int i = 0; i < m->ncand && len < size; i++) {
+        char t[160];
+        if (full)
+            pk_move_write(c->v, &m->cand[i], PK_NOT_FULL, t, sizeof t);
+        else
+            pk_move_write_pdn(c->v, &c->r->legal, &m->cand[i], 0, t, sizeof t);
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "", t);
+        if (counts && len < size) {
+            int n = m->cand[i].ncap, k = m->cand[i].nkcap;
+            if (k)
+                len += (size_t)snprintf(buf + len, size - len, " (%d piece%s, %d king%s)", n, n == 1 ? "" : "s", k,
+                                        k == 1 ? "" : "s");
+            else
+                len += (size_t)snprintf(buf + len, size - len, " (%d piece%s)", n, n == 1 ? "" : "s");
+        }
+    }
+    if (m->ncand_total > m->ncand && len < size)
+        snprintf(buf + len, size - len, " and %d more", m->ncand_total - m->ncand);
+}
+
+static const char *rule_name(const pk_variant *v, int why)
+{
+    switch (why) {
+    case PK_WHY_QUANTITY: return "majority rule";
+    case PK_WHY_QUALITY: return v->rules.choice == PK_CHOICE_ITALIAN ? "Italian rule 3 (most kings)" : "quality rule (most kings)";
+    case PK_WHY_BY_KING:
+        return v->rules.choice == PK_CHOICE_CZECH     ? "Czech king priority"
+               : v->rules.choice == PK_CHOICE_ITALIAN ? "Italian rule 2 (capture with the king)"
+                                                      : "king priority";
+    case PK_WHY_KING_ORDER: return "Italian rule 4 (kings met first)";
+    default: return "Frisian value rule";
+    }
+}
+
+/* ---- the replay ------------------------------------------------------------------- */
+
+static void note_draws(ctx *c, const pk_draw_event *ev, int n, const pk_pdn_move *mv, int ply, int *drawn_at)
+{
+    for (int i = 0; i < n; i++) {
+        const pk_draw_event *e = &ev[i];
+        if (c->res->ndraws < PK_REPLAY_MAX_DRAWS)
+            c->res->draws[c->res->ndraws++] = *e;
+        if (e->kind == PK_DRAW_AUTOMATIC && *drawn_at < 0)
+            *drawn_at = e->ply;
+        const char *what = e->kind == PK_DRAW_AUTOMATIC ? "the game is drawn"
+                           : e->kind == PK_DRAW_CLAIM   ? "a draw can be claimed"
+                                                        : "note";
+        c->after_move = true;
+        report(c, PK_SEV_NOTE, e->code, mv, ply, NULL, "%s at ply %d (%s): %s", what, e->ply, e->rule, e->msg);
+        c->after_move = false;
+    }
+}
+
+/* RULES 1.9, 4.4: the recorded result against the final position. */
+static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
+{
+    const pk_game *g = c->g;
+    const char *text = g->result.text;
+    int kind = g->result.kind;
+    const char *tag = pk_game_tag(g, "Result");
+    int line = g->result.line, col = g->result.col;
+    if (!text && tag) {
+        int standard;
+        kind = pk_result_classify(tag, strlen(tag), &standard);
+        text = tag;
+        for (int i = 0; i < g->ntags; i++)
+            if (strcmp(g->tags[i].name, "Result") == 0) {
+                line = g->tags[i].line;
+                col = g->tags[i].col;
+            }
+    }
+    if (!text || kind < 0 || kind == PK_RESULT_NONE || kind == PK_RESULT_UNKNOWN || kind == PK_RESULT_DOUBLE_FORFEIT)
+        return;
+    int first = c->o->results == PK_RESULTS_WHITE ? PK_WHITE : c->v->first;
+    int winner = kind == PK_RESULT_FIRST_WIN ? first : kind == PK_RESULT_SECOND_WIN ? PK_OTHER(first) : -1;
+    pk_diag d;
+    char msg[512];
+    memset(&d, 0, sizeof d);
+    d.file = c->file;
+    d.game = g->index;
+    d.line = line ? line : (last ? last->line : g->line);
+    d.col = line ? col : (last ? last->col : g->col);
+    d.message = msg;
+    d.code = "result-mismatch";
+    pk_fen_write(c->v, &c->pos, c->v->algebraic, c->fen, sizeof c->fen);
+    d.fen = c->fen;
+    const char *conv = c->o->results == PK_RESULTS_WHITE ? "1-0 read as a White win (--results white)"
+                                                         : "1-0 = the first mover won (PDN)";
+    if (c->res->loser >= 0 && winner != PK_OTHER(c->res->loser)) {
+        snprintf(msg, sizeof msg, "result %s contradicts the board: %s has no legal move and has lost (%s)", text,
+                 side_name(c->res->loser), conv);
+        d.severity = PK_SEV_ERROR;
+        c->res->errors++;
+        pk_diag_emit(c->sink, &d);
+    } else if (drawn_at >= 0 && winner >= 0) {
+        snprintf(msg, sizeof msg, "result %s contradicts the draw the rules imposed at ply %d", text, drawn_at);
+        d.severity = PK_SEV_WARNING;
+        c->res->warnings++;
+        pk_diag_emit(c->sink, &d);
+    }
+}
+
+int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
+                   pk_diag_sink *sink, pk_replay_result *res)
+{
+    ctx c;
+    memset(&c, 0, sizeof c);
+    memset(res, 0, sizeof *res);
+    res->loser = -1;
+    c.r = r;
+    c.g = g;
+    c.o = o;
+    c.file = file;
+    c.sink = sink;
+    c.res = res;
+    c.first_number = 1;
+    c.v = resolve_variant(&c);
+    res->variant = c.v;
+
+    int halfmove = -1;
+    const pk_pdn_note *setup = first_setup(g);
+    if (setup) {
+        if (set_start(&c, setup->text, setup->line_no, setup->col, NULL, &halfmove))
+            return PK_OK;
+    } else if (g->fen) {
+        if (set_start(&c, g->fen, g->fen_line, g->fen_col, NULL, &halfmove))
+            return PK_OK;
+    } else
+        set_start(&c, c.v->start_fen, g->line, g->col, NULL, &halfmove);
+
+    pk_draw_event ev[PK_DRAW_MAX_EVENTS];
+    int drawn_at = -1, ply = 0;
+    bool warned_number = false, warned_after_draw = false;
+    int n = pk_draw_init(&r->ds, c.v, &c.pos, halfmove, o->draw_options, ev, PK_DRAW_MAX_EVENTS);
+    note_draws(&c, ev, n, NULL, 0, &drawn_at);
+
+    const pk_pdn_move *last = NULL;
+    for (int i = 0; i < g->main.nmoves; i++) {
+        const pk_pdn_move *mv = &g->main.moves[i];
+        if (mv->flags & PK_PDN_MOVE_HOP)
+            continue; /* joined to the capture it continues, below */
+        last = mv;
+        ply++;
+        if (mv->flags & PK_PDN_MOVE_PLACEHOLDER) {
+            report(&c, PK_SEV_WARNING, "placeholder", mv, ply, NULL,
+                   "the move is unknown ('%s'): the replay of this game stops here", mv->text);
+            res->stopped = true;
+            ply--;
+            break;
+        }
+        if (drawn_at >= 0 && !warned_after_draw) {
+            warned_after_draw = true;
+            report(&c, PK_SEV_WARNING, "played-after-draw", mv, ply, NULL,
+                   "this move was played after the game was drawn at ply %d", drawn_at);
+        }
+        /* move numbers are only cross-checked (RULES 4.3) */
+        if (mv->number > 0 && mv->number != move_number(&c, ply) && !warned_number) {
+            warned_number = true;
+            report(&c, PK_SEV_WARNING, "move-number", mv, ply, NULL, "move number %d, but this is move %d of %s",
+                   mv->number, move_number(&c, ply), side_name(c.pos.turn));
+        }
+        pk_written w;
+        memset(&w, 0, sizeof w);
+        int file_only = -1, bad = -1;
+        int rc = add_squares(&c, mv, &w, &file_only, &bad);
+        for (int j = i + 1; rc == 0 && j < g->main.nmoves && (g->main.moves[j].flags & PK_PDN_MOVE_HOP); j++)
+            rc = add_squares(&c, &g->main.moves[j], &w, &file_only, &bad);
+        if (rc) {
+            report(&c, PK_SEV_ERROR, "illegal-move", mv, ply, "the replay of this game stops here",
+                   "%s: square '%s' is not a playing square of the %s board", mv->text,
+                   bad >= 0 && bad < mv->nsquares ? mv->squares[bad].text : "?", c.v->name);
+            res->stopped = true;
+            ply--;
+            break;
+        }
+        if (w.nsq < 2) {
+            report(&c, PK_SEV_ERROR, "illegal-move", mv, ply, "the replay of this game stops here",
+                   "%s: a move needs an origin and a destination", mv->text);
+            res->stopped = true;
+            ply--;
+            break;
+        }
+        pk_match m;
+        if (file_only >= 0) { /* column-only origin: the side's pieces on that file */
+            int hits = 0;
+            pk_match try;
+            for (pk_bb b = c.pos.pieces[c.pos.turn]; b; b &= b - 1) {
+                int s = pk_lsb(b);
+                if (c.v->geom->file_of[s] != file_only)
+                    continue;
+                w.sq[0] = (uint8_t)s;
+                if (pk_match_move(c.v, &c.pos, &w, o->gen_flags, &r->ms, &try) == PK_MATCH_LEGAL) {
+                    m = try;
+                    hits++;
+                }
+            }
+            if (hits != 1) {
+                report(&c, PK_SEV_ERROR, hits ? "ambiguous-move" : "illegal-move", mv, ply,
+                       "the replay of this game stops here", "%s: %s legal move starts on the %c file", mv->text,
+                       hits ? "more than one" : "no", 'a' + file_only);
+                res->stopped = true;
+                ply--;
+                break;
+            }
+        } else
+            pk_match_move(c.v, &c.pos, &w, o->gen_flags, &r->ms, &m);
+
+        char list[700];
+        bool stop = false;
+        switch (m.kind) {
+        case PK_MATCH_LEGAL:
+            if (m.sep_mismatch)
+                report(&c, PK_SEV_WARNING, "separator", mv, ply, NULL, "%s is a %s written with '%c'", mv->text,
+                       (m.move.flags & PK_MV_CAPTURE) ? "capture" : "move without capture",
+                       (m.move.flags & PK_MV_CAPTURE) ? '-' : 'x');
+            break;
+        case PK_MATCH_AMBIGUOUS:
+            move_list(&c, &m, true, false, list, sizeof list);
+            report(&c, PK_SEV_ERROR, "ambiguous-move", mv, ply,
+                   o->pick_first ? "the first candidate is played (--pick-first)"
+                                 : "write the full capture path; the replay of this game stops here",
+                   "%s is ambiguous: it matches %d legal moves: %s", mv->text, m.ncand_total, list);
+            if (o->pick_first)
+                m.move = m.cand[0];
+            else
+                stop = true;
+            break;
+        case PK_MATCH_CAPTURE_REQUIRED:
+            move_list(&c, &m, false, false, list, sizeof list);
+            report(&c, PK_SEV_ERROR, "capture-required", mv, ply, "the move is played as recorded",
+                   "%s: a capture is mandatory (%d available: %s)", mv->text, m.ncand_total, list);
+            break;
+        case PK_MATCH_CHOICE:
+            move_list(&c, &m, false, true, list, sizeof list);
+            report(&c, PK_SEV_ERROR, "missed-capture", mv, ply, "the move is played as recorded",
+                   "%s takes %d piece%s%s; %s (%s) requires %s", mv->text, m.move.ncap, m.move.ncap == 1 ? "" : "s",
+                   m.move.nkcap ? (m.move.nkcap == 1 ? ", 1 king" : ", kings") : "", rule_name(c.v, m.why),
+                   pk_choice_why_text(m.why), list);
+            break;
+        case PK_MATCH_INCOMPLETE:
+            move_list(&c, &m, false, true, list, sizeof list);
+            report(&c, PK_SEV_ERROR, "incomplete-capture", mv, ply, "the move is played as recorded",
+                   "%s stops after taking %d piece%s while the capture must go on: %s", mv->text, m.move.ncap,
+                   m.move.ncap == 1 ? "" : "s", list);
+            break;
+        default: {
+            char sq[4] = "";
+            if (r->ms.legal.n == 0) { /* RULES 1.9: the game was over before this move */
+                report(&c, PK_SEV_ERROR, "illegal-move", mv, ply, "the replay of this game stops here",
+                       "%s was played after the end of the game: %s has no legal move and has lost", mv->text,
+                       side_name(c.pos.turn));
+                stop = true;
+                break;
+            }
+            if (m.why_square >= 0)
+                pk_square_name(c.v->geom, m.why_square, c.v->algebraic, sq);
+            if (m.ncand) {
+                move_list(&c, &m, false, false, list, sizeof list);
+                report(&c, PK_SEV_ERROR, "illegal-move", mv, ply, "the replay of this game stops here",
+                       "illegal move %s: %s%s%s%s; a capture is mandatory: %s", mv->text, pk_illegal_why_text(m.why),
+                       sq[0] ? " (" : "", sq, sq[0] ? ")" : "", list);
+            } else
+                report(&c, PK_SEV_ERROR, "illegal-move", mv, ply, "the replay of this game stops here",
+                       "illegal move %s: %s%s%s%s", mv->text, pk_illegal_why_text(m.why), sq[0] ? " (" : "", sq,
+                       sq[0] ? ")" : "");
+            stop = true;
+        }
+        }
+        if (stop || (o->stop_at_first && m.kind != PK_MATCH_LEGAL)) {
+            res->stopped = true;
+            ply--;
+            break;
+        }
+        pk_pos before = c.pos;
+        pk_make(c.v, &c.pos, &m.move);
+        n = pk_draw_ply(&r->ds, &before, &m.move, &c.pos, ev, PK_DRAW_MAX_EVENTS);
+        note_draws(&c, ev, n, mv, ply, &drawn_at);
+    }
+    res->plies = ply;
+    pk_fen_write(c.v, &c.pos, c.v->algebraic, res->final_fen, sizeof res->final_fen);
+    if (!res->stopped) {
+        if (pk_gen_legal(c.v, &c.pos, &r->legal, o->gen_flags) == 0)
+            res->loser = c.pos.turn;
+        check_result(&c, last, drawn_at);
+    }
+    return PK_OK;
+}

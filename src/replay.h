@@ -1,0 +1,54 @@
+/*
+ * replay.h -- the adjudicator: replays one game read by the PDN reader under its
+ * variant and reports, through a diagnostics sink, every illegal move (with its reason),
+ * missed or incomplete capture, ambiguous move, draw condition and result that
+ * contradicts the board (RULES 3, 4.4, 4.5). pdncheck is a thin loop over it.
+ */
+#ifndef PK_REPLAY_H
+#define PK_REPLAY_H
+
+#include "draw.h"
+#include "match.h"
+#include "pdn.h"
+
+enum pk_results_convention {
+    PK_RESULTS_FIRST_MOVER = 0, /* PDN: 1-0 = the first mover of the GameType won (D-PDN-1) */
+    PK_RESULTS_WHITE = 1        /* --results white: 1-0 = White won */
+};
+
+typedef struct pk_replay_opts {
+    const pk_variant *variant; /* --variant, or NULL: the GameType tag, else a guess */
+    int results;               /* enum pk_results_convention */
+    bool stop_at_first;        /* stop the game at its first error */
+    bool pick_first;           /* an ambiguous move: go on with the first candidate */
+    unsigned gen_flags;        /* PK_GEN_CAPTURE_OPTIONAL (house rule) */
+    unsigned draw_options;     /* enum pk_draw_options */
+} pk_replay_opts;
+
+#define PK_REPLAY_MAX_DRAWS 8
+#define PK_FEN_MAX 256
+
+/* What the game summary reports. */
+typedef struct pk_replay_result {
+    const pk_variant *variant;
+    bool variant_guessed;
+    int plies;                 /* plies replayed */
+    bool stopped;              /* the replay stopped before the end of the main line */
+    int errors, warnings;      /* diagnostics of the replay (the reader's are counted apart) */
+    int loser;                 /* side with no legal move at the end, or -1 */
+    char final_fen[PK_FEN_MAX];
+    int ndraws;
+    pk_draw_event draws[PK_REPLAY_MAX_DRAWS]; /* draw events found, in order */
+} pk_replay_result;
+
+typedef struct pk_replay pk_replay; /* scratch kept across games: nothing allocated per game */
+
+pk_replay *pk_replay_new(void);
+void pk_replay_free(pk_replay *r);
+
+/* Replays g (the main line) and reports to sink; file names the input in diagnostics.
+ * Returns PK_OK (the findings are in *res and the sink) or a status on internal failure. */
+int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
+                   pk_diag_sink *sink, pk_replay_result *res);
+
+#endif
