@@ -264,6 +264,8 @@ static void rep_eval(pk_draw_state *s, pk_draw_rep_entry *e, sink *k)
                  "Italian rule draws at the fourth (low confidence, D-IT-1)",
                  i, e->first);
     }
+    /* RULES 3.2 REP(k): once per position, when its count reaches k; automatic or claim
+     * per RULES 2.1 / 3.3-3.7 (D-INT-1: FMJD automatic; English, Czech, Portuguese claim) */
     if (e->count >= s->rep_k && !(e->fired & 2)) {
         e->fired |= 2;
         pk_draw_event *ev = emit(k, s->rep_k == 4 ? "REP4" : "REP3", "draw-repetition",

@@ -5,7 +5,7 @@
  *
  * Use (the replayer drives it, RULES 3.8):
  *
- *     pk_draw_state *ds = malloc(sizeof *ds);        (or static: about 26 KB, no pointers out)
+ *     pk_draw_state *ds = malloc(sizeof *ds);        (or static: about 29 KB, no pointers out)
  *     pk_draw_event ev[PK_DRAW_MAX_EVENTS];
  *     int n = pk_draw_init(ds, v, &p0, fen_halfmove, 0, ev, PK_DRAW_MAX_EVENTS);  ply 0
  *     for each ply i >= 1:
