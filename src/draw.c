@@ -9,6 +9,7 @@
 #include "draw.h"
 
 #include <stdio.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "movegen.h"
@@ -497,7 +498,11 @@ static int evaluate(pk_draw_state *s, const pk_pos *p, pk_draw_rep_entry *e, pk_
 int pk_draw_init(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int halfmove_seed,
                  unsigned options, pk_draw_event *events, int max_events)
 {
-    memset(s, 0, sizeof *s);
+    /* Everything but the repetition ring (29 KB; entries past rep_n are never read):
+     * clearing it for every game of a large file would cost more than the replay. */
+    size_t ring = offsetof(pk_draw_state, rep), after = ring + sizeof s->rep;
+    memset(s, 0, ring);
+    memset((char *)s + after, 0, sizeof *s - after);
     s->v = v;
     s->options = options;
     s->ply = 0;

@@ -224,30 +224,45 @@ int pk_fen_parse(const pk_variant *v, const char *s, size_t len, pk_pos *out, pk
     return validate(v, &c, out, err);
 }
 
-static int write_side(const pk_variant *v, const pk_pos *p, int color, bool alg, char *buf, size_t size,
-                      size_t len)
+/* Appends to buf without snprintf: this runs for every game a report summarises. */
+typedef struct {
+    char *buf;
+    size_t size, len;
+} out_buf;
+
+static void put(out_buf *o, const char *s)
+{
+    for (; *s; s++, o->len++)
+        if (o->len + 1 < o->size)
+            o->buf[o->len] = *s;
+}
+
+static void write_side(const pk_variant *v, const pk_pos *p, int color, bool alg, out_buf *o)
 {
     const pk_geom *g = v->geom;
     bool first = true;
-    len += (size_t)snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, ":%c",
-                            color == PK_WHITE ? 'W' : 'B');
+    put(o, color == PK_WHITE ? ":W" : ":B");
     for (int n = 1; n <= g->nsq; n++) {
         int b = g->bit_of[n];
         if (!(p->pieces[color] & PK_BIT(b)))
             continue;
         char sq[4];
-        len += (size_t)snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, "%s%s%s",
-                                first ? "" : ",", (p->kings & PK_BIT(b)) ? "K" : "",
-                                pk_square_name(g, b, alg, sq));
+        if (!first)
+            put(o, ",");
+        if (p->kings & PK_BIT(b))
+            put(o, "K");
+        put(o, pk_square_name(g, b, alg, sq));
         first = false;
     }
-    return (int)len;
 }
 
 int pk_fen_write(const pk_variant *v, const pk_pos *p, bool algebraic, char *buf, size_t size)
 {
-    size_t len = (size_t)snprintf(buf, size, "%c", p->turn == PK_WHITE ? 'W' : 'B');
-    len = (size_t)write_side(v, p, PK_WHITE, algebraic, buf, size, len);
-    len = (size_t)write_side(v, p, PK_BLACK, algebraic, buf, size, len);
-    return (int)len;
+    out_buf o = {buf, size, 0};
+    put(&o, p->turn == PK_WHITE ? "W" : "B");
+    write_side(v, p, PK_WHITE, algebraic, &o);
+    write_side(v, p, PK_BLACK, algebraic, &o);
+    if (size)
+        buf[o.len < size ? o.len : size - 1] = 0;
+    return (int)o.len;
 }

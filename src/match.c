@@ -65,7 +65,7 @@ static int steps_between(const pk_variant *v, int a, int b) { return pk_popcount
 static pk_bb stand_set(const pk_variant *v, const pk_move *m, int t)
 {
     int prev = t == 0 ? m->from : m->path[t - 1];
-    int d1f, d1r, d2f, d2r;
+    int d1f = 0, d1r = 0, d2f = 0, d2r = 0;
     line_step(v, prev, m->caps[t], &d1f, &d1r);
     line_step(v, m->path[t], m->caps[t + 1], &d2f, &d2r);
     if (d1f == d2f && d1r == d2r)
@@ -260,40 +260,30 @@ static int choice_why(const pk_variant *v, const pk_move *m, const pk_move *best
 int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, unsigned gen_flags,
                   pk_match_scratch *s, pk_match *out)
 {
-    memset(out, 0, sizeof *out);
+    /* Field by field: the candidate array is filled only as far as ncand says. */
+    out->kind = out->why = 0;
     out->why_square = -1;
-    pk_gen_legal(v, p, &s->legal, gen_flags & ~(unsigned)PK_GEN_KEEP_DUPLICATES);
-    pk_gen_legal(v, p, &s->all, PK_GEN_ALL_CAPTURES);
-    pk_gen_legal(v, p, &s->quiet, PK_GEN_QUIET_ONLY);
-    bool captures = s->all.n > 0, optional = (gen_flags & PK_GEN_CAPTURE_OPTIONAL) != 0;
-
-    /* Legal paths: every path of a legal capture's rank (RULES 1.8: any path of a legal
-     * move), or the quiet moves. */
-    uint64_t best = 0;
-    for (int i = 0; i < s->all.n; i++) {
-        uint64_t r = pk_capture_rank(v, p, &s->all.m[i]);
-        if (r > best)
-            best = r;
-    }
-    for (int i = 0; i < s->all.n; i++)
-        if (pk_capture_rank(v, p, &s->all.m[i]) == best && matches(v, &s->all.m[i], w))
-            keep_cand(out, &s->all.m[i]);
-    if (!captures || optional)
-        for (int i = 0; i < s->quiet.n; i++)
-            if (matches(v, &s->quiet.m[i], w))
-                keep_cand(out, &s->quiet.m[i]);
-    int found = out->ncand_total; /* distinct moves: distinct resulting positions */
-    if (found == 1) { /* case 1 */
-        const pk_move pick = out->cand[0];
+    out->sep_mismatch = false;
+    out->ncand = out->ncand_total = 0;
+    /* Case 1 on every path of every legal move (RULES 1.8: a move is legal if any of its
+     * paths is; the Italian order rule is per path): the common case costs one call. */
+    pk_gen_legal(v, p, &s->legal, (gen_flags & ~(unsigned)PK_GEN_ALL_CAPTURES) | PK_GEN_KEEP_DUPLICATES);
+    for (int i = 0; i < s->legal.n; i++)
+        if (matches(v, &s->legal.m[i], w))
+            keep_cand(out, &s->legal.m[i]);
+    if (out->ncand_total == 1) {
         out->kind = PK_MATCH_LEGAL;
-        out->move = pick;
-        out->sep_mismatch = w->capture_sep != ((pick.flags & PK_MV_CAPTURE) != 0);
+        out->move = out->cand[0];
+        out->sep_mismatch = w->sep_written && w->capture_sep != ((out->move.flags & PK_MV_CAPTURE) != 0);
         return out->kind;
     }
-    if (found > 1) {
+    if (out->ncand_total > 1) { /* distinct moves: distinct resulting positions */
         out->kind = PK_MATCH_AMBIGUOUS;
         return out->kind;
     }
+    pk_gen_legal(v, p, &s->all, PK_GEN_ALL_CAPTURES);
+    pk_gen_legal(v, p, &s->quiet, PK_GEN_QUIET_ONLY);
+    bool captures = s->all.n > 0;
     out->ncand = out->ncand_total = 0;
     for (int i = 0; captures && i < s->quiet.n; i++) /* case 2 */
         if (matches(v, &s->quiet.m[i], w)) {
@@ -308,7 +298,6 @@ int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, uns
             out->move = s->all.m[i];
             list_legal_captures(out, &s->legal);
             out->why = out->ncand ? choice_why(v, &out->move, &out->cand[0]) : PK_WHY_QUANTITY;
-            out->sep_mismatch = !w->capture_sep;
             return out->kind;
         }
     if (match_incomplete(v, p, &s->all, w, &out->move)) { /* case 4 */

@@ -15,6 +15,7 @@ typedef struct pk_written {
     int nsq;                     /* from, intermediate squares..., to */
     uint8_t sq[PK_MAX_WRITTEN];  /* bits of the variant's geometry */
     bool capture_sep;            /* written with 'x' or ':' */
+    bool sep_written;            /* a separator was written at all ("ac5" has none) */
 } pk_written;
 
 enum pk_match_kind {

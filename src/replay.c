@@ -10,11 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "fen.h"
 #include "notation.h"
 
 struct pk_replay {
+    const pk_variant *last_guess; /* files hold one variant: try the last guess first */
     pk_match_scratch ms;
     pk_draw_state ds;
     pk_movelist legal;
@@ -93,12 +95,26 @@ static void report(ctx *c, int severity, const char *code, const pk_pdn_move *mv
 
 /* ---- variant ------------------------------------------------------------------------ */
 
-/* RULES 4.1: no tag and no --variant -- guess from what the game writes, and say so. */
-static const pk_variant *guess_variant(const pk_game *g, const char **why)
+/* RULES 4.1: without a GameType tag (or with one pdnkit does not know) the variant is
+ * guessed, and the guess is reported. A lidraughts/playstrategy Variant tag names it;
+ * otherwise the notation narrows the candidates and the game is replayed under each
+ * in turn: the first under which it replays without error is taken. */
+static const char *candidates(const pk_game *g, const char **why)
 {
+    static const struct { const char *tag, *variant; } names[] = {
+        {"standard", "international"}, {"international", "international"}, {"russian", "russian"},
+        {"brazilian", "brazilian"},    {"frisian", "frisian"},             {"american/english", "english"},
+        {"english", "english"},        {"american", "english"},            {"italian", "italian"},
+        {"czech", "czech"},            {"spanish", "spanish"},             {"pool", "pool"}};
+    const char *tag = pk_game_tag(g, "Variant");
+    if (tag)
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+            if (strcasecmp(tag, names[i].tag) == 0) {
+                *why = "its Variant tag";
+                return names[i].variant;
+            }
     int maxnum = 0;
     bool algebraic = false;
-    int first_from = 0;
     for (int i = 0; i < g->main.nmoves; i++) {
         const pk_pdn_move *m = &g->main.moves[i];
         for (int j = 0; j < m->nsquares; j++) {
@@ -107,8 +123,6 @@ static const pk_variant *guess_variant(const pk_game *g, const char **why)
             else if (m->squares[j].num > maxnum)
                 maxnum = m->squares[j].num;
         }
-        if (!first_from && m->nsquares && m->squares[0].kind == PK_SQ_NUMERIC)
-            first_from = m->squares[0].num;
     }
     if (g->fen)
         for (const char *s = g->fen; *s; s++)
@@ -120,53 +134,92 @@ static const pk_variant *guess_variant(const pk_game *g, const char **why)
                     s++;
             }
     if (algebraic) {
-        *why = "algebraic squares (the Russian family)";
-        return pk_variant_find("russian");
+        *why = "its algebraic squares";
+        return "russian czech brazilian english pool italian spanish portuguese";
     }
     if (maxnum > 32) {
-        *why = "squares above 32 (a 10x10 board)";
-        return pk_variant_find("international");
+        *why = "its squares above 32 (a 10x10 board)";
+        return "international frisian";
     }
     if (maxnum > 0) {
-        *why = "numeric squares up to 32 (an 8x8 board)";
-        return pk_variant_find("english");
+        *why = "its numeric squares";
+        return "english italian spanish russian brazilian czech pool portuguese international frisian";
     }
     *why = "nothing (PDN's default GameType is 20)";
-    return pk_variant_find("international");
+    return "international";
 }
 
-static const pk_variant *resolve_variant(ctx *c)
+static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
+                     const pk_variant *v, const char *warn, bool guessed, pk_diag_sink *sink,
+                     pk_replay_result *res);
+
+static bool in_words(const char *list, const char *name)
 {
-    const pk_game *g = c->g;
+    size_t n = strlen(name);
+    for (const char *p = list; (p = strstr(p, name)); p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+            return true;
+    return false;
+}
+
+static const pk_variant *guess_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, const char **why)
+{
+    const char *list = candidates(g, why);
+    const pk_variant *first = NULL;
+    char name[32], buf[256];
+    if (r->last_guess && in_words(list, r->last_guess->name) && strchr(list, ' ')) {
+        snprintf(buf, sizeof buf, "%s %s", r->last_guess->name, list); /* tried twice at worst */
+        list = buf;
+    }
+    for (const char *p = list; *p;) {
+        size_t n = strcspn(p, " ");
+        snprintf(name, sizeof name, "%.*s", (int)n, p);
+        p += n + (p[n] == ' ');
+        const pk_variant *v = pk_variant_find(name);
+        if (!first)
+            first = v;
+        if (!p[0] && v == first)
+            return v; /* a single candidate: nothing to try */
+        pk_replay_result trial;
+        replay_as(r, g, NULL, o, v, "", false, NULL, &trial);
+        if (trial.errors == 0)
+            return r->last_guess = v;
+    }
+    return r->last_guess = first;
+}
+
+/* The variant and, when it was guessed, the warning that says so. */
+static const pk_variant *resolve_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, char *warn,
+                                         size_t size, bool *guessed)
+{
     const char *why;
-    if (c->o->variant)
-        return c->o->variant;
+    warn[0] = 0;
+    *guessed = false;
+    if (o->variant)
+        return o->variant;
+    const pk_pdn_tag *tag = NULL;
+    for (int i = 0; i < g->ntags; i++)
+        if (strcmp(g->tags[i].name, "GameType") == 0)
+            tag = &g->tags[i];
     if (g->has_gametype) {
         const pk_variant *v = pk_variant_by_gametype(g->gametype.type);
-        const pk_pdn_tag *tag = NULL;
-        for (int i = 0; i < g->ntags; i++)
-            if (strcmp(g->tags[i].name, "GameType") == 0)
-                tag = &g->tags[i];
-        if (!v) {
-            const pk_variant *guess = guess_variant(g, &why);
-            c->res->variant_guessed = true;
-            report(c, PK_SEV_WARNING, "gametype", NULL, 0, "use --variant NAME to say which rules apply",
-                   "GameType %d (tag at line %d) is not a variant pdnkit knows; guessed %s from %s",
-                   g->gametype.type, tag ? tag->line : 0, guess->name, why);
-            return guess;
+        if (v) {
+            const pk_gametype *t = &g->gametype;
+            if (t->extended && ((t->width && t->width != v->rules.width) || (t->height && t->height != v->rules.height) ||
+                                (t->start && t->start != (v->first == PK_WHITE ? 'W' : 'B'))))
+                snprintf(warn, size, "GameType \"%s\" (line %d) contradicts GameType %d (%s: %s); the %s rules are used",
+                         tag ? tag->value : "?", tag ? tag->line : 0, v->gametype, v->name, v->gametype_full, v->name);
+            return v;
         }
-        const pk_gametype *t = &g->gametype;
-        if (t->extended && ((t->width && t->width != v->rules.width) || (t->height && t->height != v->rules.height) ||
-                            (t->start && t->start != (v->first == PK_WHITE ? 'W' : 'B'))))
-            report(c, PK_SEV_WARNING, "gametype", NULL, 0, "use --variant NAME to say which rules apply",
-                   "GameType \"%s\" (line %d) contradicts GameType %d (%s: %s); the %s rules are used",
-                   tag ? tag->value : "?", tag ? tag->line : 0, v->gametype, v->name, v->gametype_full, v->name);
-        return v;
+        const pk_variant *v2 = guess_variant(r, g, o, &why);
+        *guessed = true;
+        snprintf(warn, size, "GameType %d (line %d) is not a variant pdnkit knows; guessed %s from %s",
+                 g->gametype.type, tag ? tag->line : 0, v2->name, why);
+        return v2;
     }
-    const pk_variant *v = guess_variant(g, &why);
-    c->res->variant_guessed = true;
-    report(c, PK_SEV_WARNING, "gametype", NULL, 0, "add a GameType tag or use --variant NAME",
-           "no GameType tag: guessed %s from %s", v->name, why);
+    const pk_variant *v = guess_variant(r, g, o, &why);
+    *guessed = true;
+    snprintf(warn, size, "no GameType tag: guessed %s from %s", v->name, why);
     return v;
 }
 
@@ -232,8 +285,14 @@ static int add_squares(const ctx *c, const pk_pdn_move *mv, pk_written *w, int *
         int b = -1;
         if (s->kind == PK_SQ_NUMERIC)
             b = s->num >= 1 && s->num <= g->nsq ? g->bit_of[s->num] : -1;
-        else if (s->kind == PK_SQ_ALGEBRAIC)
-            b = pk_geom_bit(g, s->file, s->rank - 1);
+        else if (s->kind == PK_SQ_ALGEBRAIC) {
+            /* RULES 1.2.5: the GameType's a1 is the starting player's near-left corner, so
+             * where Black starts (English, Pool) algebraic squares turn by 180 degrees. */
+            if (c->v->first == PK_BLACK)
+                b = pk_geom_bit(g, g->width - 1 - s->file, g->height - s->rank);
+            else
+                b = pk_geom_bit(g, s->file, s->rank - 1);
+        }
         else if (j == 0 && w->nsq == 0) { /* column-only origin ("ed4"): resolved later */
             *file_only = s->file;
             b = 0;
@@ -252,6 +311,8 @@ static int add_squares(const ctx *c, const pk_pdn_move *mv, pk_written *w, int *
     }
     if (mv->flags & PK_PDN_MOVE_CAPTURE)
         w->capture_sep = true;
+    if (mv->seps && strpbrk(mv->seps, "-x:"))
+        w->sep_written = true;
     return 0;
 }
 
@@ -367,6 +428,16 @@ static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
 int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
                    pk_diag_sink *sink, pk_replay_result *res)
 {
+    char warn[512];
+    bool guessed;
+    const pk_variant *v = resolve_variant(r, g, o, warn, sizeof warn, &guessed);
+    return replay_as(r, g, file, o, v, warn, guessed, sink, res);
+}
+
+static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
+                     const pk_variant *v, const char *warn, bool guessed, pk_diag_sink *sink,
+                     pk_replay_result *res)
+{
     ctx c;
     memset(&c, 0, sizeof c);
     memset(res, 0, sizeof *res);
@@ -378,8 +449,11 @@ int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_re
     c.sink = sink;
     c.res = res;
     c.first_number = 1;
-    c.v = resolve_variant(&c);
-    res->variant = c.v;
+    c.v = v;
+    res->variant = v;
+    res->variant_guessed = guessed;
+    if (warn[0])
+        report(&c, PK_SEV_WARNING, "gametype", NULL, 0, "add a GameType tag, or use --variant NAME", "%s", warn);
 
     int halfmove = -1;
     const pk_pdn_note *setup = first_setup(g);
@@ -445,9 +519,9 @@ int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_re
             break;
         }
         pk_match m;
-        if (file_only >= 0) { /* column-only origin: the side's pieces on that file */
-            int hits = 0;
-            pk_match try;
+        if (file_only >= 0) { /* column-only origin ("hg7"): the side's pieces on that file */
+            pk_match try, amb;
+            memset(&amb, 0, sizeof amb);
             for (pk_bb b = c.pos.pieces[c.pos.turn]; b; b &= b - 1) {
                 int s = pk_lsb(b);
                 if (c.v->geom->file_of[s] != file_only)
@@ -455,16 +529,22 @@ int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_re
                 w.sq[0] = (uint8_t)s;
                 if (pk_match_move(c.v, &c.pos, &w, o->gen_flags, &r->ms, &try) == PK_MATCH_LEGAL) {
                     m = try;
-                    hits++;
+                    if (amb.ncand < PK_MATCH_LIST)
+                        amb.cand[amb.ncand++] = try.move;
+                    amb.ncand_total++;
                 }
             }
-            if (hits != 1) {
-                report(&c, PK_SEV_ERROR, hits ? "ambiguous-move" : "illegal-move", mv, ply,
-                       "the replay of this game stops here", "%s: %s legal move starts on the %c file", mv->text,
-                       hits ? "more than one" : "no", 'a' + file_only);
+            if (amb.ncand_total == 0) {
+                report(&c, PK_SEV_ERROR, "illegal-move", mv, ply, "the replay of this game stops here",
+                       "illegal move %s: no legal move of %s starts on the %c file", mv->text, side_name(c.pos.turn),
+                       'a' + file_only);
                 res->stopped = true;
                 ply--;
                 break;
+            }
+            if (amb.ncand_total > 1) {
+                m = amb;
+                m.kind = PK_MATCH_AMBIGUOUS;
             }
         } else
             pk_match_move(c.v, &c.pos, &w, o->gen_flags, &r->ms, &m);

@@ -2,10 +2,8 @@
  * pdncheck.c -- checks PDN game files. This is the thin driver: options, the loop over
  * files and games, output of diagnostics (GNU lines or JSON Lines) and the summary.
  *
- * Modes: --syntax-only reads every game with the PDN reader (src/pdn_read.c). The replay
- * of each game with the rules engine (the adjudicator) plugs into check_game() below;
- * until it exists, running without --syntax-only behaves as --syntax-only and says so
- * once on standard error.
+ * Modes: --syntax-only reads every game with the PDN reader (src/pdn_read.c); by default
+ * each game is then replayed under its variant by the adjudicator (src/replay.c).
  *
  * Exit status: 0 no game has an error, 1 some game has an error, 2 a file could not be
  * read or the usage is wrong (the other files are still checked).
@@ -13,6 +11,7 @@
 #include "diag.h"
 #include "pdn.h"
 #include "pk_common.h"
+#include "replay.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -24,6 +23,8 @@
 
 typedef struct run {
     int json, strict, syntax_only, stats;
+    pk_replay_opts opts;
+    pk_replay *replay;
     unsigned long long bytes;
     FILE *out;
     /* totals */
@@ -34,9 +35,13 @@ typedef struct run {
     int last_err_game;
 } run;
 
-static void on_diag(void *ctx, const pk_diag *d)
+static void on_diag(void *ctx, const pk_diag *dd)
 {
     run *R = ctx;
+    pk_diag copy = *dd;
+    const pk_diag *d = &copy;
+    if (R->strict && copy.severity == PK_SEV_WARNING) /* --strict: every warning is an error */
+        copy.severity = PK_SEV_ERROR;
     if (d->severity == PK_SEV_ERROR) {
         R->errors++;
         if (d->game > 0 && d->game != R->last_err_game) {
@@ -52,13 +57,15 @@ static void on_diag(void *ctx, const pk_diag *d)
         pk_diag_write_gnu(R->out, d);
 }
 
-/* JSON summary of one game. Fields the replay will fill (final_fen) are null for now. */
-static void game_json(run *R, const pk_game *g)
+/* JSON summary of one game (fields documented in pdncheck(1)). */
+static void game_json(run *R, const pk_game *g, const pk_replay_result *res, bool replayed)
 {
     FILE *o = R->out;
     fputs("{\"type\":\"game\",\"file\":", o);
     pk_json_write_string(o, R->file);
     fprintf(o, ",\"game\":%d,\"line\":%d,\"variant\":", g->index, g->line);
+    pk_json_write_string(o, replayed ? res->variant->name : NULL);
+    fprintf(o, ",\"variant_guessed\":%s,\"gametype\":", replayed && res->variant_guessed ? "true" : "false");
     pk_json_write_string(o, pk_game_tag(g, "GameType"));
     fputs(",\"event\":", o);
     pk_json_write_string(o, pk_game_tag(g, "Event"));
@@ -68,21 +75,47 @@ static void game_json(run *R, const pk_game *g)
     pk_json_write_string(o, pk_game_tag(g, "Black"));
     fputs(",\"start_fen\":", o);
     pk_json_write_string(o, g->fen);
-    fprintf(o, ",\"plies\":%d,\"final_fen\":null,\"result\":", g->plies);
-    pk_json_write_string(o, g->result.text);
+    fprintf(o, ",\"moves_recorded\":%d,\"plies\":", g->plies);
+    if (replayed)
+        fprintf(o, "%d", res->plies);
+    else
+        fputs("null", o);
+    fputs(",\"replay_stopped\":", o);
+    fputs(replayed ? (res->stopped ? "true" : "false") : "null", o);
+    fputs(",\"final_fen\":", o);
+    pk_json_write_string(o, replayed ? res->final_fen : NULL);
+    fputs(",\"result\":", o);
+    pk_json_write_string(o, g->result.text ? g->result.text : pk_game_tag(g, "Result"));
     fputs(",\"result_kind\":", o);
     pk_json_write_string(o, pk_result_kind_name(g->result.kind));
-    fprintf(o, ",\"errors\":%d,\"warnings\":%d,\"verdict\":\"%s\"}\n", g->nerrors, g->nwarnings,
-            g->nerrors ? "invalid" : "valid");
+    fputs(",\"loser\":", o);
+    pk_json_write_string(o, replayed && res->loser >= 0 ? (res->loser == PK_WHITE ? "white" : "black") : NULL);
+    fputs(",\"draws\":[", o);
+    for (int i = 0; replayed && i < res->ndraws; i++) {
+        fprintf(o, "%s{\"rule\":", i ? "," : "");
+        pk_json_write_string(o, res->draws[i].rule);
+        fputs(",\"kind\":", o);
+        pk_json_write_string(o, pk_draw_kind_name(res->draws[i].kind));
+        fprintf(o, ",\"ply\":%d}", res->draws[i].ply);
+    }
+    int errors = g->nerrors + (replayed ? res->errors : 0);
+    int warnings = g->nwarnings + (replayed ? res->warnings : 0);
+    bool invalid = errors || (R->strict && warnings);
+    fprintf(o, "],\"errors\":%d,\"warnings\":%d,\"verdict\":\"%s\"}\n", errors, warnings,
+            invalid ? "invalid" : "valid");
 }
 
-/* The per-game step after reading. The adjudicator (replay with the rules engine) goes
- * here: `if (!R->syntax_only) replay(R, g, sink);` reporting through the same sink. */
+/* The per-game step after reading: the replay, unless --syntax-only or the reader found
+ * errors (a partly read game would only give follow-on errors). */
 static void check_game(run *R, pk_game *g, pk_diag_sink *sink)
 {
-    (void)sink;
+    pk_replay_result res;
+    bool replay = !R->syntax_only && g->nerrors == 0;
+    memset(&res, 0, sizeof res);
+    if (replay)
+        pk_replay_game(R->replay, g, R->file, &R->opts, sink, &res);
     if (R->json)
-        game_json(R, g);
+        game_json(R, g, &res, replay);
 }
 
 static void file_error(run *R, const char *name, const char *what)
@@ -145,16 +178,24 @@ static void check_path(run *R, const char *path)
     fclose(f);
 }
 
+/* The last line. In replay mode a line before it says how results were read (RULES 4.4). */
 static void summary(run *R)
 {
-    if (R->json)
+    bool white = R->opts.results == PK_RESULTS_WHITE;
+    if (R->json) {
         fprintf(R->out,
                 "{\"type\":\"summary\",\"files\":%ld,\"games\":%ld,\"with_errors\":%ld,"
-                "\"errors\":%ld,\"warnings\":%ld}\n",
+                "\"errors\":%ld,\"warnings\":%ld,\"results\":",
                 R->files, R->games, R->games_with_errors, R->errors, R->warnings);
-    else
-        fprintf(R->out, "%ld files, %ld games, %ld with errors, %ld warnings\n", R->files, R->games,
-                R->games_with_errors, R->warnings);
+        pk_json_write_string(R->out, R->syntax_only ? NULL : white ? "white" : "first");
+        fputs("}\n", R->out);
+        return;
+    }
+    if (!R->syntax_only)
+        fprintf(R->out, "results read as: %s\n",
+                white ? "1-0 = White won (--results white)" : "1-0 = the first mover won (PDN convention)");
+    fprintf(R->out, "%ld files, %ld games, %ld with errors, %ld warnings\n", R->files, R->games,
+            R->games_with_errors, R->warnings);
 }
 
 /* --stats: throughput and peak memory on standard error (used by tests/bench-pdn.sh). */
@@ -171,43 +212,104 @@ static void stats(const run *R, double secs)
 
 static void usage(FILE *o)
 {
-    fputs("usage: pdncheck [--syntax-only] [--strict] [--json] [FILE...]\n"
-          "Checks PDN draughts game files (standard input when no FILE or FILE is -).\n"
-          "  --syntax-only  read and check the PDN syntax only (no replay)\n"
-          "  --strict       every tolerated deviation from PDN 3.0 is an error\n"
-          "  --json         JSON Lines output (one object per diagnostic, game, summary)\n"
-          "  --stats        throughput and peak memory on standard error\n"
-          "  --help, --version\n"
+    fputs("Usage: pdncheck [OPTION]... [FILE]...\n"
+          "Check PDN draughts game files: read every game, replay it under its variant and\n"
+          "report illegal moves, missed captures, ambiguous moves, draws and results that\n"
+          "contradict the board. Standard input when no FILE or FILE is -.\n"
+          "\n"
+          "  -v, --variant=NAME         rules to apply (name or GameType number), overriding\n"
+          "                             the GameType tag; default: the tag, else a guess\n"
+          "      --results=first|white  read 1-0 as a win of the first mover (PDN, default)\n"
+          "                             or of White\n"
+          "      --stop-at-first        stop each game at its first error\n"
+          "      --pick-first           play the first candidate of an ambiguous move, go on\n"
+          "      --capture-optional     house rule: captures are not mandatory\n"
+          "      --draw-profile=NAME    brazilian-fmjd64, spanish-site40each, spanish-site20each\n"
+          "      --syntax-only          check the PDN syntax only (no replay)\n"
+          "      --strict               every tolerated deviation and every warning is an error\n"
+          "      --json                 JSON Lines: one object per diagnostic, game and summary\n"
+          "      --stats                throughput and peak memory on standard error\n"
+          "  -h, --help                 print this help and exit\n"
+          "  -V, --version              print the version and exit\n"
+          "\n"
           "Exit status: 0 no game with an error, 1 some game with an error, 2 unreadable\n"
           "file or usage error. See pdncheck(1) and pdn(5).\n",
           o);
 }
 
+static const pk_variant *lookup_variant(const char *name)
+{
+    char *end;
+    long gt = strtol(name, &end, 10);
+    if (*name && !*end)
+        return pk_variant_by_gametype((int)gt);
+    return pk_variant_find(name);
+}
+
+static int usage_error(const char *what, const char *arg)
+{
+    fprintf(stderr, "pdncheck: error: %s '%s'\nTry 'pdncheck --help'.\n", what, arg);
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
+    enum { O_RESULTS = 256, O_STOP, O_PICK, O_CAPOPT, O_DRAW };
     static const struct option longopts[] = {
-        {"syntax-only", no_argument, NULL, 's'}, {"strict", no_argument, NULL, 'S'},
-        {"json", no_argument, NULL, 'j'},        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},     {"stats", no_argument, NULL, 'T'},
+        {"syntax-only", no_argument, NULL, 's'},          {"strict", no_argument, NULL, 'S'},
+        {"json", no_argument, NULL, 'j'},                 {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},              {"stats", no_argument, NULL, 'T'},
+        {"variant", required_argument, NULL, 'v'},        {"results", required_argument, NULL, O_RESULTS},
+        {"stop-at-first", no_argument, NULL, O_STOP},     {"pick-first", no_argument, NULL, O_PICK},
+        {"capture-optional", no_argument, NULL, O_CAPOPT}, {"draw-profile", required_argument, NULL, O_DRAW},
         {NULL, 0, NULL, 0}};
     run R;
     memset(&R, 0, sizeof R);
     R.out = stdout;
     int c;
-    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "v:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 's': R.syntax_only = 1; break;
         case 'S': R.strict = 1; break;
         case 'j': R.json = 1; break;
         case 'h': usage(stdout); return 0;
         case 'T': R.stats = 1; break;
-        case 'V': printf("pdncheck %s\n", PK_VERSION); return 0;
-        default: usage(stderr); return 2;
+        case 'V': printf("pdncheck (pdnkit) %s\n", PK_VERSION); return 0;
+        case 'v':
+            R.opts.variant = lookup_variant(optarg);
+            if (!R.opts.variant) {
+                fprintf(stderr, "pdncheck: error: unknown variant '%s'\n  known: %s (or a PDN GameType number)\n",
+                        optarg, pk_variant_names());
+                return 2;
+            }
+            break;
+        case O_RESULTS:
+            if (!strcmp(optarg, "white"))
+                R.opts.results = PK_RESULTS_WHITE;
+            else if (!strcmp(optarg, "first"))
+                R.opts.results = PK_RESULTS_FIRST_MOVER;
+            else
+                return usage_error("--results takes 'first' or 'white', not", optarg);
+            break;
+        case O_STOP: R.opts.stop_at_first = true; break;
+        case O_PICK: R.opts.pick_first = true; break;
+        case O_CAPOPT: R.opts.gen_flags |= PK_GEN_CAPTURE_OPTIONAL; break;
+        case O_DRAW:
+            if (!strcmp(optarg, "brazilian-fmjd64"))
+                R.opts.draw_options |= PK_DRAW_OPT_BRAZILIAN_FMJD64;
+            else if (!strcmp(optarg, "spanish-site40each"))
+                R.opts.draw_options |= PK_DRAW_OPT_SPANISH_SITE40EACH;
+            else if (!strcmp(optarg, "spanish-site20each"))
+                R.opts.draw_options |= PK_DRAW_OPT_SPANISH_SITE20EACH;
+            else
+                return usage_error("unknown draw profile", optarg);
+            break;
+        default: fputs("Try 'pdncheck --help'.\n", stderr); return 2;
         }
     }
-    if (!R.syntax_only) {
-        fputs("pdncheck: note: the replay is not implemented yet; checking syntax only\n", stderr);
-        R.syntax_only = 1;
+    if (!R.syntax_only && !(R.replay = pk_replay_new())) {
+        fputs("pdncheck: error: out of memory\n", stderr);
+        return 2;
     }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -219,6 +321,7 @@ int main(int argc, char **argv)
     summary(&R);
     if (R.stats)
         stats(&R, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+    pk_replay_free(R.replay);
     if (fflush(stdout) != 0)
         return 2;
     return R.unreadable ? 2 : R.games_with_errors ? 1 : 0;

@@ -25,6 +25,7 @@ static int classify(const char *variant, const char *fen, const char *text, pk_m
         w.sq[w.nsq++] = (uint8_t)b;
         s += n;
         if (*s) {
+            w.sep_written = true;
             if (*s != '-')
                 w.capture_sep = true;
             s++;
