@@ -425,13 +425,54 @@ static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
     }
 }
 
+/* A game that fails under its GameType but replays cleanly under another variant its
+ * notation allows: most likely the tag is wrong, and an arbiter wants to know. */
+static void suggest_variant(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
+                            const pk_variant *tagged, pk_diag_sink *sink)
+{
+    const char *why, *list = candidates(g, &why);
+    char name[32];
+    for (const char *p = list; *p;) {
+        size_t n = strcspn(p, " ");
+        snprintf(name, sizeof name, "%.*s", (int)n, p);
+        p += n + (p[n] == ' ');
+        const pk_variant *v = pk_variant_find(name);
+        if (v == tagged)
+            continue;
+        pk_replay_result trial;
+        replay_as(r, g, NULL, o, v, "", false, NULL, &trial);
+        if (trial.errors == 0) {
+            char msg[300];
+            pk_diag d;
+            memset(&d, 0, sizeof d);
+            snprintf(msg, sizeof msg, "the moves replay without error as %s (GameType %d): is the GameType tag "
+                     "wrong?", v->name, v->gametype);
+            d.severity = PK_SEV_NOTE;
+            d.code = "gametype";
+            d.file = file;
+            d.game = g->index;
+            d.line = g->line;
+            d.col = g->col;
+            d.message = msg;
+            char hint[64];
+            snprintf(hint, sizeof hint, "to check it so: --variant %s", v->name);
+            d.hint = hint;
+            pk_diag_emit(sink, &d);
+            return;
+        }
+    }
+}
+
 int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
                    pk_diag_sink *sink, pk_replay_result *res)
 {
     char warn[512];
     bool guessed;
     const pk_variant *v = resolve_variant(r, g, o, warn, sizeof warn, &guessed);
-    return replay_as(r, g, file, o, v, warn, guessed, sink, res);
+    int rc = replay_as(r, g, file, o, v, warn, guessed, sink, res);
+    if (res->errors && !guessed && !o->variant && g->has_gametype)
+        suggest_variant(r, g, file, o, v, sink);
+    return rc;
 }
 
 static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
