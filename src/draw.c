@@ -346,6 +346,11 @@ static void class_message(pk_draw_event *ev, int id, const pk_draw_run *r, int p
 
 static void class_update(pk_draw_state *s, const pk_pos *p, int mover, bool balance_change)
 {
+    if (!p->kings) { /* RULES 3.3-3.7: every endgame class has a king on the board */
+        for (int id = 0; id < C_COUNT; id++)
+            s->run[id].active = false;
+        return;
+    }
     mat m = material(p);
     int i = s->ply;
     for (int id = 0; id < C_COUNT; id++) {
@@ -491,7 +496,8 @@ static int evaluate(pk_draw_state *s, const pk_pos *p, pk_draw_rep_entry *e, pk_
     if (e)
         rep_eval(s, e, &k);
     k_eval(s, &k);
-    class_eval(s, p, &k);
+    if (p->kings) /* no king, no class run (class_update) */
+        class_eval(s, p, &k);
     return k.n;
 }
 

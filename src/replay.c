@@ -15,8 +15,20 @@
 #include "fen.h"
 #include "notation.h"
 
+/* Diagnostics held back while a guessed variant is on trial: released if the game
+ * replays cleanly under it (then that trial was the replay), dropped otherwise. */
+#define HELD_MAX 64
+typedef struct held {
+    int n;
+    bool overflow;
+    size_t used;
+    pk_diag d[HELD_MAX];
+    char pool[32768];
+} held;
+
 struct pk_replay {
     const pk_variant *last_guess; /* files hold one variant: try the last guess first */
+    held held;
     pk_match_scratch ms;
     pk_draw_state ds;
     pk_movelist legal;
@@ -160,6 +172,48 @@ static bool in_words(const char *list, const char *name)
         if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
             return true;
     return false;
+}
+
+static const char *hold_str(held *h, const char *s)
+{
+    if (!s)
+        return NULL;
+    size_t n = strlen(s) + 1;
+    if (h->used + n > sizeof h->pool) {
+        h->overflow = true;
+        return "";
+    }
+    char *p = memcpy(h->pool + h->used, s, n);
+    h->used += n;
+    return p;
+}
+
+static void hold(void *ctx, const pk_diag *d)
+{
+    held *h = ctx;
+    if (h->n >= HELD_MAX) {
+        h->overflow = true;
+        return;
+    }
+    pk_diag *c = &h->d[h->n++];
+    *c = *d; /* code, file and move outlive the replay; the rest is copied */
+    c->message = hold_str(h, d->message);
+    c->fen = hold_str(h, d->fen);
+    c->hint = hold_str(h, d->hint);
+}
+
+/* Tries v on g with its diagnostics held; true when the game replays without error and
+ * everything it reported was kept, so the trial can stand as the replay. */
+static bool trial(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o, const pk_variant *v,
+                  const char *warn, pk_replay_result *res)
+{
+    held *h = &r->held;
+    h->n = 0;
+    h->used = 0;
+    h->overflow = false;
+    pk_diag_sink sink = {hold, h};
+    replay_as(r, g, file, o, v, warn, true, &sink, res);
+    return res->errors == 0 && !h->overflow;
 }
 
 static const pk_variant *guess_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, const char **why)
@@ -468,6 +522,17 @@ int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_re
 {
     char warn[512];
     bool guessed;
+    /* The common untagged game: its file's last guess replays it cleanly, and that trial,
+     * with its diagnostics held, is the replay. */
+    if (!o->variant && !g->has_gametype && r->last_guess) {
+        const char *why, *list = candidates(g, &why);
+        snprintf(warn, sizeof warn, "no GameType tag: guessed %s from %s", r->last_guess->name, why);
+        if (in_words(list, r->last_guess->name) && trial(r, g, file, o, r->last_guess, warn, res)) {
+            for (int i = 0; i < r->held.n; i++)
+                pk_diag_emit(sink, &r->held.d[i]);
+            return PK_OK;
+        }
+    }
     const pk_variant *v = resolve_variant(r, g, o, warn, sizeof warn, &guessed);
     int rc = replay_as(r, g, file, o, v, warn, guessed, sink, res);
     if (res->errors && !guessed && !o->variant && g->has_gametype)
