@@ -93,7 +93,7 @@ static void json_str(FILE *out, const char *key, const char *v)
 
 int pk_diag_write_json(FILE *out, const pk_diag *d)
 {
-    char side[2] = {(char)d->side, 0};
+    const char *side = d->side == 'W' ? "white" : d->side == 'B' ? "black" : NULL;
     fputs("{\"type\":\"diagnostic\"", out);
     json_str(out, "file", d->file);
     json_int(out, "game", d->game);
@@ -103,7 +103,7 @@ int pk_diag_write_json(FILE *out, const pk_diag *d)
     json_int(out, "col", d->col);
     json_int(out, "ply", d->ply);
     json_int(out, "move_number", d->move_number);
-    json_str(out, "side", d->side ? side : NULL);
+    json_str(out, "side", side);
     json_str(out, "move", d->move);
     json_str(out, "fen", d->fen);
     json_str(out, "message", d->message);

@@ -413,10 +413,21 @@ static const char *rule_name(const pk_variant *v, int why)
 
 /* ---- the replay ------------------------------------------------------------------- */
 
+/* Draw events become notes. After an automatic draw the game is over: later events are
+ * moot (the move after it gets its own warning). A claim is noted once per rule: a
+ * shuffle can make the same claim available on many plies. */
 static void note_draws(ctx *c, const pk_draw_event *ev, int n, const pk_pdn_move *mv, int ply, int *drawn_at)
 {
     for (int i = 0; i < n; i++) {
         const pk_draw_event *e = &ev[i];
+        if (*drawn_at >= 0)
+            return;
+        bool again = false;
+        for (int j = 0; j < c->res->ndraws; j++)
+            if (e->kind != PK_DRAW_AUTOMATIC && strcmp(c->res->draws[j].rule, e->rule) == 0)
+                again = true;
+        if (again)
+            continue;
         if (c->res->ndraws < PK_REPLAY_MAX_DRAWS)
             c->res->draws[c->res->ndraws++] = *e;
         if (e->kind == PK_DRAW_AUTOMATIC && *drawn_at < 0)
