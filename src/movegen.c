@@ -459,31 +459,41 @@ TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_
     return count;
 }
 
-/* Counting shortcut for forward-only men under free choice (English): a man none of
- * whose jumps can continue has one complete capture per jump, counted with shifts.
- * A forward jump can never land on the origin or re-cross the piece just taken, so the
- * position before the move decides whether a landing square continues. Men that can
- * continue go to *search for the capture search. Returns the captures counted. */
+/* Counting shortcut for men's captures (diagonal lines only). A man none of whose
+ * jumps can continue has one complete capture per jump, counted with shifts. The
+ * position before the move decides whether a landing square continues: the only single
+ * jump that could land on the vacated origin crosses the piece just taken, and that
+ * piece can only be jumped from where it was jumped. A man crowned on landing goes on
+ * as a king in Russian (RULES 1.6 continue), and that needs the search; under `stop` the
+ * move ends there. Men that can continue go to *search. Returns the captures counted. */
 TEMPLATE int count_simple_men_captures(const pk_rules *R, const pk_geom *g, const pk_pos *p, int me, pk_bb *search)
 {
-    int d0 = me == PK_WHITE ? PK_NE : PK_SE;
     pk_bb men = p->pieces[me] & ~p->kings, empty = g->board & ~pk_occupied(p);
     pk_bb prey = p->pieces[PK_OTHER(me)] & (R->men_take_kings ? ~(pk_bb)0 : ~p->kings);
-    pk_bb can[2], jump[2], cont_from = 0;
-    _Pragma("GCC unroll 2")
-    for (int i = 0; i < 2; i++) /* squares from which a forward jump in d0+i exists */
-        can[i] = step_back(R, g, step_back(R, g, empty, d0 + i) & prey, d0 + i);
-    _Pragma("GCC unroll 2")
-    for (int i = 0; i < 2; i++) {
-        jump[i] = can[i] & men;
-        pk_bb land = step(R, g, step(R, g, jump[i], d0 + i), d0 + i);
+    pk_bb can[4], any = 0, cont_from = 0;
+    _Pragma("GCC unroll 4")
+    for (int d = 0; d < 4; d++) { /* squares from which a man's jump in d exists */
+        bool forward = (d >= PK_SE) == (me == PK_BLACK);
+        can[d] = (forward || R->men_back) ? step_back(R, g, step_back(R, g, empty, d) & prey, d) : 0;
+        any |= can[d];
+    }
+    _Pragma("GCC unroll 4")
+    for (int d = 0; d < 4; d++) {
+        pk_bb land = step(R, g, step(R, g, can[d] & men, d), d), cont;
         if (R->promo == PK_PROMO_STOP)
-            land &= ~g->promo[me];
-        pk_bb cont = land & (can[0] | can[1]);
-        cont_from |= step_back(R, g, step_back(R, g, cont, d0 + i), d0 + i);
+            cont = land & ~g->promo[me] & any;
+        else if (R->promo == PK_PROMO_CONTINUE)
+            cont = (land & any) | (land & g->promo[me]);
+        else
+            cont = land & any;
+        cont_from |= step_back(R, g, step_back(R, g, cont, d), d);
     }
     *search = cont_from;
-    return pk_popcount(jump[0] & ~cont_from) + pk_popcount(jump[1] & ~cont_from);
+    int n = 0;
+    _Pragma("GCC unroll 4")
+    for (int d = 0; d < 4; d++)
+        n += pk_popcount(can[d] & men & ~cont_from);
+    return n;
 }
 
 enum gen_mode { MODE_LIST, MODE_COUNT, MODE_HAS_CAPTURE };
@@ -499,14 +509,18 @@ TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_m
         gen_quiet(R, g, p, list, me);
         return list->n;
     }
-    if (mode == MODE_COUNT && R->choice == PK_CHOICE_FREE && !R->men_back && !R->ortho &&
+    if (mode == MODE_COUNT && !R->ortho && (R->choice == PK_CHOICE_FREE || R->choice == PK_CHOICE_MAJ) &&
         !(flags & PK_GEN_CAPTURE_OPTIONAL)) {
         pk_bb search, kings = p->pieces[me] & p->kings;
         int n = count_simple_men_captures(R, g, p, me, &search);
-        search |= R->flying ? kings : short_jumpers(R, g, p, me) & kings;
+        if (kings)
+            search |= R->flying ? kings : short_jumpers(R, g, p, me) & kings;
         if (search) {
             out->n = out->overflow = 0;
-            n += gen_captures(R, g, p, out, flags, search, false, true, sj, kj);
+            if (R->choice == PK_CHOICE_FREE) /* free choice: the counts just add up */
+                n += gen_captures(R, g, p, out, flags, search, false, true, sj, kj);
+            else /* majority: a longer capture would outrank every single one */
+                n = gen_captures(R, g, p, out, flags, short_jumpers(R, g, p, me) | search, false, true, sj, kj);
         }
         return n ? n : gen_quiet(R, g, p, NULL, me);
     }
