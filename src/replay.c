@@ -50,6 +50,7 @@ typedef struct ctx {
     int first_number;  /* number of the first full move (FEN :F, else 1) */
     int start_turn;    /* side to move at ply 0 */
     bool after_move;   /* reporting on the position after the ply (draws): the mover is the other side */
+    int at_line, at_col; /* where a report without a move points, when not the game's start */
     char fen[PK_FEN_MAX];
 } ctx;
 
@@ -87,8 +88,8 @@ static void report(ctx *c, int severity, const char *code, const pk_pdn_move *mv
         d.col = mv->col;
         d.move = mv->text;
     } else {
-        d.line = c->g->line;
-        d.col = c->g->col;
+        d.line = c->at_line ? c->at_line : c->g->line;
+        d.col = c->at_line ? c->at_col : c->g->col;
     }
     if (ply > 0) {
         d.ply = ply;
@@ -98,8 +99,11 @@ static void report(ctx *c, int severity, const char *code, const pk_pdn_move *mv
         pk_fen_write(c->v, &c->pos, c->v->algebraic, c->fen, sizeof c->fen);
         d.fen = c->fen;
     }
-    if (severity == PK_SEV_ERROR)
+    if (severity == PK_SEV_ERROR) {
         c->res->errors++;
+        if (strcmp(code, "result-mismatch") != 0)
+            c->res->move_errors++;
+    }
     else if (severity == PK_SEV_WARNING)
         c->res->warnings++;
     pk_diag_emit(c->sink, &d);
@@ -299,6 +303,7 @@ static int set_start(ctx *c, const char *fen, int line, int col, const pk_pdn_mo
         d.message = msg;
         d.hint = "the game cannot be replayed";
         c->res->errors++;
+        c->res->move_errors++;
         pk_diag_emit(c->sink, &d);
         return -1;
     }
@@ -449,6 +454,19 @@ static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
     int kind = g->result.kind;
     const char *tag = pk_game_tag(g, "Result");
     int line = g->result.line, col = g->result.col;
+    if (text && tag) { /* the tag and the terminator must tell the same story */
+        int standard, tk = pk_result_classify(tag, strlen(tag), &standard);
+        if (tk > PK_RESULT_UNKNOWN && kind > PK_RESULT_UNKNOWN && tk != kind) {
+            for (int i = 0; i < g->ntags; i++)
+                if (strcmp(g->tags[i].name, "Result") == 0) {
+                    c->at_line = g->tags[i].line;
+                    c->at_col = g->tags[i].col;
+                }
+            report(c, PK_SEV_WARNING, "result-mismatch", NULL, 0, NULL,
+                   "the Result tag says \"%s\" but the game ends with %s (line %d)", tag, text, line);
+            c->at_line = 0;
+        }
+    }
     if (!text && tag) {
         int standard;
         kind = pk_result_classify(tag, strlen(tag), &standard);
@@ -506,7 +524,7 @@ static void suggest_variant(pk_replay *r, const pk_game *g, const char *file, co
             continue;
         pk_replay_result trial;
         replay_as(r, g, NULL, o, v, "", false, NULL, &trial);
-        if (trial.errors == 0) {
+        if (trial.errors == 0 && trial.move_errors == 0) {
             char msg[300];
             pk_diag d;
             memset(&d, 0, sizeof d);
@@ -546,7 +564,7 @@ int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_re
     }
     const pk_variant *v = resolve_variant(r, g, o, warn, sizeof warn, &guessed);
     int rc = replay_as(r, g, file, o, v, warn, guessed, sink, res);
-    if (res->errors && !guessed && !o->variant && g->has_gametype)
+    if (res->move_errors && !guessed && !o->variant && g->has_gametype)
         suggest_variant(r, g, file, o, v, sink);
     return rc;
 }

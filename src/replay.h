@@ -35,6 +35,7 @@ typedef struct pk_replay_result {
     int plies;                 /* plies replayed */
     bool stopped;              /* the replay stopped before the end of the main line */
     int errors, warnings;      /* diagnostics of the replay (the reader's are counted apart) */
+    int move_errors;           /* errors about the moves themselves (not the result) */
     int loser;                 /* side with no legal move at the end, or -1 */
     char final_fen[PK_FEN_MAX];
     int ndraws;
