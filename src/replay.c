@@ -169,6 +169,18 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
                      const pk_variant *v, const char *warn, bool guessed, pk_diag_sink *sink,
                      pk_replay_result *res);
 
+/* The next variant of a space-separated candidate list, advancing *p; NULL at the end. */
+static const pk_variant *next_candidate(const char **p)
+{
+    char name[32];
+    size_t n = strcspn(*p, " ");
+    if (!n)
+        return NULL;
+    snprintf(name, sizeof name, "%.*s", (int)n, *p);
+    *p += n + ((*p)[n] == ' ');
+    return pk_variant_find(name);
+}
+
 static bool in_words(const char *list, const char *name)
 {
     size_t n = strlen(name);
@@ -223,17 +235,13 @@ static bool trial(pk_replay *r, const pk_game *g, const char *file, const pk_rep
 static const pk_variant *guess_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, const char **why)
 {
     const char *list = candidates(g, why);
-    const pk_variant *first = NULL;
-    char name[32], buf[256];
+    const pk_variant *first = NULL, *v;
+    char buf[256];
     if (r->last_guess && in_words(list, r->last_guess->name) && strchr(list, ' ')) {
         snprintf(buf, sizeof buf, "%s %s", r->last_guess->name, list); /* tried twice at worst */
         list = buf;
     }
-    for (const char *p = list; *p;) {
-        size_t n = strcspn(p, " ");
-        snprintf(name, sizeof name, "%.*s", (int)n, p);
-        p += n + (p[n] == ' ');
-        const pk_variant *v = pk_variant_find(name);
+    for (const char *p = list; (v = next_candidate(&p));) {
         if (!first)
             first = v;
         if (!p[0] && v == first)
@@ -514,12 +522,8 @@ static void suggest_variant(pk_replay *r, const pk_game *g, const char *file, co
                             const pk_variant *tagged, pk_diag_sink *sink)
 {
     const char *why, *list = candidates(g, &why);
-    char name[32];
-    for (const char *p = list; *p;) {
-        size_t n = strcspn(p, " ");
-        snprintf(name, sizeof name, "%.*s", (int)n, p);
-        p += n + (p[n] == ' ');
-        const pk_variant *v = pk_variant_find(name);
+    const pk_variant *v;
+    for (const char *p = list; (v = next_candidate(&p));) {
         if (v == tagged)
             continue;
         pk_replay_result trial;

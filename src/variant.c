@@ -5,6 +5,7 @@
 #include "variant.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -50,6 +51,15 @@ const pk_variant *pk_variant_find(const char *name)
         if (strcasecmp(rows[i].name, name) == 0 || in_list(rows[i].aliases, name))
             return pk_variant_at(i);
     return NULL;
+}
+
+const pk_variant *pk_variant_lookup(const char *text)
+{
+    char *end;
+    long gt = strtol(text, &end, 10);
+    if (*text && !*end)
+        return pk_variant_by_gametype((int)gt);
+    return pk_variant_find(text);
 }
 
 const pk_variant *pk_variant_by_gametype(int gametype)

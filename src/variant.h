@@ -72,6 +72,8 @@ enum pk_variant_id {
 
 /* Lookup by name or alias, case-insensitive; NULL if unknown. */
 const pk_variant *pk_variant_find(const char *name);
+/* What a user types: a name, an alias or a GameType number ("25"); NULL if unknown. */
+const pk_variant *pk_variant_lookup(const char *text);
 /* Lookup by PDN GameType number; NULL if unknown. */
 const pk_variant *pk_variant_by_gametype(int gametype);
 /* The i-th row (0-based) or NULL past the end, for listing. */

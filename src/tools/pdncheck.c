@@ -237,15 +237,6 @@ static void usage(FILE *o)
           o);
 }
 
-static const pk_variant *lookup_variant(const char *name)
-{
-    char *end;
-    long gt = strtol(name, &end, 10);
-    if (*name && !*end)
-        return pk_variant_by_gametype((int)gt);
-    return pk_variant_find(name);
-}
-
 static int usage_error(const char *what, const char *arg)
 {
     fprintf(stderr, "pdncheck: error: %s '%s'\nTry 'pdncheck --help'.\n", what, arg);
@@ -276,7 +267,7 @@ int main(int argc, char **argv)
         case 'T': R.stats = 1; break;
         case 'V': printf("pdncheck (pdnkit) %s\n", PK_VERSION); return 0;
         case 'v':
-            R.opts.variant = lookup_variant(optarg);
+            R.opts.variant = pk_variant_lookup(optarg);
             if (!R.opts.variant) {
                 fprintf(stderr, "pdncheck: error: unknown variant '%s'\n  known: %s (or a PDN GameType number)\n",
                         optarg, pk_variant_names());

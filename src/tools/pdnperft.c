@@ -42,15 +42,6 @@ static int fail(const char *fmt, const char *a, const char *b)
     return 2;
 }
 
-static const pk_variant *lookup(const char *name)
-{
-    char *end;
-    long gt = strtol(name, &end, 10);
-    if (*name && !*end)
-        return pk_variant_by_gametype((int)gt);
-    return pk_variant_find(name);
-}
-
 static double now(void)
 {
     struct timespec ts;
@@ -102,7 +93,7 @@ int main(int argc, char **argv)
     long depth = strtol(argv[optind], &end, 10);
     if (!*argv[optind] || *end || errno || depth < 1 || depth > 64)
         return fail("DEPTH must be a whole number from 1 to 64, not '%s'%s", argv[optind], "");
-    const pk_variant *v = lookup(vname);
+    const pk_variant *v = pk_variant_lookup(vname);
     if (!v) {
         fprintf(stderr, "%s: error: unknown variant '%s'\n", prog, vname);
         fprintf(stderr, "  known: %s (or a PDN GameType number)\n", pk_variant_names());
