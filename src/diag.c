@@ -18,15 +18,29 @@ void pk_diag_emit(pk_diag_sink *sink, const pk_diag *d)
         sink->emit(sink->ctx, d);
 }
 
+/* "game 3, move 12 (black): " -- where in the file's games a diagnostic belongs. */
+static void write_where(FILE *out, const pk_diag *d)
+{
+    if (d->game <= 0)
+        return;
+    if (d->ply > 0 && d->move_number > 0)
+        fprintf(out, "game %d, move %d (%s): ", d->game, d->move_number,
+                d->side == 'W' ? "white" : d->side == 'B' ? "black" : "?");
+    else
+        fprintf(out, "game %d: ", d->game);
+}
+
 int pk_diag_write_gnu(FILE *out, const pk_diag *d)
 {
-    int n;
     if (d->line > 0)
-        n = fprintf(out, "%s:%d:%d: %s: %s\n", d->file ? d->file : "-", d->line,
-                    d->col > 0 ? d->col : 1, pk_severity_name(d->severity), d->message);
+        fprintf(out, "%s:%d:%d: %s: ", d->file ? d->file : "-", d->line, d->col > 0 ? d->col : 1,
+                pk_severity_name(d->severity));
     else
-        n = fprintf(out, "%s: %s: %s\n", d->file ? d->file : "-", pk_severity_name(d->severity),
-                    d->message);
+        fprintf(out, "%s: %s: ", d->file ? d->file : "-", pk_severity_name(d->severity));
+    write_where(out, d);
+    int n = fprintf(out, "%s\n", d->message);
+    if (n >= 0 && d->fen)
+        n = fprintf(out, "    position: %s\n", d->fen);
     if (n >= 0 && d->hint)
         n = fprintf(out, "    %s\n", d->hint);
     return n < 0 ? -1 : 0;

@@ -9,8 +9,10 @@
  *   stray-text, placeholder, missing-result, empty-move-number, nonstandard-result,
  *   move-spacing, short-notation, upper-case-square, comment-position, header-only,
  *   text-after-result
- * and the adjudicator will add illegal-move, missed-capture, capture-required,
- * ambiguous-move, result-mismatch, draw-repetition, draw-move-limit.
+ * and the adjudicator (replay.c): illegal-move, capture-required, missed-capture,
+ * incomplete-capture, ambiguous-move, result-mismatch, gametype, fen, placeholder,
+ * separator, move-number, played-after-draw, draw-repetition, draw-move-limit,
+ * draw-endgame.
  */
 #ifndef PK_DIAG_H
 #define PK_DIAG_H
@@ -31,7 +33,7 @@ typedef struct pk_diag {
     int game;              /* 1-based game index in its file, 0 = none */
     int ply;               /* 1-based ply in the main line, 0 = none */
     int move_number;       /* move number as the game counts it, 0 = none */
-    int side;              /* 'W', 'B' or 0 */
+    int side;              /* 'W', 'B' or 0 (written "white"/"black" in JSON) */
     const char *move;      /* the move as written, or NULL */
     const char *fen;       /* position before the move, or NULL */
     const char *message;   /* one line, no trailing newline */
@@ -49,8 +51,10 @@ const char *pk_severity_name(int severity); /* "error", "warning", "note" */
 /* Sends d to the sink (no-op when sink or sink->emit is NULL). */
 void pk_diag_emit(pk_diag_sink *sink, const pk_diag *d);
 
-/* GNU style: "file:line:col: error: message\n" then, with a hint, "    hint\n".
- * line/col are left out when 0. Returns 0, or -1 on a write error. */
+/* GNU style, one line: "file:line:col: error: game 3, move 12 (black): message\n" (the
+ * game and move parts when known; line/col left out when 0), then indented lines for the
+ * position before the move ("    position: FEN") and the hint, when there are.
+ * Returns 0, or -1 on a write error. */
 int pk_diag_write_gnu(FILE *out, const pk_diag *d);
 
 /* JSON Lines: one object {"type":"diagnostic", ...} per line. Returns 0 or -1. */

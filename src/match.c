@@ -188,7 +188,7 @@ static int explain(const pk_variant *v, const pk_pos *p, const pk_written *w, in
                 return PK_ILL_BACKWARDS;
             }
             if ((!king || !v->rules.flying) && dist > 1)
-                return w->capture_sep ? PK_ILL_NOTHING_TO_JUMP : PK_ILL_TOO_FAR;
+                return w->capture_sep ? PK_ILL_NOTHING_TO_JUMP : king ? PK_ILL_KING_ONE_STEP : PK_ILL_TOO_FAR;
             if (w->nsq > 2 || ghosts)
                 return PK_ILL_NOTHING_TO_JUMP;
             return PK_ILL_OTHER;
@@ -201,12 +201,14 @@ static int explain(const pk_variant *v, const pk_pos *p, const pk_written *w, in
         *square = q;
         if (ghosts & PK_BIT(q))
             return PK_ILL_CAPTURED_TWICE;
+        if (king && v->rules.flying && w->nsq == 2 && w->sep_written && !w->capture_sep)
+            return PK_ILL_BLOCKED; /* a move written as a slide: the piece is in the way */
         if (p->pieces[me] & PK_BIT(q))
             return PK_ILL_OWN_PIECE;
         if (!king && !v->rules.men_take_kings && (p->kings & PK_BIT(q)))
             return PK_ILL_KING_BY_MAN; /* RULES 2.10 */
         if ((!king || !v->rules.flying) && dist != 2)
-            return PK_ILL_TOO_FAR;
+            return king ? PK_ILL_KING_ONE_STEP : PK_ILL_TOO_FAR;
         if (!king && !v->rules.men_back && !forward && df != 0 && abs(dr) == 1) {
             *square = cur;
             return PK_ILL_BACKWARDS;
@@ -320,7 +322,8 @@ const char *pk_illegal_why_text(int why)
     case PK_ILL_OCCUPIED: return "the destination square is occupied";
     case PK_ILL_BACKWARDS: return "a man cannot move backwards";
     case PK_ILL_NOT_DIAGONAL: return "the squares are not on one diagonal";
-    case PK_ILL_TOO_FAR: return "not a legal step or jump for that piece";
+    case PK_ILL_TOO_FAR: return "a man moves one square diagonally forward, or jumps over an adjacent piece";
+    case PK_ILL_KING_ONE_STEP: return "in this variant a king moves one square, or jumps over an adjacent piece";
     case PK_ILL_BLOCKED: return "the way is blocked";
     case PK_ILL_OWN_PIECE: return "a piece cannot jump its own side's piece";
     case PK_ILL_NOTHING_TO_JUMP: return "there is no piece to jump";

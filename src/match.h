@@ -43,7 +43,8 @@ enum pk_illegal_why {
     PK_ILL_OCCUPIED,        /* destination (or a landing square) occupied */
     PK_ILL_BACKWARDS,       /* a man moving (or, where men may not, capturing) backwards */
     PK_ILL_NOT_DIAGONAL,    /* squares not on one line */
-    PK_ILL_TOO_FAR,         /* a man or a short king moving more than one square */
+    PK_ILL_TOO_FAR,         /* a man moving more than one square */
+    PK_ILL_KING_ONE_STEP,   /* a short-range king (English, Italian) moving more than one square */
     PK_ILL_BLOCKED,         /* a flying king's way blocked */
     PK_ILL_OWN_PIECE,       /* jumping its own piece */
     PK_ILL_NOTHING_TO_JUMP, /* a jump over an empty square */

@@ -51,6 +51,7 @@ typedef struct ctx {
     int start_turn;    /* side to move at ply 0 */
     bool after_move;   /* reporting on the position after the ply (draws): the mover is the other side */
     int at_line, at_col; /* where a report without a move points, when not the game's start */
+    int king_sq[2], king_run[2]; /* Frisian art. 17: the king moving quietly, moves in a row */
     char fen[PK_FEN_MAX];
 } ctx;
 
@@ -315,10 +316,13 @@ static int set_start(ctx *c, const char *fen, int line, int col, const pk_pdn_mo
         pk_diag_emit(c->sink, &d);
         return -1;
     }
+    c->at_line = line; /* the warning points at the FEN */
+    c->at_col = col;
     if (extra.unknown_turn)
         report(c, PK_SEV_WARNING, "fen", at, 0, NULL,
                "FEN \"%.200s\" does not say who is to move ('?'); %s (the first mover) is assumed", fen,
                side_name(c->v->first));
+    c->at_line = 0;
     c->pos = p;
     c->start_turn = p.turn;
     if (extra.fullmove > 0)
@@ -424,6 +428,27 @@ static const char *rule_name(const pk_variant *v, int why)
     }
 }
 
+/* RULES 2.11, Frisian art. 17: while a side has men, one king may make at most
+ * king_quiet_max non-capturing moves in a row; any other move of the side (or a capture
+ * by that king) lifts the ban. Updates the count and says whether m breaks the rule. */
+static bool king_run_exceeded(ctx *c, const pk_move *m)
+{
+    int me = c->pos.turn, max = c->v->rules.king_quiet_max;
+    if (!max)
+        return false;
+    bool quiet_king = (m->flags & PK_MV_KING) && !(m->flags & PK_MV_CAPTURE);
+    if (!quiet_king || !pk_men(&c->pos, me)) {
+        c->king_run[me] = 0;
+        return false;
+    }
+    if (c->king_run[me] && c->king_sq[me] == m->from)
+        c->king_run[me]++;
+    else
+        c->king_run[me] = 1;
+    c->king_sq[me] = m->to;
+    return c->king_run[me] > max;
+}
+
 /* ---- the replay ------------------------------------------------------------------- */
 
 /* Draw events become notes. After an automatic draw the game is over: later events are
@@ -454,15 +479,13 @@ static void note_draws(ctx *c, const pk_draw_event *ev, int n, const pk_pdn_move
     }
 }
 
-/* RULES 1.9, 4.4: the recorded result against the final position. */
-static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
+/* The Result tag and the terminator must tell the same story, board or no board. */
+static void check_result_tag(ctx *c)
 {
     const pk_game *g = c->g;
-    const char *text = g->result.text;
-    int kind = g->result.kind;
-    const char *tag = pk_game_tag(g, "Result");
-    int line = g->result.line, col = g->result.col;
-    if (text && tag) { /* the tag and the terminator must tell the same story */
+    const char *text = g->result.text, *tag = pk_game_tag(g, "Result");
+    int kind = g->result.kind, line = g->result.line;
+    if (text && tag) {
         int standard, tk = pk_result_classify(tag, strlen(tag), &standard);
         if (tk > PK_RESULT_UNKNOWN && kind > PK_RESULT_UNKNOWN && tk != kind) {
             for (int i = 0; i < g->ntags; i++)
@@ -475,6 +498,16 @@ static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
             c->at_line = 0;
         }
     }
+}
+
+/* RULES 1.9, 4.4: the recorded result against the final position. */
+static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
+{
+    const pk_game *g = c->g;
+    const char *text = g->result.text;
+    int kind = g->result.kind;
+    const char *tag = pk_game_tag(g, "Result");
+    int line = g->result.line, col = g->result.col;
     if (!text && tag) {
         int standard;
         kind = pk_result_classify(tag, strlen(tag), &standard);
@@ -592,7 +625,9 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     res->variant = v;
     res->variant_guessed = guessed;
     if (warn[0])
-        report(&c, PK_SEV_WARNING, "gametype", NULL, 0, "add a GameType tag, or use --variant NAME", "%s", warn);
+        report(&c, PK_SEV_WARNING, "gametype", NULL, 0,
+               guessed ? "add a GameType tag, or use --variant NAME" : "use --variant NAME to choose the rules", "%s",
+               warn);
 
     int halfmove = -1;
     const pk_pdn_note *setup = first_setup(g);
@@ -754,6 +789,16 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
             ply--;
             break;
         }
+        if (m.kind == PK_MATCH_LEGAL && king_run_exceeded(&c, &m.move)) {
+            report(&c, PK_SEV_ERROR, "illegal-move", mv, ply, "the move is played as recorded",
+                   "%s: a king may not make more than %d moves in a row without capturing while its side "
+                   "still has men (Frisian art. 17)", mv->text, c.v->rules.king_quiet_max);
+            if (o->stop_at_first) {
+                res->stopped = true;
+                ply--;
+                break;
+            }
+        }
         pk_pos before = c.pos;
         pk_make(c.v, &c.pos, &m.move);
         n = pk_draw_ply(&r->ds, &before, &m.move, &c.pos, ev, PK_DRAW_MAX_EVENTS);
@@ -761,6 +806,7 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     }
     res->plies = ply;
     pk_fen_write(c.v, &c.pos, c.v->algebraic, res->final_fen, sizeof res->final_fen);
+    check_result_tag(&c);
     if (!res->stopped) {
         if (pk_gen_legal(c.v, &c.pos, &r->legal, o->gen_flags) == 0)
             res->loser = c.pos.turn;

@@ -44,6 +44,9 @@ typedef struct pk_rules {
     uint8_t ortho;          /* Frisian: captures along the orthogonal lines too */
     uint8_t choice;         /* enum pk_choice */
     uint8_t promo;          /* enum pk_promo */
+    uint8_t king_quiet_max; /* Frisian art. 17: quiet moves in a row by one king while the
+                               side has men (0: no limit). The replay enforces it; the
+                               generator (and so perft, as PERFT.md counts) does not */
 } pk_rules;
 
 typedef struct pk_variant {

@@ -149,7 +149,7 @@ static void test_illegal_reasons(void)
     expect("english", "B:W21:B14", "14-10", PK_MATCH_ILLEGAL, PK_ILL_BACKWARDS);
     expect("english", "B:W21:B14", "14-22", PK_MATCH_ILLEGAL, PK_ILL_NOT_DIAGONAL);
     expect("english", "B:W21:B14", "14-23", PK_MATCH_ILLEGAL, PK_ILL_TOO_FAR);
-    expect("english", "B:W30:BK14", "14-23", PK_MATCH_ILLEGAL, PK_ILL_TOO_FAR);
+    expect("english", "B:W30:BK14", "14-23", PK_MATCH_ILLEGAL, PK_ILL_KING_ONE_STEP);
     expect("english", "B:W30:B14,18", "14x23", PK_MATCH_ILLEGAL, PK_ILL_OWN_PIECE);
     expect("english", "B:W30:B14", "14x23", PK_MATCH_ILLEGAL, PK_ILL_NOTHING_TO_JUMP);
     expect("international", "W:WK46:B41,37", "46-28", PK_MATCH_ILLEGAL, -1);
