@@ -601,7 +601,7 @@ int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_re
     }
     const pk_variant *v = resolve_variant(r, g, o, warn, sizeof warn, &guessed);
     int rc = replay_as(r, g, file, o, v, warn, guessed, sink, res);
-    if (res->move_errors && !guessed && !o->variant && g->has_gametype)
+    if (res->stopped && res->move_errors && !guessed && !o->variant && g->has_gametype)
         suggest_variant(r, g, file, o, v, sink);
     return rc;
 }
