@@ -1,8 +1,9 @@
 /*
- * replay.c -- the adjudicator (see replay.h). For each move of the main line: join
- * hop-by-hop captures, map the written squares through the variant's geometry, classify
- * the move with pk_match_move (RULES 4.5), report, play it (or stop), feed the draw rules
- * (RULES 3). At the end, compare the result with the board (RULES 1.9, 4.4).
+ * replay.c -- the adjudicator (see replay.h). For each move of the main line:
+ * join hop-by-hop captures, map the written squares through the variant's
+ * geometry, classify the move with pk_match_move (RULES 4.5), report, play it
+ * (or stop), feed the draw rules (RULES 3). At the end, compare the result with
+ * the board (RULES 1.9, 4.4).
  */
 #include "replay.h"
 
@@ -15,8 +16,9 @@
 #include "fen.h"
 #include "notation.h"
 
-/* Diagnostics held back while a guessed variant is on trial: released if the game
- * replays cleanly under it (then that trial was the replay), dropped otherwise. */
+/* Diagnostics held back while a guessed variant is on trial: released if the
+ * game replays cleanly under it (then that trial was the replay), dropped
+ * otherwise. */
 #define HELD_MAX 64
 typedef struct held {
     int n;
@@ -37,6 +39,12 @@ struct pk_replay {
 pk_replay *pk_replay_new(void) { return calloc(1, sizeof(pk_replay)); }
 void pk_replay_free(pk_replay *r) { free(r); }
 
+/* Frisian art. 17, per side: the square of the king moving quietly and its
+ * moves in a row. */
+typedef struct king_runs {
+    int sq[2], run[2];
+} king_runs;
+
 /* Everything one game's reporting needs. */
 typedef struct ctx {
     pk_replay *r;
@@ -47,18 +55,23 @@ typedef struct ctx {
     pk_diag_sink *sink;
     pk_replay_result *res;
     pk_pos pos;
-    int first_number;  /* number of the first full move (FEN :F, else 1) */
-    int start_turn;    /* side to move at ply 0 */
-    bool after_move;   /* reporting on the position after the ply (draws): the mover is the other side */
-    int at_line, at_col; /* where a report without a move points, when not the game's start */
-    int king_sq[2], king_run[2]; /* Frisian art. 17: the king moving quietly, moves in a row */
+    int first_number;    /* number of the first full move (FEN :F, else 1) */
+    int start_turn;      /* side to move at ply 0 */
+    bool after_move;     /* reporting on the position after the ply (draws): the mover
+                            is the other side */
+    int at_line, at_col; /* where a report without a move points, when not the
+                            game's start */
+    king_runs kings;     /* Frisian art. 17 */
+    int var_depth;       /* 0 on the main line, n inside n nested variations */
+    pk_move last_play;   /* the move play_with_variations played */
     char fen[PK_FEN_MAX];
 } ctx;
 
 static const char *side_name(int c) { return c == PK_WHITE ? "white" : "black"; }
 
-/* Move number of ply i (1-based): the number goes up after the second player's move;
- * the first player is the variant's first mover (Black in English and Pool). */
+/* Move number of ply i (1-based): the number goes up after the second player's
+ * move; the first player is the variant's first mover (Black in English and
+ * Pool). */
 static int move_number(const ctx *c, int ply)
 {
     int offset = c->start_turn == c->v->first ? 0 : 1;
@@ -73,11 +86,16 @@ static void report(ctx *c, int severity, const char *code, const pk_pdn_move *mv
 {
     char msg[1024];
     va_list ap;
+    int pre = c->var_depth ? snprintf(msg, sizeof msg, "in a variation: ") : 0;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(msg + pre, sizeof msg - (size_t)pre, fmt, ap);
     va_end(ap);
     pk_diag d;
     memset(&d, 0, sizeof d);
+    /* A variation is analysis, not the game: what is wrong in it is a warning (an error
+     * under --strict), and the game stays valid. */
+    if (c->var_depth && severity == PK_SEV_ERROR)
+        severity = PK_SEV_WARNING;
     d.severity = severity;
     d.code = code;
     d.file = c->file;
@@ -104,25 +122,29 @@ static void report(ctx *c, int severity, const char *code, const pk_pdn_move *mv
         c->res->errors++;
         if (strcmp(code, "result-mismatch") != 0)
             c->res->move_errors++;
-    }
-    else if (severity == PK_SEV_WARNING)
+    } else if (severity == PK_SEV_WARNING)
         c->res->warnings++;
     pk_diag_emit(c->sink, &d);
 }
 
-/* ---- variant ------------------------------------------------------------------------ */
+/* ---- variant
+ * ------------------------------------------------------------------------ */
 
-/* RULES 4.1: without a GameType tag (or with one pdnkit does not know) the variant is
- * guessed, and the guess is reported. A lidraughts/playstrategy Variant tag names it;
- * otherwise the notation narrows the candidates and the game is replayed under each
- * in turn: the first under which it replays without error is taken. */
+/* RULES 4.1: without a GameType tag (or with one pdnkit does not know) the
+ * variant is guessed, and the guess is reported. A lidraughts/playstrategy
+ * Variant tag names it; otherwise the notation narrows the candidates and the
+ * game is replayed under each in turn: the first under which it replays without
+ * error is taken. */
 static const char *candidates(const pk_game *g, const char **why)
 {
-    static const struct { const char *tag, *variant; } names[] = {
-        {"standard", "international"}, {"international", "international"}, {"russian", "russian"},
-        {"brazilian", "brazilian"},    {"frisian", "frisian"},             {"american/english", "english"},
-        {"english", "english"},        {"american", "english"},            {"italian", "italian"},
-        {"czech", "czech"},            {"spanish", "spanish"},             {"pool", "pool"}};
+    static const struct {
+        const char *tag, *variant;
+    } names[] = {{"standard", "international"}, {"international", "international"},
+                 {"russian", "russian"},        {"brazilian", "brazilian"},
+                 {"frisian", "frisian"},        {"american/english", "english"},
+                 {"english", "english"},        {"american", "english"},
+                 {"italian", "italian"},        {"czech", "czech"},
+                 {"spanish", "spanish"},        {"pool", "pool"}};
     const char *tag = pk_game_tag(g, "Variant");
     if (tag)
         for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -160,7 +182,8 @@ static const char *candidates(const pk_game *g, const char **why)
     }
     if (maxnum > 0) {
         *why = "its numeric squares";
-        return "english italian spanish russian brazilian czech pool portuguese international frisian";
+        return "english italian spanish russian brazilian czech pool portuguese "
+               "international frisian";
     }
     *why = "nothing (PDN's default GameType is 20)";
     return "international";
@@ -170,7 +193,8 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
                      const pk_variant *v, const char *warn, bool guessed, pk_diag_sink *sink,
                      pk_replay_result *res);
 
-/* The next variant of a space-separated candidate list, advancing *p; NULL at the end. */
+/* The next variant of a space-separated candidate list, advancing *p; NULL at
+ * the end. */
 static const pk_variant *next_candidate(const char **p)
 {
     char name[32];
@@ -219,10 +243,11 @@ static void hold(void *ctx, const pk_diag *d)
     c->hint = hold_str(h, d->hint);
 }
 
-/* Tries v on g with its diagnostics held; true when the game replays without error and
- * everything it reported was kept, so the trial can stand as the replay. */
-static bool trial(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o, const pk_variant *v,
-                  const char *warn, pk_replay_result *res)
+/* Tries v on g with its diagnostics held; true when the game replays without
+ * error and everything it reported was kept, so the trial can stand as the
+ * replay. */
+static bool trial(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
+                  const pk_variant *v, const char *warn, pk_replay_result *res)
 {
     held *h = &r->held;
     h->n = 0;
@@ -233,7 +258,8 @@ static bool trial(pk_replay *r, const pk_game *g, const char *file, const pk_rep
     return res->errors == 0 && !h->overflow;
 }
 
-static const pk_variant *guess_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, const char **why)
+static const pk_variant *guess_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o,
+                                       const char **why)
 {
     const char *list = candidates(g, why);
     const pk_variant *first = NULL, *v;
@@ -272,15 +298,21 @@ static const pk_variant *resolve_variant(pk_replay *r, const pk_game *g, const p
         const pk_variant *v = pk_variant_by_gametype(g->gametype.type);
         if (v) {
             const pk_gametype *t = &g->gametype;
-            if (t->extended && ((t->width && t->width != v->rules.width) || (t->height && t->height != v->rules.height) ||
-                                (t->start && t->start != (v->first == PK_WHITE ? 'W' : 'B'))))
-                snprintf(warn, size, "GameType \"%s\" (line %d) contradicts GameType %d (%s: %s); the %s rules are used",
-                         tag ? tag->value : "?", tag ? tag->line : 0, v->gametype, v->name, v->gametype_full, v->name);
+            if (t->extended &&
+                ((t->width && t->width != v->rules.width) || (t->height && t->height != v->rules.height) ||
+                 (t->start && t->start != (v->first == PK_WHITE ? 'W' : 'B'))))
+                snprintf(warn, size,
+                         "GameType \"%s\" (line %d) contradicts GameType %d (%s: %s); "
+                         "the %s rules are used",
+                         tag ? tag->value : "?", tag ? tag->line : 0, v->gametype, v->name, v->gametype_full,
+                         v->name);
             return v;
         }
         const pk_variant *v2 = guess_variant(r, g, o, &why);
         *guessed = true;
-        snprintf(warn, size, "GameType %d (line %d) is not a variant pdnkit knows; guessed %s from %s",
+        snprintf(warn, size,
+                 "GameType %d (line %d) is not a variant pdnkit knows; guessed %s "
+                 "from %s",
                  g->gametype.type, tag ? tag->line : 0, v2->name, why);
         return v2;
     }
@@ -290,7 +322,8 @@ static const pk_variant *resolve_variant(pk_replay *r, const pk_game *g, const p
     return v;
 }
 
-/* ---- start position ----------------------------------------------------------------- */
+/* ---- start position
+ * ----------------------------------------------------------------- */
 
 static int set_start(ctx *c, const char *fen, int line, int col, const pk_pdn_move *at, int *halfmove)
 {
@@ -320,8 +353,9 @@ static int set_start(ctx *c, const char *fen, int line, int col, const pk_pdn_mo
     c->at_col = col;
     if (extra.unknown_turn)
         report(c, PK_SEV_WARNING, "fen", at, 0, NULL,
-               "FEN \"%.200s\" does not say who is to move ('?'); %s (the first mover) is assumed", fen,
-               side_name(c->v->first));
+               "FEN \"%.200s\" does not say who is to move ('?'); %s (the first "
+               "mover) is assumed",
+               fen, side_name(c->v->first));
     c->at_line = 0;
     c->pos = p;
     c->start_turn = p.turn;
@@ -331,7 +365,8 @@ static int set_start(ctx *c, const char *fen, int line, int col, const pk_pdn_mo
     return 0;
 }
 
-/* The first /FEN "..."/ setup before any move replaces the start (PDN 3.0 commands). */
+/* The first /FEN "..."/ setup before any move replaces the start (PDN 3.0
+ * commands). */
 static const pk_pdn_note *first_setup(const pk_game *g)
 {
     for (const pk_pdn_note *n = g->main.pre; n; n = n->next)
@@ -344,10 +379,12 @@ static const pk_pdn_note *first_setup(const pk_game *g)
     return NULL;
 }
 
-/* ---- written squares ---------------------------------------------------------------- */
+/* ---- written squares
+ * ---------------------------------------------------------------- */
 
-/* Appends the squares of mv to w (skipping a hop's first square, which repeats the last).
- * Returns -1 with *bad set to the offending square's index when one is not on the board. */
+/* Appends the squares of mv to w (skipping a hop's first square, which repeats
+ * the last). Returns -1 with *bad set to the offending square's index when one
+ * is not on the board. */
 static int add_squares(const ctx *c, const pk_pdn_move *mv, pk_written *w, int *file_only, int *bad)
 {
     const pk_geom *g = c->v->geom;
@@ -357,14 +394,14 @@ static int add_squares(const ctx *c, const pk_pdn_move *mv, pk_written *w, int *
         if (s->kind == PK_SQ_NUMERIC)
             b = s->num >= 1 && s->num <= g->nsq ? g->bit_of[s->num] : -1;
         else if (s->kind == PK_SQ_ALGEBRAIC) {
-            /* RULES 1.2.5: the GameType's a1 is the starting player's near-left corner, so
-             * where Black starts (English, Pool) algebraic squares turn by 180 degrees. */
+            /* RULES 1.2.5: the GameType's a1 is the starting player's near-left
+             * corner, so where Black starts (English, Pool) algebraic squares turn by
+             * 180 degrees. */
             if (c->v->first == PK_BLACK)
                 b = pk_geom_bit(g, g->width - 1 - s->file, g->height - s->rank);
             else
                 b = pk_geom_bit(g, s->file, s->rank - 1);
-        }
-        else if (j == 0 && w->nsq == 0) { /* column-only origin ("ed4"): resolved later */
+        } else if (j == 0 && w->nsq == 0) { /* column-only origin ("ed4"): resolved later */
             *file_only = s->file;
             b = 0;
         }
@@ -387,7 +424,8 @@ static int add_squares(const ctx *c, const pk_pdn_move *mv, pk_written *w, int *
     return 0;
 }
 
-/* ---- messages --------------------------------------------------------------------- */
+/* ---- messages
+ * --------------------------------------------------------------------- */
 
 static void move_list(ctx *c, const pk_match *m, bool full, bool counts, char *buf, size_t size)
 {
@@ -404,8 +442,8 @@ static void move_list(ctx *c, const pk_match *m, bool full, bool counts, char *b
         if (counts && len < size) {
             int n = m->cand[i].ncap, k = m->cand[i].nkcap;
             if (k)
-                len += (size_t)snprintf(buf + len, size - len, " (%d piece%s, %d king%s)", n, n == 1 ? "" : "s", k,
-                                        k == 1 ? "" : "s");
+                len += (size_t)snprintf(buf + len, size - len, " (%d piece%s, %d king%s)", n,
+                                        n == 1 ? "" : "s", k, k == 1 ? "" : "s");
             else
                 len += (size_t)snprintf(buf + len, size - len, " (%d piece%s)", n, n == 1 ? "" : "s");
         }
@@ -418,7 +456,9 @@ static const char *rule_name(const pk_variant *v, int why)
 {
     switch (why) {
     case PK_WHY_QUANTITY: return "majority rule";
-    case PK_WHY_QUALITY: return v->rules.choice == PK_CHOICE_ITALIAN ? "Italian rule 3 (most kings)" : "quality rule (most kings)";
+    case PK_WHY_QUALITY:
+        return v->rules.choice == PK_CHOICE_ITALIAN ? "Italian rule 3 (most kings)"
+                                                    : "quality rule (most kings)";
     case PK_WHY_BY_KING:
         return v->rules.choice == PK_CHOICE_CZECH     ? "Czech king priority"
                : v->rules.choice == PK_CHOICE_ITALIAN ? "Italian rule 2 (capture with the king)"
@@ -429,8 +469,9 @@ static const char *rule_name(const pk_variant *v, int why)
 }
 
 /* RULES 2.11, Frisian art. 17: while a side has men, one king may make at most
- * king_quiet_max non-capturing moves in a row; any other move of the side (or a capture
- * by that king) lifts the ban. Updates the count and says whether m breaks the rule. */
+ * king_quiet_max non-capturing moves in a row; any other move of the side (or a
+ * capture by that king) lifts the ban. Updates the count and says whether m
+ * breaks the rule. */
 static bool king_run_exceeded(ctx *c, const pk_move *m)
 {
     int me = c->pos.turn, max = c->v->rules.king_quiet_max;
@@ -438,22 +479,23 @@ static bool king_run_exceeded(ctx *c, const pk_move *m)
         return false;
     bool quiet_king = (m->flags & PK_MV_KING) && !(m->flags & PK_MV_CAPTURE);
     if (!quiet_king || !pk_men(&c->pos, me)) {
-        c->king_run[me] = 0;
+        c->kings.run[me] = 0;
         return false;
     }
-    if (c->king_run[me] && c->king_sq[me] == m->from)
-        c->king_run[me]++;
+    if (c->kings.run[me] && c->kings.sq[me] == m->from)
+        c->kings.run[me]++;
     else
-        c->king_run[me] = 1;
-    c->king_sq[me] = m->to;
-    return c->king_run[me] > max;
+        c->kings.run[me] = 1;
+    c->kings.sq[me] = m->to;
+    return c->kings.run[me] > max;
 }
 
-/* ---- the replay ------------------------------------------------------------------- */
+/* ---- the replay
+ * ------------------------------------------------------------------- */
 
-/* Draw events become notes. After an automatic draw the game is over: later events are
- * moot (the move after it gets its own warning). A claim is noted once per rule: a
- * shuffle can make the same claim available on many plies. */
+/* Draw events become notes. After an automatic draw the game is over: later
+ * events are moot (the move after it gets its own warning). A claim is noted
+ * once per rule: a shuffle can make the same claim available on many plies. */
 static void note_draws(ctx *c, const pk_draw_event *ev, int n, const pk_pdn_move *mv, int ply, int *drawn_at)
 {
     for (int i = 0; i < n; i++) {
@@ -474,12 +516,14 @@ static void note_draws(ctx *c, const pk_draw_event *ev, int n, const pk_pdn_move
                            : e->kind == PK_DRAW_CLAIM   ? "a draw can be claimed"
                                                         : "note";
         c->after_move = true;
-        report(c, PK_SEV_NOTE, e->code, mv, ply, NULL, "%s at ply %d (%s): %s", what, e->ply, e->rule, e->msg);
+        report(c, PK_SEV_NOTE, e->code, mv, ply, NULL, "%s at ply %d (%s): %s", what, e->ply, e->rule,
+               e->msg);
         c->after_move = false;
     }
 }
 
-/* The Result tag and the terminator must tell the same story, board or no board. */
+/* The Result tag and the terminator must tell the same story, board or no
+ * board. */
 static void check_result_tag(ctx *c)
 {
     const pk_game *g = c->g;
@@ -518,7 +562,8 @@ static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
                 col = g->tags[i].col;
             }
     }
-    if (!text || kind < 0 || kind == PK_RESULT_NONE || kind == PK_RESULT_UNKNOWN || kind == PK_RESULT_DOUBLE_FORFEIT)
+    if (!text || kind < 0 || kind == PK_RESULT_NONE || kind == PK_RESULT_UNKNOWN ||
+        kind == PK_RESULT_DOUBLE_FORFEIT)
         return;
     int first = c->o->results == PK_RESULTS_WHITE ? PK_WHITE : c->v->first;
     int winner = kind == PK_RESULT_FIRST_WIN ? first : kind == PK_RESULT_SECOND_WIN ? PK_OTHER(first) : -1;
@@ -536,21 +581,25 @@ static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
     const char *conv = c->o->results == PK_RESULTS_WHITE ? "1-0 read as a White win (--results white)"
                                                          : "1-0 = the first mover won (PDN)";
     if (c->res->loser >= 0 && winner != PK_OTHER(c->res->loser)) {
-        snprintf(msg, sizeof msg, "result %s contradicts the board: %s has no legal move and has lost (%s)", text,
-                 side_name(c->res->loser), conv);
+        snprintf(msg, sizeof msg,
+                 "result %s contradicts the board: %s has no legal move and has "
+                 "lost (%s)",
+                 text, side_name(c->res->loser), conv);
         d.severity = PK_SEV_ERROR;
         c->res->errors++;
         pk_diag_emit(c->sink, &d);
     } else if (drawn_at >= 0 && winner >= 0) {
-        snprintf(msg, sizeof msg, "result %s contradicts the draw the rules imposed at ply %d", text, drawn_at);
+        snprintf(msg, sizeof msg, "result %s contradicts the draw the rules imposed at ply %d", text,
+                 drawn_at);
         d.severity = PK_SEV_WARNING;
         c->res->warnings++;
         pk_diag_emit(c->sink, &d);
     }
 }
 
-/* A game that fails under its GameType but replays cleanly under another variant its
- * notation allows: most likely the tag is wrong, and an arbiter wants to know. */
+/* A game that fails under its GameType but replays cleanly under another
+ * variant its notation allows: most likely the tag is wrong, and an arbiter
+ * wants to know. */
 static void suggest_variant(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
                             const pk_variant *tagged, pk_diag_sink *sink)
 {
@@ -565,8 +614,11 @@ static void suggest_variant(pk_replay *r, const pk_game *g, const char *file, co
             char msg[300];
             pk_diag d;
             memset(&d, 0, sizeof d);
-            snprintf(msg, sizeof msg, "the moves replay without error as %s (GameType %d): is the GameType tag "
-                     "wrong?", v->name, v->gametype);
+            snprintf(msg, sizeof msg,
+                     "the moves replay without error as %s (GameType %d): is the "
+                     "GameType tag "
+                     "wrong?",
+                     v->name, v->gametype);
             d.severity = PK_SEV_NOTE;
             d.code = "gametype";
             d.file = file;
@@ -588,8 +640,8 @@ int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_re
 {
     char warn[512];
     bool guessed;
-    /* The common untagged game: its file's last guess replays it cleanly, and that trial,
-     * with its diagnostics held, is the replay. */
+    /* The common untagged game: its file's last guess replays it cleanly, and
+     * that trial, with its diagnostics held, is the replay. */
     if (!o->variant && !g->has_gametype && r->last_guess) {
         const char *why, *list = candidates(g, &why);
         snprintf(warn, sizeof warn, "no GameType tag: guessed %s from %s", r->last_guess->name, why);
@@ -604,6 +656,224 @@ int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_re
     if (res->stopped && res->move_errors && !guessed && !o->variant && g->has_gametype)
         suggest_variant(r, g, file, o, v, sink);
     return rc;
+}
+
+static const char *stop_hint(const ctx *c)
+{
+    return c->var_depth ? "the rest of this variation is not checked" : "the replay of this game stops here";
+}
+
+/* One written move (with the hop-by-hop continuations that follow it at
+ * line->moves[i]): matched, reported, and resolved into the move to play.
+ * Returns false when its line stops here (an illegal or ambiguous move, a
+ * placeholder, --stop-at-first). */
+static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_move *play)
+{
+    const pk_pdn_move *mv = &line->moves[i];
+    if (mv->flags & PK_PDN_MOVE_PLACEHOLDER) {
+        report(c, PK_SEV_WARNING, "placeholder", mv, ply, NULL, "the move is unknown ('%s'): %s", mv->text,
+               stop_hint(c));
+        return false;
+    }
+    pk_written w;
+    memset(&w, 0, sizeof w);
+    int file_only = -1, bad = -1;
+    int rc = add_squares(c, mv, &w, &file_only, &bad);
+    for (int j = i + 1; rc == 0 && j < line->nmoves && (line->moves[j].flags & PK_PDN_MOVE_HOP); j++)
+        rc = add_squares(c, &line->moves[j], &w, &file_only, &bad);
+    if (rc) {
+        report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
+               "%s: square '%s' is not a playing square of the %s board", mv->text,
+               bad >= 0 && bad < mv->nsquares ? mv->squares[bad].text : "?", c->v->name);
+        return false;
+    }
+    if (w.nsq < 2) {
+        report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
+               "%s: a move needs an origin and a destination", mv->text);
+        return false;
+    }
+    pk_match m;
+    if (file_only >= 0) { /* column-only origin ("hg7"): the side's pieces on that file */
+        pk_match try, amb;
+        memset(&amb, 0, sizeof amb);
+        for (pk_bb b = c->pos.pieces[c->pos.turn]; b; b &= b - 1) {
+            int s = pk_lsb(b);
+            if (c->v->geom->file_of[s] != file_only)
+                continue;
+            w.sq[0] = (uint8_t)s;
+            if (pk_match_move(c->v, &c->pos, &w, c->o->gen_flags, &c->r->ms, &try) == PK_MATCH_LEGAL) {
+                m = try;
+                if (amb.ncand < PK_MATCH_LIST)
+                    amb.cand[amb.ncand++] = try.move;
+                amb.ncand_total++;
+            }
+        }
+        if (amb.ncand_total == 0) {
+            report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
+                   "illegal move %s: no legal move of %s starts on the %c file", mv->text,
+                   side_name(c->pos.turn), 'a' + file_only);
+            return false;
+        }
+        if (amb.ncand_total > 1) {
+            m = amb;
+            m.kind = PK_MATCH_AMBIGUOUS;
+        }
+    } else
+        pk_match_move(c->v, &c->pos, &w, c->o->gen_flags, &c->r->ms, &m);
+
+    char list[700];
+    bool stop = false;
+    switch (m.kind) {
+    case PK_MATCH_LEGAL:
+        if (m.sep_mismatch)
+            report(c, PK_SEV_WARNING, "separator", mv, ply, NULL, "%s is a %s written with '%c'", mv->text,
+                   (m.move.flags & PK_MV_CAPTURE) ? "capture" : "move without capture",
+                   (m.move.flags & PK_MV_CAPTURE) ? '-' : 'x');
+        break;
+    case PK_MATCH_AMBIGUOUS:
+        move_list(c, &m, true, false, list, sizeof list);
+        report(c, PK_SEV_ERROR, "ambiguous-move", mv, ply,
+               c->o->pick_first ? "the first candidate is played (--pick-first)"
+               : c->var_depth   ? "write the full capture path; the rest of this variation is not "
+                                  "checked"
+                                : "write the full capture path; the replay of this game stops here",
+               "%s is ambiguous: it matches %d legal moves: %s", mv->text, m.ncand_total, list);
+        if (c->o->pick_first)
+            m.move = m.cand[0];
+        else
+            stop = true;
+        break;
+    case PK_MATCH_CAPTURE_REQUIRED:
+        move_list(c, &m, false, false, list, sizeof list);
+        report(c, PK_SEV_ERROR, "capture-required", mv, ply, "the move is played as recorded",
+               "%s: a capture is mandatory (%d available: %s)", mv->text, m.ncand_total, list);
+        break;
+    case PK_MATCH_CHOICE:
+        move_list(c, &m, false, true, list, sizeof list);
+        report(c, PK_SEV_ERROR, "missed-capture", mv, ply, "the move is played as recorded",
+               "%s takes %d piece%s%s; %s (%s) requires %s", mv->text, m.move.ncap,
+               m.move.ncap == 1 ? "" : "s", m.move.nkcap ? (m.move.nkcap == 1 ? ", 1 king" : ", kings") : "",
+               rule_name(c->v, m.why), pk_choice_why_text(m.why), list);
+        break;
+    case PK_MATCH_INCOMPLETE:
+        move_list(c, &m, false, true, list, sizeof list);
+        report(c, PK_SEV_ERROR, "incomplete-capture", mv, ply, "the move is played as recorded",
+               "%s stops after taking %d piece%s while the capture must go on: %s", mv->text, m.move.ncap,
+               m.move.ncap == 1 ? "" : "s", list);
+        break;
+    default: {
+        char sq[4] = "";
+        if (c->r->ms.legal.n == 0) { /* RULES 1.9: the game was over before this move */
+            report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
+                   "%s was played after the end of the game: %s has no legal move "
+                   "and has lost",
+                   mv->text, side_name(c->pos.turn));
+            stop = true;
+            break;
+        }
+        if (m.why_square >= 0)
+            pk_square_name(c->v->geom, m.why_square, c->v->algebraic, sq);
+        if (m.ncand) {
+            move_list(c, &m, false, false, list, sizeof list);
+            report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
+                   "illegal move %s: %s%s%s%s; a capture is mandatory: %s", mv->text,
+                   pk_illegal_why_text(m.why), sq[0] ? " (" : "", sq, sq[0] ? ")" : "", list);
+        } else
+            report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c), "illegal move %s: %s%s%s%s",
+                   mv->text, pk_illegal_why_text(m.why), sq[0] ? " (" : "", sq, sq[0] ? ")" : "");
+        stop = true;
+    }
+    }
+    if (stop || (c->o->stop_at_first && m.kind != PK_MATCH_LEGAL))
+        return false;
+    if (m.kind == PK_MATCH_LEGAL && king_run_exceeded(c, &m.move)) {
+        report(c, PK_SEV_ERROR, "illegal-move", mv, ply, "the move is played as recorded",
+               "%s: a king may not make more than %d moves in a row without "
+               "capturing while its side "
+               "still has men (Frisian art. 17)",
+               mv->text, c->v->rules.king_quiet_max);
+        if (c->o->stop_at_first) {
+            return false;
+        }
+    }
+    *play = m.move;
+    return true;
+}
+
+/* RULES 4.3 / PDN 3.0: a variation written after move i is an alternative to
+ * it, played from the position before it. Variations are checked like the main
+ * line (errors count) but do not feed the draw rules or the result. */
+static void replay_line(ctx *c, const pk_pdn_line *line, const pk_pos *start, int ply0, int depth);
+static void replay_variations(ctx *c, const pk_pdn_line *line, int i, const pk_pos *before, const pk_pos *after,
+                              int ply0, int depth);
+
+/* Resolves move i of a line, checks the variations written after it
+ * (alternatives from the same position, with the same art. 17 state), then
+ * plays it. Returns false when the line stops at this move (the variations are
+ * checked all the same). The played move is left in c->last_play for the
+ * caller's draw rules. */
+static bool play_with_variations(ctx *c, const pk_pdn_line *line, int i, int ply, int depth)
+{
+    pk_pos before = c->pos, after = c->pos;
+    pk_move play; /* the variations below play moves of their own */
+    king_runs kings_before = c->kings;
+    bool ok = resolve_move(c, line, i, ply, &play);
+    king_runs kings_after = c->kings;
+    if (ok)
+        pk_make(c->v, &after, &play);
+    c->kings = kings_before;
+    replay_variations(c, line, i, &before, ok ? &after : NULL, ply - 1, depth + 1);
+    c->kings = kings_after;
+    c->pos = ok ? after : before;
+    c->last_play = play;
+    return ok;
+}
+
+/* The side a written move number says is to move ("12." the first player, "12..." the
+ * second), or -1 when the move has none. */
+static int numbered_side(const ctx *c, const pk_pdn_move *m)
+{
+    if (m->number <= 0 || m->number_kind == PK_NUM_NONE)
+        return -1;
+    return m->number_kind == PK_NUM_FIRST ? c->v->first : PK_OTHER(c->v->first);
+}
+
+static void replay_variations(ctx *c, const pk_pdn_line *line, int i, const pk_pos *before, const pk_pos *after,
+                              int ply0, int depth)
+{
+    if (c->o->no_variations)
+        return;
+    for (int j = i; j < line->nmoves && (j == i || (line->moves[j].flags & PK_PDN_MOVE_HOP)); j++)
+        for (const pk_pdn_note *n = line->moves[j].after; n; n = n->next) {
+            if (n->kind != PK_NOTE_VARIATION || !n->line || !n->line->nmoves)
+                continue;
+            /* Some exporters (lidraughts) put the alternative to the next move after this
+             * one ("1. 34-30 (1... 5-10) 1... 20-25"): its move number says so. */
+            int side = numbered_side(c, &n->line->moves[0]);
+            if (after && side >= 0 && side != before->turn && side == after->turn)
+                replay_line(c, n->line, after, ply0 + 1, depth);
+            else
+                replay_line(c, n->line, before, ply0, depth);
+        }
+}
+
+static void replay_line(ctx *c, const pk_pdn_line *line, const pk_pos *start, int ply0, int depth)
+{
+    pk_pos saved = c->pos;
+    int ply = ply0;
+    c->pos = *start;
+    c->var_depth = depth;
+    for (int i = 0; i < line->nmoves; i++) {
+        if (line->moves[i].flags & PK_PDN_MOVE_HOP)
+            continue;
+        ply++;
+        bool ok = play_with_variations(c, line, i, ply, depth);
+        c->var_depth = depth;
+        if (!ok)
+            break;
+    }
+    c->pos = saved;
+    c->var_depth = depth - 1;
 }
 
 static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
@@ -626,8 +896,9 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     res->variant_guessed = guessed;
     if (warn[0])
         report(&c, PK_SEV_WARNING, "gametype", NULL, 0,
-               guessed ? "add a GameType tag, or use --variant NAME" : "use --variant NAME to choose the rules", "%s",
-               warn);
+               guessed ? "add a GameType tag, or use --variant NAME"
+                       : "use --variant NAME to choose the rules",
+               "%s", warn);
 
     int halfmove = -1;
     const pk_pdn_note *setup = first_setup(g);
@@ -650,17 +921,10 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     for (int i = 0; i < g->main.nmoves; i++) {
         const pk_pdn_move *mv = &g->main.moves[i];
         if (mv->flags & PK_PDN_MOVE_HOP)
-            continue; /* joined to the capture it continues, below */
+            continue; /* joined to the capture it continues (resolve_move) */
         last = mv;
         ply++;
-        if (mv->flags & PK_PDN_MOVE_PLACEHOLDER) {
-            report(&c, PK_SEV_WARNING, "placeholder", mv, ply, NULL,
-                   "the move is unknown ('%s'): the replay of this game stops here", mv->text);
-            res->stopped = true;
-            ply--;
-            break;
-        }
-        if (drawn_at >= 0 && !warned_after_draw) {
+        if (drawn_at >= 0 && !warned_after_draw && !(mv->flags & PK_PDN_MOVE_PLACEHOLDER)) {
             warned_after_draw = true;
             report(&c, PK_SEV_WARNING, "played-after-draw", mv, ply, NULL,
                    "this move was played after the game was drawn at ply %d", drawn_at);
@@ -668,140 +932,17 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
         /* move numbers are only cross-checked (RULES 4.3) */
         if (mv->number > 0 && mv->number != move_number(&c, ply) && !warned_number) {
             warned_number = true;
-            report(&c, PK_SEV_WARNING, "move-number", mv, ply, NULL, "move number %d, but this is move %d of %s",
-                   mv->number, move_number(&c, ply), side_name(c.pos.turn));
-        }
-        pk_written w;
-        memset(&w, 0, sizeof w);
-        int file_only = -1, bad = -1;
-        int rc = add_squares(&c, mv, &w, &file_only, &bad);
-        for (int j = i + 1; rc == 0 && j < g->main.nmoves && (g->main.moves[j].flags & PK_PDN_MOVE_HOP); j++)
-            rc = add_squares(&c, &g->main.moves[j], &w, &file_only, &bad);
-        if (rc) {
-            report(&c, PK_SEV_ERROR, "illegal-move", mv, ply, "the replay of this game stops here",
-                   "%s: square '%s' is not a playing square of the %s board", mv->text,
-                   bad >= 0 && bad < mv->nsquares ? mv->squares[bad].text : "?", c.v->name);
-            res->stopped = true;
-            ply--;
-            break;
-        }
-        if (w.nsq < 2) {
-            report(&c, PK_SEV_ERROR, "illegal-move", mv, ply, "the replay of this game stops here",
-                   "%s: a move needs an origin and a destination", mv->text);
-            res->stopped = true;
-            ply--;
-            break;
-        }
-        pk_match m;
-        if (file_only >= 0) { /* column-only origin ("hg7"): the side's pieces on that file */
-            pk_match try, amb;
-            memset(&amb, 0, sizeof amb);
-            for (pk_bb b = c.pos.pieces[c.pos.turn]; b; b &= b - 1) {
-                int s = pk_lsb(b);
-                if (c.v->geom->file_of[s] != file_only)
-                    continue;
-                w.sq[0] = (uint8_t)s;
-                if (pk_match_move(c.v, &c.pos, &w, o->gen_flags, &r->ms, &try) == PK_MATCH_LEGAL) {
-                    m = try;
-                    if (amb.ncand < PK_MATCH_LIST)
-                        amb.cand[amb.ncand++] = try.move;
-                    amb.ncand_total++;
-                }
-            }
-            if (amb.ncand_total == 0) {
-                report(&c, PK_SEV_ERROR, "illegal-move", mv, ply, "the replay of this game stops here",
-                       "illegal move %s: no legal move of %s starts on the %c file", mv->text, side_name(c.pos.turn),
-                       'a' + file_only);
-                res->stopped = true;
-                ply--;
-                break;
-            }
-            if (amb.ncand_total > 1) {
-                m = amb;
-                m.kind = PK_MATCH_AMBIGUOUS;
-            }
-        } else
-            pk_match_move(c.v, &c.pos, &w, o->gen_flags, &r->ms, &m);
-
-        char list[700];
-        bool stop = false;
-        switch (m.kind) {
-        case PK_MATCH_LEGAL:
-            if (m.sep_mismatch)
-                report(&c, PK_SEV_WARNING, "separator", mv, ply, NULL, "%s is a %s written with '%c'", mv->text,
-                       (m.move.flags & PK_MV_CAPTURE) ? "capture" : "move without capture",
-                       (m.move.flags & PK_MV_CAPTURE) ? '-' : 'x');
-            break;
-        case PK_MATCH_AMBIGUOUS:
-            move_list(&c, &m, true, false, list, sizeof list);
-            report(&c, PK_SEV_ERROR, "ambiguous-move", mv, ply,
-                   o->pick_first ? "the first candidate is played (--pick-first)"
-                                 : "write the full capture path; the replay of this game stops here",
-                   "%s is ambiguous: it matches %d legal moves: %s", mv->text, m.ncand_total, list);
-            if (o->pick_first)
-                m.move = m.cand[0];
-            else
-                stop = true;
-            break;
-        case PK_MATCH_CAPTURE_REQUIRED:
-            move_list(&c, &m, false, false, list, sizeof list);
-            report(&c, PK_SEV_ERROR, "capture-required", mv, ply, "the move is played as recorded",
-                   "%s: a capture is mandatory (%d available: %s)", mv->text, m.ncand_total, list);
-            break;
-        case PK_MATCH_CHOICE:
-            move_list(&c, &m, false, true, list, sizeof list);
-            report(&c, PK_SEV_ERROR, "missed-capture", mv, ply, "the move is played as recorded",
-                   "%s takes %d piece%s%s; %s (%s) requires %s", mv->text, m.move.ncap, m.move.ncap == 1 ? "" : "s",
-                   m.move.nkcap ? (m.move.nkcap == 1 ? ", 1 king" : ", kings") : "", rule_name(c.v, m.why),
-                   pk_choice_why_text(m.why), list);
-            break;
-        case PK_MATCH_INCOMPLETE:
-            move_list(&c, &m, false, true, list, sizeof list);
-            report(&c, PK_SEV_ERROR, "incomplete-capture", mv, ply, "the move is played as recorded",
-                   "%s stops after taking %d piece%s while the capture must go on: %s", mv->text, m.move.ncap,
-                   m.move.ncap == 1 ? "" : "s", list);
-            break;
-        default: {
-            char sq[4] = "";
-            if (r->ms.legal.n == 0) { /* RULES 1.9: the game was over before this move */
-                report(&c, PK_SEV_ERROR, "illegal-move", mv, ply, "the replay of this game stops here",
-                       "%s was played after the end of the game: %s has no legal move and has lost", mv->text,
-                       side_name(c.pos.turn));
-                stop = true;
-                break;
-            }
-            if (m.why_square >= 0)
-                pk_square_name(c.v->geom, m.why_square, c.v->algebraic, sq);
-            if (m.ncand) {
-                move_list(&c, &m, false, false, list, sizeof list);
-                report(&c, PK_SEV_ERROR, "illegal-move", mv, ply, "the replay of this game stops here",
-                       "illegal move %s: %s%s%s%s; a capture is mandatory: %s", mv->text, pk_illegal_why_text(m.why),
-                       sq[0] ? " (" : "", sq, sq[0] ? ")" : "", list);
-            } else
-                report(&c, PK_SEV_ERROR, "illegal-move", mv, ply, "the replay of this game stops here",
-                       "illegal move %s: %s%s%s%s", mv->text, pk_illegal_why_text(m.why), sq[0] ? " (" : "", sq,
-                       sq[0] ? ")" : "");
-            stop = true;
-        }
-        }
-        if (stop || (o->stop_at_first && m.kind != PK_MATCH_LEGAL)) {
-            res->stopped = true;
-            ply--;
-            break;
-        }
-        if (m.kind == PK_MATCH_LEGAL && king_run_exceeded(&c, &m.move)) {
-            report(&c, PK_SEV_ERROR, "illegal-move", mv, ply, "the move is played as recorded",
-                   "%s: a king may not make more than %d moves in a row without capturing while its side "
-                   "still has men (Frisian art. 17)", mv->text, c.v->rules.king_quiet_max);
-            if (o->stop_at_first) {
-                res->stopped = true;
-                ply--;
-                break;
-            }
+            report(&c, PK_SEV_WARNING, "move-number", mv, ply, NULL,
+                   "move number %d, but this is move %d of %s", mv->number, move_number(&c, ply),
+                   side_name(c.pos.turn));
         }
         pk_pos before = c.pos;
-        pk_make(c.v, &c.pos, &m.move);
-        n = pk_draw_ply(&r->ds, &before, &m.move, &c.pos, ev, PK_DRAW_MAX_EVENTS);
+        if (!play_with_variations(&c, &g->main, i, ply, 0)) {
+            res->stopped = true;
+            ply--;
+            break;
+        }
+        n = pk_draw_ply(&r->ds, &before, &c.last_play, &c.pos, ev, PK_DRAW_MAX_EVENTS);
         note_draws(&c, ev, n, mv, ply, &drawn_at);
     }
     res->plies = ply;

@@ -23,6 +23,7 @@ typedef struct pk_replay_opts {
     bool pick_first;           /* an ambiguous move: go on with the first candidate */
     unsigned gen_flags;        /* PK_GEN_CAPTURE_OPTIONAL (house rule) */
     unsigned draw_options;     /* enum pk_draw_options */
+    bool no_variations;        /* check the main line only (variations are checked by default) */
 } pk_replay_opts;
 
 #define PK_REPLAY_MAX_DRAWS 8

@@ -224,6 +224,7 @@ static void usage(FILE *o)
           "      --stop-at-first        stop each game at its first error\n"
           "      --pick-first           play the first candidate of an ambiguous move, go on\n"
           "      --capture-optional     house rule: captures are not mandatory\n"
+          "      --no-variations        check the main line only (variations: warnings)\n"
           "      --draw-profile=NAME    brazilian-fmjd64, spanish-site40each, spanish-site20each\n"
           "      --syntax-only          check the PDN syntax only (no replay)\n"
           "      --strict               every tolerated deviation and every warning is an error\n"
@@ -245,7 +246,7 @@ static int usage_error(const char *what, const char *arg)
 
 int main(int argc, char **argv)
 {
-    enum { O_RESULTS = 256, O_STOP, O_PICK, O_CAPOPT, O_DRAW };
+    enum { O_RESULTS = 256, O_STOP, O_PICK, O_CAPOPT, O_DRAW, O_NOVAR };
     static const struct option longopts[] = {
         {"syntax-only", no_argument, NULL, 's'},          {"strict", no_argument, NULL, 'S'},
         {"json", no_argument, NULL, 'j'},                 {"help", no_argument, NULL, 'h'},
@@ -253,6 +254,7 @@ int main(int argc, char **argv)
         {"variant", required_argument, NULL, 'v'},        {"results", required_argument, NULL, O_RESULTS},
         {"stop-at-first", no_argument, NULL, O_STOP},     {"pick-first", no_argument, NULL, O_PICK},
         {"capture-optional", no_argument, NULL, O_CAPOPT}, {"draw-profile", required_argument, NULL, O_DRAW},
+        {"no-variations", no_argument, NULL, O_NOVAR},
         {NULL, 0, NULL, 0}};
     run R;
     memset(&R, 0, sizeof R);
@@ -285,6 +287,7 @@ int main(int argc, char **argv)
         case O_STOP: R.opts.stop_at_first = true; break;
         case O_PICK: R.opts.pick_first = true; break;
         case O_CAPOPT: R.opts.gen_flags |= PK_GEN_CAPTURE_OPTIONAL; break;
+        case O_NOVAR: R.opts.no_variations = true; break;
         case O_DRAW:
             if (!strcmp(optarg, "brazilian-fmjd64"))
                 R.opts.draw_options |= PK_DRAW_OPT_BRAZILIAN_FMJD64;
