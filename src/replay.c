@@ -246,7 +246,7 @@ static void hold(void *ctx, const pk_diag *d)
 /* Tries v on g with its diagnostics held; true when the game replays without
  * error and everything it reported was kept, so the trial can stand as the
  * replay. */
-static bool trial(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
+static bool try_held(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
                   const pk_variant *v, const char *warn, pk_replay_result *res)
 {
     held *h = &r->held;
@@ -510,7 +510,7 @@ static void note_draws(ctx *c, const pk_draw_event *ev, int n, const pk_pdn_move
             continue;
         if (c->res->ndraws < PK_REPLAY_MAX_DRAWS)
             c->res->draws[c->res->ndraws++] = *e;
-        if (e->kind == PK_DRAW_AUTOMATIC && *drawn_at < 0)
+        if (e->kind == PK_DRAW_AUTOMATIC)
             *drawn_at = e->ply;
         const char *what = e->kind == PK_DRAW_AUTOMATIC ? "the game is drawn"
                            : e->kind == PK_DRAW_CLAIM   ? "a draw can be claimed"
@@ -645,7 +645,7 @@ int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_re
     if (!o->variant && !g->has_gametype && r->last_guess) {
         const char *why, *list = candidates(g, &why);
         snprintf(warn, sizeof warn, "no GameType tag: guessed %s from %s", r->last_guess->name, why);
-        if (in_words(list, r->last_guess->name) && trial(r, g, file, o, r->last_guess, warn, res)) {
+        if (in_words(list, r->last_guess->name) && try_held(r, g, file, o, r->last_guess, warn, res)) {
             for (int i = 0; i < r->held.n; i++)
                 pk_diag_emit(sink, &r->held.d[i]);
             return PK_OK;
