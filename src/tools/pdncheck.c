@@ -33,7 +33,20 @@ typedef struct run {
     /* per file: the last game index counted as having an error (indices never decrease) */
     const char *file;
     int last_err_game;
+    /* GNU output: a guessed variant is said once per file and guess, then counted */
+    char guess_said[160];
+    long guess_repeats;
 } run;
+
+/* Says how many games repeated the last guess that was printed (GNU output only). */
+static void flush_guesses(run *R)
+{
+    if (R->guess_repeats)
+        fprintf(R->out, "%s: note: %ld more game%s without a GameType tag: %s (not repeated; --json lists each)\n",
+                R->file, R->guess_repeats, R->guess_repeats == 1 ? "" : "s", R->guess_said + 17);
+    R->guess_repeats = 0;
+    R->guess_said[0] = 0;
+}
 
 static void on_diag(void *ctx, const pk_diag *dd)
 {
@@ -51,10 +64,19 @@ static void on_diag(void *ctx, const pk_diag *dd)
     } else if (d->severity == PK_SEV_WARNING) {
         R->warnings++;
     }
-    if (R->json)
+    if (R->json) {
         pk_diag_write_json(R->out, d);
-    else
-        pk_diag_write_gnu(R->out, d);
+        return;
+    }
+    if (!strcmp(d->code, "gametype") && !strncmp(d->message, "no GameType tag: ", 17)) {
+        if (!strcmp(R->guess_said, d->message)) {
+            R->guess_repeats++;
+            return;
+        }
+        flush_guesses(R);
+        snprintf(R->guess_said, sizeof R->guess_said, "%s", d->message);
+    }
+    pk_diag_write_gnu(R->out, d);
 }
 
 /* JSON summary of one game (fields documented in pdncheck(1)). */
@@ -146,6 +168,8 @@ static void check_stream(run *R, FILE *f, const char *name)
     R->files++;
     R->file = name;
     R->last_err_game = 0;
+    R->guess_said[0] = 0;
+    R->guess_repeats = 0;
     pk_diag_sink sink = {on_diag, R};
     pk_game g;
     pk_game_init(&g);
@@ -157,6 +181,7 @@ static void check_stream(run *R, FILE *f, const char *name)
     if (st < 0)
         R->unreadable = 1;
     R->bytes += pk_pdn_bytes(rd);
+    flush_guesses(R);
     pk_game_free(&g);
     pk_pdn_close(rd);
 }
