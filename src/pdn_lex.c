@@ -6,6 +6,11 @@
  * matters: results before moves (a result looks like a move), moves before move numbers
  * ("1-0" vs "1."), tag pairs before odd bracket lines, junk last. A square after a spaced
  * separator must not be a move number: "28x17 - 3." is a move, a placeholder, a number.
+ * Repeated groups are possessive (++, *+): PCRE2 keeps no backtracking frame per
+ * iteration, so a 10 MB move chain or tag value cannot exhaust the JIT stack (which made
+ * the match fail: a one-byte junk token, then the same long scan again from the next
+ * byte, quadratic). A match error (any other resource limit) gives a junk token up to
+ * the next blank, so the lexer stays linear whatever the input.
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include "pdn_lex.h"
@@ -23,12 +28,12 @@ static const char PATTERN[] =
     "(*MARK:W)[ \\t\\r\\n\\f\\v]+"
     "|(*MARK:R)(?:1/2-1/2|1/2:1/2|\xC2\xBD-\xC2\xBD|0\\.5-0\\.5|[012][-:][012])(?![0-9./:x-])"
     "|(*MARK:R)\\*"
-    "|(*MARK:M)\\d+(?:[ \\t]*[-x:][ \\t]*\\d+(?!\\.))+" STR
+    "|(*MARK:M)\\d+(?:[ \\t]*[-x:][ \\t]*\\d+(?!\\.))++" STR
     "|(*MARK:N)\\d+\\.(?:\\.\\.)?"
-    "|(*MARK:M)" SQ "(?:(?:[ \\t]*[-x:][ \\t]*|)" SQ ")+(?![A-Za-z0-9])" STR
+    "|(*MARK:M)" SQ "(?:(?:[ \\t]*[-x:][ \\t]*|)" SQ ")++(?![A-Za-z0-9])" STR
     "|(*MARK:M)[a-hA-H][a-hA-H][1-8](?![A-Za-z0-9])" STR
     "|(*MARK:E)\\.\\.\\."
-    "|(*MARK:T)\\[\\s*[A-Za-z0-9_]+\\s*\"(?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])*\"\\s*\\]"
+    "|(*MARK:T)\\[\\s*[A-Za-z0-9_]+\\s*\"(?:[^\"\\\\\\r\\n]++|\\\\[^\\r\\n])*+\"\\s*\\]"
     "|(*MARK:O)\\[[^\\]\\r\\n]*\\]"
     "|(*MARK:U)\\["
     "|(*MARK:C)\\{"
@@ -208,10 +213,15 @@ int pk_lex_next(pk_lexer *lx, const char *buf, size_t len, size_t pos, int at_eo
                              lx->md, NULL);
         if (rc < 0) {
             /* Cannot happen with the catch-all junk class, except on a lone continuation
-             * byte; take one byte as junk. */
+             * byte or a resource limit: junk up to the next blank or bracket (at least
+             * one byte), so a failing match is never retried on the same text. */
+            size_t e = pos + 1;
+            while (rc != PCRE2_ERROR_NOMATCH && e < len && !is_blank((unsigned char)buf[e]) &&
+                   !strchr("{}()[]", buf[e]))
+                e++;
             t->kind = PK_TOK_JUNK;
             t->start = pos;
-            t->len = 1;
+            t->len = e - pos;
             return t->kind;
         }
         end = pcre2_get_ovector_pointer(lx->md)[1];
