@@ -18,6 +18,10 @@
 #include <string.h>
 
 #define WIN_CAP (1024u * 1024)
+/* Moves and notes in one game (all lines): past it the game is too large, like past
+ * PK_PDN_MAX_GAME_BYTES. Bounds memory (about 200 bytes a node): 16 MiB of "-" or "$1"
+ * would otherwise build millions of nodes (gigabytes). Five times a 100,000-ply game. */
+#define MAX_NODES 500000
 #define LOOKAHEAD (64u * 1024)
 
 enum { ST_START, ST_HEADER, ST_BODY };
@@ -51,6 +55,7 @@ struct pk_pdn_reader {
     size_t cpos;
     int line, col, prev_cr, nl;
     int lone_cr_done, enc_done, bom_done, enc_check;
+    unsigned long long open_until; /* stream offset: no ']' from the last lone '[' up to here */
     int ngames;
     /* one token of lookahead */
     int have_peek;
@@ -61,6 +66,7 @@ struct pk_pdn_reader {
     pk_diag_sink *sink;
     pk_arena *a;
     int state, depth, skip, too_large;
+    long nodes; /* moves and notes of the game so far */
     int nstray, unclosed;
     unsigned warned;
     unsigned long long game_start;
@@ -271,14 +277,34 @@ static void fetch(pk_pdn_reader *r, pk_token *t, int *line, int *col, int *nl)
             *line = r->line, *col = r->col, *nl = r->nl;
             return;
         }
-        int k = pk_lex_next(r->lx, r->buf, r->len, r->pos, r->eof, t);
+        int k;
+        if (r->buf[r->pos] == '[' && r->base + r->pos < r->open_until) {
+            /* known: no ']' before the line break (see below), so no tag pair here */
+            k = t->kind = PK_TOK_TAG_OPEN;
+            t->start = r->pos;
+            t->len = 1;
+        } else {
+            k = pk_lex_next(r->lx, r->buf, r->len, r->pos, r->eof, t);
+        }
         if (k == PK_TOK_NONE) {
-            if (r->pos > 0 || r->len < WIN_CAP) {
-                advance(r, r->pos);
-                fill(r);
+            /* Refill and retry while the window can still grow; a window that is full
+             * (or within a few bytes of full: fill() stops 16 bytes short) holds a token
+             * longer than the window: take what it has. */
+            size_t have = r->len - r->pos;
+            advance(r, r->pos);
+            fill(r);
+            if (r->len - r->pos > have || r->eof)
                 continue;
-            }
             k = pk_lex_next(r->lx, r->buf, r->len, r->pos, 1, t); /* token longer than the window */
+        }
+        if (k == PK_TOK_TAG_OPEN && r->base + t->start >= r->open_until) {
+            /* The lexer scanned the line for a ']' in vain: remember where that scan
+             * ended, so that every other '[' of the line ("[[[[...") is not scanned again
+             * (quadratic on a long line). */
+            size_t q = t->start + 1;
+            while (q < r->len && r->buf[q] != '\n' && r->buf[q] != '\r')
+                q++;
+            r->open_until = r->base + q;
         }
         advance(r, t->start);
         r->pos = t->start + t->len;
@@ -340,6 +366,7 @@ static char *dup(pk_pdn_reader *r, const char *s, size_t n)
 static pk_pdn_note *new_note(pk_pdn_reader *r, int kind, int line, int col)
 {
     pk_pdn_note *n = alloc(r, sizeof *n);
+    r->nodes++;
     n->kind = kind;
     n->line_no = line;
     n->col = col;
@@ -411,6 +438,7 @@ static pk_pdn_move *push_move(pk_pdn_reader *r, int line, int col)
         L->cap = cap;
     }
     pk_pdn_move *m = &L->v[L->n++];
+    r->nodes++;
     memset(m, 0, sizeof *m);
     m->line = line;
     m->col = col;
@@ -512,11 +540,38 @@ static int padding(const char *s, size_t n, size_t i)
 
 static int lower(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
 
+/* value * 10 + digit, saturating at PK_PDN_NUMBER_MAX: a square, rank or move number
+ * written with many digits ("5555555555") stays out of range instead of overflowing. */
+#define PK_PDN_NUMBER_MAX 100000000
+static int add_digit(int value, char digit)
+{
+    return value >= PK_PDN_NUMBER_MAX / 10 ? PK_PDN_NUMBER_MAX : value * 10 + (digit - '0');
+}
+
+/* Squares in a move token, counted as move_token() splits them. */
+static size_t count_squares(const char *s, size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (strchr(" \t-x:", c))
+            continue;
+        if (i == 0 || !(c >= '0' && c <= '9') || strchr(" \t-x:", s[i - 1]))
+            k++;
+    }
+    return k;
+}
+
 static void move_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
 {
     const char *s = tok_text(r, t);
     size_t n = t->len, sl = strength_len(s, n);
     n -= sl;
+    size_t count = count_squares(s, n);
+    if (count > PK_PDN_MAX_SQUARES) { /* pdn.h's limit: no capture path is that long */
+        syntax(r, line, col, "move '%.24s...' has %zu squares, more than %d", s, count, PK_PDN_MAX_SQUARES);
+        return;
+    }
     /* One arena block per move, no per-square allocation: the text as written, the
      * square texts (NUL-separated), the strength mark and the separators. */
     size_t maxsq = n / 2 + 1;
@@ -545,7 +600,7 @@ static void move_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
             q->text = sqtext;
             if (c >= '0' && c <= '9') {
                 while (j < n && s[j] >= '0' && s[j] <= '9') {
-                    q->num = q->num * 10 + (s[j] - '0');
+                    q->num = add_digit(q->num, s[j]);
                     *sqtext++ = s[j++];
                 }
             } else {
@@ -556,7 +611,7 @@ static void move_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
                 if (j < n && s[j] >= '0' && s[j] <= '9') {
                     q->kind = PK_SQ_ALGEBRAIC;
                     while (j < n && s[j] >= '0' && s[j] <= '9') {
-                        q->rank = q->rank * 10 + (s[j] - '0');
+                        q->rank = add_digit(q->rank, s[j]);
                         *sqtext++ = s[j++];
                     }
                 } else {
@@ -615,7 +670,7 @@ static void number_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
     L->ellipsis = 0;
     L->num = 0;
     for (size_t i = 0; i < t->len && s[i] >= '0' && s[i] <= '9'; i++)
-        L->num = L->num * 10 + (s[i] - '0');
+        L->num = add_digit(L->num, s[i]);
     L->num_kind = t->len >= 4 && s[t->len - 2] == '.' ? PK_NUM_SECOND : PK_NUM_FIRST;
     L->num_line = line;
     L->num_col = col;
@@ -825,6 +880,7 @@ static void begin_game(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
     r->state = ST_START;
     r->depth = 0;
     r->skip = r->too_large = 0;
+    r->nodes = 0;
     r->warned = 0;
     r->nstray = r->unclosed = 0;
     r->dash_pending = 0;
@@ -1044,9 +1100,14 @@ static int skip_token(pk_pdn_reader *r, const pk_token *t, int line, int col, in
  * the count of the others is reported when the game ends. */
 static void stray(pk_pdn_reader *r, const pk_token *t, int line, int col)
 {
-    if (r->nstray++ == 0)
-        tolerate(r, "stray-text", line, col, "unexpected text '%.*s' skipped",
-                 (int)(t->len > 40 ? 40 : t->len), tok_text(r, t));
+    if (r->nstray++ == 0) {
+        if (t->kind == PK_TOK_TAG_OPEN) /* cut short, or longer than the input window */
+            tolerate(r, "stray-text", line, col,
+                     "unexpected text '[' skipped: no ']' ends it on its line (unterminated tag pair?)");
+        else
+            tolerate(r, "stray-text", line, col, "unexpected text '%.*s' skipped",
+                     (int)(t->len > 40 ? 40 : t->len), tok_text(r, t));
+    }
 }
 
 static int body_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
@@ -1078,6 +1139,12 @@ static int handle(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl
         r->too_large = 1;
         report(r, PK_SEV_ERROR, "too-large", line, col, "game larger than %u bytes; rest skipped",
                PK_PDN_MAX_GAME_BYTES);
+        r->skip = 1;
+    }
+    if (r->nodes > MAX_NODES && !r->too_large) {
+        r->too_large = 1;
+        report(r, PK_SEV_ERROR, "too-large", line, col,
+               "game has more than %d moves, comments and other notes; rest skipped", MAX_NODES);
         r->skip = 1;
     }
     if (r->skip)
@@ -1166,7 +1233,12 @@ int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
         int line, col, nl;
         fetch(r, &t, &line, &col, &nl);
         if (r->ioerr) {
+            /* a file error, not a game's: no game index (pdncheck would count a game
+             * with an error that it never read) */
+            int index = g->index;
+            g->index = 0;
             report(r, PK_SEV_ERROR, "io", 0, 0, "read error");
+            g->index = index;
             return -PK_ERR_IO;
         }
         int st = handle(r, &t, line, col, nl);
