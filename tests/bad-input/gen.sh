@@ -1,0 +1,103 @@
+#!/bin/sh
+# Writes the generated bad inputs of the bad-input suite into DIR (the large ones are
+# never committed): sh tests/bad-input/gen.sh DIR
+# Every file is deterministic (no randomness, no clock). The table of cases that use
+# them, with their independent game counts, is tests/bad-input/cases.
+d=${1:?usage: gen.sh DIR}
+mkdir -p "$d" || exit 1
+LC_ALL=C; export LC_ALL
+ok='[Event "ok"]
+[GameType "20"]
+1. 32-28 19-23 2. 28x19 14x23 1-0'
+
+# --- empty, binary, NUL bytes, invalid UTF-8 --------------------------------------------
+: >"$d/empty.pdn"
+printf '\n\n   \n\t\n' >"$d/blank.pdn"
+# 64 KiB of bytes in a fixed scrambled order (a linear congruential sequence): binary.pdn
+# has no printable ASCII (bytes >= 0x80, blanks and control characters: no tag, move or
+# result can appear, so no game); binary-mixed.pdn has every byte value
+awk 'BEGIN { x = 1; for (i = 0; i < 65536; i++) { x = (x * 1103515245 + 12345) % 2147483648; c = int(x / 65536) % 256
+  if (c >= 33 && c < 128) c += 128; printf "%c", c } }' >"$d/binary.pdn"
+awk 'BEGIN { x = 7; for (i = 0; i < 65536; i++) { x = (x * 1103515245 + 12345) % 2147483648; printf "%c", int(x / 65536) % 256 } }' >"$d/binary-mixed.pdn"
+# an ELF-like header then text: binary data with a game after it
+{ printf '\177ELF\002\001\001\000\000\000\000\000\000\000\000\000\003\000>\000'; printf '\n%s\n' "$ok"; } >"$d/binary-then-game.pdn"
+# NUL bytes in a tag value, in a comment, between moves
+printf '[Event "a\000b"]\n[GameType "20"]\n1. 32-28 {x\000y} 19-23 \000 2. 28x19 14x23 1-0\n\n%s\n' "$ok" >"$d/nul-bytes.pdn"
+# invalid UTF-8 in a tag value and a comment (lone continuation byte, truncated
+# sequence, overlong encoding, 0xFF), in a file that is otherwise UTF-8 (has an e-acute)
+printf '[Event "caf\303\251 \200 \303 \300\257 \377"]\n[GameType "20"]\n1. 32-28 {\355\240\200} 19-23 2. 28x19 14x23 1-0\n\n%s\n' "$ok" >"$d/invalid-utf8.pdn"
+
+# --- a 10 MB line ---------------------------------------------------------------------
+# a 10 MB comment on one line inside a game, then a second game
+awk -v ok="$ok" 'BEGIN { s = "abcdefghij"; for (i = 0; i < 10; i++) s = s s; # 10 KiB
+  printf "[Event \"long comment\"]\n[GameType \"20\"]\n1. 32-28 {"
+  for (i = 0; i < 1024; i++) printf "%s", s
+  printf "} 19-23 2. 28x19 14x23 1-0\n\n%s\n", ok }' >"$d/line-10mb-comment.pdn"
+# a 10 MB line with no blank (one giant token), then a game
+awk -v ok="$ok" 'BEGIN { s = "abcdefghij"; for (i = 0; i < 10; i++) s = s s
+  for (i = 0; i < 1024; i++) printf "%s", s
+  printf "\n\n%s\n", ok }' >"$d/line-10mb-token.pdn"
+# a 10 MB tag value on one line, then a game
+awk -v ok="$ok" 'BEGIN { s = "abcdefghij"; for (i = 0; i < 10; i++) s = s s
+  printf "[Event \""; for (i = 0; i < 1024; i++) printf "%s", s
+  printf "\"]\n[GameType \"20\"]\n1. 32-28 19-23 1-0\n\n%s\n", ok }' >"$d/line-10mb-tag.pdn"
+
+# 10 MB lines that once hung the reader or blew up its memory (each then a good game):
+# a move chain with no blank, the same with spaced separators, '[' with no ']', NAGs, dashes
+for spec in 'move-chain:1-2-' 'spaced-chain:1 - ' 'algebraic-chain:a1-b2' 'brackets:[[[[' 'open-tags:[a[a' \
+            'nags:$1$1' 'dashes:----'; do
+  awk -v ok="$ok" -v p="${spec#*:}" 'BEGIN { s = p; while (length(s) < 10485760) s = s s
+    printf "%s\n\n%s\n", s, ok }' >"$d/line-10mb-${spec%%:*}.pdn"
+done
+
+# --- files cut short --------------------------------------------------------------------
+printf '%s\n\n[Event "cut"]\n[Whi' "$ok" >"$d/cut-mid-tag.pdn"
+printf '%s\n\n[Event "cut"]\n[White "Abc' "$ok" >"$d/cut-mid-tag-string.pdn"
+printf '%s\n\n[Event "cut"]\n[GameType "20"]\n1. 32-28 {a comment that never' "$ok" >"$d/cut-mid-comment.pdn"
+printf '%s\n\n[Event "cut"]\n[GameType "20"]\n1. 32-28 (1. 33-29 19-23 2. 29' "$ok" >"$d/cut-mid-variation.pdn"
+printf '%s\n\n[Event "cut"]\n[GameType "20"]\n1. 32-28 19-23 2. 28x' "$ok" >"$d/cut-mid-move.pdn"
+printf '%s\n\n[Event "cut"]\n[GameType "20"]\n1. 32-28 19-23 2. 28x19 14x23 1-' "$ok" >"$d/cut-mid-result.pdn"
+
+# --- an unterminated tag string, followed by two good games ------------------------------
+printf '[Event "never closed]\n[GameType "20"]\n1. 32-28 19-23 1-0\n\n%s\n\n%s\n' "$ok" "$ok" >"$d/tag-string-unterminated.pdn"
+
+# --- 100,000 nested variations ---------------------------------------------------------
+awk -v ok="$ok" 'BEGIN { printf "[Event \"deep\"]\n[GameType \"20\"]\n1. 32-28 "
+  for (i = 0; i < 100000; i++) printf "(1. 33-29 "
+  for (i = 0; i < 100000; i++) printf ")"
+  printf " 19-23 1-0\n\n%s\n", ok }' >"$d/nested-100k.pdn"
+# the same, never closed, with no result: the file ends inside them
+awk -v ok="$ok" 'BEGIN { printf "%s\n\n[Event \"deep\"]\n[GameType \"20\"]\n1. 32-28 ", ok
+  for (i = 0; i < 100000; i++) printf "("
+  printf "\n" }' >"$d/nested-100k-unclosed.pdn"
+
+# --- a 100,000-ply game -----------------------------------------------------------------
+# One king a side shuffles on International draughts: legal all along; the threefold
+# repetition draws the game at ply 8 and the rest is played after the draw.
+awk -v ok="$ok" 'BEGIN { printf "[Event \"long\"]\n[GameType \"20\"]\n[FEN \"W:WK50:BK1\"]\n"
+  split("50-44 1-7 44-50 7-1", m, " ")
+  for (i = 0; i < 100000; i++) {
+    if (i % 2 == 0) printf "%d. ", i / 2 + 1
+    printf "%s%s", m[i % 4 + 1], (i % 20 == 19) ? "\n" : " "
+  }
+  printf "1/2-1/2\n\n%s\n", ok }' >"$d/plies-100k.pdn"
+
+# --- FEN and squares out of range --------------------------------------------------------
+awk -v ok="$ok" 'BEGIN { printf "[Event \"fen 200\"]\n[GameType \"20\"]\n[FEN \"W:W"
+  for (i = 1; i <= 100; i++) printf "%s%d", (i > 1 ? "," : ""), i
+  printf ":B"; for (i = 101; i <= 200; i++) printf "%s%d", (i > 101 ? "," : ""), i
+  printf "\"]\n1. 32-28 *\n\n%s\n", ok }' >"$d/fen-200-squares.pdn"
+awk -v ok="$ok" 'BEGIN { printf "[Event \"fen 200 repeated\"]\n[GameType \"20\"]\n[FEN \"W:W"
+  for (i = 0; i < 200; i++) printf "%s%d", (i > 0 ? "," : ""), 31 + i % 20
+  printf ":B1-20\"]\n1. 32-28 *\n\n%s\n", ok }' >"$d/fen-200-repeated.pdn"
+printf '[Event "square 0"]\n[GameType "20"]\n1. 0-5 19-23 *\n\n[Event "square 51"]\n[GameType "20"]\n1. 32-28 51-46 *\n\n[Event "fen 0"]\n[GameType "20"]\n[FEN "W:W0,31:B1"]\n1. 31-26 *\n\n[Event "fen 51"]\n[GameType "20"]\n[FEN "W:W31:B51"]\n1. 31-26 *\n\n%s\n' "$ok" >"$d/squares-0-51.pdn"
+
+# --- nonsense GameType --------------------------------------------------------------------
+for gt in 'banana' '99' '-5' '2147483648' '20,X,99,0,Q9,7' '20,W,10,10,N2,0,extra' ''; do
+  printf '[Event "gametype %s"]\n[GameType "%s"]\n1. 32-28 19-23 *\n\n' "$gt" "$gt"
+done >"$d/gametype-nonsense.pdn"
+
+# --- an unreadable file among readable ones ---------------------------------------------
+printf '%s\n' "$ok" >"$d/readable-1.pdn"
+printf '%s\n\n%s\n' "$ok" "$ok" >"$d/readable-2.pdn"
+mkdir -p "$d/a-directory.pdn"

@@ -1,0 +1,57 @@
+#!/bin/sh
+# The bad-input suite (tests/bad-input/cases): generates the inputs (gen.sh) into a temp
+# dir, copies the committed regression inputs (tests/bad-input/*.pdn) beside them, runs
+# pdncheck on each case with a 60 s timeout and a 1 MiB stack (no deep recursion), and
+# compares the exit status and the output -- all of it when short, else its first 8
+# lines and last 2 -- with expected/<name>.out. Names each failing case; ends with
+# "bad-input: N passed, N failed".
+#   sh tests/bad-input/run.sh [--update] [NAME]...   --update rewrites expected/*.out
+# Environment: BUILD (tools in $BUILD/bin), PK_WRAP (a command prefix, e.g. valgrind),
+# PK_SKIP_BIG=1 (leave out the cases flagged big), BAD_DIR (reuse generated inputs).
+top=$(pwd)
+here="$top/tests/bad-input"
+bin="$top/${BUILD:-build}/bin"
+update=0
+[ "$1" = --update ] && { update=1; shift; }
+only=" $* "
+if [ -n "$BAD_DIR" ]; then d=$BAD_DIR; else
+  d=$(mktemp -d "${TMPDIR:-/tmp}/pk-bad.XXXXXX") || exit 1
+  trap 'rm -rf "$d"' EXIT
+  sh "$here/gen.sh" "$d" || { echo "bad-input: gen.sh failed"; exit 1; }
+fi
+cp "$here"/*.pdn "$d"/ 2>/dev/null
+
+clip() { # file: the whole output when short, else the first 8 and last 2 lines
+  n=$(wc -l <"$1")
+  if [ "$n" -le 12 ]; then cat "$1"; else
+    head -n 8 "$1"; echo "[... $((n - 10)) lines ...]"; tail -n 2 "$1"; fi
+}
+
+pass=0; fail=0
+tab=$(printf '\t')
+while IFS="$tab" read -r name games flags args; do
+  case $name in ''|'#'*) continue ;; esac
+  [ "$only" = "  " ] || case $only in *" $name "*) ;; *) continue ;; esac
+  [ "$PK_SKIP_BIG" = 1 ] && [ "$flags" = big ] && continue
+  out="$d/.out.$name"
+  # shellcheck disable=SC2086
+  (cd "$d" && ulimit -s 1024 && exec timeout 60 $PK_WRAP "$bin/pdncheck" $args) >"$out" 2>"$out.err"
+  st=$?
+  { clip "$out"; echo "exit $st"; } | cut -c1-400 >"$out.clip"
+  if [ $update = 1 ]; then
+    cp "$out.clip" "$here/expected/$name.out"; echo "wrote expected/$name.out"; continue
+  fi
+  why=""
+  [ $st = 124 ] && why="timed out (a hang)"
+  [ $st -gt 128 ] && [ $st != 124 ] && why="killed by signal $((st - 128)) (a crash)"
+  if [ -z "$why" ] && ! cmp -s "$out.clip" "$here/expected/$name.out"; then
+    why="output differs (- expected, + actual):
+$(diff -u "$here/expected/$name.out" "$out.clip" | sed 1,2d | head -n 30)"
+  fi
+  if [ -s "$out.err" ] && [ -z "$PK_WRAP" ]; then why="$why
+standard error: $(head -n 5 "$out.err")"; fi
+  if [ -z "$why" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $name: $why"; fi
+done <"$here/cases"
+[ $update = 1 ] && exit 0
+echo "bad-input: $pass passed, $fail failed"
+[ $fail -eq 0 ]
