@@ -132,3 +132,36 @@ uninstall:
 
 clean:
 	rm -rf build
+
+# --- hardening: fuzzing, sanitizers, valgrind (README "Hardening") -------------
+#   make fuzz            libFuzzer targets tests/fuzz/fuzz_*.c (clang), FUZZ_SECONDS each
+#                        (default 60), seeds from pdn/, tests/fuzz/seeds and ../shared/corpora
+#   make check-asan      the whole test suite built with -fsanitize=address,undefined
+#   make check-valgrind  the golden CLI tests and the small bad inputs under valgrind memcheck
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_JOBS    ?= 1
+FUZZ_TARGETS ?= $(patsubst tests/fuzz/%.c,%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
+SAN_FLAGS    := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+.PHONY: fuzz fuzz-build check-asan check-valgrind
+fuzz: deps
+	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=$(FUZZ_CC) OPT="-O1 -g" \
+	  CFLAGS="$(SAN_FLAGS) -fsanitize=fuzzer-no-link" fuzz-build
+	@BUILD=build/fuzz SHARED=$(SHARED) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) \
+	  sh tests/fuzz/run.sh $(FUZZ_TARGETS)
+
+fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzzers/%)
+
+$(BUILD)/fuzzers/%: tests/fuzz/%.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(DEPFLAGS) $< $(LIB) $(PCRE_LIBS) -lm -o $@
+
+check-asan: deps
+	@$(MAKE) --no-print-directory BUILD=build/asan OPT="-O1 -g" CFLAGS="$(SAN_FLAGS)" build-tests
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  PK_SANITIZED=1 BUILD=build/asan SHARED=$(SHARED) sh tests/run-all.sh
+
+check-valgrind: deps
+	@$(MAKE) --no-print-directory build-tests
+	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/fuzz/valgrind.sh
