@@ -502,6 +502,8 @@ TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_m
                       int mode, short_fn *sj, king_fn *kj, int me)
 {
     pk_movelist *list = mode == MODE_COUNT ? NULL : out;
+    if (out) /* every mode reports overflow through out, counting included */
+        out->overflow = 0;
     if (flags & PK_GEN_QUIET_ONLY) {
         if (!list)
             return gen_quiet(R, g, p, NULL, me);

@@ -47,7 +47,7 @@ uint64_t pk_perft(const pk_variant *v, const pk_pos *p, int depth, unsigned flag
     *overflow = 0;
     if (depth <= 0)
         return 1;
-    pk_movelist *lists = malloc(sizeof *lists * (size_t)(depth + 1));
+    pk_movelist *lists = calloc((size_t)depth + 1, sizeof *lists);
     if (!lists) {
         *overflow = 1;
         return 0;
