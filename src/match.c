@@ -267,6 +267,11 @@ int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, uns
     out->why_square = -1;
     out->sep_mismatch = false;
     out->ncand = out->ncand_total = 0;
+    if (w->nsq < 2 || w->nsq > PK_MAX_WRITTEN) { /* no origin and destination: nothing matches */
+        out->kind = PK_MATCH_ILLEGAL;
+        out->why = PK_ILL_OTHER;
+        return out->kind;
+    }
     /* Case 1 on every path of every legal move (RULES 1.8: a move is legal if any of its
      * paths is; the Italian order rule is per path): the common case costs one call. */
     pk_gen_legal(v, p, &s->legal, (gen_flags & ~(unsigned)PK_GEN_ALL_CAPTURES) | PK_GEN_KEEP_DUPLICATES);

@@ -71,7 +71,8 @@ typedef struct pk_match_scratch {
     pk_movelist legal, all, quiet;
 } pk_match_scratch;
 
-/* Classifies w in p. gen_flags: PK_GEN_CAPTURE_OPTIONAL (house rule). Returns out->kind. */
+/* Classifies w in p. gen_flags: PK_GEN_CAPTURE_OPTIONAL (house rule). Returns out->kind.
+ * A written move needs 2 to PK_MAX_WRITTEN squares; fewer or more is PK_MATCH_ILLEGAL. */
 int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, unsigned gen_flags,
                   pk_match_scratch *s, pk_match *out);
 

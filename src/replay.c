@@ -166,11 +166,11 @@ static const char *candidates(const pk_game *g, const char **why)
     if (g->fen)
         for (const char *s = g->fen; *s; s++)
             if (*s >= '0' && *s <= '9') {
-                int n = atoi(s);
-                if (n > maxnum)
-                    maxnum = n;
-                while (s[1] >= '0' && s[1] <= '9')
-                    s++;
+                int n = 0; /* saturates: only "above 32" matters here */
+                for (; *s >= '0' && *s <= '9'; s++)
+                    n = n < 1000 ? n * 10 + (*s - '0') : n;
+                maxnum = n > maxnum ? n : maxnum;
+                s--;
             }
     if (algebraic) {
         *why = "its algebraic squares";
