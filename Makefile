@@ -144,8 +144,25 @@ FUZZ_JOBS    ?= 1
 FUZZ_TARGETS ?= $(patsubst tests/fuzz/%.c,%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
 SAN_FLAGS    := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-.PHONY: fuzz fuzz-build check-asan check-valgrind
-fuzz: deps
+.PHONY: fuzz fuzz-build check-asan check-valgrind deps-hardening
+# clang with its libFuzzer runtime, and valgrind: installed like deps when missing.
+deps-hardening: deps
+	@missing=""; \
+	command -v $(FUZZ_CC) >/dev/null 2>&1 || missing="$$missing clang"; \
+	{ command -v $(FUZZ_CC) >/dev/null 2>&1 && \
+	  [ -f "$$($(FUZZ_CC) -print-file-name=libclang_rt.fuzzer-x86_64.a)" ]; } || missing="$$missing libclang-rt-dev"; \
+	command -v valgrind >/dev/null 2>&1 || missing="$$missing valgrind"; \
+	if [ -n "$$missing" ]; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "deps-hardening: installing$$missing"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "deps-hardening: missing$$missing (clang with libFuzzer, valgrind)"; exit 1; \
+	  fi; \
+	fi
+
+fuzz: deps-hardening
 	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=$(FUZZ_CC) OPT="-O1 -g" \
 	  CFLAGS="$(SAN_FLAGS) -fsanitize=fuzzer-no-link" fuzz-build
 	@BUILD=build/fuzz SHARED=$(SHARED) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) \
@@ -157,11 +174,11 @@ $(BUILD)/fuzzers/%: tests/fuzz/%.c $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(DEPFLAGS) $< $(LIB) $(PCRE_LIBS) -lm -o $@
 
-check-asan: deps
+check-asan: deps-hardening
 	@$(MAKE) --no-print-directory BUILD=build/asan OPT="-O1 -g" CFLAGS="$(SAN_FLAGS)" build-tests
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  PK_SANITIZED=1 BUILD=build/asan SHARED=$(SHARED) sh tests/run-all.sh
 
-check-valgrind: deps
+check-valgrind: deps-hardening
 	@$(MAKE) --no-print-directory build-tests
 	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/fuzz/valgrind.sh
