@@ -548,15 +548,18 @@ static int add_digit(int value, char digit)
     return value >= PK_PDN_NUMBER_MAX / 10 ? PK_PDN_NUMBER_MAX : value * 10 + (digit - '0');
 }
 
-/* Squares in a move token, counted as move_token() splits them. */
+static inline bool is_move_sep(char c) { return c == ' ' || c == '\t' || c == '-' || c == 'x' || c == ':'; }
+
+/* Squares in a move token, counted as move_token() splits them (runs for every move:
+ * no strchr per character). */
 static size_t count_squares(const char *s, size_t n)
 {
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (strchr(" \t-x:", c))
+        char c = s[i];
+        if (is_move_sep(c))
             continue;
-        if (i == 0 || !(c >= '0' && c <= '9') || strchr(" \t-x:", s[i - 1]))
+        if (i == 0 || !(c >= '0' && c <= '9') || is_move_sep(s[i - 1]))
             k++;
     }
     return k;
@@ -567,8 +570,10 @@ static void move_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
     const char *s = tok_text(r, t);
     size_t n = t->len, sl = strength_len(s, n);
     n -= sl;
-    size_t count = count_squares(s, n);
-    if (count > PK_PDN_MAX_SQUARES) { /* pdn.h's limit: no capture path is that long */
+    /* pdn.h's limit (no capture path is that long), checked before the arena block is
+     * sized from n; a token of at most that many characters cannot exceed it. */
+    size_t count = n > PK_PDN_MAX_SQUARES ? count_squares(s, n) : 0;
+    if (count > PK_PDN_MAX_SQUARES) {
         syntax(r, line, col, "move '%.24s...' has %zu squares, more than %d", s, count, PK_PDN_MAX_SQUARES);
         return;
     }
