@@ -17,31 +17,13 @@
 #include <string.h>
 
 #include "pdnkit.h"
+#include "unit/engine_helpers.h"
 #include "unit/pktest.h"
 
 #define MAXD 64   /* descriptors per set in these tests */
 #define DLEN 96
 
 static pk_movelist ml, ml2; /* large: keep them off the stack */
-
-static const pk_variant *var(const char *name)
-{
-    const pk_variant *v = pk_variant_find(name);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
-    return v;
-}
-
-static pk_pos pos_of(const pk_variant *v, const char *fen)
-{
-    pk_pos p;
-    pk_error err;
-    pk_error_clear(&err);
-    int rc = pk_fen_parse(v, fen, (size_t)-1, &p, NULL, &err);
-    if (rc)
-        printf("\n  FEN '%s' (%s) rejected: col %d: %s\n", fen, v->name, err.col, err.msg);
-    CU_ASSERT_EQUAL_FATAL(rc, PK_OK);
-    return p;
-}
 
 static void describe(const pk_variant *v, const pk_move *m, bool alg, char *buf, size_t size)
 {

@@ -8,24 +8,10 @@
 #include <string.h>
 
 #include "pdnkit.h"
+#include "unit/engine_helpers.h"
 #include "unit/pktest.h"
 
 static pk_movelist ml;
-
-static const pk_variant *var(const char *name)
-{
-    const pk_variant *v = pk_variant_find(name);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
-    return v;
-}
-
-static pk_pos pos_of(const pk_variant *v, const char *fen)
-{
-    pk_pos p;
-    pk_error err;
-    CU_ASSERT_EQUAL_FATAL(pk_fen_parse(v, fen, (size_t)-1, &p, NULL, &err), PK_OK);
-    return p;
-}
 
 static int bit(const pk_variant *v, const char *s)
 {
