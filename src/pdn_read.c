@@ -68,6 +68,7 @@ struct pk_pdn_reader {
     int state, depth, skip, too_large;
     long nodes; /* moves and notes of the game so far */
     int nstray, unclosed;
+    int nempty; /* move numbers with no move in this game: the first is reported, then a count */
     unsigned warned;
     unsigned long long game_start;
     int dash_pending, dash_line, dash_col;
@@ -422,7 +423,8 @@ static void check_number(pk_pdn_reader *r, level *L)
             L->ellipsis = 0;
             return;
         }
-        tolerate(r, "empty-move-number", L->num_line, L->num_col, "move number %d with no move", L->num);
+        if (r->nempty++ == 0) /* "1.1.1.1..." must not print a line per number */
+            tolerate(r, "empty-move-number", L->num_line, L->num_col, "move number %d with no move", L->num);
     }
 }
 
@@ -887,7 +889,7 @@ static void begin_game(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
     r->skip = r->too_large = 0;
     r->nodes = 0;
     r->warned = 0;
-    r->nstray = r->unclosed = 0;
+    r->nstray = r->unclosed = r->nempty = 0;
     r->dash_pending = 0;
     r->ntags = 0;
     reset_level(&r->lv[0], 0, 0);
@@ -934,6 +936,9 @@ static void finish_game(pk_pdn_reader *r)
     if (r->nstray > 1)
         tolerate(r, "stray-text", g->line, g->col, "%d more piece(s) of unexpected text skipped in this game",
                  r->nstray - 1);
+    if (r->nempty > 1)
+        tolerate(r, "empty-move-number", g->line, g->col, "%d more move number(s) with no move in this game",
+                 r->nempty - 1);
     g->ntags = r->ntags;
     g->tags = r->ntags ? alloc(r, (size_t)r->ntags * sizeof *g->tags) : NULL;
     if (r->ntags)
