@@ -12,18 +12,21 @@
 /* ---- arena: a list of chunks that is rewound, not freed, between games ---- */
 #define CHUNK 65536
 
-typedef struct chunk {
-    struct chunk *next;
-    size_t size, used;
+typedef struct pk_arena_chunk {
+    struct pk_arena_chunk *next;
+    size_t size, used; /* used: of the current chunk, see a->next instead */
     max_align_t data[];
 } chunk;
 
-struct pk_arena {
-    chunk *head, *cur;
-    size_t total; /* bytes handed out since the last reset */
-};
-
 pk_arena *pk_arena_new(void) { return calloc(1, sizeof(pk_arena)); }
+
+/* Makes c the current chunk: pk_arena_alloc() bumps a->next in it. */
+static void set_current(pk_arena *a, chunk *c)
+{
+    a->cur = c;
+    a->next = c ? (char *)c->data + c->used : NULL;
+    a->end = c ? (char *)c->data + c->size : NULL;
+}
 
 void pk_arena_reset(pk_arena *a)
 {
@@ -39,7 +42,7 @@ void pk_arena_reset(pk_arena *a)
         c->used = 0;
         pp = &c->next;
     }
-    a->cur = a->head;
+    set_current(a, a->head);
     a->total = 0;
 }
 
@@ -56,10 +59,11 @@ void pk_arena_free(pk_arena *a)
 
 size_t pk_arena_total(const pk_arena *a) { return a->total; }
 
-void *pk_arena_alloc(pk_arena *a, size_t n)
+void *pk_arena_alloc_chunk(pk_arena *a, size_t n)
 {
-    n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
     chunk *c = a->cur;
+    if (c)
+        c->used = (size_t)(a->next - (char *)c->data);
     while (c && c->size - c->used < n)
         c = c->next;
     if (!c) {
@@ -75,11 +79,11 @@ void *pk_arena_alloc(pk_arena *a, size_t n)
             pp = &(*pp)->next;
         *pp = c;
     }
-    if (n <= CHUNK)
-        a->cur = c; /* chunks before c are (nearly) full: skip them next time */
     void *p = (char *)c->data + c->used;
     c->used += n;
     a->total += n;
+    if (n <= CHUNK)
+        set_current(a, c); /* chunks before c are (nearly) full: skip them next time */
     return p;
 }
 
