@@ -34,7 +34,9 @@
 #define PK_PDN_MAX_SQUARES 32              /* squares in one move token */
 
 enum pk_pdn_flags {
-    PK_PDN_STRICT = 1 /* every tolerated deviation from the PDN 3.0 reading grammar is an error */
+    PK_PDN_STRICT = 1,      /* every tolerated deviation from the PDN 3.0 reading grammar is an error */
+    PK_PDN_NO_FAST_PATH = 2 /* for tests: tokens read by the PCRE2 pattern alone, without the hand-written
+                             * fast paths of the lexer and the reader (same games and diagnostics, slower) */
 };
 
 /* ---- tags ---- */

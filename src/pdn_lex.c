@@ -137,7 +137,8 @@ static int fast_tag(const unsigned char *b, size_t len, size_t pos, size_t *end)
 }
 
 /* Fast path: blanks, "12." / "12...", "32-28" / "26x17x10". Returns the kind, or 0 to let
- * PCRE2 decide (anything unusual, and results, which look like moves). */
+ * PCRE2 decide (anything unusual, and results, which look like moves). The reader's
+ * scan_plain() (pdn_read.c) takes no token this does not take: change both together. */
 static int fast_token(const unsigned char *b, size_t len, size_t pos, int at_eof, size_t *end)
 {
     size_t i = pos;

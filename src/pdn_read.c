@@ -46,7 +46,7 @@ struct pk_pdn_reader {
     unsigned flags;
     pk_src *src;
     pk_lexer *lx;
-    /* input window: buf[pos..len) not yet lexed; base = stream offset of buf[0] */
+    /* input window: buf[pos..len) not yet lexed, buf[len] = 0; base = stream offset of buf[0] */
     char *buf;
     size_t pos, len;
     int eof, ioerr;
@@ -67,6 +67,7 @@ struct pk_pdn_reader {
     pk_arena *a;
     int state, depth, skip, too_large;
     long nodes; /* moves and notes of the game so far */
+    int plain; /* plain_tokens() in use (not under PK_PDN_NO_FAST_PATH) */
     int nstray, unclosed;
     int nempty; /* move numbers with no move in this game: the first is reported, then a count */
     unsigned warned;
@@ -165,6 +166,7 @@ static void fill(pk_pdn_reader *r)
         if (r->len - r->pos >= LOOKAHEAD)
             break;
     }
+    r->buf[r->len] = 0; /* the sentinel plain_tokens() relies on */
     if (!r->enc_done && !r->enc_check && pk_src_encoding(r->src) != PK_ENC_UTF8)
         r->enc_check = 1; /* advance() reports it when the cursor reaches the first byte */
 }
@@ -234,7 +236,43 @@ static int is_blank(unsigned char c)
     return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v';
 }
 
-/* Next token that is not a blank, with its position and the line breaks before it. */
+/* Skips blanks. The common ones (space, tab, LF, CRLF) are counted on the way, without
+ * a lexer call; the first other one (a lone CR, which may need a warning, an LF after a
+ * CR that ended the last token, \f, \v) stops the count: advance() counts the rest when
+ * the next token is read, so r->cpos may stay behind r->pos. */
+static void skip_blanks(pk_pdn_reader *r)
+{
+    const char *b = r->buf;
+    size_t i = r->pos, len = r->len;
+    if (r->cpos == i) {
+        int line = r->line, col = r->col, nl = r->nl, prev_cr = r->prev_cr;
+        for (; i < len; i++) {
+            char c = b[i];
+            if (c == ' ' || c == '\t') {
+                col++;
+            } else if (c == '\n' && !prev_cr) {
+                line++, nl++, col = 1;
+            } else if (c == '\r' && i + 1 < len && b[i + 1] == '\n') {
+                line++, nl++, col = 1;
+                i++;
+            } else {
+                break;
+            }
+            prev_cr = 0;
+        }
+        r->line = line, r->col = col, r->nl = nl, r->prev_cr = prev_cr;
+        r->cpos = i;
+    }
+    while (i < len && is_blank((unsigned char)b[i]))
+        i++;
+    r->pos = i;
+}
+
+static int plain_tokens(pk_pdn_reader *r);
+
+/* Next token that is not a blank, with its position and the line breaks before it. Plain
+ * move numbers and numeric moves are read into the game on the way (plain_tokens()), not
+ * returned. */
 static void fetch(pk_pdn_reader *r, pk_token *t, int *line, int *col, int *nl)
 {
     if (r->have_peek) {
@@ -251,24 +289,7 @@ static void fetch(pk_pdn_reader *r, pk_token *t, int *line, int *col, int *nl)
             if (pk_src_had_bom(r->src))
                 tolerate(r, "bom", 1, 1, "UTF-8 byte-order mark at the start of the file");
         }
-        /* Blanks are the most frequent token: skip them here, without a lexer call, and
-         * count spaces and LFs on the way (anything else goes through advance()). */
-        if (r->cpos == r->pos) {
-            const char *b = r->buf;
-            size_t i = r->pos;
-            for (; i < r->len; i++) {
-                if (b[i] == ' ')
-                    r->col++;
-                else if (b[i] == '\n' && !r->prev_cr)
-                    r->line++, r->nl++, r->col = 1;
-                else
-                    break;
-                r->prev_cr = 0;
-            }
-            r->cpos = r->pos = i;
-        }
-        while (r->pos < r->len && is_blank((unsigned char)r->buf[r->pos]))
-            r->pos++;
+        skip_blanks(r);
         if (r->pos == r->len && !r->eof)
             continue;
         if (r->pos >= r->len) {
@@ -278,6 +299,8 @@ static void fetch(pk_pdn_reader *r, pk_token *t, int *line, int *col, int *nl)
             *line = r->line, *col = r->col, *nl = r->nl;
             return;
         }
+        if (plain_tokens(r))
+            continue;
         int k;
         if (r->buf[r->pos] == '[' && r->base + r->pos < r->open_until) {
             /* known: no ']' before the line break (see below), so no tag pair here */
@@ -428,7 +451,9 @@ static void check_number(pk_pdn_reader *r, level *L)
     }
 }
 
-static pk_pdn_move *push_move(pk_pdn_reader *r, int line, int col)
+/* Appends w (text, position, squares, flags) to the current line, with the move number
+ * and the notes written before it. */
+static pk_pdn_move *push_move(pk_pdn_reader *r, const pk_pdn_move *w)
 {
     level *L = &r->lv[r->depth];
     if (L->n == L->cap) {
@@ -441,9 +466,7 @@ static pk_pdn_move *push_move(pk_pdn_reader *r, int line, int col)
     }
     pk_pdn_move *m = &L->v[L->n++];
     r->nodes++;
-    memset(m, 0, sizeof *m);
-    m->line = line;
-    m->col = col;
+    *m = *w;
     if (L->have_num) {
         m->number = L->num;
         m->number_kind = L->num_kind;
@@ -463,10 +486,8 @@ static void placeholder(pk_pdn_reader *r, const char *text, int line, int col)
         r->warned |= W_PLACEHOLDER;
         tolerate(r, "placeholder", line, col, "'%s' stands for an unknown move", text);
     }
-    pk_pdn_move *m = push_move(r, line, col);
-    m->text = text;
-    m->flags = PK_PDN_MOVE_PLACEHOLDER;
-    m->seps = "";
+    pk_pdn_move w = {.text = text, .line = line, .col = col, .flags = PK_PDN_MOVE_PLACEHOLDER, .seps = ""};
+    push_move(r, &w);
 }
 
 static void resolve_dash(pk_pdn_reader *r)
@@ -567,6 +588,21 @@ static size_t count_squares(const char *s, size_t n)
     return k;
 }
 
+/* Adds a parsed move to the current line; a capture that starts where the previous one
+ * ended is a hop. */
+static void add_move(pk_pdn_reader *r, const pk_pdn_move *w)
+{
+    resolve_dash(r);
+    pk_pdn_move *m = push_move(r, w);
+    level *L = &r->lv[r->depth];
+    if (L->n >= 2 && (m->flags & PK_PDN_MOVE_CAPTURE)) {
+        pk_pdn_move *p = &L->v[L->n - 2];
+        if ((p->flags & PK_PDN_MOVE_CAPTURE) && p->nsquares && m->nsquares &&
+            same_square(&p->squares[p->nsquares - 1], &m->squares[0]))
+            m->flags |= PK_PDN_MOVE_HOP;
+    }
+}
+
 static void move_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
 {
     const char *s = tok_text(r, t);
@@ -582,9 +618,9 @@ static void move_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
     /* One arena block per move, no per-square allocation: the text as written, the
      * square texts (NUL-separated), the strength mark and the separators. */
     size_t maxsq = n / 2 + 1;
-    pk_pdn_square *sq = alloc_raw(r, maxsq * sizeof *sq);
     /* square texts need up to 2n bytes ("a3b4" -> "a3\0b4\0") */
-    char *text = alloc_raw(r, 4 * n + sl + 4), *sqtext = text + n + 1, *seps = sqtext + 2 * n + 1;
+    pk_pdn_square *sq = alloc_raw(r, maxsq * sizeof *sq + 4 * n + sl + 4);
+    char *text = (char *)(sq + maxsq), *sqtext = text + n + 1, *seps = sqtext + 2 * n + 1;
     char *strength = seps + n + 1;
     int nsq = 0, spaced = 0, upper = 0, file_only = 0;
     memcpy(text, s, n);
@@ -634,53 +670,47 @@ static void move_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
     seps[nsq > 0 ? nsq - 1 : 0] = 0;
     memcpy(strength, s + n, sl);
     strength[sl] = 0;
-    resolve_dash(r);
-    pk_pdn_move *m = push_move(r, line, col);
-    m->text = text;
-    m->strength = sl ? strength : NULL;
-    m->nsquares = nsq;
-    m->squares = sq;
-    m->seps = seps;
+    pk_pdn_move w = {.text = text, .line = line, .col = col, .nsquares = nsq, .squares = sq, .seps = seps,
+                     .strength = sl ? strength : NULL, .flags = spaced ? PK_PDN_MOVE_SPACED : 0};
     for (int i = 0; i + 1 < nsq; i++)
         if (seps[i] == 'x' || seps[i] == ':')
-            m->flags |= PK_PDN_MOVE_CAPTURE;
-    if (spaced)
-        m->flags |= PK_PDN_MOVE_SPACED;
-    level *L = &r->lv[r->depth];
-    if (L->n >= 2 && (m->flags & PK_PDN_MOVE_CAPTURE)) {
-        pk_pdn_move *p = &L->v[L->n - 2];
-        if ((p->flags & PK_PDN_MOVE_CAPTURE) && p->nsquares && nsq &&
-            same_square(&p->squares[p->nsquares - 1], &sq[0]))
-            m->flags |= PK_PDN_MOVE_HOP;
-    }
+            w.flags |= PK_PDN_MOVE_CAPTURE;
+    add_move(r, &w);
     if ((spaced & 2) && !(r->warned & W_SPACING)) {
         r->warned |= W_SPACING;
-        report(r, PK_SEV_WARNING, "move-spacing", line, col, "blanks inside the move '%s'", m->text);
+        report(r, PK_SEV_WARNING, "move-spacing", line, col, "blanks inside the move '%s'", text);
     }
     if (upper && !(r->warned & W_UPPER)) {
         r->warned |= W_UPPER;
-        tolerate(r, "upper-case-square", line, col, "upper-case square in '%s'", m->text);
+        tolerate(r, "upper-case-square", line, col, "upper-case square in '%s'", text);
     }
     if (file_only && !(r->warned & W_SHORT)) {
         r->warned |= W_SHORT;
-        tolerate(r, "short-notation", line, col, "column-only short notation '%s'", m->text);
+        tolerate(r, "short-notation", line, col, "column-only short notation '%s'", text);
     }
 }
 
-static void number_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
+/* A move number (kind PK_NUM_FIRST or PK_NUM_SECOND), for the next move. */
+static void move_number(pk_pdn_reader *r, int num, int kind, int line, int col)
 {
-    const char *s = tok_text(r, t);
     level *L = &r->lv[r->depth];
     resolve_dash(r);
     check_number(r, L);
     L->have_num = 1;
     L->ellipsis = 0;
-    L->num = 0;
-    for (size_t i = 0; i < t->len && s[i] >= '0' && s[i] <= '9'; i++)
-        L->num = add_digit(L->num, s[i]);
-    L->num_kind = t->len >= 4 && s[t->len - 2] == '.' ? PK_NUM_SECOND : PK_NUM_FIRST;
+    L->num = num;
+    L->num_kind = kind;
     L->num_line = line;
     L->num_col = col;
+}
+
+static void number_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
+{
+    const char *s = tok_text(r, t);
+    int num = 0;
+    for (size_t i = 0; i < t->len && s[i] >= '0' && s[i] <= '9'; i++)
+        num = add_digit(num, s[i]);
+    move_number(r, num, t->len >= 4 && s[t->len - 2] == '.' ? PK_NUM_SECOND : PK_NUM_FIRST, line, col);
 }
 
 /* "12. ..." : the first player's move is left out; the next move is the second player's. */
@@ -694,6 +724,160 @@ static void ellipsis_token(pk_pdn_reader *r)
     }
     L->num_kind = PK_NUM_SECOND;
     L->ellipsis = 1;
+}
+
+/* ------------------------------------------------------------------ plain movetext */
+
+/* Most movetext is plain move numbers ("12.", "12...") and numeric moves ("11-15",
+ * "26x17x10") between single blanks. plain_tokens() reads them straight from the window
+ * into the game, in one pass: the squares are valued while the digits are scanned, the
+ * column is the token length, and a move takes one arena block. It takes only tokens
+ * that the lexer's fast path takes as PK_TOK_NUMBER or PK_TOK_MOVE (scan_plain() mirrors
+ * fast_token() in pdn_lex.c, less a few rare forms) and builds what the general path
+ * (fetch(), handle(), number_token(), move_token()) builds from them; anything else is
+ * left to that path. The scans need no bounds checks: the window ends with a NUL. */
+
+typedef struct plain {
+    size_t len;                    /* of the token */
+    int nsq;                       /* squares of a move; 0 for a move number */
+    int second;                    /* "12...": the number of the second player's move */
+    unsigned flags;                /* PK_PDN_MOVE_CAPTURE when a separator is 'x' */
+    int num[PK_PDN_MAX_SQUARES];   /* the squares' numbers, or num[0] = the move number */
+    size_t at[PK_PDN_MAX_SQUARES]; /* where each square's digits start, from the token start */
+} plain;
+
+static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+
+/* What may follow a plain move (fast_token()'s is_plain_end): not '(', as in "19-23(?)". */
+static int is_plain_end(unsigned char c) { return is_blank(c) || c == '{' || c == ')' || c == '['; }
+
+/* Scans the plain token at s (a digit; e is the window end). Returns 0 when it is not one:
+ * a result that looks like a move ("1-0", "0.5-0.5"), a number of more than 8 digits
+ * (add_digit() saturates), more than PK_PDN_MAX_SQUARES squares, a token that may go on
+ * past the window, anything unusual (letters, strength marks, blanks). */
+static int scan_plain(const unsigned char *s, const unsigned char *e, int at_eof, plain *p)
+{
+    const unsigned char *q = s;
+    int nsq = 0;
+    p->flags = 0;
+    for (;;) {
+        const unsigned char *d = q;
+        unsigned v = 0; /* unsigned: wraps harmlessly past 8 digits, before the check */
+        for (; is_digit(*q); q++)
+            v = v * 10 + (unsigned)(*q - '0');
+        if (q - d > 8)
+            return 0;
+        p->at[nsq] = (size_t)(d - s);
+        p->num[nsq++] = (int)v;
+        if (nsq == 1) {
+            if (q + 3 >= e && !at_eof)
+                return 0;
+            if (*q == '.') { /* a move number, whatever follows it, as in fast_token() */
+                if (*s == '0' && q == s + 1)
+                    return 0; /* 0.5-0.5 */
+                p->second = q[1] == '.' && q[2] == '.';
+                p->len = (size_t)(q - s) + (p->second ? 3 : 1);
+                p->nsq = 0;
+                return 1;
+            }
+        }
+        if (*q != '-' && *q != 'x')
+            break;
+        if (!is_digit(q[1]) || nsq == PK_PDN_MAX_SQUARES)
+            return 0;
+        if (*q++ == 'x')
+            p->flags = PK_PDN_MOVE_CAPTURE;
+    }
+    if (nsq == 1 || (q < e && !is_plain_end(*q)) || (q == e && !at_eof))
+        return 0;
+    if (q - s == 3 && s[0] <= '2' && s[2] <= '2')
+        return 0; /* 1-0, 0-2, 1-1 ...: results */
+    p->len = (size_t)(q - s);
+    p->nsq = nsq;
+    return 1;
+}
+
+/* The move of a plain token s[0..n), as move_token() would build it, in one arena block:
+ * the squares, the text, the texts of the squares but the last (which ends the text),
+ * the separators. */
+static void plain_move(pk_pdn_reader *r, const char *s, const plain *p, int line, int col)
+{
+    size_t n = p->len, last = p->at[p->nsq - 1];
+    int nsq = p->nsq;
+    pk_pdn_square *sq = alloc_raw(r, (size_t)nsq * sizeof *sq + n + 1 + last + (size_t)nsq);
+    char *text = (char *)(sq + nsq), *sqtext = text + n + 1, *seps = sqtext + last;
+    memcpy(text, s, n);
+    text[n] = 0;
+    for (int i = 0; i < nsq; i++) {
+        size_t k = p->at[i];
+        sq[i].kind = PK_SQ_NUMERIC;
+        sq[i].num = p->num[i];
+        sq[i].file = -1;
+        sq[i].rank = 0;
+        if (i + 1 < nsq) {
+            sq[i].text = sqtext + k;
+            for (; is_digit((unsigned char)s[k]); k++) /* a digit or two: cheaper than memcpy() */
+                sqtext[k] = s[k];
+            sqtext[k] = 0;
+            seps[i] = s[k];
+        } else {
+            sq[i].text = text + k; /* the last square ends the text */
+            seps[i] = 0;
+        }
+    }
+    pk_pdn_move w = {.text = text, .line = line, .col = col, .flags = p->flags, .nsquares = nsq,
+                     .squares = sq, .seps = seps};
+    add_move(r, &w);
+}
+
+/* Reads plain tokens at r->pos, and the blanks between them, until something else comes
+ * or the window needs a refill (fetch() refills at the same points as for any token).
+ * Returns 0 when none was read. Only in movetext, not while skipping after an error nor
+ * after a read error, and with the cursor's line and column up to date. Each token is
+ * also left to the general path when it has something to do first: a game too large, an
+ * encoding note due. */
+static int plain_tokens(pk_pdn_reader *r)
+{
+    if (!r->plain || r->state != ST_BODY || r->skip || r->ioerr || r->cpos != r->pos)
+        return 0;
+    const unsigned char *b = (const unsigned char *)r->buf, *e = b + r->len;
+    size_t pos = r->pos;
+    int line = r->line, col = r->col, nl = r->nl, prev_cr = r->prev_cr, read = 0;
+    for (;;) {
+        plain p;
+        if (!is_digit(b[pos]) || r->nodes > MAX_NODES ||
+            r->base + pos - r->game_start > PK_PDN_MAX_GAME_BYTES ||
+            (r->enc_check && pk_src_switch_offset(r->src) < r->base + pos) ||
+            !scan_plain(b + pos, e, r->eof, &p))
+            break;
+        if (p.nsq == 0)
+            move_number(r, p.num[0], p.second ? PK_NUM_SECOND : PK_NUM_FIRST, line, col);
+        else
+            plain_move(r, (const char *)b + pos, &p, line, col);
+        read = 1;
+        /* what fetch() does after a move or number token: ASCII, on one line */
+        pos += p.len;
+        col += (int)p.len;
+        prev_cr = nl = 0;
+        if (r->len - pos < LOOKAHEAD && !r->eof)
+            break;
+        /* the blanks skip_blanks() counts (no CR before them: prev_cr is 0) */
+        for (;; pos++) {
+            if (b[pos] == ' ' || b[pos] == '\t') {
+                col++;
+            } else if (b[pos] == '\n') {
+                line++, nl++, col = 1;
+            } else if (b[pos] == '\r' && b[pos + 1] == '\n') {
+                line++, nl++, col = 1;
+                pos++;
+            } else {
+                break;
+            }
+        }
+    }
+    r->pos = r->cpos = pos;
+    r->line = line, r->col = col, r->nl = nl, r->prev_cr = prev_cr;
+    return read;
 }
 
 /* ------------------------------------------------------------------ comments and tags */
@@ -1209,9 +1393,10 @@ pk_pdn_reader *pk_pdn_open(FILE *f, const char *filename, unsigned flags, pk_err
     r->file = filename ? filename : "<stdin>";
     r->flags = flags;
     r->line = r->col = 1;
-    r->buf = malloc(WIN_CAP);
+    r->buf = malloc(WIN_CAP + 1); /* + the NUL after the last byte */
     r->src = pk_src_open(f, err);
-    r->lx = r->src ? pk_lex_new(1, err) : NULL;
+    r->plain = !(flags & PK_PDN_NO_FAST_PATH);
+    r->lx = r->src ? pk_lex_new(r->plain, err) : NULL;
     if (!r->buf || !r->lx) {
         if (!r->buf)
             pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
