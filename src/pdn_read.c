@@ -14,6 +14,7 @@
 #include "pdn_lex.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -171,6 +172,15 @@ static void fill(pk_pdn_reader *r)
         r->enc_check = 1; /* advance() reports it when the cursor reaches the first byte */
 }
 
+/* 1 when the eight bytes at b are printable ASCII (0x20 to 0x7F): no byte has its high bit
+ * set, nor borrows when 0x20 is taken from it. */
+static int printable8(const unsigned char *b)
+{
+    uint64_t w;
+    memcpy(&w, b, 8);
+    return (((w - 0x2020202020202020u) | w) & 0x8080808080808080u) == 0;
+}
+
 /* Moves the cursor to buf[to], counting lines and characters (UTF-8 continuation bytes
  * are not characters). CRLF is one line break; a lone CR is one too, with a warning. */
 static void advance(pk_pdn_reader *r, size_t to)
@@ -189,6 +199,12 @@ static void advance(pk_pdn_reader *r, size_t to)
         note_encoding(r);
     }
     for (; i < to; i++) {
+        if (to - i >= 8 && printable8(b + i)) { /* tag values, comments: a run of them */
+            col += 8;
+            prev_cr = 0;
+            i += 7;
+            continue;
+        }
         unsigned c = b[i];
         if (c >= 0x20 && c < 0x80) { /* the common case: one printable ASCII character */
             col++;
