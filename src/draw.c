@@ -346,6 +346,8 @@ static void class_message(pk_draw_event *ev, int id, const pk_draw_run *r, int p
 
 static void class_update(pk_draw_state *s, const pk_pos *p, int mover, bool balance_change)
 {
+    if (!s->classes) /* the profile has no endgame class (English, Italian, ...) */
+        return;
     if (!p->kings) { /* RULES 3.3-3.7: every endgame class has a king on the board */
         for (int id = 0; id < C_COUNT; id++)
             s->run[id].active = false;
@@ -483,9 +485,33 @@ static void setup_profile(pk_draw_state *s)
 /* ---------------------------------------------------------------------------------- */
 /* Entry points                                                                        */
 
+/* True when some rule may fire at this ply: the thresholds the *_eval functions test,
+ * without their side effects. Most plies have none, and then the legal-move check
+ * below (a capture search) is not needed. */
+static bool due(const pk_draw_state *s, const pk_pos *p, const pk_draw_rep_entry *e)
+{
+    if (e && s->rep_k &&
+        ((s->rep_info_at && e->count >= s->rep_info_at && !(e->fired & 1)) ||
+         (e->count >= s->rep_k && !(e->fired & 2))))
+        return true;
+    if (s->k_plies && !s->k_fired && s->streak >= s->k_plies)
+        return true;
+    if (s->site_plies && !s->site_fired && s->site_count >= s->site_plies)
+        return true;
+    if (p->kings && s->classes)
+        for (int id = 0; id < C_COUNT; id++) {
+            const pk_draw_run *r = &s->run[id];
+            if ((s->classes & (1u << id)) && r->active && r->counting && !r->fired)
+                return true;
+        }
+    return false;
+}
+
 static int evaluate(pk_draw_state *s, const pk_pos *p, pk_draw_rep_entry *e, pk_draw_event *events,
                     int max_events)
 {
+    if (!due(s, p, e))
+        return 0;
     sink k;
     k.ev = events;
     k.max = max_events > 0 ? max_events : 0;
@@ -559,6 +585,7 @@ int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const 
         e = rep_add(s, after, i);
     }
     /* RULES 3.2 endgame classes; R726 restarts on any capture or promotion */
-    class_update(s, after, mover, caps > 0 || promo);
+    if (s->classes)
+        class_update(s, after, mover, caps > 0 || promo);
     return evaluate(s, after, e, events, max_events);
 }
