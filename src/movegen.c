@@ -407,12 +407,13 @@ TEMPLATE void push_quiet(pk_movelist *out, int from, int to, int flags)
     m->capset = 0;
 }
 
-/* RULES 1.4. With out == NULL only counts. */
-TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_movelist *out, int me)
+/* RULES 1.4: the quiet moves of the side's pieces in `only`. With out == NULL only
+ * counts. */
+TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_movelist *out, int me, pk_bb only)
 {
     int count = 0;
     pk_bb occ = pk_occupied(p), empty = g->board & ~occ;
-    pk_bb men = p->pieces[me] & ~p->kings, kings = p->pieces[me] & p->kings;
+    pk_bb men = p->pieces[me] & ~p->kings & only, kings = p->pieces[me] & p->kings & only;
     int d0 = me == PK_WHITE ? PK_NE : PK_SE;
     _Pragma("GCC unroll 8")
     for (int d = d0; d < d0 + 2; d++) {
@@ -496,19 +497,24 @@ TEMPLATE int count_simple_men_captures(const pk_rules *R, const pk_geom *g, cons
     return n;
 }
 
-enum gen_mode { MODE_LIST, MODE_COUNT, MODE_HAS_CAPTURE };
+enum gen_mode {
+    MODE_LIST,
+    MODE_COUNT,
+    MODE_HAS_CAPTURE,
+    MODE_QUIET_FROM /* the quiet moves of the pieces in `only`, or -1 when a capture exists */
+};
 
 TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_movelist *out, unsigned flags,
-                      int mode, short_fn *sj, king_fn *kj, int me)
+                      int mode, pk_bb only, short_fn *sj, king_fn *kj, int me)
 {
     pk_movelist *list = mode == MODE_COUNT ? NULL : out;
     if (out) /* every mode reports overflow through out, counting included */
         out->overflow = 0;
     if (flags & PK_GEN_QUIET_ONLY) {
         if (!list)
-            return gen_quiet(R, g, p, NULL, me);
+            return gen_quiet(R, g, p, NULL, me, ~(pk_bb)0);
         list->n = list->overflow = 0;
-        gen_quiet(R, g, p, list, me);
+        gen_quiet(R, g, p, list, me, ~(pk_bb)0);
         return list->n;
     }
     if (mode == MODE_COUNT && !R->ortho && (R->choice == PK_CHOICE_FREE || R->choice == PK_CHOICE_MAJ) &&
@@ -524,7 +530,7 @@ TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_m
             else /* majority: a longer capture would outrank every single one */
                 n = gen_captures(R, g, p, out, flags, short_jumpers(R, g, p, me) | search, false, true, sj, kj);
         }
-        return n ? n : gen_quiet(R, g, p, NULL, me);
+        return n ? n : gen_quiet(R, g, p, NULL, me, ~(pk_bb)0);
     }
     /* Men (and short kings) with a first jump are found by shifts; flying kings need a
      * search to know. */
@@ -535,9 +541,11 @@ TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_m
         return cap;
     if (list)
         list->n = list->overflow = 0;
+    if (mode == MODE_QUIET_FROM)
+        return cap ? -1 : (gen_quiet(R, g, p, list, me, only), list->n);
     int quiet = 0;
     if (!cap || (flags & PK_GEN_CAPTURE_OPTIONAL)) /* house rule: quiet moves stay legal */
-        quiet = gen_quiet(R, g, p, list, me);
+        quiet = gen_quiet(R, g, p, list, me, ~(pk_bb)0);
     if (!cap)
         return list ? list->n : quiet;
     if (list) /* captures follow the quiet moves kept by the house rule, if any */
@@ -548,11 +556,11 @@ TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_m
 
 /* The side to move picks the men's directions: one copy per side makes them constants. */
 TEMPLATE int gen_impl(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_movelist *out, unsigned flags,
-                      int mode, short_fn *sj, king_fn *kj)
+                      int mode, pk_bb only, short_fn *sj, king_fn *kj)
 {
     if (p->turn == PK_WHITE)
-        return gen_side(R, g, p, out, flags, mode, sj, kj, PK_WHITE);
-    return gen_side(R, g, p, out, flags, mode, sj, kj, PK_BLACK);
+        return gen_side(R, g, p, out, flags, mode, only, sj, kj, PK_WHITE);
+    return gen_side(R, g, p, out, flags, mode, only, sj, kj, PK_BLACK);
 }
 
 #define SPECIALISE(ID)                                                                              \
@@ -566,13 +574,14 @@ TEMPLATE int gen_impl(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_m
     {                                                                                               \
         short_jumps_t(&crows[ID].rules, c, sq, last, king, sj_##ID, kj_##ID);                       \
     }                                                                                               \
-    static int gen_##ID(const pk_geom *g, const pk_pos *p, pk_movelist *out, unsigned flags, int mode) \
+    static int gen_##ID(const pk_geom *g, const pk_pos *p, pk_movelist *out, unsigned flags, int mode,   \
+                        pk_bb only)                                                                 \
     {                                                                                               \
-        return gen_impl(&crows[ID].rules, g, p, out, flags, mode, sj_##ID, kj_##ID);                \
+        return gen_impl(&crows[ID].rules, g, p, out, flags, mode, only, sj_##ID, kj_##ID);          \
     }                                                                                               \
     static int count_##ID(const pk_geom *g, const pk_pos *p, pk_movelist *out, unsigned flags)      \
     {                                                                                               \
-        return gen_impl(&crows[ID].rules, g, p, out, flags, MODE_COUNT, sj_##ID, kj_##ID);          \
+        return gen_impl(&crows[ID].rules, g, p, out, flags, MODE_COUNT, ~(pk_bb)0, sj_##ID, kj_##ID); \
     }
 SPECIALISE(PK_V_INTERNATIONAL)
 SPECIALISE(PK_V_ENGLISH)
@@ -585,7 +594,7 @@ SPECIALISE(PK_V_CZECH)
 SPECIALISE(PK_V_POOL)
 SPECIALISE(PK_V_FRISIAN)
 
-typedef int (*gen_fn)(const pk_geom *, const pk_pos *, pk_movelist *, unsigned, int);
+typedef int (*gen_fn)(const pk_geom *, const pk_pos *, pk_movelist *, unsigned, int, pk_bb);
 static const gen_fn gens[PK_V_COUNT] = {
     gen_PK_V_INTERNATIONAL, gen_PK_V_ENGLISH, gen_PK_V_SPANISH, gen_PK_V_PORTUGUESE, gen_PK_V_RUSSIAN,
     gen_PK_V_BRAZILIAN, gen_PK_V_ITALIAN, gen_PK_V_CZECH, gen_PK_V_POOL, gen_PK_V_FRISIAN,
@@ -600,7 +609,12 @@ _Static_assert(sizeof crows / sizeof crows[0] == PK_V_COUNT, "one generator per 
 
 int pk_gen_legal(const pk_variant *v, const pk_pos *p, pk_movelist *out, unsigned flags)
 {
-    return gens[v->index](v->geom, p, out, flags, MODE_LIST);
+    return gens[v->index](v->geom, p, out, flags, MODE_LIST, ~(pk_bb)0);
+}
+
+int pk_gen_quiet_from(const pk_variant *v, const pk_pos *p, int from, pk_movelist *out)
+{
+    return gens[v->index](v->geom, p, out, 0, MODE_QUIET_FROM, PK_BIT(from));
 }
 
 int pk_count_legal(const pk_variant *v, const pk_pos *p, unsigned flags, pk_movelist *scratch)
@@ -611,7 +625,7 @@ int pk_count_legal(const pk_variant *v, const pk_pos *p, unsigned flags, pk_move
 bool pk_has_capture(const pk_variant *v, const pk_pos *p)
 {
     /* The search stops at the first jump found and never writes to the list. */
-    return gens[v->index](v->geom, p, NULL, 0, MODE_HAS_CAPTURE) != 0;
+    return gens[v->index](v->geom, p, NULL, 0, MODE_HAS_CAPTURE, ~(pk_bb)0) != 0;
 }
 
 uint64_t pk_capture_rank(const pk_variant *v, const pk_pos *p, const pk_move *m)

@@ -34,6 +34,12 @@ int pk_gen_legal(const pk_variant *v, const pk_pos *p, pk_movelist *out, unsigne
  * counting). Captures still need `scratch` to rank and de-duplicate them. */
 int pk_count_legal(const pk_variant *v, const pk_pos *p, unsigned flags, pk_movelist *scratch);
 
+/* The legal moves from square `from` when the side to move has no capture: the quiet
+ * moves of that piece (RULES 1.4). Returns their number, or -1 when a capture exists
+ * (then the legal moves are captures, ranked over every piece: use pk_gen_legal). The
+ * adjudicator's fast path for the common quiet move. */
+int pk_gen_quiet_from(const pk_variant *v, const pk_pos *p, int from, pk_movelist *out);
+
 /* True when the side to move has at least one capture. */
 bool pk_has_capture(const pk_variant *v, const pk_pos *p);
 

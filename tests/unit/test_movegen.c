@@ -678,6 +678,34 @@ static uint64_t rng(void)
     return rng_state;
 }
 
+/* pk_gen_quiet_from on every square of p against the legal moves `legal` of p: -1
+ * exactly when a capture exists, else the legal moves starting there, in some order. */
+static void check_quiet_from(const pk_variant *v, const pk_pos *p, const pk_movelist *legal)
+{
+    static pk_movelist one;
+    bool cap = pk_has_capture(v, p);
+    for (int sq = 0; sq < 64; sq++) {
+        if (!(v->geom->board & PK_BIT(sq)))
+            continue;
+        int n = pk_gen_quiet_from(v, p, sq, &one);
+        if (cap) {
+            CU_ASSERT_EQUAL(n, -1);
+            continue;
+        }
+        int want = 0;
+        for (int i = 0; i < legal->n; i++)
+            if (legal->m[i].from == sq) {
+                want++;
+                bool found = false;
+                for (int k = 0; k < n; k++)
+                    found |= one.m[k].to == legal->m[i].to && one.m[k].flags == legal->m[i].flags &&
+                             one.m[k].capset == 0;
+                CU_ASSERT_TRUE(found);
+            }
+        CU_ASSERT_EQUAL(n, want);
+    }
+}
+
 static bool play_random(const pk_variant *v, int games, int plies, long *total_caps, long *total_promos)
 {
     for (int gme = 0; gme < games; gme++) {
@@ -687,6 +715,7 @@ static bool play_random(const pk_variant *v, int games, int plies, long *total_c
             CU_ASSERT_FALSE(ml.overflow);
             if (n == 0)
                 break;
+            check_quiet_from(v, &p, &ml);
             const pk_move *m = &ml.m[rng() % (uint64_t)n];
             check_move_fields(v, &p, m);
             pk_pos q = p;
@@ -774,7 +803,7 @@ static const pk_test tests[] = {
     {"start positions", test_start_positions},
     {"perft small depths", test_perft_small},
     {"no pieces, blocked", test_no_pieces},
-    {"random games keep hash and invariants", test_random_games},
+    {"random games keep hash and invariants (and pk_gen_quiet_from)", test_random_games},
     {NULL, NULL}};
 
 PK_TEST_MAIN("movegen", tests)
