@@ -34,6 +34,10 @@ struct pk_replay {
     pk_match_scratch ms;
     pk_draw_state ds;
     pk_movelist legal;
+    /* the variants' start positions, parsed once (most games start there) */
+    bool have_start[PK_V_COUNT];
+    pk_pos start[PK_V_COUNT];
+    pk_fen_extra start_extra[PK_V_COUNT];
 };
 
 pk_replay *pk_replay_new(void) { return calloc(1, sizeof(pk_replay)); }
@@ -325,12 +329,29 @@ static const pk_variant *resolve_variant(pk_replay *r, const pk_game *g, const p
 /* ---- start position
  * ----------------------------------------------------------------- */
 
+/* pk_fen_parse, but the variant's own start FEN is parsed once per pk_replay. */
+static int parse_fen(ctx *c, const char *fen, pk_pos *p, pk_fen_extra *extra, pk_error *err)
+{
+    int id = c->v->index;
+    if (fen != c->v->start_fen)
+        return pk_fen_parse(c->v, fen, (size_t)-1, p, extra, err);
+    if (!c->r->have_start[id]) {
+        int rc = pk_fen_parse(c->v, fen, (size_t)-1, &c->r->start[id], &c->r->start_extra[id], err);
+        if (rc != PK_OK)
+            return rc;
+        c->r->have_start[id] = true;
+    }
+    *p = c->r->start[id];
+    *extra = c->r->start_extra[id];
+    return PK_OK;
+}
+
 static int set_start(ctx *c, const char *fen, int line, int col, const pk_pdn_move *at, int *halfmove)
 {
     pk_error err;
     pk_fen_extra extra;
     pk_pos p;
-    if (pk_fen_parse(c->v, fen, (size_t)-1, &p, &extra, &err) != PK_OK) {
+    if (parse_fen(c, fen, &p, &extra, &err) != PK_OK) {
         pk_diag d;
         memset(&d, 0, sizeof d);
         char msg[512];
@@ -419,8 +440,8 @@ static int add_squares(const ctx *c, const pk_pdn_move *mv, pk_written *w, int *
     }
     if (mv->flags & PK_PDN_MOVE_CAPTURE)
         w->capture_sep = true;
-    if (mv->seps && strpbrk(mv->seps, "-x:"))
-        w->sep_written = true;
+    for (const char *sep = mv->seps; sep && *sep && !w->sep_written; sep++)
+        w->sep_written = *sep == '-' || *sep == 'x' || *sep == ':';
     return 0;
 }
 
@@ -576,7 +597,6 @@ static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
     d.col = line ? col : (last ? last->col : g->col);
     d.message = msg;
     d.code = "result-mismatch";
-    pk_fen_write(c->v, &c->pos, c->v->algebraic, c->fen, sizeof c->fen);
     d.fen = c->fen;
     const char *conv = c->o->results == PK_RESULTS_WHITE ? "1-0 read as a White win (--results white)"
                                                          : "1-0 = the first mover won (PDN)";
@@ -585,12 +605,14 @@ static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
                  "result %s contradicts the board: %s has no legal move and has "
                  "lost (%s)",
                  text, side_name(c->res->loser), conv);
+        pk_fen_write(c->v, &c->pos, c->v->algebraic, c->fen, sizeof c->fen);
         d.severity = PK_SEV_ERROR;
         c->res->errors++;
         pk_diag_emit(c->sink, &d);
     } else if (drawn_at >= 0 && winner >= 0) {
         snprintf(msg, sizeof msg, "result %s contradicts the draw the rules imposed at ply %d", text,
                  drawn_at);
+        pk_fen_write(c->v, &c->pos, c->v->algebraic, c->fen, sizeof c->fen);
         d.severity = PK_SEV_WARNING;
         c->res->warnings++;
         pk_diag_emit(c->sink, &d);
@@ -814,6 +836,13 @@ static void replay_variations(ctx *c, const pk_pdn_line *line, int i, const pk_p
  * caller's draw rules. */
 static bool play_with_variations(ctx *c, const pk_pdn_line *line, int i, int ply, int depth)
 {
+    if (!line->moves[i].after && (i + 1 == line->nmoves || !(line->moves[i + 1].flags & PK_PDN_MOVE_HOP))) {
+        /* no variation to check here (the usual case): resolve and play in place */
+        bool ok = resolve_move(c, line, i, ply, &c->last_play);
+        if (ok)
+            pk_make(c->v, &c->pos, &c->last_play);
+        return ok;
+    }
     pk_pos before = c->pos, after = c->pos;
     pk_move play; /* the variations below play moves of their own */
     king_runs kings_before = c->kings;
@@ -943,10 +972,12 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
             break;
         }
         n = pk_draw_ply(&r->ds, &before, &c.last_play, &c.pos, ev, PK_DRAW_MAX_EVENTS);
-        note_draws(&c, ev, n, mv, ply, &drawn_at);
+        if (n)
+            note_draws(&c, ev, n, mv, ply, &drawn_at);
     }
     res->plies = ply;
-    pk_fen_write(c.v, &c.pos, c.v->algebraic, res->final_fen, sizeof res->final_fen);
+    res->final_pos = c.pos; /* its FEN is written on demand: pk_replay_final_fen() */
+    res->have_final = true;
     check_result_tag(&c);
     if (!res->stopped) {
         if (pk_gen_legal(c.v, &c.pos, &r->legal, o->gen_flags) == 0)
@@ -954,4 +985,11 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
         check_result(&c, last, drawn_at);
     }
     return PK_OK;
+}
+
+const char *pk_replay_final_fen(pk_replay_result *res)
+{
+    if (!res->final_fen[0] && res->have_final)
+        pk_fen_write(res->variant, &res->final_pos, res->variant->algebraic, res->final_fen, sizeof res->final_fen);
+    return res->final_fen;
 }

@@ -38,7 +38,9 @@ typedef struct pk_replay_result {
     int errors, warnings;      /* diagnostics of the replay (the reader's are counted apart) */
     int move_errors;           /* errors about the moves themselves (not the result) */
     int loser;                 /* side with no legal move at the end, or -1 */
-    char final_fen[PK_FEN_MAX];
+    bool have_final;           /* false when the replay could not start (bad FEN) */
+    pk_pos final_pos;          /* the position the replay reached */
+    char final_fen[PK_FEN_MAX];/* its FEN, written by pk_replay_final_fen() */
     int ndraws;
     pk_draw_event draws[PK_REPLAY_MAX_DRAWS]; /* draw events found, in order */
 } pk_replay_result;
@@ -52,5 +54,8 @@ void pk_replay_free(pk_replay *r);
  * Returns PK_OK (the findings are in *res and the sink) or a status on internal failure. */
 int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
                    pk_diag_sink *sink, pk_replay_result *res);
+
+/* The FEN of res->final_pos (written on the first call: most callers never need it). */
+const char *pk_replay_final_fen(pk_replay_result *res);
 
 #endif

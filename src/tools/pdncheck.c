@@ -80,7 +80,7 @@ static void on_diag(void *ctx, const pk_diag *dd)
 }
 
 /* JSON summary of one game (fields documented in pdncheck(1)). */
-static void game_json(run *R, const pk_game *g, const pk_replay_result *res, bool replayed)
+static void game_json(run *R, const pk_game *g, pk_replay_result *res, bool replayed)
 {
     FILE *o = R->out;
     fputs("{\"type\":\"game\",\"file\":", o);
@@ -105,7 +105,7 @@ static void game_json(run *R, const pk_game *g, const pk_replay_result *res, boo
     fputs(",\"replay_stopped\":", o);
     fputs(replayed ? (res->stopped ? "true" : "false") : "null", o);
     fputs(",\"final_fen\":", o);
-    pk_json_write_string(o, replayed ? res->final_fen : NULL);
+    pk_json_write_string(o, replayed ? pk_replay_final_fen(res) : NULL);
     fputs(",\"result\":", o);
     pk_json_write_string(o, g->result.text ? g->result.text : pk_game_tag(g, "Result"));
     fputs(",\"result_kind\":", o);
