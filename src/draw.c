@@ -488,7 +488,7 @@ static void setup_profile(pk_draw_state *s)
 /* True when some rule may fire at this ply: the thresholds the *_eval functions test,
  * without their side effects. Most plies have none, and then the legal-move check
  * below (a capture search) is not needed. */
-static bool due(const pk_draw_state *s, const pk_pos *p, const pk_draw_rep_entry *e)
+static inline bool due(const pk_draw_state *s, const pk_pos *p, const pk_draw_rep_entry *e)
 {
     if (e && s->rep_k &&
         ((s->rep_info_at && e->count >= s->rep_info_at && !(e->fired & 1)) ||
@@ -587,5 +587,5 @@ int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const 
     /* RULES 3.2 endgame classes; R726 restarts on any capture or promotion */
     if (s->classes)
         class_update(s, after, mover, caps > 0 || promo);
-    return evaluate(s, after, e, events, max_events);
+    return due(s, after, e) ? evaluate(s, after, e, events, max_events) : 0;
 }

@@ -440,8 +440,9 @@ static int add_squares(const ctx *c, const pk_pdn_move *mv, pk_written *w, int *
     }
     if (mv->flags & PK_PDN_MOVE_CAPTURE)
         w->capture_sep = true;
+    /* seps holds '-', 'x', ':' or ' ' (none written, "a3b4"): see pdn.h */
     for (const char *sep = mv->seps; sep && *sep && !w->sep_written; sep++)
-        w->sep_written = *sep == '-' || *sep == 'x' || *sep == ':';
+        w->sep_written = *sep != ' ';
     return 0;
 }
 
