@@ -105,7 +105,7 @@ static void game_json(run *R, const pk_game *g, pk_replay_result *res, bool repl
     fputs(",\"replay_stopped\":", o);
     fputs(replayed ? (res->stopped ? "true" : "false") : "null", o);
     fputs(",\"final_fen\":", o);
-    pk_json_write_string(o, replayed ? pk_replay_final_fen(res) : NULL);
+    pk_json_write_string(o, replayed && res->have_final ? pk_replay_final_fen(res) : NULL);
     fputs(",\"result\":", o);
     pk_json_write_string(o, g->result.text ? g->result.text : pk_game_tag(g, "Result"));
     fputs(",\"result_kind\":", o);
