@@ -291,11 +291,11 @@ static void k_eval(pk_draw_state *s, sink *k)
         s->k_fired = true;
         int moves = s->k_plies / 2;
         pk_draw_event *ev = emit(k, s->k_rule, "draw-move-limit", s->k_kind, i,
-                                 s->streak_start > 0 ? s->streak_start : 0);
+                                 s->streak_start > s->origin ? s->streak_start : s->origin);
         snprintf(ev->msg, sizeof ev->msg,
                  "%d-move rule%s: %d plies with only king moves and no capture%s", moves,
                  s->k_kind == PK_DRAW_CLAIM ? " (claimable)" : "", s->streak,
-                 s->k_seeded && s->streak_start <= 0 ? " (counted from the FEN :H clock)" : "");
+                 s->k_seeded && s->streak_start <= s->origin ? " (counted from the FEN :H clock)" : "");
     }
     /* RULES 3.4, D-ES-1 site profiles: no capture and no promotion, men may move */
     if (s->site_plies && !s->site_fired && s->site_count >= s->site_plies) {
@@ -527,7 +527,8 @@ static int evaluate(pk_draw_state *s, const pk_pos *p, pk_draw_rep_entry *e, pk_
     return k.n;
 }
 
-int pk_draw_init(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int halfmove_seed,
+/* pk_draw_init at ply ply0: the counters start there (RULES 3.1). */
+static int start(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int ply0, int halfmove_seed,
                  unsigned options, pk_draw_event *events, int max_events)
 {
     /* Everything but the repetition ring (29 KB; entries past rep_n are never read):
@@ -537,18 +538,30 @@ int pk_draw_init(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int ha
     memset((char *)s + after, 0, sizeof *s - after);
     s->v = v;
     s->options = options;
-    s->ply = 0;
+    s->ply = s->origin = ply0;
     setup_profile(s);
     /* RULES 3.1, 4.2: counters start at 0 at P0; FEN :H seeds K(N) */
     if (halfmove_seed > 0) {
         s->streak = halfmove_seed;
         s->k_seeded = true;
     }
-    s->streak_start = 1 - s->streak;
-    s->site_start = 0;
-    pk_draw_rep_entry *e = s->rep_k ? rep_add(s, p0, 0) : NULL;
+    s->streak_start = ply0 + 1 - s->streak;
+    s->site_start = ply0;
+    pk_draw_rep_entry *e = s->rep_k ? rep_add(s, p0, ply0) : NULL;
     class_update(s, p0, -1, false); /* a class holding in P0 starts at ply 0 */
     return evaluate(s, p0, e, events, max_events);
+}
+
+int pk_draw_init(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int halfmove_seed,
+                 unsigned options, pk_draw_event *events, int max_events)
+{
+    return start(s, v, p0, 0, halfmove_seed, options, events, max_events);
+}
+
+int pk_draw_restart(pk_draw_state *s, const pk_pos *p, int ply, int halfmove_seed, pk_draw_event *events,
+                    int max_events)
+{
+    return start(s, s->v, p, ply, halfmove_seed, s->options, events, max_events);
 }
 
 int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const pk_pos *after,

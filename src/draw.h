@@ -102,6 +102,7 @@ typedef struct pk_draw_state {
     const pk_variant *v;
     unsigned options;
     int ply;          /* ply of the last position seen */
+    int origin;       /* ply of the start position, or of the last setup (pk_draw_restart) */
     /* repetition, RULES 3.2 REP(k) */
     int rep_k;        /* 0: no repetition rule (Frisian) */
     int rep_kind;
@@ -133,6 +134,15 @@ typedef struct pk_draw_state {
  */
 int pk_draw_init(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int halfmove_seed,
                  unsigned options, pk_draw_event *events, int max_events);
+
+/*
+ * A setup command (PDN 3.0 /FEN "..."/ in the movetext) put the board in position p after
+ * ply `ply`: the counters, the repetition table and the class runs start again there, as
+ * at the start of a game (RULES 3.1), with the variant and options of pk_draw_init. The
+ * next pk_draw_ply is ply + 1. Returns the events of ply `ply` in the new position.
+ */
+int pk_draw_restart(pk_draw_state *s, const pk_pos *p, int ply, int halfmove_seed, pk_draw_event *events,
+                    int max_events);
 
 /*
  * Feeds ply i = previous + 1: m was played in `before` (side to move = mover; the man or

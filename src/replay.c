@@ -60,7 +60,8 @@ typedef struct ctx {
     pk_replay_result *res;
     pk_pos pos;
     int first_number;    /* number of the first full move (FEN :F, else 1) */
-    int start_turn;      /* side to move at ply 0 */
+    int start_turn;      /* side to move at ply anchor_ply */
+    int anchor_ply;      /* 0, or the ply after which a setup command set the board */
     bool after_move;     /* reporting on the position after the ply (draws): the mover
                             is the other side */
     int at_line, at_col; /* where a report without a move points, when not the
@@ -73,13 +74,18 @@ typedef struct ctx {
 
 static const char *side_name(int c) { return c == PK_WHITE ? "white" : "black"; }
 
+static const char *stop_hint(const ctx *c)
+{
+    return c->var_depth ? "the rest of this variation is not checked" : "the replay of this game stops here";
+}
+
 /* Move number of ply i (1-based): the number goes up after the second player's
  * move; the first player is the variant's first mover (Black in English and
- * Pool). */
+ * Pool). Counted from the start position, or from the last setup command. */
 static int move_number(const ctx *c, int ply)
 {
     int offset = c->start_turn == c->v->first ? 0 : 1;
-    return c->first_number + (ply - 1 + offset) / 2;
+    return c->first_number + (ply - c->anchor_ply - 1 + offset) / 2;
 }
 
 static void report(ctx *c, int severity, const char *code, const pk_pdn_move *mv, int ply, const char *hint,
@@ -400,6 +406,72 @@ static const pk_pdn_note *first_setup(const pk_game *g)
     return NULL;
 }
 
+static bool has_setup(const pk_pdn_note *n)
+{
+    for (; n; n = n->next)
+        if (n->kind == PK_NOTE_SETUP)
+            return true;
+    return false;
+}
+
+/* PDN 3.0 setup commands (/FEN "..."/) in the notes n, after `ply` plies: each puts the
+ * board in its position and the game goes on from there (PDN 3.0 "Setup commands": a
+ * record of an illegal move put right, a side step in analysis). A FEN without any piece
+ * ("B::", the PDN 3.0 null move) changes only the side to move. Move numbers go on from
+ * the FEN's :F, else from the number the next move would have had. `skip` is the setup
+ * already taken as the start position. Returns the number of setups applied (*halfmove:
+ * the last one's :H, or -1), or -1 after a bad FEN: reported, the line cannot go on. */
+static int apply_setups(ctx *c, const pk_pdn_note *n, const pk_pdn_note *skip, int ply, int *halfmove)
+{
+    int applied = 0;
+    for (; n; n = n->next) {
+        if (n->kind != PK_NOTE_SETUP || n == skip)
+            continue;
+        pk_error err;
+        pk_fen_extra extra;
+        pk_pos p;
+        c->at_line = n->line_no;
+        c->at_col = n->col;
+        bool null_move = (n->text[0] == 'W' || n->text[0] == 'B') && strcmp(n->text + 1, "::") == 0;
+        if (null_move) { /* pk_fen_parse wants a colour before each ':' */
+            memset(&extra, 0, sizeof extra);
+            extra.halfmove = -1;
+            p.pieces[PK_WHITE] = p.pieces[PK_BLACK] = 0;
+            p.turn = n->text[0] == 'W' ? PK_WHITE : PK_BLACK;
+        } else if (parse_fen(c, n->text, &p, &extra, &err) != PK_OK) {
+            report(c, PK_SEV_ERROR, "fen", NULL, 0, stop_hint(c),
+                   "bad FEN \"%.200s\" in a setup command: %s (column %d of the FEN)", n->text, err.msg,
+                   err.col);
+            c->at_line = 0;
+            return -1;
+        }
+        /* the number of the next move of the side the setup puts to move: the slot of the
+         * other side, when it is skipped, counts */
+        int next = move_number(c, p.turn == c->pos.turn ? ply + 1 : ply + 2);
+        if (null_move) {
+            int turn = p.turn;
+            p = c->pos;
+            p.turn = turn;
+            p.hash = pk_pos_hash(&p);
+            report(c, PK_SEV_NOTE, "setup", NULL, 0, NULL,
+                   "setup command \"%.200s\" after ply %d: a null move, %s to move (PDN 3.0)", n->text, ply,
+                   side_name(turn));
+        } else
+            report(c, PK_SEV_NOTE, "setup", NULL, 0, NULL,
+                   "setup command after ply %d: the board is set to \"%.200s\" and the game goes on from "
+                   "there (PDN 3.0)",
+                   ply, n->text);
+        c->at_line = 0;
+        c->pos = p;
+        c->start_turn = p.turn;
+        c->anchor_ply = ply;
+        c->first_number = extra.fullmove > 0 ? extra.fullmove : next;
+        *halfmove = extra.halfmove;
+        applied++;
+    }
+    return applied;
+}
+
 /* ---- written squares
  * ---------------------------------------------------------------- */
 
@@ -681,10 +753,6 @@ int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_re
     return rc;
 }
 
-static const char *stop_hint(const ctx *c)
-{
-    return c->var_depth ? "the rest of this variation is not checked" : "the replay of this game stops here";
-}
 
 /* One written move (with the hop-by-hop continuations that follow it at
  * line->moves[i]): matched, reported, and resolved into the move to play.
@@ -890,12 +958,15 @@ static void replay_variations(ctx *c, const pk_pdn_line *line, int i, const pk_p
 static void replay_line(ctx *c, const pk_pdn_line *line, const pk_pos *start, int ply0, int depth)
 {
     pk_pos saved = c->pos;
-    int ply = ply0;
+    int ply = ply0, first_number = c->first_number, start_turn = c->start_turn, anchor = c->anchor_ply;
     c->pos = *start;
     c->var_depth = depth;
     for (int i = 0; i < line->nmoves; i++) {
         if (line->moves[i].flags & PK_PDN_MOVE_HOP)
             continue;
+        int halfmove;
+        if (has_setup(line->moves[i].before) && apply_setups(c, line->moves[i].before, NULL, ply, &halfmove) < 0)
+            break;
         ply++;
         bool ok = play_with_variations(c, line, i, ply, depth);
         c->var_depth = depth;
@@ -903,6 +974,7 @@ static void replay_line(ctx *c, const pk_pdn_line *line, const pk_pos *start, in
             break;
     }
     c->pos = saved;
+    c->first_number = first_number, c->start_turn = start_turn, c->anchor_ply = anchor;
     c->var_depth = depth - 1;
 }
 
@@ -952,6 +1024,19 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
         const pk_pdn_move *mv = &g->main.moves[i];
         if (mv->flags & PK_PDN_MOVE_HOP)
             continue; /* joined to the capture it continues (resolve_move) */
+        if (has_setup(mv->before)) {
+            int hm = -1, k = apply_setups(&c, mv->before, setup, ply, &hm);
+            if (k < 0) {
+                res->stopped = true;
+                break;
+            }
+            if (k > 0) { /* a new position: the draw rules and art. 17 start again (RULES 3.1) */
+                memset(&c.kings, 0, sizeof c.kings);
+                n = pk_draw_restart(&r->ds, &c.pos, ply, hm, ev, PK_DRAW_MAX_EVENTS);
+                if (n)
+                    note_draws(&c, ev, n, NULL, ply, &drawn_at);
+            }
+        }
         last = mv;
         ply++;
         if (drawn_at >= 0 && !warned_after_draw && !(mv->flags & PK_PDN_MOVE_PLACEHOLDER)) {
@@ -975,6 +1060,13 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
         n = pk_draw_ply(&r->ds, &before, &c.last_play, &c.pos, ev, PK_DRAW_MAX_EVENTS);
         if (n)
             note_draws(&c, ev, n, mv, ply, &drawn_at);
+    }
+    /* setups after the last move (or, without moves, after the start) set the final board */
+    const pk_pdn_note *tail = g->main.nmoves ? g->main.moves[g->main.nmoves - 1].after : g->main.pre;
+    if (!res->stopped && has_setup(tail)) {
+        int hm;
+        if (apply_setups(&c, tail, setup, ply, &hm) < 0)
+            res->stopped = true;
     }
     res->plies = ply;
     res->final_pos = c.pos; /* its FEN is written on demand: pk_replay_final_fen() */

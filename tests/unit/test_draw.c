@@ -427,6 +427,39 @@ static void test_k_seeded(void)
     CU_ASSERT_EQUAL(ev_count("K50"), 1);
 }
 
+/* A setup command restarts the counters at its ply (pk_draw_restart): the K(N) streak
+ * before it does not carry over, the setup FEN's :H seeds it, plies go on. */
+static void restart_here(int halfmove)
+{
+    pk_draw_event ev[PK_DRAW_MAX_EVENTS];
+    int n = pk_draw_restart(&G.ds, &G.p, G.ply, halfmove, ev, PK_DRAW_MAX_EVENTS);
+    for (int i = 0; i < n; i++)
+        CU_ASSERT_EQUAL(ev[i].ply, G.ply);
+    add_events(ev, n);
+}
+
+static void test_restart(void)
+{
+    start("international", "W:WK50,36,35:BK1,15,16", 0);
+    walk(30, W_KING, NULL);
+    restart_here(-1);
+    walk(49, W_KING, NULL); /* 79 plies, 49 since the setup */
+    expect_none("K50");
+    walk(1, W_KING, NULL);
+    expect("K50", 80, PK_DRAW_AUTOMATIC, "draw-move-limit");
+    CU_ASSERT_EQUAL(find_ev("K50")->since, 31);
+
+    start("international", "W:WK50,36,35:BK1,15,16", 0);
+    walk(30, W_KING, NULL);
+    restart_here(40); /* :H40 in the setup FEN */
+    walk(9, W_KING, NULL);
+    expect_none("K50");
+    walk(1, W_KING, NULL);
+    expect("K50", 40, PK_DRAW_AUTOMATIC, "draw-move-limit");
+    CU_ASSERT_EQUAL(find_ev("K50")->since, 30);
+    CU_ASSERT_PTR_NOT_NULL(strstr(find_ev("K50")->msg, "FEN :H clock"));
+}
+
 /* RULES 1.9 / 3.1: a side to move without a legal move has lost; no draw at that ply. */
 static void test_no_draw_when_blocked(void)
 {
@@ -1101,6 +1134,7 @@ static const pk_test tests[] = {
     {"F5 at 10, not at 9; 3 men v K no class", test_f5_fires_and_just_misses},
     {"D3 K50 and its reset", test_k50},
     {"K seeded by FEN :H", test_k_seeded},
+    {"pk_draw_restart (setup command)", test_restart},
     {"no draw when the side to move is blocked", test_no_draw_when_blocked},
     {"pk_draw_can_move = generator", test_can_move_matches_generator},
     {"D4 Spanish S13 at 25, K40 at 40", test_d4_spanish_s13},
