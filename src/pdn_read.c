@@ -70,6 +70,10 @@ struct pk_pdn_reader {
     long nodes; /* moves and notes of the game so far */
     int plain; /* plain_tokens() in use (not under PK_PDN_NO_FAST_PATH) */
     int nstray, unclosed;
+    /* stray text before a game's first tag or move: reported with that game's index once
+     * it starts, or with none (index 0) when the input ends without another game */
+    int stray_held, stray_line, stray_col;
+    char stray_msg[120];
     int nempty; /* move numbers with no move in this game: the first is reported, then a count */
     unsigned warned;
     unsigned long long game_start;
@@ -84,9 +88,13 @@ struct pk_pdn_reader {
 
 /* ------------------------------------------------------------------ diagnostics */
 
+static void release_stray(pk_pdn_reader *r, int game_follows);
+
 static void vreport(pk_pdn_reader *r, int sev, const char *code, int line, int col,
                     const char *move, const char *fmt, va_list ap)
 {
+    if (r->stray_held && r->g->index > 0) /* something else is reported: a game it is */
+        release_stray(r, 1);
     pk_diag d;
     memset(&d, 0, sizeof d);
     vsnprintf(r->msg, sizeof r->msg, fmt, ap);
@@ -1090,6 +1098,7 @@ static void begin_game(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
     r->nodes = 0;
     r->warned = 0;
     r->nstray = r->unclosed = r->nempty = 0;
+    r->stray_held = 0;
     r->dash_pending = 0;
     r->ntags = 0;
     reset_level(&r->lv[0], 0, 0);
@@ -1099,6 +1108,7 @@ static void begin_game(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
 static void start_content(pk_pdn_reader *r, int state, int line, int col)
 {
     if (r->state == ST_START) {
+        release_stray(r, 1);
         r->g->line = line;
         r->g->col = col;
         r->game_start = r->base + r->pos;
@@ -1214,6 +1224,7 @@ static int tag_token(pk_pdn_reader *r, const pk_token *t, int line, int col, int
         unfetch(r, t, line, col, nl);
         return GAME_DONE;
     }
+    release_stray(r, 1);
     if (r->state == ST_START) /* a {comment} (not a % line) before the tags is a game body */
         for (const pk_pdn_note *n = r->lv[0].pend; n; n = n->next)
             if (n->kind == PK_NOTE_COMMENT) {
@@ -1310,14 +1321,38 @@ static int skip_token(pk_pdn_reader *r, const pk_token *t, int line, int col, in
  * the count of the others is reported when the game ends. */
 static void stray(pk_pdn_reader *r, const pk_token *t, int line, int col)
 {
-    if (r->nstray++ == 0) {
-        if (t->kind == PK_TOK_TAG_OPEN) /* cut short, or longer than the input window */
-            tolerate(r, "stray-text", line, col,
-                     "unexpected text '[' skipped: no ']' ends it on its line (unterminated tag pair?)");
-        else
-            tolerate(r, "stray-text", line, col, "unexpected text '%.*s' skipped",
-                     (int)(t->len > 40 ? 40 : t->len), tok_text(r, t));
+    if (r->nstray++ != 0)
+        return;
+    if (t->kind == PK_TOK_TAG_OPEN) /* cut short, or longer than the input window */
+        snprintf(r->stray_msg, sizeof r->stray_msg,
+                 "unexpected text '[' skipped: no ']' ends it on its line (unterminated tag pair?)");
+    else
+        snprintf(r->stray_msg, sizeof r->stray_msg, "unexpected text '%.*s' skipped",
+                 (int)(t->len > 40 ? 40 : t->len), tok_text(r, t));
+    if (r->state == ST_START) { /* no game yet: which one it belongs to is not known */
+        r->stray_held = 1;
+        r->stray_line = line, r->stray_col = col;
+        return;
     }
+    tolerate(r, "stray-text", line, col, "%s", r->stray_msg);
+}
+
+/* Reports the stray text held before a game started: in that game, or, when none
+ * follows, in no game (index 0), so that no game is named that the summary does not
+ * count. */
+static void release_stray(pk_pdn_reader *r, int game_follows)
+{
+    if (!r->stray_held)
+        return;
+    r->stray_held = 0;
+    if (game_follows) {
+        tolerate(r, "stray-text", r->stray_line, r->stray_col, "%s", r->stray_msg);
+        return;
+    }
+    int index = r->g->index;
+    r->g->index = 0;
+    tolerate(r, "stray-text", r->stray_line, r->stray_col, "%s (no game follows it)", r->stray_msg);
+    r->g->index = index;
 }
 
 static int body_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
@@ -1361,7 +1396,10 @@ static int handle(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl
         return skip_token(r, t, line, col, nl);
     switch (t->kind) {
     case PK_TOK_NONE:
-        return r->state == ST_START ? NO_GAME : GAME_DONE;
+        if (r->state != ST_START)
+            return GAME_DONE;
+        release_stray(r, 0);
+        return NO_GAME;
     case PK_TOK_TAG:
     case PK_TOK_TAG_ODD:
         return tag_token(r, t, line, col, nl);

@@ -29,6 +29,7 @@ typedef struct run {
     FILE *out;
     /* totals */
     long files, games, games_with_errors, warnings, errors;
+    long outside_errors; /* errors in no game: text after the last game under --strict */
     int unreadable;
     /* per file: the last game index counted as having an error (indices never decrease) */
     const char *file;
@@ -60,7 +61,8 @@ static void on_diag(void *ctx, const pk_diag *dd)
         if (d->game > 0 && d->game != R->last_err_game) {
             R->last_err_game = d->game;
             R->games_with_errors++;
-        }
+        } else if (d->game <= 0)
+            R->outside_errors++;
     } else if (d->severity == PK_SEV_WARNING) {
         R->warnings++;
     }
@@ -343,5 +345,5 @@ int main(int argc, char **argv)
     pk_replay_free(R.replay);
     if (fflush(stdout) != 0)
         return 2;
-    return R.unreadable ? 2 : R.games_with_errors ? 1 : 0;
+    return R.unreadable ? 2 : R.games_with_errors || R.outside_errors ? 1 : 0;
 }

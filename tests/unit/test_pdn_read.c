@@ -357,6 +357,36 @@ static void test_recovery(void)
     CU_ASSERT_EQUAL(s.game[1], 3);
 }
 
+/* Stray text before a game belongs to that game; after the last game, to none (index 0:
+ * no game is named that the count leaves out). */
+static void test_stray_outside_games(void)
+{
+    seen s;
+    CU_ASSERT_EQUAL(rd("[Event \"a\"]\n1. 32-28 *\n\n junk here\n", 0, &s, NULL), 1);
+    CU_ASSERT_EQUAL_FATAL(s.n, 1);
+    CU_ASSERT_STRING_EQUAL(s.code[0], "stray-text");
+    CU_ASSERT_EQUAL(s.game[0], 0);
+    CU_ASSERT_EQUAL(s.line[0], 4);
+    CU_ASSERT_EQUAL(s.col[0], 2);
+    CU_ASSERT_EQUAL(rd("hello world\n", PK_PDN_STRICT, &s, NULL), 0);
+    CU_ASSERT_EQUAL_FATAL(s.n, 1);
+    CU_ASSERT_EQUAL(s.game[0], 0);
+    CU_ASSERT_EQUAL(s.sev[0], PK_SEV_ERROR);
+    /* before a game: that game's, reported before the game's own diagnostics */
+    CU_ASSERT_EQUAL(rd("[Event \"a\"]\n1. 32-28 *\njunk\n[Event \"b\"]\n1. 32-28 ) *\n", 0, &s, NULL), 2);
+    CU_ASSERT_EQUAL_FATAL(s.n, 2);
+    CU_ASSERT_STRING_EQUAL(s.code[0], "stray-text");
+    CU_ASSERT_EQUAL(s.game[0], 2);
+    CU_ASSERT_STRING_EQUAL(s.code[1], "syntax");
+    CU_ASSERT_EQUAL(s.game[1], 2);
+    /* a syntax error makes a game of what follows the stray text: neither is lost */
+    CU_ASSERT_EQUAL(rd("junk {unterminated\n", 0, &s, NULL), 1);
+    CU_ASSERT_EQUAL_FATAL(s.n, 2);
+    CU_ASSERT_STRING_EQUAL(s.code[0], "stray-text");
+    CU_ASSERT_EQUAL(s.game[0], 1);
+    CU_ASSERT_STRING_EQUAL(s.code[1], "syntax");
+}
+
 static void test_streaming(void)
 {
     /* 20,000 games (~1 MB) through a pipe-like stream: constant memory, every game seen,
@@ -665,6 +695,7 @@ static const pk_test tests[] = {
     {"encodings", test_encodings},
     {"legacy file decodes like its UTF-8 copy", test_legacy_files},
     {"recovery", test_recovery},
+    {"stray text outside any game", test_stray_outside_games},
     {"streaming", test_streaming},
     {"gametype", test_gametype},
     {"fast paths: the same games as the PCRE2 path", test_fast_path_same_model},
