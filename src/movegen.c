@@ -582,6 +582,19 @@ TEMPLATE int gen_impl(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_m
     static int count_##ID(const pk_geom *g, const pk_pos *p, pk_movelist *out, unsigned flags)      \
     {                                                                                               \
         return gen_impl(&crows[ID].rules, g, p, out, flags, MODE_COUNT, ~(pk_bb)0, sj_##ID, kj_##ID); \
+    }                                                                                               \
+    static uint64_t children_##ID(const pk_geom *g, const pk_pos *p, const pk_movelist *l,          \
+                                  unsigned flags, pk_movelist *scratch, int *overflow)              \
+    {                                                                                               \
+        uint64_t sum = 0;                                                                           \
+        for (int i = 0; i < l->n; i++) {                                                            \
+            pk_pos q = *p;                                                                          \
+            pk_make_unhashed(&q, &l->m[i]);                                                         \
+            sum += (uint64_t)gen_impl(&crows[ID].rules, g, &q, scratch, flags, MODE_COUNT, ~(pk_bb)0, \
+                                      sj_##ID, kj_##ID);                                            \
+            *overflow |= scratch->overflow;                                                         \
+        }                                                                                           \
+        return sum;                                                                                 \
     }
 SPECIALISE(PK_V_INTERNATIONAL)
 SPECIALISE(PK_V_ENGLISH)
@@ -605,6 +618,13 @@ static const count_fn counts[PK_V_COUNT] = {
     count_PK_V_RUSSIAN, count_PK_V_BRAZILIAN, count_PK_V_ITALIAN, count_PK_V_CZECH, count_PK_V_POOL,
     count_PK_V_FRISIAN,
 };
+typedef uint64_t (*children_fn)(const pk_geom *, const pk_pos *, const pk_movelist *, unsigned, pk_movelist *,
+                                int *);
+static const children_fn childrens[PK_V_COUNT] = {
+    children_PK_V_INTERNATIONAL, children_PK_V_ENGLISH, children_PK_V_SPANISH, children_PK_V_PORTUGUESE,
+    children_PK_V_RUSSIAN, children_PK_V_BRAZILIAN, children_PK_V_ITALIAN, children_PK_V_CZECH,
+    children_PK_V_POOL, children_PK_V_FRISIAN,
+};
 _Static_assert(sizeof crows / sizeof crows[0] == PK_V_COUNT, "one generator per variant row");
 
 int pk_gen_legal(const pk_variant *v, const pk_pos *p, pk_movelist *out, unsigned flags)
@@ -620,6 +640,12 @@ int pk_gen_quiet_from(const pk_variant *v, const pk_pos *p, int from, pk_movelis
 int pk_count_legal(const pk_variant *v, const pk_pos *p, unsigned flags, pk_movelist *scratch)
 {
     return counts[v->index](v->geom, p, scratch, flags);
+}
+
+uint64_t pk_count_children(const pk_variant *v, const pk_pos *p, const pk_movelist *moves, unsigned flags,
+                           pk_movelist *scratch, int *overflow)
+{
+    return childrens[v->index](v->geom, p, moves, flags, scratch, overflow);
 }
 
 bool pk_has_capture(const pk_variant *v, const pk_pos *p)

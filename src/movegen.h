@@ -40,6 +40,12 @@ int pk_count_legal(const pk_variant *v, const pk_pos *p, unsigned flags, pk_move
  * adjudicator's fast path for the common quiet move. */
 int pk_gen_quiet_from(const pk_variant *v, const pk_pos *p, int from, pk_movelist *out);
 
+/* Sum, over the moves of `moves` (legal in p), of pk_count_legal in the position after
+ * the move: perft's last two plies in one call (the count is inlined in the loop).
+ * Sets *overflow when a count overflowed `scratch`. */
+uint64_t pk_count_children(const pk_variant *v, const pk_pos *p, const pk_movelist *moves, unsigned flags,
+                           pk_movelist *scratch, int *overflow);
+
 /* True when the side to move has at least one capture. */
 bool pk_has_capture(const pk_variant *v, const pk_pos *p);
 

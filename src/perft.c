@@ -21,16 +21,8 @@ static uint64_t walk(const pk_variant *v, const pk_pos *p, int depth, unsigned f
     if (l->overflow)
         *overflow = 1;
     uint64_t sum = 0;
-    if (depth == 2) { /* the leaves' parents: count each child's moves in place */
-        for (int i = 0; i < l->n; i++) {
-            pk_pos q = *p;
-            pk_make_unhashed(&q, &l->m[i]);
-            sum += (uint64_t)pk_count_legal(v, &q, flags, &lists[1]);
-            if (lists[1].overflow)
-                *overflow = 1;
-        }
-        return sum;
-    }
+    if (depth == 2) /* the leaves' parents: count each child's moves in place */
+        return pk_count_children(v, p, l, flags, &lists[1], overflow);
     for (int i = 0; i < l->n; i++) {
         pk_pos q = *p;
         pk_make_unhashed(&q, &l->m[i]);
