@@ -414,6 +414,13 @@ static bool has_setup(const pk_pdn_note *n)
     return false;
 }
 
+/* A hop-by-hop continuation ("11x18 18x25") joined to the capture before it, unless a
+ * setup command stands between them: then the board changed and it is a move of its own. */
+static bool joined(const pk_pdn_move *m)
+{
+    return (m->flags & PK_PDN_MOVE_HOP) && !has_setup(m->before);
+}
+
 /* PDN 3.0 setup commands (/FEN "..."/) in the notes n, after `ply` plies: each puts the
  * board in its position and the game goes on from there (PDN 3.0 "Setup commands": a
  * record of an illegal move put right, a side step in analysis). A FEN without any piece
@@ -770,7 +777,7 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
     memset(&w, 0, sizeof w);
     int file_only = -1, bad = -1;
     int rc = add_squares(c, mv, &w, &file_only, &bad);
-    for (int j = i + 1; rc == 0 && j < line->nmoves && (line->moves[j].flags & PK_PDN_MOVE_HOP); j++)
+    for (int j = i + 1; rc == 0 && j < line->nmoves && joined(&line->moves[j]); j++)
         rc = add_squares(c, &line->moves[j], &w, &file_only, &bad);
     if (rc) {
         report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
@@ -905,7 +912,7 @@ static void replay_variations(ctx *c, const pk_pdn_line *line, int i, const pk_p
  * caller's draw rules. */
 static bool play_with_variations(ctx *c, const pk_pdn_line *line, int i, int ply, int depth)
 {
-    if (!line->moves[i].after && (i + 1 == line->nmoves || !(line->moves[i + 1].flags & PK_PDN_MOVE_HOP))) {
+    if (!line->moves[i].after && (i + 1 == line->nmoves || !joined(&line->moves[i + 1]))) {
         /* no variation to check here (the usual case): resolve and play in place */
         bool ok = resolve_move(c, line, i, ply, &c->last_play);
         if (ok)
@@ -941,7 +948,7 @@ static void replay_variations(ctx *c, const pk_pdn_line *line, int i, const pk_p
 {
     if (c->o->no_variations)
         return;
-    for (int j = i; j < line->nmoves && (j == i || (line->moves[j].flags & PK_PDN_MOVE_HOP)); j++)
+    for (int j = i; j < line->nmoves && (j == i || joined(&line->moves[j])); j++)
         for (const pk_pdn_note *n = line->moves[j].after; n; n = n->next) {
             if (n->kind != PK_NOTE_VARIATION || !n->line || !n->line->nmoves)
                 continue;
@@ -962,7 +969,7 @@ static void replay_line(ctx *c, const pk_pdn_line *line, const pk_pos *start, in
     c->pos = *start;
     c->var_depth = depth;
     for (int i = 0; i < line->nmoves; i++) {
-        if (line->moves[i].flags & PK_PDN_MOVE_HOP)
+        if (joined(&line->moves[i]))
             continue;
         int halfmove;
         if (has_setup(line->moves[i].before) && apply_setups(c, line->moves[i].before, NULL, ply, &halfmove) < 0)
@@ -1022,7 +1029,7 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     const pk_pdn_move *last = NULL;
     for (int i = 0; i < g->main.nmoves; i++) {
         const pk_pdn_move *mv = &g->main.moves[i];
-        if (mv->flags & PK_PDN_MOVE_HOP)
+        if (joined(mv))
             continue; /* joined to the capture it continues (resolve_move) */
         if (has_setup(mv->before)) {
             int hm = -1, k = apply_setups(&c, mv->before, setup, ply, &hm);
