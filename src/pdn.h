@@ -161,6 +161,8 @@ typedef struct pk_game {
     int nerrors, nwarnings; /* diagnostics the reader gave for this game */
     int plies;              /* moves of the main line (placeholders included) */
     void *arena_;           /* private */
+    void *main_buf_;        /* private: the array of main.moves, owned by the game */
+    int main_cap_;          /* private */
 } pk_game;
 
 void pk_game_init(pk_game *g);

@@ -106,6 +106,7 @@ void pk_game_init(pk_game *g)
 void pk_game_free(pk_game *g)
 {
     pk_arena_free(g->arena_);
+    free(g->main_buf_);
     memset(g, 0, sizeof *g);
 }
 

@@ -475,11 +475,9 @@ static void check_number(pk_pdn_reader *r, level *L)
     }
 }
 
-/* Appends w (text, position, squares, flags) to the current line, with the move number
- * and the notes written before it. */
-static pk_pdn_move *push_move(pk_pdn_reader *r, const pk_pdn_move *w)
+/* A new move slot at the end of line L, to be filled, then attach_move()d. */
+static inline pk_pdn_move *new_move(pk_pdn_reader *r, level *L)
 {
-    level *L = &r->lv[r->depth];
     if (L->n == L->cap) {
         int cap = L->cap ? L->cap * 2 : 128;
         pk_pdn_move *v = realloc(L->v, (size_t)cap * sizeof *v);
@@ -488,9 +486,13 @@ static pk_pdn_move *push_move(pk_pdn_reader *r, const pk_pdn_move *w)
         L->v = v;
         L->cap = cap;
     }
-    pk_pdn_move *m = &L->v[L->n++];
     r->nodes++;
-    *m = *w;
+    return &L->v[L->n++];
+}
+
+/* Gives m (the last move of line L) the move number and the notes written before it. */
+static inline void attach_move(pk_pdn_reader *r, level *L, pk_pdn_move *m)
+{
     if (L->have_num) {
         m->number = L->num;
         m->number_kind = L->num_kind;
@@ -501,6 +503,16 @@ static pk_pdn_move *push_move(pk_pdn_reader *r, const pk_pdn_move *w)
     L->pend = L->pend_tail = NULL;
     if (r->depth == 0)
         r->g->plies++;
+}
+
+/* Appends w (text, position, squares, flags) to the current line, with the move number
+ * and the notes written before it. */
+static pk_pdn_move *push_move(pk_pdn_reader *r, const pk_pdn_move *w)
+{
+    level *L = &r->lv[r->depth];
+    pk_pdn_move *m = new_move(r, L);
+    *m = *w;
+    attach_move(r, L, m);
     return m;
 }
 
@@ -535,6 +547,32 @@ static void close_level(pk_pdn_reader *r, int d, pk_pdn_line *out)
     out->pre_tail = L->pre_tail;
     out->line = L->line;
     out->col = L->col;
+}
+
+/* The main line is not copied: the level's array goes to the game, and the reader takes
+ * the array the game held (its moves were the game read before into g, which this read
+ * replaces). Each array has one owner, the reader or one pk_game. */
+static void close_main(pk_pdn_reader *r, pk_game *g)
+{
+    level *L = &r->lv[0];
+    if (L->n == 0) {
+        close_level(r, 0, &g->main);
+        return;
+    }
+    pk_pdn_move *old = g->main_buf_;
+    int old_cap = g->main_cap_;
+    flush_pending(L);
+    g->main.nmoves = L->n;
+    g->main.moves = L->v;
+    g->main.pre = L->pre;
+    g->main.pre_tail = L->pre_tail;
+    g->main.line = L->line;
+    g->main.col = L->col;
+    g->main_buf_ = L->v;
+    g->main_cap_ = L->cap;
+    L->v = old;
+    L->cap = old_cap;
+    L->n = 0;
 }
 
 static void reset_level(level *L, int line, int col)
@@ -612,19 +650,23 @@ static size_t count_squares(const char *s, size_t n)
     return k;
 }
 
-/* Adds a parsed move to the current line; a capture that starts where the previous one
- * ended is a hop. */
-static void add_move(pk_pdn_reader *r, const pk_pdn_move *w)
+/* A capture that starts where the previous capture of line L ended is a hop. */
+static inline void mark_hop(level *L, pk_pdn_move *m)
 {
-    resolve_dash(r);
-    pk_pdn_move *m = push_move(r, w);
-    level *L = &r->lv[r->depth];
     if (L->n >= 2 && (m->flags & PK_PDN_MOVE_CAPTURE)) {
         pk_pdn_move *p = &L->v[L->n - 2];
         if ((p->flags & PK_PDN_MOVE_CAPTURE) && p->nsquares && m->nsquares &&
             same_square(&p->squares[p->nsquares - 1], &m->squares[0]))
             m->flags |= PK_PDN_MOVE_HOP;
     }
+}
+
+/* Adds a parsed move to the current line. */
+static void add_move(pk_pdn_reader *r, const pk_pdn_move *w)
+{
+    resolve_dash(r);
+    pk_pdn_move *m = push_move(r, w);
+    mark_hop(&r->lv[r->depth], m);
 }
 
 static void move_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
@@ -821,6 +863,27 @@ static int scan_plain(const unsigned char *s, const unsigned char *e, int at_eof
     return 1;
 }
 
+/* memcpy() of the few bytes of a move token, without the call: two overlapping word
+ * copies for 4 to 16 bytes. */
+static inline void copy_small(char *d, const char *s, size_t n)
+{
+    if (n >= 8 && n <= 16) {
+        uint64_t a, b;
+        memcpy(&a, s, 8);
+        memcpy(&b, s + n - 8, 8);
+        memcpy(d, &a, 8);
+        memcpy(d + n - 8, &b, 8);
+    } else if (n >= 4 && n < 8) {
+        uint32_t a, b;
+        memcpy(&a, s, 4);
+        memcpy(&b, s + n - 4, 4);
+        memcpy(d, &a, 4);
+        memcpy(d + n - 4, &b, 4);
+    } else {
+        memcpy(d, s, n);
+    }
+}
+
 /* The move of a plain token s[0..n), as move_token() would build it, in one arena block:
  * the squares, the text, the texts of the squares but the last (which ends the text),
  * the separators. */
@@ -830,7 +893,7 @@ static void plain_move(pk_pdn_reader *r, const char *s, const plain *p, int line
     int nsq = p->nsq;
     pk_pdn_square *sq = alloc_raw(r, (size_t)nsq * sizeof *sq + n + 1 + last + (size_t)nsq);
     char *text = (char *)(sq + nsq), *sqtext = text + n + 1, *seps = sqtext + last;
-    memcpy(text, s, n);
+    copy_small(text, s, n);
     text[n] = 0;
     for (int i = 0; i < nsq; i++) {
         size_t k = p->at[i];
@@ -849,9 +912,22 @@ static void plain_move(pk_pdn_reader *r, const char *s, const plain *p, int line
             seps[i] = 0;
         }
     }
-    pk_pdn_move w = {.text = text, .line = line, .col = col, .flags = p->flags, .nsquares = nsq,
-                     .squares = sq, .seps = seps};
-    add_move(r, &w);
+    /* add_move(), without a temporary: the slot is filled in place */
+    resolve_dash(r);
+    level *L = &r->lv[r->depth];
+    pk_pdn_move *m = new_move(r, L);
+    m->text = text;
+    m->line = line;
+    m->col = col;
+    m->number = m->number_kind = 0;
+    m->flags = p->flags;
+    m->nsquares = nsq;
+    m->squares = sq;
+    m->seps = seps;
+    m->strength = NULL;
+    m->after = m->after_tail = NULL;
+    attach_move(r, L, m);
+    mark_hop(L, m);
 }
 
 /* Reads plain tokens at r->pos, and the blanks between them, until something else comes
@@ -1085,9 +1161,12 @@ static void begin_game(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
     if (!g->arena_)
         abort();
     pk_arena_reset(g->arena_);
-    void *arena = g->arena_;
+    void *arena = g->arena_, *main_buf = g->main_buf_;
+    int main_cap = g->main_cap_;
     memset(g, 0, sizeof *g);
     g->arena_ = arena;
+    g->main_buf_ = main_buf; /* its moves are the last game's: the reader may reuse it */
+    g->main_cap_ = main_cap;
     g->index = r->ngames + 1;
     r->g = g;
     r->sink = sink;
@@ -1142,7 +1221,7 @@ static void finish_game(pk_pdn_reader *r)
         r->lv[r->depth].var->line = l;
         r->depth--;
     }
-    close_level(r, 0, &g->main);
+    close_main(r, g);
     if (r->nstray > 1)
         tolerate(r, "stray-text", g->line, g->col, "%d more piece(s) of unexpected text skipped in this game",
                  r->nstray - 1);
