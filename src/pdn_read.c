@@ -828,11 +828,16 @@ static int scan_plain(const unsigned char *s, const unsigned char *e, int at_eof
     p->flags = 0;
     for (;;) {
         const unsigned char *d = q;
-        unsigned v = 0; /* unsigned: wraps harmlessly past 8 digits, before the check */
-        for (; is_digit(*q); q++)
-            v = v * 10 + (unsigned)(*q - '0');
-        if (q - d > 8)
-            return 0;
+        /* q is on a digit; squares and move numbers have one or two digits, more rarely
+         * three: those are read without a loop */
+        unsigned v = (unsigned)(*q++ - '0');
+        if (is_digit(*q)) {
+            v = v * 10 + (unsigned)(*q++ - '0');
+            for (; is_digit(*q); q++) /* unsigned: wraps harmlessly past 8 digits, before the check */
+                v = v * 10 + (unsigned)(*q - '0');
+            if (q - d > 8)
+                return 0;
+        }
         p->at[nsq] = (size_t)(d - s);
         p->num[nsq++] = (int)v;
         if (nsq == 1) {
