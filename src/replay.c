@@ -482,6 +482,21 @@ static int apply_setups(ctx *c, const pk_pdn_note *n, const pk_pdn_note *skip, i
 /* ---- written squares
  * ---------------------------------------------------------------- */
 
+static inline int numeric_bit(const pk_geom *g, const pk_pdn_square *s)
+{
+    return s->num >= 1 && s->num <= g->nsq ? g->bit_of[s->num] : -1;
+}
+
+/* The separator test of add_squares(): seps holds '-', 'x', ':' or ' ' (none written,
+ * "a3b4"), see pdn.h. */
+static inline void note_separators(const pk_pdn_move *mv, pk_written *w)
+{
+    if (mv->flags & PK_PDN_MOVE_CAPTURE)
+        w->capture_sep = true;
+    for (const char *sep = mv->seps; sep && *sep && !w->sep_written; sep++)
+        w->sep_written = *sep != ' ';
+}
+
 /* Appends the squares of mv to w (skipping a hop's first square, which repeats
  * the last). Returns -1 with *bad set to the offending square's index when one
  * is not on the board. */
@@ -492,7 +507,7 @@ static int add_squares(const ctx *c, const pk_pdn_move *mv, pk_written *w, int *
         const pk_pdn_square *s = &mv->squares[j];
         int b = -1;
         if (s->kind == PK_SQ_NUMERIC)
-            b = s->num >= 1 && s->num <= g->nsq ? g->bit_of[s->num] : -1;
+            b = numeric_bit(g, s);
         else if (s->kind == PK_SQ_ALGEBRAIC) {
             /* RULES 1.2.5: the GameType's a1 is the starting player's near-left
              * corner, so where Black starts (English, Pool) algebraic squares turn by
@@ -517,12 +532,26 @@ static int add_squares(const ctx *c, const pk_pdn_move *mv, pk_written *w, int *
         }
         w->sq[w->nsq++] = (uint8_t)b;
     }
-    if (mv->flags & PK_PDN_MOVE_CAPTURE)
-        w->capture_sep = true;
-    /* seps holds '-', 'x', ':' or ' ' (none written, "a3b4"): see pdn.h */
-    for (const char *sep = mv->seps; sep && *sep && !w->sep_written; sep++)
-        w->sep_written = *sep != ' ';
+    note_separators(mv, w);
     return 0;
+}
+
+/* add_squares() for the usual move: two numeric squares on the board, no hop after it.
+ * False when mv is anything else. */
+static inline bool plain_squares(const ctx *c, const pk_pdn_line *line, int i, pk_written *w)
+{
+    const pk_pdn_move *mv = &line->moves[i];
+    if (mv->nsquares != 2 || mv->squares[0].kind != PK_SQ_NUMERIC || mv->squares[1].kind != PK_SQ_NUMERIC ||
+        (i + 1 < line->nmoves && joined(&line->moves[i + 1])))
+        return false;
+    int a = numeric_bit(c->v->geom, &mv->squares[0]), b = numeric_bit(c->v->geom, &mv->squares[1]);
+    if (a < 0 || b < 0)
+        return false;
+    w->nsq = 2;
+    w->sq[0] = (uint8_t)a;
+    w->sq[1] = (uint8_t)b;
+    note_separators(mv, w);
+    return true;
 }
 
 /* ---- messages
@@ -775,10 +804,12 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
     }
     pk_written w;
     memset(&w, 0, sizeof w);
-    int file_only = -1, bad = -1;
-    int rc = add_squares(c, mv, &w, &file_only, &bad);
-    for (int j = i + 1; rc == 0 && j < line->nmoves && joined(&line->moves[j]); j++)
-        rc = add_squares(c, &line->moves[j], &w, &file_only, &bad);
+    int file_only = -1, bad = -1, rc = 0;
+    if (!plain_squares(c, line, i, &w)) {
+        rc = add_squares(c, mv, &w, &file_only, &bad);
+        for (int j = i + 1; rc == 0 && j < line->nmoves && joined(&line->moves[j]); j++)
+            rc = add_squares(c, &line->moves[j], &w, &file_only, &bad);
+    }
     if (rc) {
         report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
                "%s: square '%s' is not a playing square of the %s board", mv->text,
