@@ -273,18 +273,15 @@ int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, uns
         return out->kind;
     }
     /* The most common case first: a from-to move in a position without a capture, where
-     * the legal moves are the quiet moves and only those of the origin can match (one
-     * per destination). Anything else takes the general way below. */
-    if (w->nsq == 2 && pk_gen_quiet_from(v, p, w->sq[0], &s->legal) > 0)
-        for (int i = 0; i < s->legal.n; i++)
-            if (s->legal.m[i].to == w->sq[1]) {
-                out->kind = PK_MATCH_LEGAL;
-                out->move = s->legal.m[i];
-                out->ncand = out->ncand_total = 1;
-                out->cand[0] = out->move;
-                out->sep_mismatch = w->sep_written && w->capture_sep;
-                return out->kind;
-            }
+     * the legal moves are the quiet moves and one from-to pair is one move. Anything else
+     * takes the general way below. */
+    if (w->nsq == 2 && pk_quiet_move(v, p, w->sq[0], w->sq[1], &out->move) > 0) {
+        out->kind = PK_MATCH_LEGAL;
+        out->ncand = out->ncand_total = 1;
+        out->cand[0] = out->move;
+        out->sep_mismatch = w->sep_written && w->capture_sep;
+        return out->kind;
+    }
     /* Case 1 on every path of every legal move (RULES 1.8: a move is legal if any of its
      * paths is; the Italian order rule is per path): the common case costs one call. */
     pk_gen_legal(v, p, &s->legal, (gen_flags & ~(unsigned)PK_GEN_ALL_CAPTURES) | PK_GEN_KEEP_DUPLICATES);

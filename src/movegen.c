@@ -407,13 +407,12 @@ TEMPLATE void push_quiet(pk_movelist *out, int from, int to, int flags)
     m->capset = 0;
 }
 
-/* RULES 1.4: the quiet moves of the side's pieces in `only`. With out == NULL only
- * counts. */
-TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_movelist *out, int me, pk_bb only)
+/* RULES 1.4. With out == NULL only counts. */
+TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_movelist *out, int me)
 {
     int count = 0;
     pk_bb occ = pk_occupied(p), empty = g->board & ~occ;
-    pk_bb men = p->pieces[me] & ~p->kings & only, kings = p->pieces[me] & p->kings & only;
+    pk_bb men = p->pieces[me] & ~p->kings, kings = p->pieces[me] & p->kings;
     int d0 = me == PK_WHITE ? PK_NE : PK_SE;
     _Pragma("GCC unroll 8")
     for (int d = d0; d < d0 + 2; d++) {
@@ -497,24 +496,19 @@ TEMPLATE int count_simple_men_captures(const pk_rules *R, const pk_geom *g, cons
     return n;
 }
 
-enum gen_mode {
-    MODE_LIST,
-    MODE_COUNT,
-    MODE_HAS_CAPTURE,
-    MODE_QUIET_FROM /* the quiet moves of the pieces in `only`, or -1 when a capture exists */
-};
+enum gen_mode { MODE_LIST, MODE_COUNT, MODE_HAS_CAPTURE };
 
 TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_movelist *out, unsigned flags,
-                      int mode, pk_bb only, short_fn *sj, king_fn *kj, int me)
+                      int mode, short_fn *sj, king_fn *kj, int me)
 {
     pk_movelist *list = mode == MODE_COUNT ? NULL : out;
     if (out) /* every mode reports overflow through out, counting included */
         out->overflow = 0;
     if (flags & PK_GEN_QUIET_ONLY) {
         if (!list)
-            return gen_quiet(R, g, p, NULL, me, ~(pk_bb)0);
+            return gen_quiet(R, g, p, NULL, me);
         list->n = list->overflow = 0;
-        gen_quiet(R, g, p, list, me, ~(pk_bb)0);
+        gen_quiet(R, g, p, list, me);
         return list->n;
     }
     if (mode == MODE_COUNT && !R->ortho && (R->choice == PK_CHOICE_FREE || R->choice == PK_CHOICE_MAJ) &&
@@ -530,7 +524,7 @@ TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_m
             else /* majority: a longer capture would outrank every single one */
                 n = gen_captures(R, g, p, out, flags, short_jumpers(R, g, p, me) | search, false, true, sj, kj);
         }
-        return n ? n : gen_quiet(R, g, p, NULL, me, ~(pk_bb)0);
+        return n ? n : gen_quiet(R, g, p, NULL, me);
     }
     /* Men (and short kings) with a first jump are found by shifts; flying kings need a
      * search to know. */
@@ -541,11 +535,9 @@ TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_m
         return cap;
     if (list)
         list->n = list->overflow = 0;
-    if (mode == MODE_QUIET_FROM)
-        return cap ? -1 : (gen_quiet(R, g, p, list, me, only), list->n);
     int quiet = 0;
     if (!cap || (flags & PK_GEN_CAPTURE_OPTIONAL)) /* house rule: quiet moves stay legal */
-        quiet = gen_quiet(R, g, p, list, me, ~(pk_bb)0);
+        quiet = gen_quiet(R, g, p, list, me);
     if (!cap)
         return list ? list->n : quiet;
     if (list) /* captures follow the quiet moves kept by the house rule, if any */
@@ -556,11 +548,51 @@ TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_m
 
 /* The side to move picks the men's directions: one copy per side makes them constants. */
 TEMPLATE int gen_impl(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_movelist *out, unsigned flags,
-                      int mode, pk_bb only, short_fn *sj, king_fn *kj)
+                      int mode, short_fn *sj, king_fn *kj)
 {
     if (p->turn == PK_WHITE)
-        return gen_side(R, g, p, out, flags, mode, only, sj, kj, PK_WHITE);
-    return gen_side(R, g, p, out, flags, mode, only, sj, kj, PK_BLACK);
+        return gen_side(R, g, p, out, flags, mode, sj, kj, PK_WHITE);
+    return gen_side(R, g, p, out, flags, mode, sj, kj, PK_BLACK);
+}
+
+/* The quiet moves of the piece on sq, as a set of destinations: gen_quiet() for one
+ * piece (RULES 1.4). */
+TEMPLATE pk_bb quiet_targets(const pk_rules *R, const pk_geom *g, const pk_pos *p, int me, int sq)
+{
+    pk_bb b = PK_BIT(sq), occ = pk_occupied(p), empty = g->board & ~occ, t = 0;
+    if (!(p->kings & b)) {
+        int d0 = me == PK_WHITE ? PK_NE : PK_SE;
+        _Pragma("GCC unroll 2")
+        for (int d = d0; d < d0 + 2; d++)
+            t |= step(R, g, b, d) & empty;
+    } else if (!R->flying) {
+        _Pragma("GCC unroll 4")
+        for (int d = 0; d < 4; d++)
+            t |= step(R, g, b, d) & empty;
+    } else {
+        _Pragma("GCC unroll 4")
+        for (int d = 0; d < 4; d++)
+            t |= free_ray(R, g, sq, d, occ);
+    }
+    return t;
+}
+
+/* pk_quiet_move() for the side to move `me`. */
+TEMPLATE int quiet_move_side(const pk_rules *R, const pk_geom *g, const pk_pos *p, int from, int to, pk_move *m,
+                             short_fn *sj, king_fn *kj, int me)
+{
+    pk_bb fly = R->flying ? p->pieces[me] & p->kings : 0;
+    if (short_jumpers(R, g, p, me) || (fly && gen_captures(R, g, p, NULL, 0, fly, true, false, sj, kj)))
+        return -1;
+    if (!((p->pieces[me] >> from) & 1) || !((quiet_targets(R, g, p, me, from) >> to) & 1))
+        return 0;
+    bool king = (p->kings >> from) & 1;
+    m->from = (uint8_t)from;
+    m->to = (uint8_t)to;
+    m->ncap = m->nkcap = 0;
+    m->flags = king ? PK_MV_KING : (g->promo[me] >> to) & 1 ? PK_MV_PROMOTE : 0;
+    m->capset = 0;
+    return 1;
 }
 
 #define SPECIALISE(ID)                                                                              \
@@ -574,14 +606,19 @@ TEMPLATE int gen_impl(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_m
     {                                                                                               \
         short_jumps_t(&crows[ID].rules, c, sq, last, king, sj_##ID, kj_##ID);                       \
     }                                                                                               \
-    static int gen_##ID(const pk_geom *g, const pk_pos *p, pk_movelist *out, unsigned flags, int mode,   \
-                        pk_bb only)                                                                 \
+    static int gen_##ID(const pk_geom *g, const pk_pos *p, pk_movelist *out, unsigned flags, int mode)   \
     {                                                                                               \
-        return gen_impl(&crows[ID].rules, g, p, out, flags, mode, only, sj_##ID, kj_##ID);          \
+        return gen_impl(&crows[ID].rules, g, p, out, flags, mode, sj_##ID, kj_##ID);                \
     }                                                                                               \
     static int count_##ID(const pk_geom *g, const pk_pos *p, pk_movelist *out, unsigned flags)      \
     {                                                                                               \
-        return gen_impl(&crows[ID].rules, g, p, out, flags, MODE_COUNT, ~(pk_bb)0, sj_##ID, kj_##ID); \
+        return gen_impl(&crows[ID].rules, g, p, out, flags, MODE_COUNT, sj_##ID, kj_##ID);          \
+    }                                                                                               \
+    static int quiet_##ID(const pk_geom *g, const pk_pos *p, int from, int to, pk_move *m)          \
+    {                                                                                               \
+        if (p->turn == PK_WHITE)                                                                    \
+            return quiet_move_side(&crows[ID].rules, g, p, from, to, m, sj_##ID, kj_##ID, PK_WHITE);\
+        return quiet_move_side(&crows[ID].rules, g, p, from, to, m, sj_##ID, kj_##ID, PK_BLACK);    \
     }                                                                                               \
     static uint64_t children_##ID(const pk_geom *g, const pk_pos *p, const pk_movelist *l,          \
                                   unsigned flags, pk_movelist *scratch, int *overflow)              \
@@ -590,8 +627,8 @@ TEMPLATE int gen_impl(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_m
         for (int i = 0; i < l->n; i++) {                                                            \
             pk_pos q = *p;                                                                          \
             pk_make_unhashed(&q, &l->m[i]);                                                         \
-            sum += (uint64_t)gen_impl(&crows[ID].rules, g, &q, scratch, flags, MODE_COUNT, ~(pk_bb)0, \
-                                      sj_##ID, kj_##ID);                                            \
+            sum += (uint64_t)gen_impl(&crows[ID].rules, g, &q, scratch, flags, MODE_COUNT, sj_##ID,   \
+                                      kj_##ID);                                                     \
             *overflow |= scratch->overflow;                                                         \
         }                                                                                           \
         return sum;                                                                                 \
@@ -607,7 +644,7 @@ SPECIALISE(PK_V_CZECH)
 SPECIALISE(PK_V_POOL)
 SPECIALISE(PK_V_FRISIAN)
 
-typedef int (*gen_fn)(const pk_geom *, const pk_pos *, pk_movelist *, unsigned, int, pk_bb);
+typedef int (*gen_fn)(const pk_geom *, const pk_pos *, pk_movelist *, unsigned, int);
 static const gen_fn gens[PK_V_COUNT] = {
     gen_PK_V_INTERNATIONAL, gen_PK_V_ENGLISH, gen_PK_V_SPANISH, gen_PK_V_PORTUGUESE, gen_PK_V_RUSSIAN,
     gen_PK_V_BRAZILIAN, gen_PK_V_ITALIAN, gen_PK_V_CZECH, gen_PK_V_POOL, gen_PK_V_FRISIAN,
@@ -617,6 +654,11 @@ static const count_fn counts[PK_V_COUNT] = {
     count_PK_V_INTERNATIONAL, count_PK_V_ENGLISH, count_PK_V_SPANISH, count_PK_V_PORTUGUESE,
     count_PK_V_RUSSIAN, count_PK_V_BRAZILIAN, count_PK_V_ITALIAN, count_PK_V_CZECH, count_PK_V_POOL,
     count_PK_V_FRISIAN,
+};
+typedef int (*quiet_fn)(const pk_geom *, const pk_pos *, int, int, pk_move *);
+static const quiet_fn quiets[PK_V_COUNT] = {
+    quiet_PK_V_INTERNATIONAL, quiet_PK_V_ENGLISH, quiet_PK_V_SPANISH, quiet_PK_V_PORTUGUESE, quiet_PK_V_RUSSIAN,
+    quiet_PK_V_BRAZILIAN, quiet_PK_V_ITALIAN, quiet_PK_V_CZECH, quiet_PK_V_POOL, quiet_PK_V_FRISIAN,
 };
 typedef uint64_t (*children_fn)(const pk_geom *, const pk_pos *, const pk_movelist *, unsigned, pk_movelist *,
                                 int *);
@@ -629,12 +671,12 @@ _Static_assert(sizeof crows / sizeof crows[0] == PK_V_COUNT, "one generator per 
 
 int pk_gen_legal(const pk_variant *v, const pk_pos *p, pk_movelist *out, unsigned flags)
 {
-    return gens[v->index](v->geom, p, out, flags, MODE_LIST, ~(pk_bb)0);
+    return gens[v->index](v->geom, p, out, flags, MODE_LIST);
 }
 
-int pk_gen_quiet_from(const pk_variant *v, const pk_pos *p, int from, pk_movelist *out)
+int pk_quiet_move(const pk_variant *v, const pk_pos *p, int from, int to, pk_move *m)
 {
-    return gens[v->index](v->geom, p, out, 0, MODE_QUIET_FROM, PK_BIT(from));
+    return quiets[v->index](v->geom, p, from, to, m);
 }
 
 int pk_count_legal(const pk_variant *v, const pk_pos *p, unsigned flags, pk_movelist *scratch)
@@ -651,7 +693,7 @@ uint64_t pk_count_children(const pk_variant *v, const pk_pos *p, const pk_moveli
 bool pk_has_capture(const pk_variant *v, const pk_pos *p)
 {
     /* The search stops at the first jump found and never writes to the list. */
-    return gens[v->index](v->geom, p, NULL, 0, MODE_HAS_CAPTURE, ~(pk_bb)0) != 0;
+    return gens[v->index](v->geom, p, NULL, 0, MODE_HAS_CAPTURE) != 0;
 }
 
 uint64_t pk_capture_rank(const pk_variant *v, const pk_pos *p, const pk_move *m)

@@ -34,11 +34,12 @@ int pk_gen_legal(const pk_variant *v, const pk_pos *p, pk_movelist *out, unsigne
  * counting). Captures still need `scratch` to rank and de-duplicate them. */
 int pk_count_legal(const pk_variant *v, const pk_pos *p, unsigned flags, pk_movelist *scratch);
 
-/* The legal moves from square `from` when the side to move has no capture: the quiet
- * moves of that piece (RULES 1.4). Returns their number, or -1 when a capture exists
- * (then the legal moves are captures, ranked over every piece: use pk_gen_legal). The
- * adjudicator's fast path for the common quiet move. */
-int pk_gen_quiet_from(const pk_variant *v, const pk_pos *p, int from, pk_movelist *out);
+/* Is from-to a legal quiet move of the side to move? 1 (and *m is that move, as
+ * pk_gen_legal gives it) when the side has no capture and its piece on `from` has a quiet
+ * move to `to` (RULES 1.4); 0 when it has no capture but that is not one of its moves;
+ * -1 when a capture exists (the legal moves are captures, ranked over every piece: use
+ * pk_gen_legal). The adjudicator's fast path for the common quiet move: no move list. */
+int pk_quiet_move(const pk_variant *v, const pk_pos *p, int from, int to, pk_move *m);
 
 /* Sum, over the moves of `moves` (legal in p), of pk_count_legal in the position after
  * the move: perft's last two plies in one call (the count is inlined in the loop).
