@@ -929,6 +929,18 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
     return true;
 }
 
+/* The usual move without a detour through pk_match_move and the reports: two numeric
+ * squares, no capture written, a legal quiet move (pk_quiet_move, the check the matcher
+ * makes first), in a variant without the art. 17 count. Gives what resolve_move() would,
+ * with nothing to report; false (nothing done) for anything else. */
+static inline bool quiet_plain(const ctx *c, const pk_pdn_line *line, int i, pk_move *play)
+{
+    pk_written w;
+    memset(&w, 0, sizeof w);
+    return !(line->moves[i].flags & PK_PDN_MOVE_PLACEHOLDER) && plain_squares(c, line, i, &w) && !w.capture_sep &&
+           !c->v->rules.king_quiet_max && pk_quiet_move(c->v, &c->pos, w.sq[0], w.sq[1], play) > 0;
+}
+
 /* RULES 4.3 / PDN 3.0: a variation written after move i is an alternative to
  * it, played from the position before it. Variations are checked like the main
  * line (errors count) but do not feed the draw rules or the result. */
@@ -945,7 +957,7 @@ static bool play_with_variations(ctx *c, const pk_pdn_line *line, int i, int ply
 {
     if (!line->moves[i].after && (i + 1 == line->nmoves || !joined(&line->moves[i + 1]))) {
         /* no variation to check here (the usual case): resolve and play in place */
-        bool ok = resolve_move(c, line, i, ply, &c->last_play);
+        bool ok = quiet_plain(c, line, i, &c->last_play) || resolve_move(c, line, i, ply, &c->last_play);
         if (ok)
             pk_make(c->v, &c->pos, &c->last_play);
         return ok;
