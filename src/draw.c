@@ -316,16 +316,10 @@ static void class_message(pk_draw_event *ev, int id, const pk_draw_run *r, int p
     const char *strong = r->strong >= 0 ? SIDE[r->strong] : "the strong side";
     switch (id) {
     case C_F16:
+    case C_F5: /* EACH(M): limit = 2M plies */
         snprintf(ev->msg, sizeof ev->msg,
-                 "16-move rule: one king against three pieces with a king since ply %d, 16 "
-                 "moves each played",
-                 r->start);
-        break;
-    case C_F5:
-        snprintf(ev->msg, sizeof ev->msg,
-                 "5-move rule: one king against one or two pieces with a king since ply %d, 5 "
-                 "moves each played",
-                 r->start);
+                 "%d-move rule: one king against %s with a king since ply %d, %d moves each played",
+                 r->limit / 2, id == C_F16 ? "three pieces" : "one or two pieces", r->start, r->limit / 2);
         break;
     default: {
         static const char *const what[C_COUNT] = {

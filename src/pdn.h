@@ -97,7 +97,7 @@ enum pk_pdn_number_kind { PK_NUM_NONE = 0, PK_NUM_FIRST = 1 /* "12." */, PK_NUM_
 
 enum pk_pdn_move_flags {
     PK_PDN_MOVE_PLACEHOLDER = 1, /* "-" or "..." standing for an unknown move */
-    PK_PDN_MOVE_HOP = 2,         /* continues the previous capture ("11x18 18x25") */
+    PK_PDN_MOVE_HOP = 2,         /* continues the previous capture ("11x18 18x25"; no setup between) */
     PK_PDN_MOVE_SPACED = 4,      /* spaces inside the token ("1 - 5", "28 x17") */
     PK_PDN_MOVE_CAPTURE = 8      /* written with x or : (the separator is not trusted) */
 };

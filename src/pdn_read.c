@@ -650,10 +650,20 @@ static size_t count_squares(const char *s, size_t n)
     return k;
 }
 
-/* A capture that starts where the previous capture of line L ended is a hop. */
+/* A setup command among the notes n (a change of the board). */
+static bool has_setup(const pk_pdn_note *n)
+{
+    for (; n; n = n->next)
+        if (n->kind == PK_NOTE_SETUP)
+            return true;
+    return false;
+}
+
+/* A capture that starts where the previous capture of line L ended is a hop, unless a
+ * setup command stands between them: then the board changed and it is a move of its own. */
 static inline void mark_hop(level *L, pk_pdn_move *m)
 {
-    if (L->n >= 2 && (m->flags & PK_PDN_MOVE_CAPTURE)) {
+    if (L->n >= 2 && (m->flags & PK_PDN_MOVE_CAPTURE) && !has_setup(m->before)) {
         pk_pdn_move *p = &L->v[L->n - 2];
         if ((p->flags & PK_PDN_MOVE_CAPTURE) && p->nsquares && m->nsquares &&
             same_square(&p->squares[p->nsquares - 1], &m->squares[0]))

@@ -352,34 +352,21 @@ static int parse_fen(ctx *c, const char *fen, pk_pos *p, pk_fen_extra *extra, pk
     return PK_OK;
 }
 
-static int set_start(ctx *c, const char *fen, int line, int col, const pk_pdn_move *at, int *halfmove)
+static int set_start(ctx *c, const char *fen, int line, int col, int *halfmove)
 {
     pk_error err;
     pk_fen_extra extra;
     pk_pos p;
+    c->at_line = line; /* the reports point at the FEN */
+    c->at_col = col;
     if (parse_fen(c, fen, &p, &extra, &err) != PK_OK) {
-        pk_diag d;
-        memset(&d, 0, sizeof d);
-        char msg[512];
-        snprintf(msg, sizeof msg, "bad FEN \"%.200s\": %s (column %d of the FEN)", fen, err.msg, err.col);
-        d.severity = PK_SEV_ERROR;
-        d.code = "fen";
-        d.file = c->file;
-        d.game = c->g->index;
-        d.line = line;
-        d.col = col;
-        d.move = at ? at->text : NULL;
-        d.message = msg;
-        d.hint = "the game cannot be replayed";
-        c->res->errors++;
-        c->res->move_errors++;
-        pk_diag_emit(c->sink, &d);
+        report(c, PK_SEV_ERROR, "fen", NULL, 0, "the game cannot be replayed",
+               "bad FEN \"%.200s\": %s (column %d of the FEN)", fen, err.msg, err.col);
+        c->at_line = 0;
         return -1;
     }
-    c->at_line = line; /* the warning points at the FEN */
-    c->at_col = col;
     if (extra.unknown_turn)
-        report(c, PK_SEV_WARNING, "fen", at, 0, NULL,
+        report(c, PK_SEV_WARNING, "fen", NULL, 0, NULL,
                "FEN \"%.200s\" does not say who is to move ('?'); %s (the first "
                "mover) is assumed",
                fen, side_name(c->v->first));
@@ -392,33 +379,23 @@ static int set_start(ctx *c, const char *fen, int line, int col, const pk_pdn_mo
     return 0;
 }
 
+/* The first setup command among the notes n, or NULL. */
+static const pk_pdn_note *find_setup(const pk_pdn_note *n)
+{
+    for (; n; n = n->next)
+        if (n->kind == PK_NOTE_SETUP)
+            return n;
+    return NULL;
+}
+
+static bool has_setup(const pk_pdn_note *n) { return find_setup(n) != NULL; }
+
 /* The first /FEN "..."/ setup before any move replaces the start (PDN 3.0
  * commands). */
 static const pk_pdn_note *first_setup(const pk_game *g)
 {
-    for (const pk_pdn_note *n = g->main.pre; n; n = n->next)
-        if (n->kind == PK_NOTE_SETUP)
-            return n;
-    if (g->main.nmoves)
-        for (const pk_pdn_note *n = g->main.moves[0].before; n; n = n->next)
-            if (n->kind == PK_NOTE_SETUP)
-                return n;
-    return NULL;
-}
-
-static bool has_setup(const pk_pdn_note *n)
-{
-    for (; n; n = n->next)
-        if (n->kind == PK_NOTE_SETUP)
-            return true;
-    return false;
-}
-
-/* A hop-by-hop continuation ("11x18 18x25") joined to the capture before it, unless a
- * setup command stands between them: then the board changed and it is a move of its own. */
-static bool joined(const pk_pdn_move *m)
-{
-    return (m->flags & PK_PDN_MOVE_HOP) && !has_setup(m->before);
+    const pk_pdn_note *n = find_setup(g->main.pre);
+    return n || !g->main.nmoves ? n : find_setup(g->main.moves[0].before);
 }
 
 /* PDN 3.0 setup commands (/FEN "..."/) in the notes n, after `ply` plies: each puts the
@@ -542,7 +519,7 @@ static inline bool plain_squares(const ctx *c, const pk_pdn_line *line, int i, p
 {
     const pk_pdn_move *mv = &line->moves[i];
     if (mv->nsquares != 2 || mv->squares[0].kind != PK_SQ_NUMERIC || mv->squares[1].kind != PK_SQ_NUMERIC ||
-        (i + 1 < line->nmoves && joined(&line->moves[i + 1])))
+        (i + 1 < line->nmoves && (line->moves[i + 1].flags & PK_PDN_MOVE_HOP)))
         return false;
     int a = numeric_bit(c->v->geom, &mv->squares[0]), b = numeric_bit(c->v->geom, &mv->squares[1]);
     if (a < 0 || b < 0)
@@ -807,7 +784,7 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
     int file_only = -1, bad = -1, rc = 0;
     if (!plain_squares(c, line, i, &w)) {
         rc = add_squares(c, mv, &w, &file_only, &bad);
-        for (int j = i + 1; rc == 0 && j < line->nmoves && joined(&line->moves[j]); j++)
+        for (int j = i + 1; rc == 0 && j < line->nmoves && (line->moves[j].flags & PK_PDN_MOVE_HOP); j++)
             rc = add_squares(c, &line->moves[j], &w, &file_only, &bad);
     }
     if (rc) {
@@ -937,8 +914,8 @@ static inline bool quiet_plain(const ctx *c, const pk_pdn_line *line, int i, pk_
 {
     pk_written w;
     memset(&w, 0, sizeof w);
-    return !(line->moves[i].flags & PK_PDN_MOVE_PLACEHOLDER) && plain_squares(c, line, i, &w) && !w.capture_sep &&
-           !c->v->rules.king_quiet_max && pk_quiet_move(c->v, &c->pos, w.sq[0], w.sq[1], play) > 0;
+    return plain_squares(c, line, i, &w) && !w.capture_sep && !c->v->rules.king_quiet_max &&
+           pk_quiet_move(c->v, &c->pos, w.sq[0], w.sq[1], play) > 0; /* a placeholder has no squares */
 }
 
 /* RULES 4.3 / PDN 3.0: a variation written after move i is an alternative to
@@ -955,7 +932,7 @@ static void replay_variations(ctx *c, const pk_pdn_line *line, int i, const pk_p
  * caller's draw rules. */
 static bool play_with_variations(ctx *c, const pk_pdn_line *line, int i, int ply, int depth)
 {
-    if (!line->moves[i].after && (i + 1 == line->nmoves || !joined(&line->moves[i + 1]))) {
+    if (!line->moves[i].after && (i + 1 == line->nmoves || !(line->moves[i + 1].flags & PK_PDN_MOVE_HOP))) {
         /* no variation to check here (the usual case): resolve and play in place */
         bool ok = quiet_plain(c, line, i, &c->last_play) || resolve_move(c, line, i, ply, &c->last_play);
         if (ok)
@@ -991,7 +968,7 @@ static void replay_variations(ctx *c, const pk_pdn_line *line, int i, const pk_p
 {
     if (c->o->no_variations)
         return;
-    for (int j = i; j < line->nmoves && (j == i || joined(&line->moves[j])); j++)
+    for (int j = i; j < line->nmoves && (j == i || (line->moves[j].flags & PK_PDN_MOVE_HOP)); j++)
         for (const pk_pdn_note *n = line->moves[j].after; n; n = n->next) {
             if (n->kind != PK_NOTE_VARIATION || !n->line || !n->line->nmoves)
                 continue;
@@ -1012,7 +989,7 @@ static void replay_line(ctx *c, const pk_pdn_line *line, const pk_pos *start, in
     c->pos = *start;
     c->var_depth = depth;
     for (int i = 0; i < line->nmoves; i++) {
-        if (joined(&line->moves[i]))
+        if (line->moves[i].flags & PK_PDN_MOVE_HOP)
             continue;
         int halfmove;
         if (has_setup(line->moves[i].before) && apply_setups(c, line->moves[i].before, NULL, ply, &halfmove) < 0)
@@ -1055,13 +1032,13 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     int halfmove = -1;
     const pk_pdn_note *setup = first_setup(g);
     if (setup) {
-        if (set_start(&c, setup->text, setup->line_no, setup->col, NULL, &halfmove))
+        if (set_start(&c, setup->text, setup->line_no, setup->col, &halfmove))
             return PK_OK;
     } else if (g->fen) {
-        if (set_start(&c, g->fen, g->fen_line, g->fen_col, NULL, &halfmove))
+        if (set_start(&c, g->fen, g->fen_line, g->fen_col, &halfmove))
             return PK_OK;
     } else
-        set_start(&c, c.v->start_fen, g->line, g->col, NULL, &halfmove);
+        set_start(&c, c.v->start_fen, g->line, g->col, &halfmove);
 
     pk_draw_event ev[PK_DRAW_MAX_EVENTS];
     int drawn_at = -1, ply = 0;
@@ -1072,7 +1049,7 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     const pk_pdn_move *last = NULL;
     for (int i = 0; i < g->main.nmoves; i++) {
         const pk_pdn_move *mv = &g->main.moves[i];
-        if (joined(mv))
+        if (mv->flags & PK_PDN_MOVE_HOP)
             continue; /* joined to the capture it continues (resolve_move) */
         if (has_setup(mv->before)) {
             int hm = -1, k = apply_setups(&c, mv->before, setup, ply, &hm);

@@ -176,6 +176,11 @@ static void test_hop_by_hop(void)
     CU_ASSERT_EQUAL(g.main.moves[1].flags & PK_PDN_MOVE_HOP, PK_PDN_MOVE_HOP);
     CU_ASSERT_EQUAL(s.n, 0);
     pk_game_free(&g);
+    /* a setup command between them changed the board: two moves, not one capture */
+    CU_ASSERT_EQUAL(rd("1. 11x18 /FEN \"B:W18:B11\"/ 18x25 *", 0, &s, &g), 1);
+    CU_ASSERT_EQUAL(g.main.nmoves, 2);
+    CU_ASSERT_EQUAL(g.main.moves[1].flags & PK_PDN_MOVE_HOP, 0);
+    pk_game_free(&g);
 }
 
 static void test_numbers_and_ellipsis(void)
