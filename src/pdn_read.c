@@ -1106,6 +1106,21 @@ static int has_tag(pk_pdn_reader *r, const char *name, size_t nl)
     return 0;
 }
 
+/* The text of a quoted tag value from s to e (quotes excluded) with its \" and \\
+ * escapes resolved, in scratch memory. */
+static void unescape(pk_pdn_reader *r, const char *s, const char *e, const char **val, size_t *vl)
+{
+    char *out = scratch(r, (size_t)(e - s) + 1);
+    size_t o = 0;
+    for (const char *p = s; p < e; p++) {
+        if (*p == '\\' && p + 1 < e && (p[1] == '"' || p[1] == '\\'))
+            p++;
+        out[o++] = *p;
+    }
+    *val = out;
+    *vl = o;
+}
+
 /* Splits "[Name "value"]" (standard) into name and unescaped value. */
 static void split_tag(pk_pdn_reader *r, const pk_token *t, const char **name, size_t *nl,
                       const char **val, size_t *vl)
@@ -1124,15 +1139,7 @@ static void split_tag(pk_pdn_reader *r, const pk_token *t, const char **name, si
     while (e[-1] != '"')
         e--;
     e--; /* closing quote */
-    char *out = scratch(r, (size_t)(e - s) + 1);
-    size_t o = 0;
-    for (const char *p = s; p < e; p++) {
-        if (*p == '\\' && p + 1 < e && (p[1] == '"' || p[1] == '\\'))
-            p++;
-        out[o++] = *p;
-    }
-    *val = out;
-    *vl = o;
+    unescape(r, s, e, val, vl);
 }
 
 /* [ ... ] that is not a standard tag pair: smart quotes, unquoted values, [Empty]. */
@@ -1158,8 +1165,11 @@ static void odd_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, cons
         e -= close_smart ? 3 : 1;
         if (open_smart || close_smart)
             tolerate(r, "smart-quotes", line, col, "tag value in typographic quotes");
-        else
+        else {
             tolerate(r, "tag-syntax", line, col, "tag name '%.*s' is not a PDN identifier", (int)*nl, *name);
+            unescape(r, s, e, val, vl); /* a standard quoted string: its escapes too */
+            return;
+        }
     } else {
         tolerate(r, "tag-syntax", line, col, "tag '%.*s' has no quoted value", (int)*nl, *name);
     }
@@ -1387,6 +1397,7 @@ static void simple_note(pk_pdn_reader *r, const pk_token *t, int kind, int line,
         add_pending(r, n);
     } else { /* line comment: the text after % or ; */
         n->text = dup(r, s + 1, t->len - 1);
+        n->nag = s[0]; /* '%' or ';', for the writer */
         level *L = &r->lv[r->depth];
         if (r->state == ST_START || L->have_num || L->pend)
             add_pending(r, n);
