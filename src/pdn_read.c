@@ -485,6 +485,19 @@ static void comment_token(pk_pdn_reader *r, int line, int col)
     size_t n;
     const char *text = scan_comment(r, &n);
     if (!text) {
+        if (r->state == ST_START && !r->skip) {
+            /* Nothing of a game yet: the comment makes none. It ran to the end of the
+             * input (no game follows: reported in none, like stray text after the last
+             * game) or to a tag line (reported in the game that starts there). */
+            int follows = !(r->pos >= r->len && r->eof), index = r->g->index;
+            release_stray(r, follows);
+            if (!follows)
+                r->g->index = 0;
+            tolerate(r, "unterminated-comment", line, col, "unterminated comment: '{' has no closing '}'%s",
+                     follows ? "" : " (no game follows it)");
+            r->g->index = index;
+            return;
+        }
         syntax(r, line, col, "unterminated comment: '{' has no closing '}'");
         return;
     }
