@@ -67,7 +67,7 @@ static inline pk_pdn_move *new_move(pk_pdn_reader *r, level *L)
         int cap = L->cap ? L->cap * 2 : 128;
         pk_pdn_move *v = realloc(L->v, (size_t)cap * sizeof *v);
         if (!v)
-            abort();
+            pk_rd_nomem(r);
         L->v = v;
         L->cap = cap;
     }

@@ -308,7 +308,7 @@ static void *alloc(pk_pdn_reader *r, size_t n)
 {
     void *p = pk_arena_alloc(r->a, n);
     if (!p)
-        abort(); /* out of memory while holding at most one 16 MB game: nothing sane to do */
+        pk_rd_nomem(r);
     memset(p, 0, n);
     return p;
 }
@@ -433,7 +433,7 @@ static char *scratch(pk_pdn_reader *r, size_t need)
             cap *= 2;
         char *p = realloc(r->sbuf, cap);
         if (!p)
-            abort();
+            pk_rd_nomem(r);
         r->sbuf = p;
         r->scap = cap;
     }
@@ -528,7 +528,7 @@ static void add_tag(pk_pdn_reader *r, const char *name, size_t nl, const char *v
         int cap = r->tcap ? r->tcap * 2 : 32;
         pk_pdn_tag *t = realloc(r->tags, (size_t)cap * sizeof *t);
         if (!t)
-            abort();
+            pk_rd_nomem(r);
         r->tags = t;
         r->tcap = cap;
     }
@@ -625,7 +625,7 @@ static void begin_game(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
     if (!g->arena_)
         g->arena_ = pk_arena_new();
     if (!g->arena_)
-        abort();
+        pk_rd_nomem(r);
     pk_arena_reset(g->arena_);
     void *arena = g->arena_, *main_buf = g->main_buf_;
     int main_cap = g->main_cap_;
@@ -1020,8 +1020,22 @@ void pk_pdn_close(pk_pdn_reader *r)
     free(r);
 }
 
+_Noreturn void pk_rd_nomem(pk_pdn_reader *r) { longjmp(r->nomem, 1); }
+
 int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
 {
+    if (r->broken)
+        return -PK_ERR_NOMEM;
+    if (setjmp(r->nomem)) { /* the library never aborts: the caller hears of it */
+        r->broken = 1;
+        r->g = g;
+        r->sink = sink;
+        int index = g->index;
+        g->index = 0;
+        report(r, PK_SEV_ERROR, "io", 0, 0, "out of memory reading a game");
+        g->index = index;
+        return -PK_ERR_NOMEM;
+    }
     begin_game(r, g, sink);
     for (;;) {
         pk_token t;

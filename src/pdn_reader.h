@@ -12,6 +12,7 @@
 #include "pdn_arena.h"
 #include "pdn_lex.h"
 
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdlib.h>
 
@@ -81,7 +82,14 @@ struct pk_pdn_reader {
     char *sbuf; /* scratch for comments and tag values */
     size_t scap;
     char msg[600];
+    /* out of memory while building a game: pk_rd_nomem() jumps back to pk_pdn_next, which
+     * reports it and returns -PK_ERR_NOMEM; the reader is broken from then on */
+    jmp_buf nomem;
+    int broken;
 };
+
+/* Allocation failed: abandons the game being read (never returns). */
+_Noreturn void pk_rd_nomem(pk_pdn_reader *r);
 
 /* Reports a diagnostic in the current game (pdn_read.c). */
 void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, int line, int col, const char *move,
@@ -110,7 +118,7 @@ static inline void *alloc_raw(pk_pdn_reader *r, size_t n)
 {
     void *p = pk_arena_alloc(r->a, n);
     if (!p)
-        abort(); /* out of memory while holding at most one 16 MB game: nothing sane to do */
+        pk_rd_nomem(r);
     return p;
 }
 
