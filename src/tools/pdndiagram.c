@@ -9,13 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
+#include "cli.h"
 #include "match.h"
 #include "pdnkit.h"
 
 static const char *prog = "pdndiagram";
 
-enum { EXIT_ILLEGAL = 1, EXIT_USAGE = 2 };
+enum { EXIT_ILLEGAL = PK_EXIT_FINDINGS, EXIT_USAGE = PK_EXIT_USAGE };
 
 static void usage(FILE *f)
 {
@@ -33,20 +33,13 @@ static void usage(FILE *f)
             "      --numeric          square numbers even for an algebraic variant\n"
             "      --algebraic        coordinates even for a numeric variant\n"
             "  -v, --variant=NAME     variant name or PDN GameType number (default international)\n"
+            "      --list-variants    print the variant table and exit\n"
             "  -h, --help             print this help and exit\n"
             "  -V, --version          print the version and exit\n"
             "\n"
             "Exit status: 0 drawn, 1 the move is not legal in the position, 2 bad option, variant,\n"
             "FEN or move text.\n",
             prog, PK_BOARD_DEFAULT_SIZE);
-}
-
-static int usage_error(const char *fmt, const char *arg)
-{
-    fprintf(stderr, "%s: error: ", prog);
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry '%s --help'.\n", prog);
-    return EXIT_USAGE;
 }
 
 /* The move text as squares: numbers or algebraic names separated by '-', 'x' or ':'. */
@@ -126,8 +119,9 @@ typedef struct job {
     pk_match_scratch *scratch;
 } job;
 
-/* Draws one FEN; `where` names it in messages ("FEN" or "<stdin>:3"). */
-static int draw(const job *j, const char *fen, const char *where)
+/* Draws one FEN; `where` names it in messages ("FEN" or "<stdin>:3"); `sep`: a blank
+ * line first (text boards after the first one drawn). */
+static int draw(const job *j, const char *fen, const char *where, bool sep)
 {
     pk_pos pos;
     pk_error err;
@@ -151,12 +145,12 @@ static int draw(const job *j, const char *fen, const char *where)
         }
         o.move = &mt.move;
     }
+    if (sep)
+        putchar('\n');
     int st = j->svg ? pk_board_svg(j->v, &pos, &o, stdout, &err) : pk_board_text(j->v, &pos, &o, stdout, &err);
-    if (st) {
+    if (st && st != PK_ERR_IO) /* a write error is pk_cli_finish's to report */
         fprintf(stderr, "%s: error: %s\n", prog, err.msg);
-        return EXIT_USAGE;
-    }
-    return 0;
+    return st ? EXIT_USAGE : 0;
 }
 
 /* Reads the next line holding a FEN (blank lines skipped), trimmed; NULL at the end. */
@@ -194,10 +188,8 @@ static int from_stdin(const job *j)
                 break;
             }
         }
-        if (drawn)
-            putchar('\n');
-        int st = draw(j, fen, where);
-        drawn++;
+        int st = draw(j, fen, where, drawn > 0);
+        drawn += st == 0;
         if (st > worst)
             worst = st;
     }
@@ -219,7 +211,7 @@ int main(int argc, char **argv)
         {"move", required_argument, 0, 'm'},{"size", required_argument, 0, OPT_SIZE},
         {"numeric", no_argument, 0, OPT_NUMERIC}, {"algebraic", no_argument, 0, OPT_ALGEBRAIC},
         {"variant", required_argument, 0, 'v'}, {"help", no_argument, 0, 'h'},
-        {"version", no_argument, 0, 'V'},   {0, 0, 0, 0}};
+        {"version", no_argument, 0, 'V'},   {"list-variants", no_argument, 0, 'L'}, {0, 0, 0, 0}};
     const char *vname = "international";
     job j = {0};
     int c;
@@ -234,31 +226,26 @@ int main(int argc, char **argv)
             char *end;
             errno = 0;
             long px = strtol(optarg, &end, 10);
-            if (!*optarg || *end || errno || px < PK_BOARD_MIN_SIZE || px > PK_BOARD_MAX_SIZE) {
-                fprintf(stderr, "%s: error: --size must be a whole number of pixels from %d to %d, not '%s'\n",
-                        prog, PK_BOARD_MIN_SIZE, PK_BOARD_MAX_SIZE, optarg);
-                fprintf(stderr, "Try '%s --help'.\n", prog);
-                return EXIT_USAGE;
-            }
+            if (!*optarg || *end || errno || px < PK_BOARD_MIN_SIZE || px > PK_BOARD_MAX_SIZE)
+                return pk_cli_usage_error(stderr, prog, "--size must be a whole number of pixels from %d to %d, not '%s'",
+                                          PK_BOARD_MIN_SIZE, PK_BOARD_MAX_SIZE, optarg);
             j.o.size = (int)px;
             break;
         }
         case OPT_NUMERIC: j.o.flags = (j.o.flags & ~(unsigned)PK_BOARD_ALGEBRAIC) | PK_BOARD_NUMERIC; break;
         case OPT_ALGEBRAIC: j.o.flags = (j.o.flags & ~(unsigned)PK_BOARD_NUMERIC) | PK_BOARD_ALGEBRAIC; break;
         case 'v': vname = optarg; break;
-        case 'h': usage(stdout); return 0;
-        case 'V': printf("%s (pdnkit) %s\n", prog, PK_VERSION); return 0;
+        case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, prog, 0);
+        case 'L': pk_cli_list_variants(stdout); return pk_cli_finish(stdout, stderr, prog, 0);
+        case 'V': pk_cli_version(stdout, prog); return pk_cli_finish(stdout, stderr, prog, 0);
         default: fprintf(stderr, "Try '%s --help'.\n", prog); return EXIT_USAGE;
         }
     }
     if (argc - optind > 1)
-        return usage_error("too many arguments: one FEN (quote it) or '-'%s", "");
-    j.v = pk_variant_lookup(vname);
-    if (!j.v) {
-        fprintf(stderr, "%s: error: unknown variant '%s'\n", prog, vname);
-        fprintf(stderr, "  known: %s (or a PDN GameType number)\n", pk_variant_names());
-        return EXIT_USAGE;
-    }
+        return pk_cli_usage_error(stderr, prog, "too many arguments: one FEN (quote it) or '-'");
+    pk_error err;
+    if (pk_cli_variant(vname, &j.v, &err))
+        return pk_cli_usage_error(stderr, prog, "%s", err.msg);
     if (j.move && !(j.scratch = malloc(sizeof *j.scratch))) {
         fprintf(stderr, "%s: error: out of memory\n", prog);
         return EXIT_USAGE;
@@ -267,11 +254,7 @@ int main(int argc, char **argv)
     if (optind == argc || !strcmp(argv[optind], "-"))
         st = from_stdin(&j);
     else
-        st = draw(&j, argv[optind], "FEN");
+        st = draw(&j, argv[optind], "FEN", false);
     free(j.scratch);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "%s: error: cannot write the output\n", prog);
-        return EXIT_USAGE;
-    }
-    return st;
+    return pk_cli_finish(stdout, stderr, prog, st);
 }
