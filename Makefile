@@ -69,6 +69,23 @@ deps:
 	  fi; \
 	fi
 
+# The browser render test (tests/browser/): headless Chromium, and python3 to read the PNG
+# pixels (zlib of its standard library; no imaging package). Installed like deps when missing.
+.PHONY: deps-browser
+deps-browser:
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
+	if [ -n "$$missing" ]; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "deps-browser: installing$$missing"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "deps-browser: missing$$missing (Debian/Ubuntu: apt-get install$$missing)"; exit 1; \
+	  fi; \
+	fi
+
 # --- build -------------------------------------------------------------------
 $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(@D)

@@ -9,4 +9,5 @@
 #include "fen.h"
 #include "notation.h"
 #include "perft.h"
+#include "board.h"
 #endif
