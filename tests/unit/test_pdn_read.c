@@ -250,6 +250,73 @@ static void test_tolerances(void)
     tolerance("1. 8-11Redoversteppedthetimecontrol. 1-0", "stray-text", 1, 8, 1);
     tolerance("[Event \"a\"]\\r\n1. 32-28 *", "stray-text", 1, 12, 1);
     tolerance("3. 8-3 . 1-0", "stray-text", 1, 8, 1);
+    /* issue 15: results glued to the next game's move number, results with blanks */
+    tolerance("63.11-07 01x12 64.26x08 23-18\n1-101.33-29 17-21 02.39-33 21-26\n", "glued-result", 2, 1, 2);
+    tolerance("1.32-28 18-23\n0-201.32-28 *", "glued-result", 2, 1, 2);
+    tolerance("1.32-28 18-23 2-001.32-28 *", "glued-result", 1, 15, 2);
+    tolerance("1.32-28 18-23 1-11.32-28 *", "glued-result", 1, 15, 2);
+    tolerance("[Event \"a\"]\n1. 32-28 18-23 1 - 1\n[Event \"b\"]\n1. 32-28 *", "spaced-result", 2, 16, 2);
+    tolerance("1. 32-28 18-23 0 - 2\n", "spaced-result", 1, 16, 1);
+    tolerance("1. 32-28 18-23 2 -0", "spaced-result", 1, 16, 1);
+}
+
+/* The glued and spaced results of issue 15 are read only where they cannot be moves. */
+static void test_result_like_moves(void)
+{
+    seen s;
+    pk_game g;
+    /* glued: the game ends at the result, the number starts the next game */
+    CU_ASSERT_EQUAL(rd("63.11-07 64.26x08 23-18\n1-101.33-29 17-21 02.39-33\n0-201.32-28 18-23\n", 0, &s, &g), 3);
+    CU_ASSERT_EQUAL(g.main.nmoves, 3);
+    CU_ASSERT_STRING_EQUAL(g.result.text, "1-1");
+    CU_ASSERT_EQUAL(g.result.kind, PK_RESULT_DRAW);
+    pk_game_free(&g);
+    /* the second game: "01.33-29 17-21 02.39-33", result 0-2 */
+    static const char two[] = "1.32-28 18-23 1-101.33-29 17-21 02.39-33 0-201.32-28 *";
+    FILE *f = fmemopen((void *)two, sizeof two - 1, "rb");
+    pk_pdn_reader *r = pk_pdn_open(f, "t.pdn", 0, NULL);
+    pk_diag_sink sink = {collect, &s};
+    memset(&s, 0, sizeof s);
+    pk_game_init(&g);
+    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink), 1);
+    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink), 1);
+    CU_ASSERT_EQUAL_FATAL(g.main.nmoves, 3);
+    CU_ASSERT_EQUAL(g.main.moves[0].number, 1);
+    CU_ASSERT_STRING_EQUAL(g.main.moves[0].text, "33-29");
+    CU_ASSERT_EQUAL(g.main.moves[0].col, 21);
+    CU_ASSERT_STRING_EQUAL(g.result.text, "0-2");
+    CU_ASSERT_EQUAL(g.line, 1);
+    CU_ASSERT_EQUAL(g.col, 18);
+    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink), 1);
+    CU_ASSERT_EQUAL(g.main.nmoves, 1);
+    CU_ASSERT_STRING_EQUAL(g.result.text, "*");
+    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink), 0);
+    pk_game_free(&g);
+    pk_pdn_close(r);
+    fclose(f);
+    /* still moves: "10-14" after a move number, "1-6" (international), "1-10" followed
+     * by the next move number, "1 - 1" with movetext after it */
+    static const char *const moves[] = {"1. 10-14 *", "1. 1-6 *", "5.1-106.33-29 *", "1. 1-6 2. 10-14 1-0",
+                                        "7. 1-10 8. 1-10 *"};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        CU_ASSERT_EQUAL(rd(moves[i], PK_PDN_STRICT, &s, &g), 1);
+        CU_ASSERT_EQUAL(s.n, 0);
+        CU_ASSERT_TRUE(g.main.nmoves >= 1);
+        CU_ASSERT_TRUE(strcmp(g.main.moves[0].text, "10-14") == 0 || strcmp(g.main.moves[0].text, "1-6") == 0 ||
+                       strcmp(g.main.moves[0].text, "1-10") == 0);
+        pk_game_free(&g);
+    }
+    CU_ASSERT_EQUAL(rd("5.1-106.33-29 *", 0, &s, &g), 1);
+    CU_ASSERT_EQUAL(g.main.nmoves, 2);
+    CU_ASSERT_EQUAL(g.main.moves[1].number, 6);
+    pk_game_free(&g);
+    CU_ASSERT_EQUAL(rd("1. 32-28 1 - 1 2. 28-24 *", 0, &s, &g), 1);
+    CU_ASSERT_EQUAL(g.main.nmoves, 3);
+    CU_ASSERT_STRING_EQUAL(g.result.text, "*");
+    CU_ASSERT_TRUE(find(&s, "spaced-result") < 0);
+    pk_game_free(&g);
+    /* a glued result while skipping after a syntax error still ends the game */
+    CU_ASSERT_EQUAL(rd("1.32-28 ) 18-23 1-101.33-29 *", 0, &s, NULL), 2);
 }
 
 static void test_spacing_warns(void)
@@ -598,6 +665,9 @@ static void test_fast_path_same_model(void)
         "[Event \"x\"]\n1. 11-15 Nicol\xF2 24-20 2. 8-11 *", /* an encoding switch in movetext */
         "[Event \"Nicol\xF2\"]\n1. 11-15 24-20 2. 8-11 *",
         "\xEF\xBB\xBF" "1. 11-15 24-20 *",
+        "63.11-07 64.26x08 23-18\n1-101.33-29 17-21 02.39-33\n0-201.32-28 18-23 2-001.1-6 *", /* glued */
+        "5.1-106.33-29 1-11.32-28 *",
+        "1. 32-28 1 - 1\n[Event \"b\"]\n1. 32-28 0 - 2", "1. 32-28 1 - 1 2. 28-24 *", /* spaced */
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
         both_ways(t[i]);
@@ -710,6 +780,7 @@ static const pk_test tests[] = {
     {"standard forms: no diagnostic", test_standard_forms},
     {"tolerances", test_tolerances},
     {"spaces inside a move", test_spacing_warns},
+    {"results glued or spaced, and the moves they are not", test_result_like_moves},
     {"encodings", test_encodings},
     {"legacy file decodes like its UTF-8 copy", test_legacy_files},
     {"recovery", test_recovery},
