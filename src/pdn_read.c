@@ -182,8 +182,13 @@ static void advance(pk_pdn_reader *r, size_t to)
 
 static void note_encoding(pk_pdn_reader *r)
 {
-    tolerate(r, "encoding", r->line, r->col, "input is not UTF-8; decoded as %s",
-             pk_encoding_name(pk_src_encoding(r->src)));
+    int enc = pk_src_encoding(r->src);
+    if (pk_encoding_is_unicode(enc))
+        tolerate(r, "encoding", r->line, r->col, "input is %s, not UTF-8; decoded", pk_encoding_name(enc));
+    else
+        tolerate(r, "encoding", r->line, r->col,
+                 "text that is not UTF-8 is read as %s (the first is here)",
+                 pk_encoding_name(enc));
 }
 
 /* Skips blanks. The common ones (space, tab, LF, CRLF) are counted on the way, without
@@ -236,6 +241,11 @@ static void fetch(pk_pdn_reader *r, pk_token *t, int *line, int *col, int *nl)
             r->bom_done = 1;
             if (pk_src_had_bom(r->src))
                 tolerate(r, "bom", 1, 1, "UTF-8 byte-order mark at the start of the file");
+            if (pk_src_encoding(r->src) != PK_ENC_UTF8 && pk_encoding_is_unicode(pk_src_encoding(r->src))) {
+                r->enc_check = 0; /* UTF-16/32: said once, at the start */
+                r->enc_done = 1;
+                note_encoding(r);
+            }
         }
         skip_blanks(r);
         if (r->pos == r->len && !r->eof)
@@ -1370,16 +1380,19 @@ int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
         pk_token t;
         int line, col, nl;
         fetch(r, &t, &line, &col, &nl);
-        if (r->ioerr) {
-            /* a file error, not a game's: no game index (pdncheck would count a game
-             * with an error that it never read) */
+        int st = handle(r, &t, line, col, nl);
+        if (st == NO_GAME && r->ioerr) {
+            /* Reported once the games read before the error are out (the one it cut
+             * short included), as a file error, not a game's: no game index (pdncheck
+             * would count a game with an error that it never read). */
             int index = g->index;
             g->index = 0;
-            report(r, PK_SEV_ERROR, "io", 0, 0, "read error");
+            if (r->ioerr == 1)
+                report(r, PK_SEV_ERROR, "io", 0, 0, "%s", pk_src_error(r->src));
+            r->ioerr = 2;
             g->index = index;
             return -PK_ERR_IO;
         }
-        int st = handle(r, &t, line, col, nl);
         if (st == NO_GAME)
             return 0;
         if (st == GAME_DONE) {
