@@ -1,12 +1,12 @@
 /*
- * report.c -- the HTML report of report.h. Rows of the games table and the findings
- * are written to two temporary files as games come; pk_report_finish writes the page:
+ * html_report.c -- the HTML report of html_report.h. Rows of the games table and the findings
+ * are written to two temporary files as games come; pk_html_finish writes the page:
  * head and styles, the header with the totals (known only at the end), the table, the
  * findings, the script. A finding's diagrams come from board.c; its move is matched
  * again against the position before it (match.c), so the page shows what the rules
  * required without keeping anything from the replay.
  */
-#include "report.h"
+#include "html_report.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,9 +16,9 @@
 #include "match.h"
 #include "notation.h"
 
-struct pk_report {
+struct pk_html {
     FILE *out, *rows, *details;
-    pk_report_opts o;
+    pk_html_opts o;
     char title[200], conventions[400];
     long games, with_errors, warnings, claims, mismatches, findings, diagrams, files;
     char last_file[512];
@@ -55,7 +55,7 @@ static bool is_draw(const pk_diag *d) { return !strncmp(d->code, "draw-", 5); }
  * contradicts the board. */
 static bool is_finding(const pk_diag *d, bool strict) { return is_error(d, strict) || is_draw(d); }
 
-int pk_report_verdict(const pk_report_game *rg, bool strict)
+int pk_html_verdict(const pk_html_game *rg, bool strict)
 {
     bool err = false, draw = false;
     for (int i = 0; i < rg->ndiags; i++) {
@@ -86,9 +86,9 @@ static void esc(FILE *f, const char *s)
     }
 }
 
-pk_report *pk_report_new(FILE *out, const pk_report_opts *o, pk_error *err)
+pk_html *pk_html_new(FILE *out, const pk_html_opts *o, pk_error *err)
 {
-    pk_report *r = calloc(1, sizeof *r);
+    pk_html *r = calloc(1, sizeof *r);
     if (!r)
         return pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory"), NULL;
     r->out = out;
@@ -174,7 +174,7 @@ static bool written_squares(const pk_variant *v, const pk_pdn_line *l, int i, pk
     return w->nsq >= 2;
 }
 
-static void diagram(pk_report *r, const pk_variant *v, const pk_pos *p, const pk_move *m, const char *caption)
+static void diagram(pk_html *r, const pk_variant *v, const pk_pos *p, const pk_move *m, const char *caption)
 {
     pk_board_opts bo;
     memset(&bo, 0, sizeof bo);
@@ -195,7 +195,7 @@ static void move_text(const pk_variant *v, const pk_movelist *l, const pk_move *
 }
 
 /* "Legal moves: 32-28, 33-29, ..." */
-static void legal_list(pk_report *r, const pk_variant *v, const pk_pos *p)
+static void legal_list(pk_html *r, const pk_variant *v, const pk_pos *p)
 {
     pk_gen_legal(v, p, &r->legal, r->o.gen_flags);
     fputs("<p class=\"legal\"><span class=\"label\">Legal moves here:</span> ", r->details);
@@ -211,7 +211,7 @@ static void legal_list(pk_report *r, const pk_variant *v, const pk_pos *p)
 }
 
 /* The moves of the line up to the faulty one, marked. */
-static void moves_upto(pk_report *r, const pk_pdn_line *l, int index)
+static void moves_upto(pk_html *r, const pk_pdn_line *l, int index)
 {
     fputs("<p class=\"moves\"><span class=\"label\">Moves:</span> ", r->details);
     int from = index > 60 ? index - 60 : 0;
@@ -230,7 +230,7 @@ static void moves_upto(pk_report *r, const pk_pdn_line *l, int index)
 }
 
 /* The diagrams and lists of one finding that names a position. */
-static void finding_board(pk_report *r, const pk_report_game *rg, const pk_diag *d)
+static void finding_board(pk_html *r, const pk_html_game *rg, const pk_diag *d)
 {
     const pk_variant *v = rg->variant;
     pk_pos pos;
@@ -273,7 +273,7 @@ static void finding_board(pk_report *r, const pk_report_game *rg, const pk_diag 
     moves_upto(r, l, index);
 }
 
-static void finding(pk_report *r, const pk_report_game *rg, const pk_diag *d)
+static void finding(pk_html *r, const pk_html_game *rg, const pk_diag *d)
 {
     FILE *f = r->details;
     r->findings++;
@@ -306,7 +306,7 @@ static void finding(pk_report *r, const pk_report_game *rg, const pk_diag *d)
     fputs("</div>\n</article>\n", f);
 }
 
-static void add_variant(pk_report *r, const char *name)
+static void add_variant(pk_html *r, const char *name)
 {
     size_t n = strlen(name), len = strlen(r->variants);
     for (const char *p = r->variants; (p = strstr(p, name)); p += n)
@@ -316,10 +316,10 @@ static void add_variant(pk_report *r, const char *name)
         snprintf(r->variants + len, sizeof r->variants - len, "%s%s", len ? ", " : "", name);
 }
 
-int pk_report_add(pk_report *r, const pk_report_game *rg, pk_error *err)
+int pk_html_add(pk_html *r, const pk_html_game *rg, pk_error *err)
 {
     const pk_game *g = rg->game;
-    int verdict = pk_report_verdict(rg, r->o.strict);
+    int verdict = pk_html_verdict(rg, r->o.strict);
     int errors = 0, warnings = 0, draws = 0;
     for (int i = 0; i < rg->ndiags; i++) {
         errors += is_error(&rg->diags[i], r->o.strict);
@@ -452,7 +452,7 @@ static void figure(FILE *f, const char *name, long value)
     fprintf(f, "<div><dt>%s</dt><dd>%ld</dd></div>", name, value);
 }
 
-int pk_report_finish(pk_report *r, pk_error *err)
+int pk_html_finish(pk_html *r, pk_error *err)
 {
     FILE *f = r->out;
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

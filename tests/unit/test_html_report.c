@@ -1,5 +1,5 @@
 /*
- * test_report.c -- the HTML report (report.h) built from a real replay of
+ * test_html_report.c -- the HTML report (html_report.h) built from a real replay of
  * pdn/errors/demo-errors.pdn: one table row per game with its verdict, one section per
  * game with findings, one diagram per finding that names a position (two when the rules
  * required another capture), the faulty move marked, text escaped.
@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "replay.h"
-#include "report.h"
+#include "html_report.h"
 #include "unit/pktest.h"
 
 typedef struct collected {
@@ -52,8 +52,8 @@ static char *report_of(const char *text)
     char *html = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&html, &len);
-    pk_report_opts ro = {"Demo <report>", "1-0 = the first mover won", 0, false};
-    pk_report *r = pk_report_new(out, &ro, NULL);
+    pk_html_opts ro = {"Demo <report>", "1-0 = the first mover won", 0, false};
+    pk_html *r = pk_html_new(out, &ro, NULL);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r);
     pk_game g;
     pk_game_init(&g);
@@ -64,10 +64,10 @@ static char *report_of(const char *text)
     for (c.n = 0; pk_pdn_next(rd, &g, &sink) > 0; c.n = 0) {
         pk_replay_result res;
         pk_replay_game(rp, &g, "demo.pdn", &o, &sink, &res);
-        pk_report_game rg = {"demo.pdn", &g, res.variant, &res, c.d, c.n};
-        CU_ASSERT_EQUAL(pk_report_add(r, &rg, NULL), PK_OK);
+        pk_html_game rg = {"demo.pdn", &g, res.variant, &res, c.d, c.n};
+        CU_ASSERT_EQUAL(pk_html_add(r, &rg, NULL), PK_OK);
     }
-    CU_ASSERT_EQUAL(pk_report_finish(r, NULL), PK_OK);
+    CU_ASSERT_EQUAL(pk_html_finish(r, NULL), PK_OK);
     fclose(out);
     pk_game_free(&g);
     pk_replay_free(rp);
