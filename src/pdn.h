@@ -205,6 +205,8 @@ typedef struct pk_pdn_write_opts {
      * bytes or returned as another string; NULL for a hop-by-hop continuation that the
      * capture before it now includes. NULL callback: every move as written. */
     const char *(*move_text)(void *ctx, const pk_pdn_line *l, int i, int depth, char *buf, size_t size);
+    /* The FEN of a setup command /FEN "..."/ (the note's text given), NULL callback: as read. */
+    const char *(*setup_text)(void *ctx, const char *fen, char *buf, size_t size);
     void *ctx;
 } pk_pdn_write_opts;
 
