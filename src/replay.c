@@ -41,7 +41,12 @@ struct pk_replay {
 };
 
 pk_replay *pk_replay_new(void) { return calloc(1, sizeof(pk_replay)); }
-void pk_replay_free(pk_replay *r) { free(r); }
+void pk_replay_free(pk_replay *r)
+{
+    if (r)
+        pk_draw_free(&r->ds);
+    free(r);
+}
 
 /* Frisian art. 17, per side: the square of the king moving quietly and its
  * moves in a row. */
@@ -600,15 +605,16 @@ static bool king_run_exceeded(ctx *c, const pk_move *m)
 /* ---- the replay
  * ------------------------------------------------------------------- */
 
-/* Draw events become notes. After an automatic draw the game is over: later
- * events are moot (the move after it gets its own warning). A claim is noted
- * once per rule: a shuffle can make the same claim available on many plies. */
+/* Draw events become notes. After an automatic draw the game is over: events of
+ * later plies are moot (the move after it gets its own warning), those of the same
+ * ply are all noted. A claim is noted once per rule: a shuffle can make the same
+ * claim available on many plies. */
 static void note_draws(ctx *c, const pk_draw_event *ev, int n, const pk_pdn_move *mv, int ply, int *drawn_at)
 {
     for (int i = 0; i < n; i++) {
         const pk_draw_event *e = &ev[i];
-        if (*drawn_at >= 0)
-            return;
+        if (*drawn_at >= 0 && e->ply > *drawn_at)
+            return; /* every rule that fires at the draw ply is reported (RULES 3.8 `fired`) */
         bool again = false;
         for (int j = 0; j < c->res->ndraws; j++)
             if (e->kind != PK_DRAW_AUTOMATIC && strcmp(c->res->draws[j].rule, e->rule) == 0)
@@ -1005,6 +1011,18 @@ static void replay_line(ctx *c, const pk_pdn_line *line, const pk_pos *start, in
     c->var_depth = depth - 1;
 }
 
+/* The draw rules could not grow their repetition table (pk_draw_* returned
+ * -PK_ERR_NOMEM): an error in the report, the game is not judged further, and the
+ * caller gets the status. */
+static int draw_nomem(ctx *c, const pk_pdn_move *mv, int ply)
+{
+    report(c, PK_SEV_ERROR, "out-of-memory", mv, ply, "the replay of this game stops here",
+           "out of memory: the draw rules cannot record the position");
+    c->res->stopped = true;
+    c->res->plies = ply;
+    return PK_ERR_NOMEM;
+}
+
 static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
                      const pk_variant *v, const char *warn, bool guessed, pk_diag_sink *sink,
                      pk_replay_result *res)
@@ -1044,6 +1062,8 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     int drawn_at = -1, ply = 0;
     bool warned_number = false, warned_after_draw = false;
     int n = pk_draw_init(&r->ds, c.v, &c.pos, halfmove, o->draw_options, ev, PK_DRAW_MAX_EVENTS);
+    if (n < 0)
+        return draw_nomem(&c, NULL, 0);
     note_draws(&c, ev, n, NULL, 0, &drawn_at);
 
     const pk_pdn_move *last = NULL;
@@ -1060,6 +1080,8 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
             if (k > 0) { /* a new position: the draw rules and art. 17 start again (RULES 3.1) */
                 memset(&c.kings, 0, sizeof c.kings);
                 n = pk_draw_restart(&r->ds, &c.pos, ply, hm, ev, PK_DRAW_MAX_EVENTS);
+                if (n < 0)
+                    return draw_nomem(&c, NULL, ply);
                 if (n)
                     note_draws(&c, ev, n, NULL, ply, &drawn_at);
             }
@@ -1085,6 +1107,8 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
             break;
         }
         n = pk_draw_ply(&r->ds, &before, &c.last_play, &c.pos, ev, PK_DRAW_MAX_EVENTS);
+        if (n < 0)
+            return draw_nomem(&c, mv, ply);
         if (n)
             note_draws(&c, ev, n, mv, ply, &drawn_at);
     }
