@@ -573,6 +573,12 @@ static void setup_profile(pk_draw_state *s)
         s->rep_k = 0;
         s->classes = 1u << C_FR7 | 1u << C_FR1;
         break;
+    case PK_DRAW_ANTI: /* lidraughts Antidraughts: REP3 as in International (D-INT-1), no
+                          move limit, no endgame class (pdnkit-rules(7), D-ANTI-1) */
+        break;
+    case PK_DRAW_NONE: /* lidraughts Breakthrough: no draw rule (pdnkit-rules(7)) */
+        s->rep_k = 0;
+        break;
     default: break;
     }
 }

@@ -75,6 +75,7 @@ typedef struct ctx {
     int var_depth;       /* 0 on the main line, n inside n nested variations */
     pk_move last_play;   /* the move play_with_variations played */
     char fen[PK_FEN_MAX];
+    char end_why[128];   /* how the board decided the game, for check_result */
 } ctx;
 
 static const char *side_name(int c) { return c == PK_WHITE ? "white" : "black"; }
@@ -657,7 +658,8 @@ static void check_result_tag(ctx *c)
     }
 }
 
-/* RULES 1.9, 4.4: the recorded result against the final position. */
+/* RULES 1.9, 4.4: the recorded result against the final position (res->loser, set
+ * with c->end_why by decided()). */
 static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
 {
     const pk_game *g = c->g;
@@ -693,10 +695,7 @@ static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
     const char *conv = c->o->results == PK_RESULTS_WHITE ? "1-0 read as a White win (--results white)"
                                                          : "1-0 = the first mover won (PDN)";
     if (c->res->loser >= 0 && winner != PK_OTHER(c->res->loser)) {
-        snprintf(msg, sizeof msg,
-                 "result %s contradicts the board: %s has no legal move and has "
-                 "lost (%s)",
-                 text, side_name(c->res->loser), conv);
+        snprintf(msg, sizeof msg, "result %s contradicts the board: %s (%s)", text, c->end_why, conv);
         pk_fen_write(c->v, &c->pos, c->v->algebraic, c->fen, sizeof c->fen);
         d.severity = PK_SEV_ERROR;
         c->res->errors++;
@@ -878,8 +877,8 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
         if (c->r->ms.legal.n == 0) { /* RULES 1.9: the game was over before this move */
             report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
                    "%s was played after the end of the game: %s has no legal move "
-                   "and has lost",
-                   mv->text, side_name(c->pos.turn));
+                   "and has %s",
+                   mv->text, side_name(c->pos.turn), c->v->goal == PK_GOAL_BLOCKED_WINS ? "won" : "lost");
             stop = true;
             break;
         }
@@ -1011,6 +1010,34 @@ static void replay_line(ctx *c, const pk_pdn_line *line, const pk_pos *start, in
     c->var_depth = depth - 1;
 }
 
+/* pk_variant.goal PK_GOAL_FIRST_KING (Breakthrough): the first king on the board ends
+ * the game, won by its side; a setup giving both sides one is White's, as lidraughts
+ * decides. Notes the ply once. */
+static void first_king(const ctx *c, int ply, int *won_at, int *winner)
+{
+    if (c->v->goal != PK_GOAL_FIRST_KING || *won_at >= 0 || !c->pos.kings)
+        return;
+    *won_at = ply;
+    *winner = c->pos.kings & c->pos.pieces[PK_WHITE] ? PK_WHITE : PK_BLACK;
+}
+
+/* How the board decides the game at its end (RULES 1.9 and pk_variant.goal): sets
+ * res->loser and the words check_result quotes, or leaves loser at -1. */
+static void decided(ctx *c, int won_at, int winner)
+{
+    if (won_at >= 0) {
+        c->res->loser = PK_OTHER(winner);
+        snprintf(c->end_why, sizeof c->end_why, "%s made the first king at ply %d and has won (%s)",
+                 side_name(winner), won_at, c->v->name);
+    } else if (pk_gen_legal(c->v, &c->pos, &c->r->legal, c->o->gen_flags) == 0) {
+        bool wins = c->v->goal == PK_GOAL_BLOCKED_WINS; /* Antidraughts */
+        c->res->loser = wins ? PK_OTHER(c->pos.turn) : c->pos.turn;
+        snprintf(c->end_why, sizeof c->end_why, "%s has no legal move and has %s%s%s%s",
+                 side_name(c->pos.turn), wins ? "won" : "lost", wins ? " (" : "", wins ? c->v->name : "",
+                 wins ? ")" : "");
+    }
+}
+
 /* The draw rules could not grow their repetition table (pk_draw_* returned
  * -PK_ERR_NOMEM): an error in the report, the game is not judged further, and the
  * caller gets the status. */
@@ -1059,12 +1086,13 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
         set_start(&c, c.v->start_fen, g->line, g->col, &halfmove);
 
     pk_draw_event ev[PK_DRAW_MAX_EVENTS];
-    int drawn_at = -1, ply = 0;
+    int drawn_at = -1, ply = 0, won_at = -1, king_side = -1;
     bool warned_number = false, warned_after_draw = false;
     int n = pk_draw_init(&r->ds, c.v, &c.pos, halfmove, o->draw_options, ev, PK_DRAW_MAX_EVENTS);
     if (n < 0)
         return draw_nomem(&c, NULL, 0);
     note_draws(&c, ev, n, NULL, 0, &drawn_at);
+    first_king(&c, 0, &won_at, &king_side);
 
     const pk_pdn_move *last = NULL;
     for (int i = 0; i < g->main.nmoves; i++) {
@@ -1084,10 +1112,20 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
                     return draw_nomem(&c, NULL, ply);
                 if (n)
                     note_draws(&c, ev, n, NULL, ply, &drawn_at);
+                first_king(&c, ply, &won_at, &king_side);
             }
         }
         last = mv;
         ply++;
+        if (won_at >= 0 && !(mv->flags & PK_PDN_MOVE_PLACEHOLDER)) {
+            report(&c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(&c),
+                   "%s was played after the end of the game: %s made the first king at ply %d "
+                   "and has won (%s)",
+                   mv->text, side_name(king_side), won_at, c.v->name);
+            res->stopped = true;
+            ply--;
+            break;
+        }
         if (drawn_at >= 0 && !warned_after_draw && !(mv->flags & PK_PDN_MOVE_PLACEHOLDER)) {
             warned_after_draw = true;
             report(&c, PK_SEV_WARNING, "played-after-draw", mv, ply, NULL,
@@ -1111,6 +1149,7 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
             return draw_nomem(&c, mv, ply);
         if (n)
             note_draws(&c, ev, n, mv, ply, &drawn_at);
+        first_king(&c, ply, &won_at, &king_side);
     }
     /* setups after the last move (or, without moves, after the start) set the final board */
     const pk_pdn_note *tail = g->main.nmoves ? g->main.moves[g->main.nmoves - 1].after : g->main.pre;
@@ -1124,8 +1163,7 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     res->have_final = true;
     check_result_tag(&c);
     if (!res->stopped) {
-        if (pk_gen_legal(c.v, &c.pos, &r->legal, o->gen_flags) == 0)
-            res->loser = c.pos.turn;
+        decided(&c, won_at, king_side);
         check_result(&c, last, drawn_at);
     }
     return PK_OK;

@@ -931,6 +931,31 @@ static void test_rep_hash_collision_guard(void)
     CU_ASSERT_EQUAL(ev[0].since, 1);
 }
 
+/* lidraughts Antidraughts: REP3 (automatic, as in International), no K50, no F16/F5;
+ * Breakthrough: no draw rule at all (pdnkit-rules(7), D-ANTI-1). */
+static void test_lidraughts_profiles(void)
+{
+    static const char *const shuffle = "45-50 6-1 50-45 1-6 45-50 6-1 50-45 1-6";
+    start("antidraughts", "W:WK45,36:BK6,15", 0);
+    moves(shuffle);
+    expect("REP3", 8, PK_DRAW_AUTOMATIC, "draw-repetition");
+    CU_ASSERT_EQUAL(G.nev, 1);
+    start("breakthrough", "W:WK45,36:BK6,15", 0);
+    moves(shuffle);
+    moves("45-50 6-1 50-45 1-6");
+    CU_ASSERT_EQUAL(G.nev, 0);
+    static const char *const v[] = {"antidraughts", "breakthrough"};
+    for (int i = 0; i < 2; i++) {
+        start(v[i], "W:WK46,K47,K48:BK3", 0); /* F16 at ply 32 in international */
+        walk(40, W_KING, NULL);
+        CU_ASSERT_EQUAL(G.nev, 0);
+        start(v[i], "W:WK50,36,35:BK1,15,16", 0); /* K50 at ply 50 in international */
+        plan_to(55, NULL);
+        advance_to(55);
+        CU_ASSERT_EQUAL(G.nev, 0);
+    }
+}
+
 /* Distinct 2K v 2K Pool positions, none of them P0 of the tests below (W:WK29,K30:BK1,K2). */
 static int distinct_positions(pk_pos *out, int want)
 {
@@ -1246,6 +1271,7 @@ static const pk_test tests[] = {
     {"repetition over a long king walk", test_rep_long_walk},
     {"repetition table out of memory", test_rep_nomem},
     {"K30 and R724 at the same ply", test_two_rules_same_ply},
+    {"lidraughts Antidraughts and Breakthrough draw rules", test_lidraughts_profiles},
     {"Pool P13", test_p13},
     {"D9 Frisian FR7, no repetition", test_d9_frisian_fr7},
     {"Frisian FR1", test_fr1},
