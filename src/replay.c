@@ -30,7 +30,12 @@ struct pk_replay {
 };
 
 pk_replay *pk_replay_new(void) { return calloc(1, sizeof(pk_replay)); }
-void pk_replay_free(pk_replay *r) { free(r); }
+void pk_replay_free(pk_replay *r)
+{
+    if (r)
+        pk_draw_free(&r->ds);
+    free(r);
+}
 
 /* Frisian art. 17, per side: the square of the king moving quietly and its
  * moves in a row. */
@@ -62,6 +67,7 @@ typedef struct ctx {
     bool observe;        /* o->on_event is called (the replay of the game, not a trial) */
     bool aborted;        /* a trial found an error */
     char fen[PK_FEN_MAX];
+    char end_why[128];   /* how the board decided the game, for check_result */
 } ctx;
 
 static const char *side_name(int c) { return c == PK_WHITE ? "white" : "black"; }
@@ -434,15 +440,16 @@ static bool king_run_exceeded(ctx *c, const pk_move *m)
 /* ---- the replay
  * ------------------------------------------------------------------- */
 
-/* Draw events become notes. After an automatic draw the game is over: later
- * events are moot (the move after it gets its own warning). A claim is noted
- * once per rule: a shuffle can make the same claim available on many plies. */
+/* Draw events become notes. After an automatic draw the game is over: events of
+ * later plies are moot (the move after it gets its own warning), those of the same
+ * ply are all noted. A claim is noted once per rule: a shuffle can make the same
+ * claim available on many plies. */
 static void note_draws(ctx *c, const pk_draw_event *ev, int n, const pk_pdn_move *mv, int ply, int *drawn_at)
 {
     for (int i = 0; i < n; i++) {
         const pk_draw_event *e = &ev[i];
-        if (*drawn_at >= 0)
-            return;
+        if (*drawn_at >= 0 && e->ply > *drawn_at)
+            return; /* every rule that fires at the draw ply is reported (RULES 3.8 `fired`) */
         bool again = false;
         for (int j = 0; j < c->res->ndraws; j++)
             if (e->kind != PK_DRAW_AUTOMATIC && strcmp(c->res->draws[j].rule, e->rule) == 0)
@@ -485,7 +492,8 @@ static void check_result_tag(ctx *c)
     }
 }
 
-/* RULES 1.9, 4.4: the recorded result against the final position. */
+/* RULES 1.9, 4.4: the recorded result against the final position (res->loser, set
+ * with c->end_why by decided()). */
 static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
 {
     const pk_game *g = c->g;
@@ -521,10 +529,7 @@ static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
     const char *conv = c->o->results == PK_RESULTS_WHITE ? "1-0 read as a White win (--results white)"
                                                          : "1-0 = the first mover won (PDN)";
     if (c->res->loser >= 0 && winner != PK_OTHER(c->res->loser)) {
-        snprintf(msg, sizeof msg,
-                 "result %s contradicts the board: %s has no legal move and has "
-                 "lost (%s)",
-                 text, side_name(c->res->loser), conv);
+        snprintf(msg, sizeof msg, "result %s contradicts the board: %s (%s)", text, c->end_why, conv);
         pk_fen_write(c->v, &c->pos, c->v->algebraic, c->fen, sizeof c->fen);
         d.severity = PK_SEV_ERROR;
         c->res->errors++;
@@ -644,8 +649,8 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
         if (c->r->ms.legal.n == 0) { /* RULES 1.9: the game was over before this move */
             report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
                    "%s was played after the end of the game: %s has no legal move "
-                   "and has lost",
-                   mv->text, side_name(c->pos.turn));
+                   "and has %s",
+                   mv->text, side_name(c->pos.turn), c->v->goal == PK_GOAL_BLOCKED_WINS ? "won" : "lost");
             stop = true;
             break;
         }
@@ -804,6 +809,46 @@ static void replay_line(ctx *c, const pk_pdn_line *line, const pk_pos *start, in
  * draw rules, the Result tag) and writes no message. */
 enum replay_mode { REPLAY_FINAL, REPLAY_TRIAL, REPLAY_QUICK };
 
+/* pk_variant.goal PK_GOAL_FIRST_KING (Breakthrough): the first king on the board ends
+ * the game, won by its side; a setup giving both sides one is White's, as lidraughts
+ * decides. Notes the ply once. */
+static void first_king(const ctx *c, int ply, int *won_at, int *winner)
+{
+    if (c->v->goal != PK_GOAL_FIRST_KING || *won_at >= 0 || !c->pos.kings)
+        return;
+    *won_at = ply;
+    *winner = c->pos.kings & c->pos.pieces[PK_WHITE] ? PK_WHITE : PK_BLACK;
+}
+
+/* How the board decides the game at its end (RULES 1.9 and pk_variant.goal): sets
+ * res->loser and the words check_result quotes, or leaves loser at -1. */
+static void decided(ctx *c, int won_at, int winner)
+{
+    if (won_at >= 0) {
+        c->res->loser = PK_OTHER(winner);
+        snprintf(c->end_why, sizeof c->end_why, "%s made the first king at ply %d and has won (%s)",
+                 side_name(winner), won_at, c->v->name);
+    } else if (pk_gen_legal(c->v, &c->pos, &c->r->legal, c->o->gen_flags) == 0) {
+        bool wins = c->v->goal == PK_GOAL_BLOCKED_WINS; /* Antidraughts */
+        c->res->loser = wins ? PK_OTHER(c->pos.turn) : c->pos.turn;
+        snprintf(c->end_why, sizeof c->end_why, "%s has no legal move and has %s%s%s%s",
+                 side_name(c->pos.turn), wins ? "won" : "lost", wins ? " (" : "", wins ? c->v->name : "",
+                 wins ? ")" : "");
+    }
+}
+
+/* The draw rules could not grow their repetition table (pk_draw_* returned
+ * -PK_ERR_NOMEM): an error in the report, the game is not judged further, and the
+ * caller gets the status. */
+static int draw_nomem(ctx *c, const pk_pdn_move *mv, int ply)
+{
+    report(c, PK_SEV_ERROR, "out-of-memory", mv, ply, "the replay of this game stops here",
+           "out of memory: the draw rules cannot record the position");
+    c->res->stopped = true;
+    c->res->plies = ply;
+    return PK_ERR_NOMEM;
+}
+
 static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
                      const pk_variant *v, int mode, pk_diag_sink *sink, pk_replay_result *res)
 {
@@ -842,10 +887,13 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     const pk_pdn_move *stopped_at = NULL;
 
     pk_draw_event ev[PK_DRAW_MAX_EVENTS];
-    int drawn_at = -1, ply = 0;
+    int drawn_at = -1, ply = 0, won_at = -1, king_side = -1;
     bool warned_number = false, warned_after_draw = false;
     int n = draws ? pk_draw_init(&r->ds, c.v, &c.pos, halfmove, o->draw_options, ev, PK_DRAW_MAX_EVENTS) : 0;
+    if (n < 0)
+        return draw_nomem(&c, NULL, 0);
     note_draws(&c, ev, n, NULL, 0, &drawn_at);
+    first_king(&c, 0, &won_at, &king_side);
 
     const pk_pdn_move *last = NULL;
     for (int i = 0; i < g->main.nmoves; i++) {
@@ -862,12 +910,24 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
             if (k > 0) { /* a new position: the draw rules and art. 17 start again (RULES 3.1) */
                 memset(&c.kings, 0, sizeof c.kings);
                 n = draws ? pk_draw_restart(&r->ds, &c.pos, ply, hm, ev, PK_DRAW_MAX_EVENTS) : 0;
+                if (n < 0)
+                    return draw_nomem(&c, NULL, ply);
                 if (n)
                     note_draws(&c, ev, n, NULL, ply, &drawn_at);
+                first_king(&c, ply, &won_at, &king_side);
             }
         }
         last = mv;
         ply++;
+        if (won_at >= 0 && !(mv->flags & PK_PDN_MOVE_PLACEHOLDER)) {
+            report(&c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(&c),
+                   "%s was played after the end of the game: %s made the first king at ply %d "
+                   "and has won (%s)",
+                   mv->text, side_name(king_side), won_at, c.v->name);
+            res->stopped = true;
+            ply--;
+            break;
+        }
         if (drawn_at >= 0 && !warned_after_draw && !(mv->flags & PK_PDN_MOVE_PLACEHOLDER)) {
             warned_after_draw = true;
             report(&c, PK_SEV_WARNING, "played-after-draw", mv, ply, NULL,
@@ -894,9 +954,12 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
             ply--;
             break;
         }
+        first_king(&c, ply, &won_at, &king_side);
         if (!draws)
             continue;
         n = pk_draw_ply(&r->ds, &before, &c.last_play, &c.pos, ev, PK_DRAW_MAX_EVENTS);
+        if (n < 0)
+            return draw_nomem(&c, mv, ply);
         if (n)
             note_draws(&c, ev, n, mv, ply, &drawn_at);
     }
@@ -918,8 +981,7 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     if (mode != REPLAY_QUICK)
         check_result_tag(&c);
     if (!res->stopped) {
-        if (pk_gen_legal(c.v, &c.pos, &r->legal, o->gen_flags) == 0)
-            res->loser = c.pos.turn;
+        decided(&c, won_at, king_side);
         check_result(&c, last, drawn_at);
     }
     return PK_OK;
