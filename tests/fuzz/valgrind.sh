@@ -2,8 +2,8 @@
 # make check-valgrind: the golden CLI tests (tests/golden/) and the bad-input cases not
 # flagged big, with every tool of build/bin (pdncheck, pdnperft, pdndiagram, ...) run under
 # valgrind memcheck. A case fails when its output or status differs (as in make check) or
-# valgrind reports an invalid access,
-# an uninitialised value or a leak (definite, indirect or possible). Environment: BUILD.
+# valgrind reports an invalid access, an uninitialised value or a leak (definite, indirect
+# or possible). Environment: BUILD.
 # Ends with "valgrind: N passed, N failed".
 BUILD=${BUILD:-build}
 top=$(pwd)
