@@ -259,9 +259,45 @@ static int choice_why(const pk_variant *v, const pk_move *m, const pk_move *best
     }
 }
 
+/* A column-only origin ("hg7", tolerated short notation): each piece of the side to move
+ * on that file (in the frame of names, RULES 1.2.5) is tried as the origin; the legal
+ * readings are the candidates. */
+static int match_file_origin(const pk_variant *v, const pk_pos *p, const pk_written *w, unsigned gen_flags,
+                             pk_match_scratch *s, pk_match *out)
+{
+    pk_written one = *w;
+    pk_match try;
+    one.file_origin = 0;
+    out->kind = PK_MATCH_ILLEGAL;
+    out->why = PK_ILL_FILE_ORIGIN;
+    out->why_square = -1;
+    out->sep_mismatch = false;
+    out->ncand = out->ncand_total = 0;
+    for (pk_bb b = p->pieces[p->turn]; b; b &= b - 1) {
+        int sq = pk_lsb(b);
+        if (v->geom->alg_file[sq] != w->file_origin - 1)
+            continue;
+        one.sq[0] = (uint8_t)sq;
+        if (pk_match_move(v, p, &one, gen_flags, s, &try) != PK_MATCH_LEGAL)
+            continue;
+        if (out->ncand_total == 0) {
+            out->move = try.move;
+            out->sep_mismatch = try.sep_mismatch;
+        }
+        keep_cand(out, &try.move);
+    }
+    if (out->ncand_total == 1)
+        out->kind = PK_MATCH_LEGAL;
+    else if (out->ncand_total > 1)
+        out->kind = PK_MATCH_AMBIGUOUS;
+    return out->kind;
+}
+
 int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, unsigned gen_flags,
                   pk_match_scratch *s, pk_match *out)
 {
+    if (w->file_origin && w->nsq >= 2 && w->nsq <= PK_MAX_WRITTEN)
+        return match_file_origin(v, p, w, gen_flags, s, out);
     /* Field by field: the candidate array is filled only as far as ncand says. */
     out->kind = out->why = 0;
     out->why_square = -1;
@@ -346,6 +382,7 @@ const char *pk_illegal_why_text(int why)
     case PK_ILL_CAPTURED_TWICE:
         return "captured pieces stay on the board until the move ends and cannot be passed or taken again";
     case PK_ILL_SAME_SQUARE: return "origin and destination are the same square";
+    case PK_ILL_FILE_ORIGIN: return "no legal move starts on that file";
     default: return "not a legal move in this position";
     }
 }

@@ -11,11 +11,16 @@
 #define PK_MAX_WRITTEN 32 /* squares in one written move (hops joined) */
 #define PK_MATCH_LIST 8   /* candidates / required captures kept for messages */
 
+/* A move as written, in the variant's squares (see written.h for making one). */
 typedef struct pk_written {
     int nsq;                     /* from, intermediate squares..., to */
     uint8_t sq[PK_MAX_WRITTEN];  /* bits of the variant's geometry */
     bool capture_sep;            /* written with 'x' or ':' */
     bool sep_written;            /* a separator was written at all ("ac5" has none) */
+    bool algebraic;              /* its squares were written as a1..h8 (messages answer in kind) */
+    uint8_t file_origin;         /* column-only origin ("hg7"): 1 + the file, in the frame of
+                                    names; sq[0] is then any piece of the side to move on it
+                                    (pk_match_move tries each). 0: the origin is sq[0] */
 } pk_written;
 
 enum pk_match_kind {
@@ -51,6 +56,7 @@ enum pk_illegal_why {
     PK_ILL_KING_BY_MAN,     /* Italian: a man cannot take a king */
     PK_ILL_CAPTURED_TWICE,  /* meets a piece already captured in this move (RULES 1.5 rule 3) */
     PK_ILL_SAME_SQUARE,     /* from == to for a quiet move */
+    PK_ILL_FILE_ORIGIN,     /* column-only origin ("hg7"): no legal move starts on that file */
     PK_ILL_OTHER            /* none of the above explains it */
 };
 

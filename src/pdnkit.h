@@ -9,4 +9,6 @@
 #include "fen.h"
 #include "notation.h"
 #include "perft.h"
+#include "match.h"
+#include "written.h"
 #endif

@@ -15,6 +15,7 @@
 
 #include "fen.h"
 #include "notation.h"
+#include "written.h"
 
 /* Diagnostics held back while a guessed variant is on trial: released if the
  * game replays cleanly under it (then that trial was the replay), dropped
@@ -464,7 +465,7 @@ static inline int numeric_bit(const pk_geom *g, const pk_pdn_square *s)
     return s->num >= 1 && s->num <= g->nsq ? g->bit_of[s->num] : -1;
 }
 
-/* The separator test of add_squares(): seps holds '-', 'x', ':' or ' ' (none written,
+/* The separator test of pk_written_add(): seps holds '-', 'x', ':' or ' ' (none written,
  * "a3b4"), see pdn.h. */
 static inline void note_separators(const pk_pdn_move *mv, pk_written *w)
 {
@@ -474,46 +475,7 @@ static inline void note_separators(const pk_pdn_move *mv, pk_written *w)
         w->sep_written = *sep != ' ';
 }
 
-/* Appends the squares of mv to w (skipping a hop's first square, which repeats
- * the last). Returns -1 with *bad set to the offending square's index when one
- * is not on the board. */
-static int add_squares(const ctx *c, const pk_pdn_move *mv, pk_written *w, int *file_only, int *bad)
-{
-    const pk_geom *g = c->v->geom;
-    for (int j = 0; j < mv->nsquares; j++) {
-        const pk_pdn_square *s = &mv->squares[j];
-        int b = -1;
-        if (s->kind == PK_SQ_NUMERIC)
-            b = numeric_bit(g, s);
-        else if (s->kind == PK_SQ_ALGEBRAIC) {
-            /* RULES 1.2.5: the GameType's a1 is the starting player's near-left
-             * corner, so where Black starts (English, Pool) algebraic squares turn by
-             * 180 degrees. */
-            if (c->v->first == PK_BLACK)
-                b = pk_geom_bit(g, g->width - 1 - s->file, g->height - s->rank);
-            else
-                b = pk_geom_bit(g, s->file, s->rank - 1);
-        } else if (j == 0 && w->nsq == 0) { /* column-only origin ("ed4"): resolved later */
-            *file_only = s->file;
-            b = 0;
-        }
-        if (b < 0) {
-            *bad = j;
-            return -1;
-        }
-        if (j == 0 && w->nsq > 0 && w->sq[w->nsq - 1] == b)
-            continue;
-        if (w->nsq >= PK_MAX_WRITTEN) {
-            *bad = j;
-            return -1;
-        }
-        w->sq[w->nsq++] = (uint8_t)b;
-    }
-    note_separators(mv, w);
-    return 0;
-}
-
-/* add_squares() for the usual move: two numeric squares on the board, no hop after it.
+/* pk_written_add() for the usual move: two numeric squares on the board, no hop after it.
  * False when mv is anything else. */
 static inline bool plain_squares(const ctx *c, const pk_pdn_line *line, int i, pk_written *w)
 {
@@ -781,11 +743,11 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
     }
     pk_written w;
     memset(&w, 0, sizeof w);
-    int file_only = -1, bad = -1, rc = 0;
+    int bad = -1, rc = 0;
     if (!plain_squares(c, line, i, &w)) {
-        rc = add_squares(c, mv, &w, &file_only, &bad);
+        rc = pk_written_add(c->v, mv, &w, &bad);
         for (int j = i + 1; rc == 0 && j < line->nmoves && (line->moves[j].flags & PK_PDN_MOVE_HOP); j++)
-            rc = add_squares(c, &line->moves[j], &w, &file_only, &bad);
+            rc = pk_written_add(c->v, &line->moves[j], &w, &bad);
     }
     if (rc) {
         report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
@@ -799,33 +761,13 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
         return false;
     }
     pk_match m;
-    if (file_only >= 0) { /* column-only origin ("hg7"): the side's pieces on that file */
-        pk_match try, amb;
-        memset(&amb, 0, sizeof amb);
-        for (pk_bb b = c->pos.pieces[c->pos.turn]; b; b &= b - 1) {
-            int s = pk_lsb(b);
-            if (c->v->geom->file_of[s] != file_only)
-                continue;
-            w.sq[0] = (uint8_t)s;
-            if (pk_match_move(c->v, &c->pos, &w, c->o->gen_flags, &c->r->ms, &try) == PK_MATCH_LEGAL) {
-                m = try;
-                if (amb.ncand < PK_MATCH_LIST)
-                    amb.cand[amb.ncand++] = try.move;
-                amb.ncand_total++;
-            }
-        }
-        if (amb.ncand_total == 0) {
-            report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
-                   "illegal move %s: no legal move of %s starts on the %c file", mv->text,
-                   side_name(c->pos.turn), 'a' + file_only);
-            return false;
-        }
-        if (amb.ncand_total > 1) {
-            m = amb;
-            m.kind = PK_MATCH_AMBIGUOUS;
-        }
-    } else
-        pk_match_move(c->v, &c->pos, &w, c->o->gen_flags, &c->r->ms, &m);
+    pk_match_move(c->v, &c->pos, &w, c->o->gen_flags, &c->r->ms, &m);
+    if (m.kind == PK_MATCH_ILLEGAL && m.why == PK_ILL_FILE_ORIGIN) {
+        report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
+               "illegal move %s: no legal move of %s starts on the %c file", mv->text, side_name(c->pos.turn),
+               'a' + w.file_origin - 1);
+        return false;
+    }
 
     char list[700];
     bool stop = false;
