@@ -69,6 +69,9 @@ typedef struct pk_match {
     int ncand;                 /* AMBIGUOUS: candidates; CAPTURE_REQUIRED, CHOICE,
                                   INCOMPLETE: the legal captures */
     int ncand_total;
+    int nlegal;                /* legal moves in the position; -1 when not counted (a legal
+                                  quiet move found at once). 0 with PK_MATCH_ILLEGAL: the
+                                  game was over before this move */
     pk_move cand[PK_MATCH_LIST];
 } pk_match;
 
@@ -85,5 +88,41 @@ int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, uns
 /* Human text for the reasons, e.g. "a man cannot move backwards". */
 const char *pk_illegal_why_text(int why);
 const char *pk_choice_why_text(int why);
+
+/* ---- the words of a classification (pdncheck, pdnmoves, reports say the same) ---- */
+
+/* The diagnostic code of a kind: "illegal-move", "ambiguous-move", "capture-required",
+ * "missed-capture", "incomplete-capture"; "legal" for PK_MATCH_LEGAL. */
+const char *pk_match_code(int kind);
+
+/* The name of the choice rule behind why in v: "majority rule", "Czech king priority",
+ * "Italian rule 2 (capture with the king)", ... (RULES 1.7). */
+const char *pk_choice_rule_name(const pk_variant *v, int why);
+
+/* The message for m, the classification of the move written as `text` in p (m not
+ * PK_MATCH_LEGAL): "36x27 takes 1 piece; majority rule (...) requires 46x12 (2 pieces)".
+ * Squares and listed moves are named in the notation the move was written in
+ * (algebraic: a1..h8, else numbers), listed moves in PDN short form with the
+ * disambiguation of RULES 4.3 (full paths for an ambiguity). gen_flags are those of the
+ * match: under PK_GEN_CAPTURE_OPTIONAL nothing says a capture is mandatory. Uses
+ * s->legal. Returns the length, like snprintf. */
+int pk_match_describe(const pk_variant *v, const pk_pos *p, const char *text, const pk_match *m,
+                      unsigned gen_flags, bool algebraic, pk_match_scratch *s, char *buf, size_t size);
+
+/* What the writer of an ambiguous move can do: "write the full capture path" when the
+ * candidates share the origin, "write the origin square" (a column-only origin) when
+ * they do not. NULL for other kinds. */
+const char *pk_match_advice(const pk_match *m);
+
+/* Why a complete capture c is forbidden in p, in a few words (pdnmoves --explain):
+ * "majority rule: takes 1, 2 required by 46x12", "Spanish quality: takes 1 king, 2
+ * required by 27x18", "Czech king priority: a capture by a king is required (17x26)".
+ * best is a legal capture the rule prefers. */
+int pk_match_forbidden_reason(const pk_variant *v, const pk_pos *p, const pk_move *c, const pk_move *best,
+                              unsigned gen_flags, bool algebraic, pk_match_scratch *s, char *buf, size_t size);
+
+/* Why choice_why in RULES 1.7 order: the reason (enum pk_choice_why) the choice rule of v
+ * prefers best over m, both complete captures. */
+int pk_choice_why(const pk_variant *v, const pk_move *m, const pk_move *best);
 
 #endif
