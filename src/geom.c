@@ -105,11 +105,17 @@ static geom_slot slots[] = {
 #define NSLOTS (sizeof slots / sizeof slots[0])
 
 static pthread_once_t slots_once = PTHREAD_ONCE_INIT;
+static void name_of(const pk_geom *g, int bit, bool algebraic, char *buf);
 
 static void build_all(void)
 {
-    for (size_t i = 0; i < NSLOTS; i++)
-        build(&slots[i].g, slots[i].w, slots[i].h, slots[i].light, slots[i].numbering, slots[i].frame);
+    for (size_t i = 0; i < NSLOTS; i++) {
+        pk_geom *g = &slots[i].g;
+        build(g, slots[i].w, slots[i].h, slots[i].light, slots[i].numbering, slots[i].frame);
+        for (int alg = 0; alg < 2; alg++)
+            for (int b = 0; b < 64; b++)
+                name_of(g, b, alg, g->name[alg][b]);
+    }
 }
 
 const pk_geom *pk_geom_get(int width, int height, bool a1_light, int numbering, int frame)
@@ -150,7 +156,7 @@ static char *put_int(char *p, int n)
     return p;
 }
 
-const char *pk_square_name(const pk_geom *g, int bit, bool algebraic, char *buf)
+static void name_of(const pk_geom *g, int bit, bool algebraic, char *buf)
 {
     char *p = buf;
     if (bit < 0 || bit > 63 || !(g->board & PK_BIT(bit)))
@@ -161,6 +167,14 @@ const char *pk_square_name(const pk_geom *g, int bit, bool algebraic, char *buf)
     } else
         p = put_int(p, g->num_of[bit]);
     *p = 0;
+}
+
+/* The names are a table (the FEN writer names every piece of every position). */
+const char *pk_square_name(const pk_geom *g, int bit, bool algebraic, char *buf)
+{
+    if (bit < 0 || bit > 63)
+        bit = 63; /* never playable: "?" */
+    memcpy(buf, g->name[algebraic ? 1 : 0][bit], 4);
     return buf;
 }
 

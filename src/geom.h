@@ -52,6 +52,7 @@ typedef struct pk_geom {
     int8_t num_of[64];       /* bit -> square number, 0 off board */
     int8_t file_of[64], rank_of[64]; /* White's frame: the rules' coordinates (RULES 1.1) */
     int8_t alg_file[64], alg_rank[64]; /* the frame of algebraic names: 'a' + alg_file, 1 + alg_rank */
+    char name[2][64][4];     /* [algebraic] bit -> its name, NUL-terminated ("?" off board) */
     int8_t next[PK_NDIRS][64]; /* bit one step away, -1 off board */
     pk_bb ray[PK_NDIRS][64];   /* every square strictly beyond bit in direction d */
 } pk_geom;

@@ -587,3 +587,22 @@ int pk_match_forbidden_reason(const pk_variant *v, const pk_pos *p, const pk_mov
     }
     return (int)o.len;
 }
+
+int pk_match_forbidden(const pk_variant *v, const pk_pos *p, unsigned gen_flags, pk_match_scratch *s,
+                       pk_movelist *out)
+{
+    out->n = out->overflow = 0;
+    pk_gen_legal(v, p, &s->all, PK_GEN_ALL_CAPTURES);
+    pk_gen_legal(v, p, &s->legal, gen_flags & ~(unsigned)(PK_GEN_ALL_CAPTURES | PK_GEN_KEEP_DUPLICATES));
+    for (int i = 0; i < s->all.n; i++) {
+        const pk_move *m = &s->all.m[i];
+        bool known = false;
+        for (int j = 0; j < s->legal.n && !known; j++)
+            known = pk_move_same(&s->legal.m[j], m);
+        for (int j = 0; j < out->n && !known; j++)
+            known = pk_move_same(&out->m[j], m);
+        if (!known && out->n < PK_MAX_MOVES)
+            out->m[out->n++] = *m;
+    }
+    return out->n;
+}

@@ -121,8 +121,14 @@ const char *pk_match_advice(const pk_match *m);
 int pk_match_forbidden_reason(const pk_variant *v, const pk_pos *p, const pk_move *c, const pk_move *best,
                               unsigned gen_flags, bool algebraic, pk_match_scratch *s, char *buf, size_t size);
 
-/* Why choice_why in RULES 1.7 order: the reason (enum pk_choice_why) the choice rule of v
- * prefers best over m, both complete captures. */
+/* The complete captures of p that the choice rule forbids (pdnmoves --explain), one per
+ * move (RULES 1.8: from, to and captured set), into out. Returns out->n. Uses s->all and
+ * s->legal. */
+int pk_match_forbidden(const pk_variant *v, const pk_pos *p, unsigned gen_flags, pk_match_scratch *s,
+                       pk_movelist *out);
+
+/* The reason (enum pk_choice_why) the choice rule of v prefers best over m, both complete
+ * captures, in the order of RULES 1.7. */
 int pk_choice_why(const pk_variant *v, const pk_move *m, const pk_move *best);
 
 #endif
