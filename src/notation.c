@@ -5,6 +5,7 @@
 #include "notation.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static bool use_algebraic(const pk_variant *v, unsigned flags)
 {
@@ -20,8 +21,17 @@ int pk_move_write(const pk_variant *v, const pk_move *m, unsigned flags, char *b
     const pk_geom *g = v->geom;
     bool alg = use_algebraic(v, flags);
     char a[4], b[4];
-    if (!(m->flags & PK_MV_CAPTURE))
+    if (!(m->flags & PK_MV_CAPTURE)) { /* the common case, without snprintf */
+        const char *x = g->name[alg][m->from], *y = g->name[alg][m->to];
+        size_t lx = strlen(x), ly = strlen(y), n = lx + 1 + ly;
+        if (n < size) {
+            memcpy(buf, x, lx);
+            buf[lx] = '-';
+            memcpy(buf + lx + 1, y, ly + 1);
+            return (int)n;
+        }
         return snprintf(buf, size, "%s-%s", pk_square_name(g, m->from, alg, a), pk_square_name(g, m->to, alg, b));
+    }
     char sep = v->capture_sep;
     size_t len = (size_t)snprintf(buf, size, "%s", pk_square_name(g, m->from, alg, a));
     if (flags & PK_NOT_FULL) {

@@ -78,6 +78,22 @@ typedef struct pk_pdn_square {
     int rank;         /* algebraic: 1-based rank; otherwise 0 */
 } pk_pdn_square;
 
+/* The reader's move parser, for one move outside a file (pk_written_parse): splits the
+ * move text s[0..n) (no move number, no strength mark) into at most maxsq squares.
+ * sqtext receives the square texts, NUL-separated (2n bytes); seps the nsq-1 separators
+ * ('-', 'x', ':' or ' ' when none was written) and a NUL (n+1 bytes). Every character
+ * that is not a digit, a blank or a separator starts a letter square: the caller checks
+ * the alphabet (the lexer does for the reader). Returns the number of squares; *traits
+ * gets enum pk_pdn_split_traits. */
+enum pk_pdn_split_traits {
+    PK_PDN_SPLIT_PADDED = 1,   /* blanks that only pad a one-digit square ("46-41  1- 7") */
+    PK_PDN_SPLIT_SPACED = 2,   /* other blanks inside the move ("28 x17") */
+    PK_PDN_SPLIT_UPPER = 4,    /* an upper-case file letter (folded) */
+    PK_PDN_SPLIT_FILE_ONLY = 8 /* a column-only square ("hg7") */
+};
+int pk_pdn_split_move(const char *s, size_t n, pk_pdn_square *sq, int maxsq, char *sqtext, char *seps,
+                      unsigned *traits);
+
 enum pk_pdn_note_kind {
     PK_NOTE_COMMENT = 0, /* {text}: text without the braces */
     PK_NOTE_LINE,        /* % or ; comment: text after the mark (the mark is in nag) */

@@ -10,4 +10,6 @@
 #include "notation.h"
 #include "perft.h"
 #include "board.h"
+#include "match.h"
+#include "written.h"
 #endif

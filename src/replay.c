@@ -17,6 +17,7 @@
 #include "fen.h"
 #include "notation.h"
 #include "resolve.h"
+#include "written.h"
 
 struct pk_replay {
     pk_trial trial; /* the trial of a guess that may stand as the replay (resolve.c) */
@@ -302,7 +303,7 @@ static inline int numeric_bit(const pk_geom *g, const pk_pdn_square *s)
     return s->num >= 1 && s->num <= g->nsq ? g->bit_of[s->num] : -1;
 }
 
-/* The separator test of add_squares(): seps holds '-', 'x', ':' or ' ' (none written,
+/* The separator test of pk_written_add(): seps holds '-', 'x', ':' or ' ' (none written,
  * "a3b4"), see pdn.h. */
 static inline void note_separators(const pk_pdn_move *mv, pk_written *w)
 {
@@ -312,46 +313,7 @@ static inline void note_separators(const pk_pdn_move *mv, pk_written *w)
         w->sep_written = *sep != ' ';
 }
 
-/* Appends the squares of mv to w (skipping a hop's first square, which repeats
- * the last). Returns -1 with *bad set to the offending square's index when one
- * is not on the board. */
-static int add_squares(const ctx *c, const pk_pdn_move *mv, pk_written *w, int *file_only, int *bad)
-{
-    const pk_geom *g = c->v->geom;
-    for (int j = 0; j < mv->nsquares; j++) {
-        const pk_pdn_square *s = &mv->squares[j];
-        int b = -1;
-        if (s->kind == PK_SQ_NUMERIC)
-            b = numeric_bit(g, s);
-        else if (s->kind == PK_SQ_ALGEBRAIC) {
-            /* RULES 1.2.5: the GameType's a1 is the starting player's near-left
-             * corner, so where Black starts (English, Pool) algebraic squares turn by
-             * 180 degrees. */
-            if (c->v->first == PK_BLACK)
-                b = pk_geom_bit(g, g->width - 1 - s->file, g->height - s->rank);
-            else
-                b = pk_geom_bit(g, s->file, s->rank - 1);
-        } else if (j == 0 && w->nsq == 0) { /* column-only origin ("ed4"): resolved later */
-            *file_only = s->file;
-            b = 0;
-        }
-        if (b < 0) {
-            *bad = j;
-            return -1;
-        }
-        if (j == 0 && w->nsq > 0 && w->sq[w->nsq - 1] == b)
-            continue;
-        if (w->nsq >= PK_MAX_WRITTEN) {
-            *bad = j;
-            return -1;
-        }
-        w->sq[w->nsq++] = (uint8_t)b;
-    }
-    note_separators(mv, w);
-    return 0;
-}
-
-/* add_squares() for the usual move: two numeric squares on the board, no hop after it.
+/* pk_written_add() for the usual move: two numeric squares on the board, no hop after it.
  * False when mv is anything else. */
 static inline bool plain_squares(const ctx *c, const pk_pdn_line *line, int i, pk_written *w)
 {
@@ -371,49 +333,6 @@ static inline bool plain_squares(const ctx *c, const pk_pdn_line *line, int i, p
 
 /* ---- messages
  * --------------------------------------------------------------------- */
-
-static void move_list(ctx *c, const pk_match *m, bool full, bool counts, char *buf, size_t size)
-{
-    size_t len = 0;
-    buf[0] = 0;
-    if (!c->sink || !c->sink->emit)
-        return; /* a quick trial writes no message */
-    pk_gen_legal(c->v, &c->pos, &c->r->legal, c->o->gen_flags);
-    for (int i = 0; i < m->ncand && len < size; i++) {
-        char t[160];
-        if (full)
-            pk_move_write(c->v, &m->cand[i], PK_NOT_FULL, t, sizeof t);
-        else
-            pk_move_write_pdn(c->v, &c->r->legal, &m->cand[i], 0, t, sizeof t);
-        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "", t);
-        if (counts && len < size) {
-            int n = m->cand[i].ncap, k = m->cand[i].nkcap;
-            if (k)
-                len += (size_t)snprintf(buf + len, size - len, " (%d piece%s, %d king%s)", n,
-                                        n == 1 ? "" : "s", k, k == 1 ? "" : "s");
-            else
-                len += (size_t)snprintf(buf + len, size - len, " (%d piece%s)", n, n == 1 ? "" : "s");
-        }
-    }
-    if (m->ncand_total > m->ncand && len < size)
-        snprintf(buf + len, size - len, " and %d more", m->ncand_total - m->ncand);
-}
-
-static const char *rule_name(const pk_variant *v, int why)
-{
-    switch (why) {
-    case PK_WHY_QUANTITY: return "majority rule";
-    case PK_WHY_QUALITY:
-        return v->rules.choice == PK_CHOICE_ITALIAN ? "Italian rule 3 (most kings)"
-                                                    : "quality rule (most kings)";
-    case PK_WHY_BY_KING:
-        return v->rules.choice == PK_CHOICE_CZECH     ? "Czech king priority"
-               : v->rules.choice == PK_CHOICE_ITALIAN ? "Italian rule 2 (capture with the king)"
-                                                      : "king priority";
-    case PK_WHY_KING_ORDER: return "Italian rule 4 (kings met first)";
-    default: return "Frisian value rule";
-    }
-}
 
 /* RULES 2.11, Frisian art. 17: while a side has men, one king may make at most
  * king_quiet_max non-capturing moves in a row; any other move of the side (or a
@@ -558,11 +477,11 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
     }
     pk_written w;
     memset(&w, 0, sizeof w);
-    int file_only = -1, bad = -1, rc = 0;
+    int bad = -1, rc = 0;
     if (!plain_squares(c, line, i, &w)) {
-        rc = add_squares(c, mv, &w, &file_only, &bad);
+        rc = pk_written_add(c->v, mv, &w, &bad);
         for (int j = i + 1; rc == 0 && j < line->nmoves && (line->moves[j].flags & PK_PDN_MOVE_HOP); j++)
-            rc = add_squares(c, &line->moves[j], &w, &file_only, &bad);
+            rc = pk_written_add(c->v, &line->moves[j], &w, &bad);
     }
     if (rc) {
         report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
@@ -576,101 +495,40 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
         return false;
     }
     pk_match m;
-    if (file_only >= 0) { /* column-only origin ("hg7"): the side's pieces on that file */
-        pk_match try, amb;
-        memset(&amb, 0, sizeof amb);
-        for (pk_bb b = c->pos.pieces[c->pos.turn]; b; b &= b - 1) {
-            int s = pk_lsb(b);
-            if (c->v->geom->file_of[s] != file_only)
-                continue;
-            w.sq[0] = (uint8_t)s;
-            if (pk_match_move(c->v, &c->pos, &w, c->o->gen_flags, &c->r->ms, &try) == PK_MATCH_LEGAL) {
-                m = try;
-                if (amb.ncand < PK_MATCH_LIST)
-                    amb.cand[amb.ncand++] = try.move;
-                amb.ncand_total++;
-            }
-        }
-        if (amb.ncand_total == 0) {
-            report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
-                   "illegal move %s: no legal move of %s starts on the %c file", mv->text,
-                   side_name(c->pos.turn), 'a' + file_only);
-            return false;
-        }
-        if (amb.ncand_total > 1) {
-            m = amb;
-            m.kind = PK_MATCH_AMBIGUOUS;
-        }
-    } else
-        pk_match_move(c->v, &c->pos, &w, c->o->gen_flags, &c->r->ms, &m);
-
-    char list[700];
-    bool stop = false;
-    switch (m.kind) {
-    case PK_MATCH_LEGAL:
+    pk_match_move(c->v, &c->pos, &w, c->o->gen_flags, &c->r->ms, &m);
+    if (m.kind == PK_MATCH_LEGAL) {
         if (m.sep_mismatch)
             report(c, PK_SEV_WARNING, "separator", mv, ply, NULL, "%s is a %s written with '%c'", mv->text,
                    (m.move.flags & PK_MV_CAPTURE) ? "capture" : "move without capture",
                    (m.move.flags & PK_MV_CAPTURE) ? '-' : 'x');
-        break;
-    case PK_MATCH_AMBIGUOUS:
-        move_list(c, &m, true, false, list, sizeof list);
-        report(c, PK_SEV_ERROR, "ambiguous-move", mv, ply,
-               c->o->pick_first ? "the first candidate is played (--pick-first)"
-               : c->var_depth   ? "write the full capture path; the rest of this variation is not "
-                                  "checked"
-                                : "write the full capture path; the replay of this game stops here",
-               "%s is ambiguous: it matches %d legal moves: %s", mv->text, m.ncand_total, list);
-        if (c->o->pick_first)
-            m.move = m.cand[0];
+    } else {
+        /* the words are match.c's (pk_match_describe), in the notation the move was written
+         * in; the hint says what this replay does next, under the options in force */
+        char msg[900] = "", hint[160];
+        if (c->sink && c->sink->emit) /* a quick trial writes no message */
+            pk_match_describe(c->v, &c->pos, mv->text, &m, c->o->gen_flags, w.algebraic, &c->r->ms, msg,
+                              sizeof msg);
+        bool go_on = m.kind == PK_MATCH_CAPTURE_REQUIRED || m.kind == PK_MATCH_CHOICE ||
+                     m.kind == PK_MATCH_INCOMPLETE || (m.kind == PK_MATCH_AMBIGUOUS && c->o->pick_first);
+        if (m.kind == PK_MATCH_AMBIGUOUS && c->o->pick_first)
+            snprintf(hint, sizeof hint, "the first candidate is played (--pick-first)");
+        else if (m.kind == PK_MATCH_AMBIGUOUS)
+            snprintf(hint, sizeof hint, "%s; %s", pk_match_advice(&m), stop_hint(c));
+        else if (go_on && !c->o->stop_at_first)
+            snprintf(hint, sizeof hint, "the move is played as recorded");
         else
-            stop = true;
-        break;
-    case PK_MATCH_CAPTURE_REQUIRED:
-        move_list(c, &m, false, false, list, sizeof list);
-        report(c, PK_SEV_ERROR, "capture-required", mv, ply, "the move is played as recorded",
-               "%s: a capture is mandatory (%d available: %s)", mv->text, m.ncand_total, list);
-        break;
-    case PK_MATCH_CHOICE:
-        move_list(c, &m, false, true, list, sizeof list);
-        report(c, PK_SEV_ERROR, "missed-capture", mv, ply, "the move is played as recorded",
-               "%s takes %d piece%s%s; %s (%s) requires %s", mv->text, m.move.ncap,
-               m.move.ncap == 1 ? "" : "s", m.move.nkcap ? (m.move.nkcap == 1 ? ", 1 king" : ", kings") : "",
-               rule_name(c->v, m.why), pk_choice_why_text(m.why), list);
-        break;
-    case PK_MATCH_INCOMPLETE:
-        move_list(c, &m, false, true, list, sizeof list);
-        report(c, PK_SEV_ERROR, "incomplete-capture", mv, ply, "the move is played as recorded",
-               "%s stops after taking %d piece%s while the capture must go on: %s", mv->text, m.move.ncap,
-               m.move.ncap == 1 ? "" : "s", list);
-        break;
-    default: {
-        char sq[4] = "";
-        if (c->r->ms.legal.n == 0) { /* RULES 1.9: the game was over before this move */
-            report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
-                   "%s was played after the end of the game: %s has no legal move "
-                   "and has %s",
-                   mv->text, side_name(c->pos.turn), c->v->goal == PK_GOAL_BLOCKED_WINS ? "won" : "lost");
-            stop = true;
-            break;
-        }
-        if (m.why_square >= 0)
-            pk_square_name(c->v->geom, m.why_square, c->v->algebraic, sq);
-        if (m.ncand) {
-            move_list(c, &m, false, false, list, sizeof list);
-            report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
-                   "illegal move %s: %s%s%s%s; a capture is mandatory: %s", mv->text,
-                   pk_illegal_why_text(m.why), sq[0] ? " (" : "", sq, sq[0] ? ")" : "", list);
-        } else
-            report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c), "illegal move %s: %s%s%s%s",
-                   mv->text, pk_illegal_why_text(m.why), sq[0] ? " (" : "", sq, sq[0] ? ")" : "");
-        stop = true;
+            snprintf(hint, sizeof hint, "%s", stop_hint(c));
+        report(c, PK_SEV_ERROR, pk_match_code(m.kind), mv, ply, hint, "%s", msg);
+        if (!go_on)
+            return false;
+        if (m.kind == PK_MATCH_AMBIGUOUS)
+            m.move = m.cand[0];
     }
-    }
-    if (stop || (c->o->stop_at_first && m.kind != PK_MATCH_LEGAL))
+    if (c->o->stop_at_first && m.kind != PK_MATCH_LEGAL)
         return false;
     if (m.kind == PK_MATCH_LEGAL && king_run_exceeded(c, &m.move)) {
-        report(c, PK_SEV_ERROR, "illegal-move", mv, ply, "the move is played as recorded",
+        report(c, PK_SEV_ERROR, "illegal-move", mv, ply,
+               c->o->stop_at_first ? stop_hint(c) : "the move is played as recorded",
                "%s: a king may not make more than %d moves in a row without "
                "capturing while its side "
                "still has men (Frisian art. 17)",

@@ -15,29 +15,37 @@ static const pk_variant *var(const char *name)
     return v;
 }
 
-/* Square n of variant `name` is algebraic alg[n-1], both ways, via the public API. */
+/* Square n of variant `name` is algebraic alg[n-1] in White's frame (file_of, rank_of),
+ * and in the variant's frame of names both ways via the public API: the same name where
+ * White starts, turned by 180 degrees where Black does (RULES 1.2.5). */
 static void check_map(const char *name, const char *const alg[], int nsq)
 {
     const pk_variant *v = var(name);
     const pk_geom *g = v->geom;
     CU_ASSERT_EQUAL_FATAL(g->nsq, nsq);
+    CU_ASSERT_EQUAL(g->frame, v->first == PK_BLACK ? PK_FRAME_BLACK : PK_FRAME_WHITE);
     int bad = 0;
     for (int n = 1; n <= nsq; n++) {
-        char num[8], buf[8];
+        char num[8], buf[8], named[8];
+        if (g->frame == PK_FRAME_BLACK)
+            snprintf(named, sizeof named, "%c%d", 'a' + g->width - 1 - (alg[n - 1][0] - 'a'),
+                     g->height + 1 - atoi(alg[n - 1] + 1));
+        else
+            snprintf(named, sizeof named, "%s", alg[n - 1]);
         snprintf(num, sizeof num, "%d", n);
         pk_error err;
         pk_error_clear(&err);
         int bn = pk_square_parse(g, num, strlen(num), &err);
-        int ba = pk_square_parse(g, alg[n - 1], strlen(alg[n - 1]), &err);
+        int ba = pk_square_parse(g, named, strlen(named), &err);
         bool ok = bn >= 0 && ba == bn;
-        ok &= bn >= 0 && strcmp(pk_square_name(g, bn, true, buf), alg[n - 1]) == 0;
+        ok &= bn >= 0 && strcmp(pk_square_name(g, bn, true, buf), named) == 0;
         ok &= bn >= 0 && strcmp(pk_square_name(g, bn, false, buf), num) == 0;
         ok &= bn == g->bit_of[n] && g->num_of[bn] == n;
         /* the file and rank agree with the algebraic name */
         ok &= bn >= 0 && g->file_of[bn] == alg[n - 1][0] - 'a' && g->rank_of[bn] + 1 == atoi(alg[n - 1] + 1);
         ok &= bn >= 0 && pk_geom_bit(g, g->file_of[bn], g->rank_of[bn]) == bn;
         if (!ok) {
-            printf("\n  %s: square %d should be %s (bit %d, parsed %s as %d)", name, n, alg[n - 1], bn, alg[n - 1], ba);
+            printf("\n  %s: square %d should be %s (bit %d, parsed %s as %d)", name, n, named, bn, named, ba);
             bad++;
         }
         /* leading zero allowed */
@@ -47,7 +55,7 @@ static void check_map(const char *name, const char *const alg[], int nsq)
         }
         /* upper-case algebraic accepted too */
         char up[4];
-        strcpy(up, alg[n - 1]);
+        strcpy(up, named);
         up[0] = (char)(up[0] - 'a' + 'A');
         CU_ASSERT_EQUAL(pk_square_parse(g, up, strlen(up), NULL), bn);
     }
@@ -161,8 +169,9 @@ static void test_promotion_rows(void)
     } rows[] = {
         {"international", w10, b10, {"b10", "d10", "f10", "h10", "j10"}, {"a1", "c1", "e1", "g1", "i1"}},
         {"frisian", w10, b10, {"b10", "d10", "f10", "h10", "j10"}, {"a1", "c1", "e1", "g1", "i1"}},
-        {"english", top, bottom, {"b8", "d8", "f8", "h8"}, {"a1", "c1", "e1", "g1"}},
-        {"pool", top, bottom, {"b8", "d8", "f8", "h8"}, {"a1", "c1", "e1", "g1"}},
+        /* Black's frame (RULES 1.2.5): White promotes on Black's near row */
+        {"english", top, bottom, {"a1", "c1", "e1", "g1"}, {"b8", "d8", "f8", "h8"}},
+        {"pool", top, bottom, {"a1", "c1", "e1", "g1"}, {"b8", "d8", "f8", "h8"}},
         {"russian", top, bottom, {"b8", "d8", "f8", "h8"}, {"a1", "c1", "e1", "g1"}},
         {"brazilian", top, bottom, {"b8", "d8", "f8", "h8"}, {"a1", "c1", "e1", "g1"}},
         {"czech", top, bottom, {"b8", "d8", "f8", "h8"}, {"a1", "c1", "e1", "g1"}},
