@@ -327,6 +327,7 @@ static inline bool plain_squares(const ctx *c, const pk_pdn_line *line, int i, p
     w->nsq = 2;
     w->sq[0] = (uint8_t)a;
     w->sq[1] = (uint8_t)b;
+    w->capture_sep = w->sep_written = false; /* note_separators() only sets them */
     note_separators(mv, w);
     return true;
 }
