@@ -523,8 +523,8 @@ int pk_match_describe(const pk_variant *v, const pk_pos *p, const char *text, co
         break;
     default:
         if (m->nlegal == 0) { /* RULES 1.9: the game was over before this move */
-            say(&o, "%s was played after the end of the game: %s has no legal move and has lost", text,
-                side_word(p->turn));
+            say(&o, "%s was played after the end of the game: %s has no legal move and has %s", text,
+                side_word(p->turn), v->goal == PK_GOAL_BLOCKED_WINS ? "won" : "lost");
             break;
         }
         if (m->why == PK_ILL_FILE_ORIGIN) {

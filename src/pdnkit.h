@@ -11,4 +11,5 @@
 #include "perft.h"
 #include "match.h"
 #include "written.h"
+#include "board.h"
 #endif

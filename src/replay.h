@@ -16,6 +16,49 @@ enum pk_results_convention {
     PK_RESULTS_WHITE = 1        /* --results white: 1-0 = White won */
 };
 
+/* ---- the observer
+ *
+ * A caller that wants every position of a game (pdnfen, a converter, a report) sets
+ * on_event: the replay calls it as it goes, in file order, with the positions it plays
+ * anyway (no second replay). Only the replay of the game fires events, never the trial
+ * replays that guess a variant. NULL costs nothing. Pointers in the event are valid during
+ * the call only. */
+enum pk_replay_event_kind {
+    PK_EV_START, /* the start position (after: it; fen: the FEN it came from, ply 0) */
+    PK_EV_PLY,   /* a move was played (before, after, move, written, captured in move) */
+    PK_EV_SETUP, /* a setup command set the board (after: the new board; fen: its text) */
+    PK_EV_STOP   /* the main line ended (after: the last position, or NULL; stop: why) */
+};
+
+enum pk_replay_stop {
+    PK_STOP_END,     /* every move of the main line was played */
+    PK_STOP_MOVE,    /* a move that stops the line: illegal, ambiguous, unknown ('...'),
+                        or the first error under --stop-at-first (reported to the sink) */
+    PK_STOP_FEN      /* the start FEN or a setup's FEN cannot be used (reported) */
+};
+
+typedef struct pk_replay_event {
+    int kind;                  /* enum pk_replay_event_kind */
+    const pk_game *game;
+    const pk_variant *variant;
+    int depth;                 /* 0 on the main line, n inside n nested variations */
+    int ply;                   /* PLY: this ply (1-based, counted from the start of the
+                                  game, variations included); START 0; SETUP and STOP:
+                                  the plies played before */
+    int move_number;           /* PLY: the move's number as the game counts it */
+    int side;                  /* PLY: the side that moved (PK_WHITE, PK_BLACK); else -1 */
+    const pk_pdn_move *written;/* PLY: the move as written (the stopping move for STOP, or
+                                  NULL); a capture written hop by hop continues in the
+                                  nhops tokens after it */
+    int nhops;
+    const pk_move *move;       /* PLY: the move played: path, captured squares (caps[],
+                                  ncap: bits of v->geom, in capture order) */
+    const pk_pos *before;      /* PLY: the position before the move */
+    const pk_pos *after;       /* the position after the event */
+    const char *fen;           /* START and SETUP: the FEN text */
+    int stop;                  /* STOP: enum pk_replay_stop */
+} pk_replay_event;
+
 typedef struct pk_replay_opts {
     const pk_variant *variant; /* --variant, or NULL: the GameType tag, else a guess */
     int results;               /* enum pk_results_convention */
@@ -24,6 +67,8 @@ typedef struct pk_replay_opts {
     unsigned gen_flags;        /* PK_GEN_CAPTURE_OPTIONAL (house rule) */
     unsigned draw_options;     /* enum pk_draw_options */
     bool no_variations;        /* check the main line only (variations are checked by default) */
+    void (*on_event)(void *ctx, const pk_replay_event *ev); /* the observer, or NULL */
+    void *event_ctx;
 } pk_replay_opts;
 
 #define PK_REPLAY_MAX_DRAWS 8
@@ -31,17 +76,21 @@ typedef struct pk_replay_opts {
 
 /* What the game summary reports. */
 typedef struct pk_replay_result {
-    const pk_variant *variant;
+    const pk_variant *variant; /* NULL: not replayed, the game names a variant pdnkit does not
+                                  implement (unsupported says which) */
+    const char *unsupported;   /* "Canadian draughts", or NULL */
     bool variant_guessed;
     int plies;                 /* plies replayed */
     bool stopped;              /* the replay stopped before the end of the main line */
     int errors, warnings;      /* diagnostics of the replay (the reader's are counted apart) */
     int move_errors;           /* errors about the moves themselves (not the result) */
-    int loser;                 /* side with no legal move at the end, or -1 */
+    int loser;                 /* side the final board says has lost (RULES 1.9; the
+                                  variant's goal: Antidraughts, Breakthrough), or -1 */
     bool have_final;           /* false when the replay could not start (bad FEN) */
+    int ndraws;
+    /* the large fields last (a trial clears the fields above only) */
     pk_pos final_pos;          /* the position the replay reached */
     char final_fen[PK_FEN_MAX];/* its FEN, written by pk_replay_final_fen() */
-    int ndraws;
     pk_draw_event draws[PK_REPLAY_MAX_DRAWS]; /* draw events found, in order */
 } pk_replay_result;
 
@@ -50,10 +99,18 @@ typedef struct pk_replay pk_replay; /* scratch kept across games: nothing alloca
 pk_replay *pk_replay_new(void);
 void pk_replay_free(pk_replay *r);
 
-/* Replays g (the main line) and reports to sink; file names the input in diagnostics.
- * Returns PK_OK (the findings are in *res and the sink) or a status on internal failure. */
+/* Resolves the variant of g (resolve.h: the option, the tags, else a guess), replays g
+ * under it and reports to sink; file names the input in diagnostics. Returns PK_OK (the
+ * findings are in *res and the sink) or a status on internal failure. */
 int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
                    pk_diag_sink *sink, pk_replay_result *res);
+
+/* For variant resolution (resolve.c): replays g under v as a trial, which stops at its
+ * first error and is seen by no observer. quick: the main line only (all it takes to know
+ * whether g fits v). Diagnostics go to sink (may be NULL). True when g replays without
+ * error. */
+bool pk_replay_trial(pk_replay *r, const pk_game *g, const pk_replay_opts *o, const pk_variant *v, bool quick,
+                     pk_diag_sink *sink, pk_replay_result *res);
 
 /* The FEN of res->final_pos (written on the first call: most callers never need it). */
 const char *pk_replay_final_fen(pk_replay_result *res);

@@ -256,14 +256,15 @@ static void explain(const run *r, const char *fen, const pk_pos *p)
 static int list(const run *r, const char *fen, const pk_pos *p)
 {
     int n = pk_gen_legal(r->v, p, r->legal, r->gen_flags);
-    if (n == 0) { /* RULES 1.9 */
+    if (n == 0) { /* RULES 1.9; Antidraughts: the blocked side has won */
         const char *side = p->turn == PK_WHITE ? "white" : "black";
+        bool won = r->v->goal == PK_GOAL_BLOCKED_WINS;
         if (r->json) {
             json_open(r, fen);
-            fprintf(r->out, ",\"lost\":true,\"side\":\"%s\"}\n", side);
+            fprintf(r->out, ",\"%s\":true,\"side\":\"%s\"}\n", won ? "won" : "lost", side);
         } else {
             put_prefix(r);
-            fprintf(r->out, "%s has no legal move: it has lost\n", side);
+            fprintf(r->out, "%s has no legal move: it has %s\n", side, won ? "won" : "lost");
         }
         return PK_EXIT_OK;
     }

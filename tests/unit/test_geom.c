@@ -270,6 +270,10 @@ static void test_variant_lookup(void)
         {"italian", "italian"},             {"dama", "italian"},                {"czech", "czech"},
         {"ceska", "czech"},                 {"pool", "pool"},                   {"american-pool", "pool"},
         {"frisian", "frisian"},
+        /* lidraughts variants (issue 14); "Frysk!" is how lidraughts names it */
+        {"frysk", "frysk"},                 {"frysk!", "frysk"},                {"Frysk!", "frysk"},
+        {"antidraughts", "antidraughts"},   {"Antidraughts", "antidraughts"},   {"breakthrough", "breakthrough"},
+        {"Breakthrough", "breakthrough"},
     };
     for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
         const pk_variant *v = pk_variant_find(q[i].query);
@@ -301,6 +305,10 @@ static void test_gametype_lookup(void)
         {28, "portuguese", "28,W,8,8,N1,1", PK_WHITE, "W:W1-12:B21-32"},
         {29, "czech", "29,W,8,8,A0,0", PK_WHITE, "W:W21-32:B1-12"},
         {40, "frisian", "40,W,10,10,N2,0", PK_WHITE, "W:W31-50:B1-20"},
+        /* lidraughts' numbers (its PDN export), not PDN-assigned */
+        {96, "breakthrough", "96,W,10,10,N2,0", PK_WHITE, "W:W31-50:B1-20"},
+        {97, "frysk", "97,W,10,10,N2,0", PK_WHITE, "W:W46-50:B1-5"},
+        {98, "antidraughts", "98,W,10,10,N2,0", PK_WHITE, "W:W31-50:B1-20"},
     };
     for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
         const pk_variant *v = pk_variant_by_gametype(q[i].gt);
