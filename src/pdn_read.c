@@ -774,11 +774,11 @@ static int digits_value(const char *s, size_t n)
  *
  * Glued to the next game's first move number, as engine logs write games one after
  * another ("1-101.33-29", "0-201.32-28"): the lexer reads the move "1-10" and the number
- * "1.". When the token starts with "D-D" and its digits run on into a move number, and
- * the move reading cannot be (a square 0, the same square twice, or the number after it
- * does not follow the game's last move number: neither the next one, nor the same one
- * written "N..."), the game ends at "D-D" and the number
- * starts the next one. The cursor is put back just after the result.
+ * "1.". When the token starts with "D-D" and its digits run on into a move number, the
+ * game has a move, and the move reading cannot be (a square 0, the same square twice, or
+ * the number after it does not follow the game's last move number: neither the next one,
+ * nor the same one written "N..."), the game ends at "D-D" and the number starts the
+ * next one. The cursor is put back just after the result.
  *
  * Written with blanks ("1 - 1") and standing last in the movetext (before a '[' or at
  * the end of the input), it is the result.
@@ -798,6 +798,8 @@ static int result_like_move(pk_pdn_reader *r, const pk_token *t, int line, int c
             return 0;
         int from = s[0] - '0', to = digits_value(s + 2, n - 2), after = digits_value(s + n, j - n);
         int last = r->lv[0].num;
+        if (r->lv[0].n == 0)
+            return 0; /* no move yet: a result here would make an empty game of nothing */
         int second = s[j + 1] == '.' && s[j + 2] == '.'; /* "5... ": the same move's second half */
         if (from != 0 && to != 0 && from != to && last > 0 && (after == last + 1 || (second && after == last)))
             return 0; /* "5.1-106." : the move 1-10, then move 6 */
