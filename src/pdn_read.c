@@ -16,6 +16,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 
 #define WIN_CAP (1024u * 1024)
@@ -165,7 +166,7 @@ static void fill(pk_pdn_reader *r)
     while (!r->eof && WIN_CAP - r->len >= 16) {
         long n = pk_src_read(r->src, r->buf + r->len, WIN_CAP - r->len);
         if (n < 0) {
-            r->ioerr = 1;
+            r->ioerr = errno ? errno : EIO; /* fread's reason, said in the io diagnostic */
             r->eof = 1;
         } else if (n == 0) {
             r->eof = 1;
@@ -1580,7 +1581,10 @@ int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
              * with an error that it never read) */
             int index = g->index;
             g->index = 0;
-            report(r, PK_SEV_ERROR, "io", 0, 0, "read error");
+            char why[128];
+            if (strerror_r(r->ioerr, why, sizeof why))
+                snprintf(why, sizeof why, "error %d", r->ioerr);
+            report(r, PK_SEV_ERROR, "io", 0, 0, "read error: %s", why);
             g->index = index;
             return -PK_ERR_IO;
         }
