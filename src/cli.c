@@ -88,13 +88,17 @@ void pk_cli_version(FILE *out, const char *prog) { fprintf(out, "%s (pdnkit) %s\
 
 void pk_cli_list_variants(FILE *out)
 {
-    fprintf(out, "%-14s %-24s %-8s %-17s %-7s %s\n", "name", "aliases", "GameType", "extended", "board",
+    int wa = (int)strlen("aliases");
+    for (int i = 0; pk_variant_at(i); i++) /* the widest alias list sets the column */
+        if ((int)strlen(pk_variant_at(i)->aliases) > wa)
+            wa = (int)strlen(pk_variant_at(i)->aliases);
+    fprintf(out, "%-14s %-*s %-8s %-17s %-7s %s\n", "name", wa, "aliases", "GameType", "extended", "board",
             "first");
     for (int i = 0; pk_variant_at(i); i++) {
         const pk_variant *v = pk_variant_at(i);
         char board[16];
         snprintf(board, sizeof board, "%dx%d", v->rules.width, v->rules.height);
-        fprintf(out, "%-14s %-24s %-8d %-17s %-7s %s\n", v->name, *v->aliases ? v->aliases : "-", v->gametype,
+        fprintf(out, "%-14s %-*s %-8d %-17s %-7s %s\n", v->name, wa, *v->aliases ? v->aliases : "-", v->gametype,
                 v->gametype_full, board, v->first == PK_WHITE ? "white" : "black");
     }
 }
