@@ -1569,6 +1569,19 @@ void pk_pdn_close(pk_pdn_reader *r)
     free(r);
 }
 
+/* A read error, with its reason (strerror_r: no shared buffer). Kept out of line: the
+ * reading loop is hot. */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+static void report_io(pk_pdn_reader *r)
+{
+    char why[128];
+    if (strerror_r(r->ioerr, why, sizeof why))
+        snprintf(why, sizeof why, "error %d", r->ioerr);
+    report(r, PK_SEV_ERROR, "io", 0, 0, "read error: %s", why);
+}
+
 int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
 {
     begin_game(r, g, sink);
@@ -1581,10 +1594,7 @@ int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
              * with an error that it never read) */
             int index = g->index;
             g->index = 0;
-            char why[128];
-            if (strerror_r(r->ioerr, why, sizeof why))
-                snprintf(why, sizeof why, "error %d", r->ioerr);
-            report(r, PK_SEV_ERROR, "io", 0, 0, "read error: %s", why);
+            report_io(r);
             g->index = index;
             return -PK_ERR_IO;
         }

@@ -161,6 +161,8 @@ void pk_diag_buffer_flush(pk_diag_buffer *b, const char *game_name)
     b->used = 0;
 }
 
+size_t pk_diag_buffer_pending(const pk_diag_buffer *b) { return b->n; }
+
 size_t pk_diag_buffer_mark(const pk_diag_buffer *b) { return b->flushed + b->n; }
 
 bool pk_diag_buffer_truncate(pk_diag_buffer *b, size_t mark)
@@ -204,8 +206,19 @@ static void put(char *buf, size_t size, size_t *at, const char *s, size_t max)
 
 const char *pk_report_game_name(const pk_game *g, char *buf, size_t size)
 {
-    const char *w = known(pk_game_tag(g, "White")), *bl = known(pk_game_tag(g, "Black"));
-    const char *round = known(pk_game_tag(g, "Round"));
+    /* one pass over the tags, the first of each name (as pk_game_tag): this runs for
+     * every game that has a diagnostic, often only a guessed variant's warning */
+    const char *w = NULL, *bl = NULL, *round = NULL;
+    bool seen_w = false, seen_b = false, seen_r = false;
+    for (int i = 0; i < g->ntags; i++) {
+        const char *n = g->tags[i].name;
+        if (!seen_w && n[0] == 'W' && !strcmp(n, "White"))
+            seen_w = true, w = known(g->tags[i].value);
+        else if (!seen_b && n[0] == 'B' && !strcmp(n, "Black"))
+            seen_b = true, bl = known(g->tags[i].value);
+        else if (!seen_r && n[0] == 'R' && !strcmp(n, "Round"))
+            seen_r = true, round = known(g->tags[i].value);
+    }
     size_t at = 0;
     if (size < PK_GAME_NAME_MAX || (!w && !bl && !round))
         return NULL;

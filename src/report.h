@@ -46,6 +46,9 @@ void pk_diag_buffer_add(pk_diag_buffer *b, const pk_diag *d);
  * diagnostic that belongs to a game. */
 void pk_diag_buffer_flush(pk_diag_buffer *b, const char *game_name);
 
+/* How many diagnostics b holds (a caller names the game only when there are some). */
+size_t pk_diag_buffer_pending(const pk_diag_buffer *b);
+
 /* Taking back what was added since a mark (a game replayed again under other options):
  * pk_diag_buffer_mark gives the count of diagnostics added so far; truncate drops those
  * added after it. false (nothing dropped) when some of them were already flushed. */

@@ -164,8 +164,10 @@ static void check_game(run *R, pk_game *g)
             }
         }
     }
-    char name[PK_GAME_NAME_MAX];
-    pk_diag_buffer_flush(R->buf, pk_report_game_name(g, name, sizeof name));
+    if (pk_diag_buffer_pending(R->buf)) { /* most games have nothing to say */
+        char name[PK_GAME_NAME_MAX];
+        pk_diag_buffer_flush(R->buf, pk_report_game_name(g, name, sizeof name));
+    }
     if (R->json && pk_report_game_json(R->out, R->file, g, replay ? &res : NULL, R->strict))
         R->write_failed = 1;
 }
