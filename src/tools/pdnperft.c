@@ -31,7 +31,7 @@ static void usage(FILE *f)
             "  -V, --version            print the version and exit\n"
             "\n"
             "Output: 'DEPTH COUNT' per depth 1..DEPTH; with --divide, then 'MOVE COUNT' per root move.\n"
-            "Exit status: 0 success, 2 bad variant, FEN, depth or option.\n",
+            "Exit status: 0 success, 2 bad variant, FEN, depth or option, or a failed write.\n",
             prog);
 }
 
