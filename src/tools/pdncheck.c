@@ -203,7 +203,7 @@ static void check_stream(run *R, FILE *f, const char *name)
     R->guess_repeats = 0;
     pk_game g;
     pk_game_init(&g);
-    int st;
+    int st = 0;
     long games = 0;
     while (!R->write_failed && (st = pk_pdn_next(rd, &g, &R->sink)) > 0) {
         R->games++;
