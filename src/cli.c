@@ -6,7 +6,9 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "draw.h"
 #include "movegen.h"
@@ -86,15 +88,59 @@ void pk_cli_version(FILE *out, const char *prog) { fprintf(out, "%s (pdnkit) %s\
 
 void pk_cli_list_variants(FILE *out)
 {
-    fprintf(out, "%-14s %-24s %-8s %-17s %-7s %s\n", "name", "aliases", "GameType", "extended", "board",
+    int wa = (int)strlen("aliases");
+    for (int i = 0; pk_variant_at(i); i++) /* the widest alias list sets the column */
+        if ((int)strlen(pk_variant_at(i)->aliases) > wa)
+            wa = (int)strlen(pk_variant_at(i)->aliases);
+    fprintf(out, "%-14s %-*s %-8s %-17s %-7s %s\n", "name", wa, "aliases", "GameType", "extended", "board",
             "first");
     for (int i = 0; pk_variant_at(i); i++) {
         const pk_variant *v = pk_variant_at(i);
         char board[16];
         snprintf(board, sizeof board, "%dx%d", v->rules.width, v->rules.height);
-        fprintf(out, "%-14s %-24s %-8d %-17s %-7s %s\n", v->name, *v->aliases ? v->aliases : "-", v->gametype,
+        fprintf(out, "%-14s %-*s %-8d %-17s %-7s %s\n", v->name, wa, *v->aliases ? v->aliases : "-", v->gametype,
                 v->gametype_full, board, v->first == PK_WHITE ? "white" : "black");
     }
+}
+
+int pk_cli_open_output(const char *path, FILE **out, pk_error *err)
+{
+    if (!strcmp(path, "-")) {
+        *out = stdout;
+        return PK_OK;
+    }
+    *out = fopen(path, "w");
+    if (*out)
+        return PK_OK;
+    return pk_error_set(err, PK_ERR_IO, 0, "cannot open '%s' for writing: %s", path, strerror(errno));
+}
+
+int pk_cli_color(const char *arg, int *when, pk_error *err)
+{
+    static const struct {
+        const char *name;
+        int when;
+    } names[] = {{"auto", PK_COLOR_AUTO},     {"tty", PK_COLOR_AUTO},    {"if-tty", PK_COLOR_AUTO},
+                 {"always", PK_COLOR_ALWAYS}, {"yes", PK_COLOR_ALWAYS},  {"force", PK_COLOR_ALWAYS},
+                 {"never", PK_COLOR_NEVER},   {"no", PK_COLOR_NEVER},    {"none", PK_COLOR_NEVER}};
+    if (!arg) {
+        *when = PK_COLOR_ALWAYS;
+        return PK_OK;
+    }
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(arg, names[i].name)) {
+            *when = names[i].when;
+            return PK_OK;
+        }
+    return pk_error_set(err, PK_ERR_USAGE, 0, "--color takes 'auto', 'always' or 'never', not '%s'", arg);
+}
+
+bool pk_cli_use_color(int when, FILE *out)
+{
+    if (when != PK_COLOR_AUTO)
+        return when == PK_COLOR_ALWAYS;
+    const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
+    return (!no || !*no) && !(term && !strcmp(term, "dumb")) && isatty(fileno(out));
 }
 
 int pk_cli_finish(FILE *out, FILE *err, const char *prog, int status)
@@ -110,4 +156,18 @@ int pk_cli_finish(FILE *out, FILE *err, const char *prog, int status)
         return status;
     fprintf(err, "%s: error: write error: %s\n", prog, saved ? strerror(saved) : "output stream failed");
     return PK_EXIT_USAGE;
+}
+
+int pk_cli_close_output(FILE *out, FILE *err, const char *prog, int status)
+{
+    status = pk_cli_finish(out, err, prog, status);
+    if (out == stdout || out == stderr)
+        return status;
+    bool failed = status == PK_EXIT_USAGE && ferror(out); /* said already */
+    errno = 0;
+    if (fclose(out) != 0 && !failed) { /* a last block may only fail here (NFS, quotas) */
+        fprintf(err, "%s: error: write error: %s\n", prog, errno ? strerror(errno) : "output stream failed");
+        return PK_EXIT_USAGE;
+    }
+    return status;
 }

@@ -12,6 +12,7 @@
 #ifndef PK_CLI_H
 #define PK_CLI_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "pk_common.h"
@@ -54,10 +55,27 @@ void pk_cli_version(FILE *out, const char *prog);
 /* The variant table with a header line: name, aliases, GameType, board, first mover. */
 void pk_cli_list_variants(FILE *out);
 
-/* Flushes out and checks that everything written to it arrived (ferror, fflush, fclose
- * for a file). On failure writes "PROG: error: write error: REASON" to err and returns
+/* -o FILE: opens FILE for writing ("-" is stdout). PK_ERR_IO with "cannot open 'FILE'
+ * for writing: REASON" on failure. pk_cli_close_output closes it. */
+int pk_cli_open_output(const char *path, FILE **out, pk_error *err);
+
+/* --color[=WHEN]: auto, always or never (also the GNU spellings tty/if-tty, yes/force,
+ * no/none); a NULL arg ("--color" alone) is always. Without the option: auto. */
+enum pk_cli_color { PK_COLOR_AUTO = 0, PK_COLOR_ALWAYS, PK_COLOR_NEVER };
+int pk_cli_color(const char *arg, int *when, pk_error *err);
+
+/* Whether to colour what goes to out: always, never, or (auto) when out is a terminal,
+ * NO_COLOR is unset or empty (no-color.org) and TERM is not "dumb". */
+bool pk_cli_use_color(int when, FILE *out);
+
+/* Flushes out and checks that everything written to it arrived (ferror, fflush). A tool that writes for long checks ferror(out) as it
+ * goes and stops at the first failure (SIGPIPE ignored, a full disk), then calls this. On failure writes "PROG: error: write error: REASON" to err and returns
  * PK_EXIT_USAGE (2); else returns status unchanged. Call it last, with the exit status
  * the tool would otherwise return: `return pk_cli_finish(stdout, stderr, prog, st);` */
 int pk_cli_finish(FILE *out, FILE *err, const char *prog, int status);
+
+/* pk_cli_finish, then fclose(out) unless it is stdout or stderr (a file of -o), with
+ * the same check: `return pk_cli_close_output(out, stderr, prog, st);` */
+int pk_cli_close_output(FILE *out, FILE *err, const char *prog, int status);
 
 #endif

@@ -1,6 +1,7 @@
 /* diag.c -- diagnostic sink dispatch and the GNU / JSON Lines writers (see diag.h). */
 #include "diag.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 const char *pk_severity_name(int severity)
@@ -18,33 +19,75 @@ void pk_diag_emit(pk_diag_sink *sink, const pk_diag *d)
         sink->emit(sink->ctx, d);
 }
 
-/* "game 3, move 12 (black): " -- where in the file's games a diagnostic belongs. */
+int pk_text_write_escaped(FILE *out, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s, *run = p;
+    for (;; p++) {
+        unsigned c = *p;
+        /* C0 (tab and line feed too: a message is one line), DEL, and the C1 controls
+         * as UTF-8 (C2 80..C2 9F): a terminal would act on them */
+        int c1 = c == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F;
+        if (c >= 0x20 && c != 0x7F && !c1)
+            continue;
+        if (p > run && fwrite(run, 1, (size_t)(p - run), out) != (size_t)(p - run))
+            return -1;
+        if (c == 0)
+            return 0;
+        if (c1 ? fprintf(out, "\\u%04x", p[1]) < 0 : fprintf(out, "\\x%02x", c) < 0)
+            return -1;
+        p += c1;
+        run = p + 1;
+    }
+}
+
+#define SGR(x) "\033[" x "m\033[K"
+
+/* "game 3 (Smith - Jones, round 7), move 12 (black): " -- where in the file's games a
+ * diagnostic belongs. */
 static void write_where(FILE *out, const pk_diag *d)
 {
     if (d->game <= 0)
         return;
+    fprintf(out, "game %d", d->game);
+    if (d->game_name) {
+        fputs(" (", out);
+        pk_text_write_escaped(out, d->game_name);
+        putc(')', out);
+    }
     if (d->ply > 0 && d->move_number > 0)
-        fprintf(out, "game %d, move %d (%s): ", d->game, d->move_number,
-                d->side == 'W' ? "white" : d->side == 'B' ? "black" : "?");
-    else
-        fprintf(out, "game %d: ", d->game);
+        fprintf(out, ", move %d (%s)", d->move_number, d->side == 'W' ? "white" : d->side == 'B' ? "black" : "?");
+    fputs(": ", out);
 }
 
-int pk_diag_write_gnu(FILE *out, const pk_diag *d)
+int pk_diag_write_text(FILE *out, const pk_diag *d, unsigned flags)
 {
+    bool color = flags & PK_DIAG_COLOR;
+    const char *sev = pk_severity_name(d->severity);
+    const char *sev_color = d->severity == PK_SEV_ERROR ? SGR("01;31") : d->severity == PK_SEV_WARNING ? SGR("01;35")
+                                                                                                      : SGR("01;36");
+    if (color)
+        fputs(SGR("01"), out);
+    pk_text_write_escaped(out, d->file ? d->file : "-");
     if (d->line > 0)
-        fprintf(out, "%s:%d:%d: %s: ", d->file ? d->file : "-", d->line, d->col > 0 ? d->col : 1,
-                pk_severity_name(d->severity));
+        fprintf(out, ":%d:%d", d->line, d->col > 0 ? d->col : 1);
+    if (color)
+        fprintf(out, ":" SGR("") " %s%s:" SGR("") " ", sev_color, sev);
     else
-        fprintf(out, "%s: %s: ", d->file ? d->file : "-", pk_severity_name(d->severity));
+        fprintf(out, ": %s: ", sev);
     write_where(out, d);
-    int n = fprintf(out, "%s\n", d->message);
-    if (n >= 0 && d->fen)
+    pk_text_write_escaped(out, d->message);
+    int n = putc('\n', out);
+    if (n != EOF && d->fen)
         n = fprintf(out, "    position: %s\n", d->fen);
-    if (n >= 0 && d->hint)
-        n = fprintf(out, "    %s\n", d->hint);
-    return n < 0 ? -1 : 0;
+    if (n != EOF && n >= 0 && d->hint) {
+        fputs("    ", out);
+        pk_text_write_escaped(out, d->hint);
+        n = putc('\n', out);
+    }
+    return n == EOF || n < 0 || ferror(out) ? -1 : 0;
 }
+
+int pk_diag_write_gnu(FILE *out, const pk_diag *d) { return pk_diag_write_text(out, d, 0); }
 
 /* Length of the valid UTF-8 sequence at s (1..4), or 0 when it is not valid. */
 static int utf8_len(const unsigned char *s)

@@ -13,7 +13,11 @@
  * and the adjudicator (replay.c): illegal-move, capture-required, missed-capture,
  * incomplete-capture, ambiguous-move, result-mismatch, gametype, fen, placeholder,
  * separator, move-number, played-after-draw, draw-repetition, draw-move-limit,
- * draw-endgame.
+ * draw-endgame; pdncheck itself: no-game, option (an option not applied to a variant).
+ *
+ * Text output never carries the input's control characters raw (a record could move a
+ * terminal's cursor or retitle its window): C0 bytes and DEL are written as \xHH, the
+ * C1 controls U+0080..U+009F as \u00HH. JSON escapes them as JSON does.
  */
 #ifndef PK_DIAG_H
 #define PK_DIAG_H
@@ -39,6 +43,7 @@ typedef struct pk_diag {
     const char *fen;       /* position before the move, or NULL */
     const char *message;   /* one line, no trailing newline */
     const char *hint;      /* optional second line, or NULL */
+    const char *game_name; /* "Smith - Jones, round 7" (pk_report_game_name), or NULL */
 } pk_diag;
 
 /* Where diagnostics go. emit may be NULL (diagnostics are then only counted). */
@@ -53,10 +58,20 @@ const char *pk_severity_name(int severity); /* "error", "warning", "note" */
 void pk_diag_emit(pk_diag_sink *sink, const pk_diag *d);
 
 /* GNU style, one line: "file:line:col: error: game 3, move 12 (black): message\n" (the
- * game and move parts when known; line/col left out when 0), then indented lines for the
- * position before the move ("    position: FEN") and the hint, when there are.
- * Returns 0, or -1 on a write error. */
+ * game and move parts when known, the game's name after its number; line/col left out
+ * when 0), then indented lines for the position before the move ("    position: FEN") and
+ * the hint, when there are. Returns 0, or -1 on a write error. */
 int pk_diag_write_gnu(FILE *out, const pk_diag *d);
+
+enum pk_diag_text_flags {
+    PK_DIAG_COLOR = 1 /* SGR colours as GCC uses them: bold location, red error, magenta warning, cyan note */
+};
+
+/* pk_diag_write_gnu with flags (enum pk_diag_text_flags). */
+int pk_diag_write_text(FILE *out, const pk_diag *d, unsigned flags);
+
+/* Writes s with its control characters escaped (see above). Returns 0 or -1. */
+int pk_text_write_escaped(FILE *out, const char *s);
 
 /* JSON Lines: one object {"type":"diagnostic", ...} per line. Returns 0 or -1. */
 int pk_diag_write_json(FILE *out, const pk_diag *d);

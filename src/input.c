@@ -8,6 +8,7 @@
 
 #include <bzlib.h>
 #include <lzma.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,6 +120,16 @@ static long fail(pk_in *in, const char *fmt, ...)
     in->failed = 1;
     end_decoder(in);
     return -1;
+}
+
+/* A failed fread, with the reason errno gives (strerror_r: no shared buffer). */
+static long read_fail(pk_in *in)
+{
+    char why[128];
+    int e = errno ? errno : EIO;
+    if (strerror_r(e, why, sizeof why))
+        snprintf(why, sizeof why, "error %d", e);
+    return fail(in, "read error: %s", why);
 }
 
 static long corrupt(pk_in *in, const char *why)
@@ -299,7 +310,7 @@ static long read_compressed(pk_in *in, unsigned char *dst, size_t cap)
         if (!in->in_stream) {
             /* between streams: the end of the file, or another stream of the same format */
             if (need(in, HEAD_SIZE) < 0)
-                return fail(in, "read error");
+                return read_fail(in);
             if (in->zpos == in->zlen)
                 return 0;
             if (pk_in_sniff(in->zbuf + in->zpos, in->zlen - in->zpos) != in->fmt)
@@ -311,7 +322,7 @@ static long read_compressed(pk_in *in, unsigned char *dst, size_t cap)
                 return -1;
         }
         if (in->zpos == in->zlen && need(in, 1) < 0)
-            return fail(in, "read error");
+            return read_fail(in);
         size_t got = 0;
         int st = step(in, dst, cap, &got);
         if (st == STEP_FAIL) /* the next call returns -1 */
@@ -329,7 +340,7 @@ static long start(pk_in *in)
     in->hlen = fread(in->head, 1, HEAD_SIZE, in->f);
     if (in->hlen < HEAD_SIZE) {
         if (ferror(in->f))
-            return fail(in, "read error");
+            return read_fail(in);
         in->eof = 1;
     }
     in->fmt = pk_in_sniff(in->head, in->hlen);
@@ -365,7 +376,7 @@ long pk_in_read(pk_in *in, void *dst, size_t cap)
         k += n;
         if (n == 0) {
             if (ferror(in->f))
-                return k > 0 ? (long)k : fail(in, "read error");
+                return k > 0 ? (long)k : read_fail(in);
             in->eof = 1;
         }
     }

@@ -1,36 +1,54 @@
 /*
  * pdncheck.c -- checks PDN game files. This is the thin driver: options, the loop over
- * files and games, output of diagnostics (GNU lines or JSON Lines) and the summary.
+ * files (and directories, with -r) and games, where each line of output goes, and the
+ * summary.
  *
  * Modes: --syntax-only reads every game with the PDN reader (src/pdn_read.c); by default
- * each game is then replayed under its variant by the adjudicator (src/replay.c).
+ * each game is then replayed under its variant by the adjudicator (src/replay.c). A
+ * game's diagnostics, the reader's and the replay's, are collected in a pk_diag_buffer
+ * (src/report.c) and written in file order once the game is done.
+ *
+ * Output: diagnostics, game objects and the summary on standard output (or -o FILE);
+ * files that cannot be opened or read, usage and write errors on standard error (GNU
+ * manners). Every write is checked: the first that fails stops the run (exit 2).
  *
  * Exit status: 0 no game has an error, 1 some game has an error, 2 a file could not be
- * read or the usage is wrong (the other files are still checked).
+ * read, a write failed or the usage is wrong (the other files are still checked).
  */
+#include "cli.h"
 #include "diag.h"
 #include "pdn.h"
 #include "pk_common.h"
 #include "replay.h"
+#include "report.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <time.h>
 
+static const char *prog = "pdncheck";
+
 typedef struct run {
-    int json, strict, syntax_only, stats;
+    int json, strict, syntax_only, stats, quiet, recursive;
+    unsigned color, color_err; /* PK_DIAG_COLOR or 0, for out and for stderr */
     pk_replay_opts opts;
+    bool variant_given;        /* --variant: options were checked against it up front */
     pk_replay *replay;
+    pk_diag_buffer *buf;
+    pk_diag_sink sink;         /* into buf */
     unsigned long long bytes;
     FILE *out;
     /* totals */
     long files, games, games_with_errors, warnings, errors;
     long outside_errors; /* errors in no game: text after the last game under --strict */
-    int unreadable;
+    int unreadable, write_failed;
     /* per file: the last game index counted as having an error (indices never decrease) */
     const char *file;
     int last_err_game;
@@ -40,18 +58,32 @@ typedef struct run {
     int nguess;
     char guess_said[GUESSES][512];
     long guess_repeats[GUESSES];
+    /* per file and variant: games an option given for other variants was not applied to */
+    long not_applied[PK_V_COUNT];
 } run;
+
+static void write_diag(run *R, FILE *o, const pk_diag *d, unsigned color)
+{
+    if (R->json && o == R->out ? pk_diag_write_json(o, d) : pk_diag_write_text(o, d, color))
+        R->write_failed |= o == R->out;
+}
 
 /* Says how many games repeated each guess that was printed (GNU output only). */
 static void flush_guesses(run *R)
 {
     for (int i = 0; i < R->nguess; i++)
-        if (R->guess_repeats[i])
-            fprintf(R->out, "%s: note: %ld more game%s without a GameType tag: %s (not repeated; --json lists each)\n",
-                    R->file, R->guess_repeats[i], R->guess_repeats[i] == 1 ? "" : "s", R->guess_said[i] + 17);
+        if (R->guess_repeats[i]) {
+            char msg[700];
+            snprintf(msg, sizeof msg, "%ld more game%s without a GameType tag: %s (not repeated; --json lists each)",
+                     R->guess_repeats[i], R->guess_repeats[i] == 1 ? "" : "s", R->guess_said[i] + 17);
+            pk_diag d = {.severity = PK_SEV_NOTE, .code = "gametype", .file = R->file, .message = msg};
+            write_diag(R, R->out, &d, R->color);
+        }
     R->nguess = 0;
 }
 
+/* Where the buffer's diagnostics arrive, in file order: counted, then written (or not,
+ * under -q). */
 static void on_diag(void *ctx, const pk_diag *dd)
 {
     run *R = ctx;
@@ -69,8 +101,17 @@ static void on_diag(void *ctx, const pk_diag *dd)
     } else if (d->severity == PK_SEV_WARNING) {
         R->warnings++;
     }
+    if (!strcmp(d->code, "io") && d->game <= 0) { /* a read error: the file's, not a game's */
+        R->unreadable = 1;
+        if (R->json)
+            write_diag(R, R->out, d, 0); /* the report stays complete */
+        write_diag(R, stderr, d, R->color_err);
+        return;
+    }
+    if (R->quiet && d->severity != PK_SEV_ERROR)
+        return;
     if (R->json) {
-        pk_diag_write_json(R->out, d);
+        write_diag(R, R->out, d, 0);
         return;
     }
     if (!strcmp(d->code, "gametype") && !strncmp(d->message, "no GameType tag: guessed ", 25)) {
@@ -84,90 +125,73 @@ static void on_diag(void *ctx, const pk_diag *dd)
         R->guess_repeats[R->nguess] = 0;
         snprintf(R->guess_said[R->nguess++], sizeof R->guess_said[0], "%s", d->message);
     }
-    pk_diag_write_gnu(R->out, d);
+    write_diag(R, R->out, d, R->color);
 }
 
-/* JSON summary of one game (fields documented in pdncheck(1)). */
-static void game_json(run *R, const pk_game *g, pk_replay_result *res, bool replayed)
+/* A diagnostic of the file, not of a game (no position). */
+static void file_diag(run *R, int severity, const char *code, const char *file, const char *msg)
 {
-    FILE *o = R->out;
-    const char *unsupported = replayed ? res->unsupported : NULL;
-    replayed = replayed && res->variant; /* not when the game names a variant pdnkit does not implement */
-    fputs("{\"type\":\"game\",\"file\":", o);
-    pk_json_write_string(o, R->file);
-    fprintf(o, ",\"game\":%d,\"line\":%d,\"variant\":", g->index, g->line);
-    pk_json_write_string(o, replayed ? res->variant->name : NULL);
-    if (unsupported) {
-        fputs(",\"unsupported\":", o);
-        pk_json_write_string(o, unsupported);
-    }
-    fprintf(o, ",\"variant_guessed\":%s,\"gametype\":", replayed && res->variant_guessed ? "true" : "false");
-    pk_json_write_string(o, pk_game_tag(g, "GameType"));
-    fputs(",\"event\":", o);
-    pk_json_write_string(o, pk_game_tag(g, "Event"));
-    fputs(",\"white\":", o);
-    pk_json_write_string(o, pk_game_tag(g, "White"));
-    fputs(",\"black\":", o);
-    pk_json_write_string(o, pk_game_tag(g, "Black"));
-    fputs(",\"start_fen\":", o);
-    pk_json_write_string(o, g->fen);
-    fprintf(o, ",\"moves_recorded\":%d,\"plies\":", g->plies);
-    if (replayed)
-        fprintf(o, "%d", res->plies);
-    else
-        fputs("null", o);
-    fputs(",\"replay_stopped\":", o);
-    fputs(replayed ? (res->stopped ? "true" : "false") : "null", o);
-    fputs(",\"final_fen\":", o);
-    pk_json_write_string(o, replayed && res->have_final ? pk_replay_final_fen(res) : NULL);
-    fputs(",\"result\":", o);
-    pk_json_write_string(o, g->result.text ? g->result.text : pk_game_tag(g, "Result"));
-    fputs(",\"result_kind\":", o);
-    pk_json_write_string(o, pk_result_kind_name(g->result.kind));
-    fputs(",\"loser\":", o);
-    pk_json_write_string(o, replayed && res->loser >= 0 ? (res->loser == PK_WHITE ? "white" : "black") : NULL);
-    fputs(",\"draws\":[", o);
-    for (int i = 0; replayed && i < res->ndraws; i++) {
-        fprintf(o, "%s{\"rule\":", i ? "," : "");
-        pk_json_write_string(o, res->draws[i].rule);
-        fputs(",\"kind\":", o);
-        pk_json_write_string(o, pk_draw_kind_name(res->draws[i].kind));
-        fprintf(o, ",\"ply\":%d}", res->draws[i].ply);
-    }
-    int errors = g->nerrors + (replayed ? res->errors : 0);
-    int warnings = g->nwarnings + (replayed || unsupported ? res->warnings : 0);
-    bool invalid = errors || (R->strict && warnings);
-    fprintf(o, "],\"errors\":%d,\"warnings\":%d,\"verdict\":\"%s\"}\n", errors, warnings,
-            invalid ? "invalid" : "valid");
+    pk_diag d = {.severity = severity, .code = code, .file = file, .message = msg};
+    on_diag(R, &d);
+}
+
+/* A file that cannot be opened or read: said on standard error (and in the JSON report),
+ * not counted among the files checked. */
+static void file_error(run *R, const char *name, const char *what)
+{
+    pk_diag d = {.severity = PK_SEV_ERROR, .code = "io", .file = name, .message = what};
+    on_diag(R, &d);
 }
 
 /* The per-game step after reading: the replay, unless --syntax-only or the reader found
  * errors (a partly read game would only give follow-on errors). */
-static void check_game(run *R, pk_game *g, pk_diag_sink *sink)
+static void check_game(run *R, pk_game *g)
 {
     pk_replay_result res;
     bool replay = !R->syntax_only && g->nerrors == 0;
     memset(&res, 0, sizeof res);
-    if (replay)
-        pk_replay_game(R->replay, g, R->file, &R->opts, sink, &res);
-    if (R->json)
-        game_json(R, g, &res, replay);
+    if (replay) {
+        size_t mark = pk_diag_buffer_mark(R->buf);
+        pk_replay_game(R->replay, g, R->file, &R->opts, &R->sink, &res);
+        pk_error err;
+        /* An option meant for other variants (the variant came from the tag or a guess):
+         * not applied to this game, said once per file and variant. The draw profiles
+         * only act in their own variants; a house rule of the 8x8 games would, so the
+         * game is replayed without it. */
+        if (!R->variant_given && res.variant && (R->opts.gen_flags || R->opts.draw_options) &&
+            pk_cli_applies(res.variant, R->opts.gen_flags, R->opts.draw_options, &err)) {
+            R->not_applied[res.variant->index]++;
+            if (R->opts.gen_flags && pk_cli_applies(res.variant, R->opts.gen_flags, 0, &err) &&
+                pk_diag_buffer_truncate(R->buf, mark)) {
+                pk_replay_opts o = R->opts;
+                o.gen_flags = 0;
+                memset(&res, 0, sizeof res);
+                pk_replay_game(R->replay, g, R->file, &o, &R->sink, &res);
+            }
+        }
+    }
+    if (pk_diag_buffer_pending(R->buf)) { /* most games have nothing to say */
+        char name[PK_GAME_NAME_MAX];
+        pk_diag_buffer_flush(R->buf, pk_report_game_name(g, name, sizeof name));
+    }
+    if (R->json && pk_report_game_json(R->out, R->file, g, replay ? &res : NULL, R->strict))
+        R->write_failed = 1;
 }
 
-static void file_error(run *R, const char *name, const char *what)
+static void options_not_applied(run *R)
 {
-    pk_diag d;
-    memset(&d, 0, sizeof d);
-    d.severity = PK_SEV_ERROR;
-    d.code = "io";
-    d.file = name;
-    d.message = what;
-    R->unreadable = 1;
-    R->errors++;
-    if (R->json)
-        pk_diag_write_json(R->out, &d);
-    else
-        pk_diag_write_gnu(R->out, &d);
+    for (int i = 0; i < PK_V_COUNT; i++) {
+        if (!R->not_applied[i])
+            continue;
+        const pk_variant *v = pk_variant_at(i);
+        pk_error err;
+        pk_cli_applies(v, R->opts.gen_flags, R->opts.draw_options, &err);
+        char msg[400];
+        snprintf(msg, sizeof msg, "%s: not applied to its %ld %s game%s", err.msg, R->not_applied[i], v->name,
+                 R->not_applied[i] == 1 ? "" : "s");
+        file_diag(R, PK_SEV_WARNING, "option", R->file, msg);
+        R->not_applied[i] = 0;
+    }
 }
 
 static void check_stream(run *R, FILE *f, const char *name)
@@ -179,30 +203,105 @@ static void check_stream(run *R, FILE *f, const char *name)
         file_error(R, name, err.msg);
         return;
     }
-    R->files++;
     R->file = name;
     R->last_err_game = 0;
     R->nguess = 0;
-    pk_diag_sink sink = {on_diag, R};
     pk_game g;
     pk_game_init(&g);
-    int st;
-    while ((st = pk_pdn_next(rd, &g, &sink)) > 0) {
+    int st = 0;
+    long games = 0;
+    while (!R->write_failed && (st = pk_pdn_next(rd, &g, &R->sink)) > 0) {
         R->games++;
-        check_game(R, &g, &sink);
+        games++;
+        check_game(R, &g);
+        if (ferror(R->out)) /* a closed pipe, a full disk: stop now, not at the end */
+            R->write_failed = 1;
     }
-    if (st < 0)
-        R->unreadable = 1;
+    if (!R->write_failed) {
+        pk_diag_buffer_flush(R->buf, NULL); /* what followed the last game */
+        if (st >= 0) {
+            R->files++; /* read to its end: checked */
+            if (!games)
+                file_diag(R, PK_SEV_WARNING, "no-game", name, "no game found");
+        }
+        options_not_applied(R);
+        flush_guesses(R);
+    }
     R->bytes += pk_pdn_bytes(rd);
-    flush_guesses(R);
     pk_game_free(&g);
     pk_pdn_close(rd);
+}
+
+static void check_path(run *R, const char *path);
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static bool is_pdn(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 4 && !strcasecmp(name + n - 4, ".pdn");
+}
+
+/* -r: the *.pdn files of dir and of its subdirectories, in byte order of their names
+ * (the same report on every machine). Hidden entries and symbolic links to directories
+ * are left out (no loops). */
+static void check_dir(run *R, const char *dir)
+{
+    DIR *dp = opendir(dir);
+    if (!dp) {
+        char msg[300];
+        snprintf(msg, sizeof msg, "cannot open: %s", strerror(errno));
+        file_error(R, dir, msg);
+        return;
+    }
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(dp))) {
+        if (e->d_name[0] == '.')
+            continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 64;
+            char **p = realloc(names, cap * sizeof *p);
+            if (!p)
+                break;
+            names = p;
+        }
+        size_t len = strlen(dir) + strlen(e->d_name) + 2;
+        if (!(names[n] = malloc(len)))
+            break;
+        size_t dl = strlen(dir);
+        snprintf(names[n], len, "%s%s%s", dir, dl && dir[dl - 1] == '/' ? "" : "/", e->d_name);
+        n++;
+    }
+    closedir(dp);
+    if (n > 1)
+        qsort(names, n, sizeof *names, by_name);
+    for (size_t i = 0; i < n; i++) {
+        struct stat st, lst;
+        if (!R->write_failed && lstat(names[i], &lst) == 0 && stat(names[i], &st) == 0) {
+            if (S_ISDIR(st.st_mode) && !S_ISLNK(lst.st_mode))
+                check_dir(R, names[i]);
+            else if (!S_ISDIR(st.st_mode) && is_pdn(names[i]))
+                check_path(R, names[i]);
+        }
+        free(names[i]);
+    }
+    free(names);
 }
 
 static void check_path(run *R, const char *path)
 {
     if (!strcmp(path, "-")) {
         check_stream(R, stdin, "<stdin>");
+        return;
+    }
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        if (R->recursive)
+            check_dir(R, path);
+        else
+            file_error(R, path, "is a directory (-r checks the *.pdn files in it)");
         return;
     }
     FILE *f = fopen(path, "rb");
@@ -250,111 +349,133 @@ static void stats(const run *R, double secs)
 
 static void usage(FILE *o)
 {
-    fputs("Usage: pdncheck [OPTION]... [FILE]...\n"
+    fputs("Usage: pdncheck [OPTION]... [FILE|DIR]...\n"
           "Check PDN draughts game files: read every game, replay it under its variant and\n"
           "report illegal moves, missed captures, ambiguous moves, draws and results that\n"
           "contradict the board. Standard input when no FILE or FILE is -.\n"
           "\n"
-          "  -v, --variant=NAME         rules to apply (name or GameType number), overriding\n"
-          "                             the GameType tag; default: the tag, else a guess\n"
+          "  -v, --variant=NAME         rules to apply (name, alias or GameType number),\n"
+          "                             overriding the GameType tag; default: the tag, else\n"
+          "                             a guess (see --list-variants)\n"
           "      --results=first|white  read 1-0 as a win of the first mover (PDN, default)\n"
           "                             or of White\n"
           "      --stop-at-first        stop each game at its first error\n"
-          "      --pick-first           play the first candidate of an ambiguous move, go on\n"
-          "      --capture-optional     house rule: captures are not mandatory\n"
-          "      --no-variations        check the main line only (variations: warnings)\n"
-          "      --draw-profile=NAME    brazilian-fmjd64, spanish-site40each, spanish-site20each\n"
+          "      --pick-first           play an ambiguous move's first candidate, go on\n"
+          "      --capture-optional     house rule of the 8x8 variants: captures are not\n"
+          "                             mandatory\n"
+          "      --no-variations        check only the moves of the game itself; by default\n"
+          "                             the alternatives written in ( ... ) are checked\n"
+          "                             too, and what is wrong there is a warning\n"
+          "      --draw-profile=NAME    brazilian-fmjd64, spanish-site40each or\n"
+          "                             spanish-site20each\n"
           "      --syntax-only          check the PDN syntax only (no replay)\n"
-          "      --strict               every tolerated deviation and every warning is an error\n"
-          "      --json                 JSON Lines: one object per diagnostic, game and summary\n"
+          "      --strict               tolerated deviations and warnings are errors\n"
+          "  -r, --recursive            check the *.pdn files in each DIR and below it\n"
+          "      --json                 JSON Lines: an object per diagnostic, game, summary\n"
+          "  -q, --quiet                write only errors and the summary\n"
+          "  -o, --output=FILE          write the report to FILE, not to standard output\n"
+          "      --color[=WHEN]         colour the severities: auto (on a terminal, unless\n"
+          "                             NO_COLOR is set; the default), always or never\n"
           "      --stats                throughput and peak memory on standard error\n"
+          "      --list-variants        print the variant table and exit\n"
           "  -h, --help                 print this help and exit\n"
           "  -V, --version              print the version and exit\n"
           "\n"
+          "Diagnostics go to standard output; files that cannot be read, usage and write\n"
+          "errors to standard error.\n"
           "Exit status: 0 no game with an error, 1 some game with an error, 2 unreadable\n"
-          "file or usage error. See pdncheck(1) and pdn(5).\n",
+          "file, write error or usage error. See pdncheck(1) and pdn(5).\n",
           o);
-}
-
-static int usage_error(const char *what, const char *arg)
-{
-    fprintf(stderr, "pdncheck: error: %s '%s'\nTry 'pdncheck --help'.\n", what, arg);
-    return 2;
 }
 
 int main(int argc, char **argv)
 {
-    enum { O_RESULTS = 256, O_STOP, O_PICK, O_CAPOPT, O_DRAW, O_NOVAR };
+    enum { O_RESULTS = 256, O_STOP, O_PICK, O_CAPOPT, O_DRAW, O_NOVAR, O_COLOR, O_LIST };
     static const struct option longopts[] = {
-        {"syntax-only", no_argument, NULL, 's'},          {"strict", no_argument, NULL, 'S'},
-        {"json", no_argument, NULL, 'j'},                 {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},              {"stats", no_argument, NULL, 'T'},
-        {"variant", required_argument, NULL, 'v'},        {"results", required_argument, NULL, O_RESULTS},
-        {"stop-at-first", no_argument, NULL, O_STOP},     {"pick-first", no_argument, NULL, O_PICK},
+        {"syntax-only", no_argument, NULL, 's'},           {"strict", no_argument, NULL, 'S'},
+        {"json", no_argument, NULL, 'j'},                  {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},               {"stats", no_argument, NULL, 'T'},
+        {"variant", required_argument, NULL, 'v'},         {"results", required_argument, NULL, O_RESULTS},
+        {"stop-at-first", no_argument, NULL, O_STOP},      {"pick-first", no_argument, NULL, O_PICK},
         {"capture-optional", no_argument, NULL, O_CAPOPT}, {"draw-profile", required_argument, NULL, O_DRAW},
-        {"no-variations", no_argument, NULL, O_NOVAR},
-        {NULL, 0, NULL, 0}};
+        {"no-variations", no_argument, NULL, O_NOVAR},     {"recursive", no_argument, NULL, 'r'},
+        {"quiet", no_argument, NULL, 'q'},                 {"output", required_argument, NULL, 'o'},
+        {"color", optional_argument, NULL, O_COLOR},       {"colour", optional_argument, NULL, O_COLOR},
+        {"list-variants", no_argument, NULL, O_LIST},      {NULL, 0, NULL, 0}};
     run R;
     memset(&R, 0, sizeof R);
     R.out = stdout;
-    int c;
-    while ((c = getopt_long(argc, argv, "v:hV", longopts, NULL)) != -1) {
+    const char *output = NULL;
+    int color = PK_COLOR_AUTO, c;
+    pk_error err;
+    pk_error_clear(&err);
+    while ((c = getopt_long(argc, argv, "v:hVrqo:", longopts, NULL)) != -1) {
         switch (c) {
         case 's': R.syntax_only = 1; break;
         case 'S': R.strict = 1; break;
         case 'j': R.json = 1; break;
-        case 'h': usage(stdout); return 0;
+        case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
         case 'T': R.stats = 1; break;
-        case 'V': printf("pdncheck (pdnkit) %s\n", PK_VERSION); return 0;
+        case 'V': pk_cli_version(stdout, prog); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
+        case O_LIST: pk_cli_list_variants(stdout); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
+        case 'r': R.recursive = 1; break;
+        case 'q': R.quiet = 1; break;
+        case 'o': output = optarg; break;
         case 'v':
-            R.opts.variant = pk_variant_lookup(optarg);
-            if (!R.opts.variant) {
-                fprintf(stderr, "pdncheck: error: unknown variant '%s'\n  known: %s (or a PDN GameType number)\n",
-                        optarg, pk_variant_names());
-                return 2;
-            }
+            if (pk_cli_variant(optarg, &R.opts.variant, &err))
+                return pk_cli_usage_error(stderr, prog, "%s", err.msg);
+            R.variant_given = true;
             break;
         case O_RESULTS:
-            if (!strcmp(optarg, "white"))
-                R.opts.results = PK_RESULTS_WHITE;
-            else if (!strcmp(optarg, "first"))
-                R.opts.results = PK_RESULTS_FIRST_MOVER;
-            else
-                return usage_error("--results takes 'first' or 'white', not", optarg);
+            if (pk_cli_results(optarg, &R.opts.results, &err))
+                return pk_cli_usage_error(stderr, prog, "%s", err.msg);
+            break;
+        case O_COLOR:
+            if (pk_cli_color(optarg, &color, &err))
+                return pk_cli_usage_error(stderr, prog, "%s", err.msg);
             break;
         case O_STOP: R.opts.stop_at_first = true; break;
         case O_PICK: R.opts.pick_first = true; break;
         case O_CAPOPT: R.opts.gen_flags |= PK_GEN_CAPTURE_OPTIONAL; break;
         case O_NOVAR: R.opts.no_variations = true; break;
         case O_DRAW:
-            if (!strcmp(optarg, "brazilian-fmjd64"))
-                R.opts.draw_options |= PK_DRAW_OPT_BRAZILIAN_FMJD64;
-            else if (!strcmp(optarg, "spanish-site40each"))
-                R.opts.draw_options |= PK_DRAW_OPT_SPANISH_SITE40EACH;
-            else if (!strcmp(optarg, "spanish-site20each"))
-                R.opts.draw_options |= PK_DRAW_OPT_SPANISH_SITE20EACH;
-            else
-                return usage_error("unknown draw profile", optarg);
+            if (pk_cli_draw_profile(optarg, &R.opts.draw_options, &err))
+                return pk_cli_usage_error(stderr, prog, "%s", err.msg);
             break;
-        default: fputs("Try 'pdncheck --help'.\n", stderr); return 2;
+        default: fprintf(stderr, "Try '%s --help'.\n", prog); return PK_EXIT_USAGE;
         }
     }
-    if (!R.syntax_only && !(R.replay = pk_replay_new())) {
-        fputs("pdncheck: error: out of memory\n", stderr);
-        return 2;
+    /* With --variant an option that does not belong to it is a usage error (as in
+     * pdnperft); otherwise each game's variant is known only when it is read. */
+    if (R.opts.variant && pk_cli_applies(R.opts.variant, R.opts.gen_flags, R.opts.draw_options, &err))
+        return pk_cli_usage_error(stderr, prog, "%s", err.msg);
+    if (output && pk_cli_open_output(output, &R.out, &err)) {
+        fprintf(stderr, "%s: error: %s\n", prog, err.msg);
+        return PK_EXIT_USAGE;
     }
+    R.color = !R.json && pk_cli_use_color(color, R.out) ? PK_DIAG_COLOR : 0;
+    R.color_err = pk_cli_use_color(color, stderr) ? PK_DIAG_COLOR : 0;
+    pk_diag_sink out = {on_diag, &R};
+    if ((!R.syntax_only && !(R.replay = pk_replay_new())) || !(R.buf = pk_diag_buffer_new(out))) {
+        fprintf(stderr, "%s: error: out of memory\n", prog);
+        return PK_EXIT_USAGE;
+    }
+    R.sink = pk_diag_buffer_sink(R.buf);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     if (optind == argc)
         check_path(&R, "-");
-    for (int i = optind; i < argc; i++)
+    for (int i = optind; i < argc && !R.write_failed; i++)
         check_path(&R, argv[i]);
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    summary(&R);
+    if (!R.write_failed)
+        summary(&R);
     if (R.stats)
         stats(&R, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
     pk_replay_free(R.replay);
-    if (fflush(stdout) != 0)
-        return 2;
-    return R.unreadable ? 2 : R.games_with_errors || R.outside_errors ? 1 : 0;
+    pk_diag_buffer_free(R.buf);
+    int status = R.unreadable || R.write_failed ? PK_EXIT_USAGE
+                 : R.games_with_errors || R.outside_errors ? PK_EXIT_FINDINGS
+                                                           : PK_EXIT_OK;
+    return pk_cli_close_output(R.out, stderr, prog, status);
 }

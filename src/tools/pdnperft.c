@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli.h"
 #include "pdnkit.h"
 
 static const char *prog = "pdnperft";
@@ -30,16 +31,8 @@ static void usage(FILE *f)
             "  -V, --version            print the version and exit\n"
             "\n"
             "Output: 'DEPTH COUNT' per depth 1..DEPTH; with --divide, then 'MOVE COUNT' per root move.\n"
-            "Exit status: 0 success, 2 bad variant, FEN, depth or option.\n",
+            "Exit status: 0 success, 2 bad variant, FEN, depth or option, or a failed write.\n",
             prog);
-}
-
-static int fail(const char *fmt, const char *a, const char *b)
-{
-    fprintf(stderr, "%s: error: ", prog);
-    fprintf(stderr, fmt, a, b);
-    fputc('\n', stderr);
-    return 2;
 }
 
 static double now(void)
@@ -47,14 +40,6 @@ static double now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static void list_variants(void)
-{
-    for (int i = 0; pk_variant_at(i); i++) {
-        const pk_variant *v = pk_variant_at(i);
-        printf("%-14s %2d  %-17s %s\n", v->name, v->gametype, v->gametype_full, v->start_fen);
-    }
 }
 
 int main(int argc, char **argv)
@@ -65,48 +50,43 @@ int main(int argc, char **argv)
         {"time", no_argument, 0, 't'},          {"capture-optional", no_argument, 0, 'C'},
         {"list-variants", no_argument, 0, 'L'}, {"help", no_argument, 0, 'h'},
         {"version", no_argument, 0, 'V'},       {0, 0, 0, 0}};
-    const char *vname = "international", *fen = NULL;
+    const pk_variant *v = pk_variant_lookup("international");
+    const char *fen = NULL;
     bool divide = false, timed = false;
     unsigned flags = 0;
+    pk_error err;
+    pk_error_clear(&err);
     int c;
     while ((c = getopt_long(argc, argv, "v:f:dktVh", opts, NULL)) != -1) {
         switch (c) {
-        case 'v': vname = optarg; break;
+        case 'v':
+            if (pk_cli_variant(optarg, &v, &err))
+                return pk_cli_usage_error(stderr, prog, "%s", err.msg);
+            break;
         case 'f': fen = optarg; break;
         case 'd': divide = true; break;
         case 'k': flags |= PK_GEN_KEEP_DUPLICATES; break;
         case 't': timed = true; break;
         case 'C': flags |= PK_GEN_CAPTURE_OPTIONAL; break;
-        case 'L': list_variants(); return 0;
-        case 'h': usage(stdout); return 0;
-        case 'V': printf("%s (pdnkit) %s\n", prog, PK_VERSION); return 0;
-        default: fprintf(stderr, "Try '%s --help'.\n", prog); return 2;
+        case 'L': pk_cli_list_variants(stdout); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
+        case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
+        case 'V': pk_cli_version(stdout, prog); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
+        default: fprintf(stderr, "Try '%s --help'.\n", prog); return PK_EXIT_USAGE;
         }
     }
-    if (optind != argc - 1) {
-        fail("%s%s", optind < argc ? "too many arguments" : "DEPTH is missing", "");
-        fprintf(stderr, "Try '%s --help'.\n", prog);
-        return 2;
-    }
+    if (optind != argc - 1)
+        return pk_cli_usage_error(stderr, prog, "%s", optind < argc ? "too many arguments" : "DEPTH is missing");
     char *end;
     errno = 0;
     long depth = strtol(argv[optind], &end, 10);
     if (!*argv[optind] || *end || errno || depth < 1 || depth > 64)
-        return fail("DEPTH must be a whole number from 1 to 64, not '%s'%s", argv[optind], "");
-    const pk_variant *v = pk_variant_lookup(vname);
-    if (!v) {
-        fprintf(stderr, "%s: error: unknown variant '%s'\n", prog, vname);
-        fprintf(stderr, "  known: %s (or a PDN GameType number)\n", pk_variant_names());
-        return 2;
-    }
-    if ((flags & PK_GEN_CAPTURE_OPTIONAL) && v->rules.width != 8)
-        return fail("--capture-optional is a house rule of 8x8 variants, not of %s%s", v->name, "");
+        return pk_cli_usage_error(stderr, prog, "DEPTH must be a whole number from 1 to 64, not '%s'", argv[optind]);
+    if (pk_cli_applies(v, flags, 0, &err)) /* RULES 0.1: --capture-optional is for 8x8 games */
+        return pk_cli_usage_error(stderr, prog, "%s", err.msg);
     pk_pos pos;
-    pk_error err;
-    pk_error_clear(&err);
     if (pk_fen_parse(v, fen ? fen : v->start_fen, (size_t)-1, &pos, NULL, &err)) {
         fprintf(stderr, "%s: --fen:%d: error: %s\n", prog, err.col, err.msg);
-        return 2;
+        return PK_EXIT_USAGE;
     }
     for (int d = 1; d <= depth; d++) {
         int overflow = 0;
@@ -115,18 +95,22 @@ int main(int argc, char **argv)
         double dt = now() - t0;
         if (overflow) {
             fprintf(stderr, "%s: error: a move list overflowed at depth %d\n", prog, d);
-            return 1;
+            return pk_cli_finish(stdout, stderr, prog, PK_EXIT_FINDINGS);
         }
         if (timed)
             printf("%d %llu %.3fs %.0f nodes/s\n", d, (unsigned long long)n, dt, dt > 0 ? n / dt : 0.0);
         else
             printf("%d %llu\n", d, (unsigned long long)n);
-        fflush(stdout);
+        /* each depth is shown as soon as it is counted; a failed write (a full disk, a
+         * closed pipe with SIGPIPE ignored) stops the run before the next, longer one */
+        int st = pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
+        if (st != PK_EXIT_OK)
+            return st;
     }
     if (divide) {
         static pk_movelist root;
         pk_gen_legal(v, &pos, &root, flags);
-        for (int i = 0; i < root.n; i++) {
+        for (int i = 0; i < root.n && !ferror(stdout); i++) {
             pk_pos q = pos;
             pk_make(v, &q, &root.m[i]);
             char text[128];
@@ -136,5 +120,5 @@ int main(int argc, char **argv)
             printf("%s %llu\n", text, (unsigned long long)pk_perft(v, &q, (int)depth - 1, flags, NULL));
         }
     }
-    return 0;
+    return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
 }

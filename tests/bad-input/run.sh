@@ -3,7 +3,8 @@
 # dir, copies the committed regression inputs (tests/bad-input/*.pdn) beside them, runs
 # pdncheck on each case with a 60 s timeout and a 1 MiB stack (no deep recursion), and
 # compares the exit status and the output -- all of it when short, else its first 8
-# lines and last 2 -- with expected/<name>.out. Names each failing case; ends with
+# lines and last 2 -- with expected/<name>.out, and standard error with expected/<name>.err
+# (empty when there is no such file). Names each failing case; ends with
 # "bad-input: N passed, N failed".
 #   sh tests/bad-input/run.sh [--update] [NAME]...   --update rewrites expected/*.out
 # Environment: BUILD (tools in $BUILD/bin), PK_WRAP (a command prefix, e.g. valgrind),
@@ -39,7 +40,9 @@ while IFS="$tab" read -r name games flags args; do
   st=$?
   { clip "$out"; echo "exit $st"; } | cut -c1-400 >"$out.clip"
   if [ $update = 1 ]; then
-    cp "$out.clip" "$here/expected/$name.out"; echo "wrote expected/$name.out"; continue
+    cp "$out.clip" "$here/expected/$name.out"; echo "wrote expected/$name.out"
+    if [ -s "$out.err" ]; then cp "$out.err" "$here/expected/$name.err"; else rm -f "$here/expected/$name.err"; fi
+    continue
   fi
   why=""
   [ $st = 124 ] && why="timed out (a hang)"
@@ -48,7 +51,11 @@ while IFS="$tab" read -r name games flags args; do
     why="output differs (- expected, + actual):
 $(diff -u "$here/expected/$name.out" "$out.clip" | sed 1,2d | head -n 30)"
   fi
-  if [ -s "$out.err" ] && [ -z "$PK_WRAP" ]; then why="$why
+  if [ -n "$PK_WRAP" ]; then :
+  elif [ -f "$here/expected/$name.err" ]; then
+    cmp -s "$out.err" "$here/expected/$name.err" || why="$why
+standard error differs from expected/$name.err: $(head -n 5 "$out.err")"
+  elif [ -s "$out.err" ]; then why="$why
 standard error: $(head -n 5 "$out.err")"; fi
   if [ -z "$why" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $name: $why"; fi
 done <"$here/cases"

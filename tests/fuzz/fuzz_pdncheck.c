@@ -4,7 +4,9 @@
  * bytes. pdncheck.c itself is compiled in (its main renamed) and its check_stream() is
  * called on the input, so the code under test is the tool's own loop. Byte 0 picks the
  * options (variant override, --strict, --stop-at-first, --pick-first,
- * --capture-optional, --results white, --json, a draw profile); output goes to /dev/null.
+ * --capture-optional, --results white, --json, a draw profile); output goes to /dev/null
+ * (so the option warnings of pk_cli_applies, the escaping and the per-game buffer are
+ * exercised too).
  * Built and run by `make fuzz`.
  */
 #define main pdncheck_main
@@ -41,18 +43,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         R.opts.gen_flags |= PK_GEN_CAPTURE_OPTIONAL;
     if ((o >> 5) & 1)
         R.opts.results = PK_RESULTS_WHITE;
-    if ((o >> 6) & 1) /* a variant override: byte 1 picks it */
+    if ((o >> 6) & 1) { /* a variant override: byte 1 picks it */
         R.opts.variant = pk_variant_at(data[1] % PK_V_COUNT);
+        R.variant_given = true;
+    }
     if ((o >> 7) & 1) {
         static const unsigned profiles[] = {PK_DRAW_OPT_BRAZILIAN_FMJD64, PK_DRAW_OPT_SPANISH_SITE40EACH,
                                             PK_DRAW_OPT_SPANISH_SITE20EACH};
         R.opts.draw_options |= profiles[data[1] % 3];
     }
+    /* as main does: the game's diagnostics through the per-game buffer (report.c) */
+    if (!(R.buf = pk_diag_buffer_new((pk_diag_sink){on_diag, &R})))
+        abort();
+    R.sink = pk_diag_buffer_sink(R.buf);
     FILE *f = fmemopen((void *)(data + 2), size - 2, "rb");
-    if (!f)
-        return 0;
-    check_stream(&R, f, "fuzz.pdn");
-    fclose(f);
-    summary(&R);
+    if (f) {
+        check_stream(&R, f, "fuzz.pdn");
+        fclose(f);
+        summary(&R);
+    }
+    pk_diag_buffer_free(R.buf);
     return 0;
 }

@@ -1,0 +1,287 @@
+/*
+ * report.c -- per-game records: the diagnostics buffer that puts a game's diagnostics
+ * in file order, the game's name for messages, the JSON game object (see report.h).
+ */
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { S_CODE, S_FILE, S_MOVE, S_FEN, S_MESSAGE, S_HINT, S_NAME, S_COUNT };
+
+typedef struct entry {
+    int severity, line, col, game, ply, move_number, side;
+    size_t seq, pool_start;
+    size_t str[S_COUNT]; /* offset + 1 into the pool; 0 = NULL */
+} entry;
+
+struct pk_diag_buffer {
+    pk_diag_sink out;
+    entry *e;
+    size_t n, cap;
+    size_t flushed; /* diagnostics sent on so far (for marks) */
+    char *pool;
+    size_t used, pool_cap;
+};
+
+pk_diag_buffer *pk_diag_buffer_new(pk_diag_sink out)
+{
+    pk_diag_buffer *b = calloc(1, sizeof *b);
+    if (b)
+        b->out = out;
+    return b;
+}
+
+void pk_diag_buffer_free(pk_diag_buffer *b)
+{
+    if (!b)
+        return;
+    free(b->e);
+    free(b->pool);
+    free(b);
+}
+
+static void add_sink(void *ctx, const pk_diag *d) { pk_diag_buffer_add(ctx, d); }
+
+pk_diag_sink pk_diag_buffer_sink(pk_diag_buffer *b)
+{
+    pk_diag_sink s = {add_sink, b};
+    return s;
+}
+
+static void strings_of(const pk_diag *d, const char *s[S_COUNT])
+{
+    s[S_CODE] = d->code;
+    s[S_FILE] = d->file;
+    s[S_MOVE] = d->move;
+    s[S_FEN] = d->fen;
+    s[S_MESSAGE] = d->message;
+    s[S_HINT] = d->hint;
+    s[S_NAME] = d->game_name;
+}
+
+static bool reserve(pk_diag_buffer *b, size_t bytes)
+{
+    if (b->n == b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 16;
+        entry *e = realloc(b->e, cap * sizeof *e);
+        if (!e)
+            return false;
+        b->e = e;
+        b->cap = cap;
+    }
+    if (b->used + bytes > b->pool_cap) {
+        size_t cap = b->pool_cap ? b->pool_cap : 4096;
+        while (cap < b->used + bytes)
+            cap *= 2;
+        char *p = realloc(b->pool, cap);
+        if (!p)
+            return false;
+        b->pool = p;
+        b->pool_cap = cap;
+    }
+    return true;
+}
+
+void pk_diag_buffer_add(pk_diag_buffer *b, const pk_diag *d)
+{
+    const char *s[S_COUNT];
+    size_t len[S_COUNT], bytes = 0;
+    strings_of(d, s);
+    for (int i = 0; i < S_COUNT; i++) {
+        len[i] = s[i] ? strlen(s[i]) + 1 : 0;
+        bytes += len[i];
+    }
+    if (b->n >= PK_DIAG_BUFFER_MAX || b->used + bytes > PK_DIAG_BUFFER_BYTES)
+        pk_diag_buffer_flush(b, NULL); /* a batch in file order; nothing dropped */
+    if (bytes > PK_DIAG_BUFFER_BYTES || !reserve(b, bytes)) {
+        pk_diag_buffer_flush(b, NULL);
+        pk_diag_emit(&b->out, d); /* out of order rather than lost */
+        b->flushed++;
+        return;
+    }
+    entry *e = &b->e[b->n];
+    e->severity = d->severity;
+    e->line = d->line;
+    e->col = d->col;
+    e->game = d->game;
+    e->ply = d->ply;
+    e->move_number = d->move_number;
+    e->side = d->side;
+    e->seq = b->n;
+    e->pool_start = b->used;
+    for (int i = 0; i < S_COUNT; i++) {
+        e->str[i] = 0;
+        if (!s[i])
+            continue;
+        memcpy(b->pool + b->used, s[i], len[i]);
+        e->str[i] = b->used + 1;
+        b->used += len[i];
+    }
+    b->n++;
+}
+
+static int by_position(const void *pa, const void *pb)
+{
+    const entry *a = pa, *b = pb;
+    if (a->line != b->line)
+        return a->line < b->line ? -1 : 1;
+    if (a->col != b->col)
+        return a->col < b->col ? -1 : 1;
+    return a->seq < b->seq ? -1 : a->seq > b->seq; /* stable */
+}
+
+void pk_diag_buffer_flush(pk_diag_buffer *b, const char *game_name)
+{
+    if (b->n > 1)
+        qsort(b->e, b->n, sizeof *b->e, by_position);
+    for (size_t i = 0; i < b->n; i++) {
+        const entry *e = &b->e[i];
+        const char *s[S_COUNT];
+        for (int k = 0; k < S_COUNT; k++)
+            s[k] = e->str[k] ? b->pool + e->str[k] - 1 : NULL;
+        pk_diag d = {.severity = e->severity,
+                     .code = s[S_CODE],
+                     .file = s[S_FILE],
+                     .line = e->line,
+                     .col = e->col,
+                     .game = e->game,
+                     .ply = e->ply,
+                     .move_number = e->move_number,
+                     .side = e->side,
+                     .move = s[S_MOVE],
+                     .fen = s[S_FEN],
+                     .message = s[S_MESSAGE],
+                     .hint = s[S_HINT],
+                     .game_name = e->game > 0 && game_name ? game_name : s[S_NAME]};
+        pk_diag_emit(&b->out, &d);
+    }
+    b->flushed += b->n;
+    b->n = 0;
+    b->used = 0;
+}
+
+size_t pk_diag_buffer_pending(const pk_diag_buffer *b) { return b->n; }
+
+size_t pk_diag_buffer_mark(const pk_diag_buffer *b) { return b->flushed + b->n; }
+
+bool pk_diag_buffer_truncate(pk_diag_buffer *b, size_t mark)
+{
+    if (mark < b->flushed)
+        return false;
+    size_t n = mark - b->flushed;
+    if (n < b->n) {
+        b->used = b->e[n].pool_start;
+        b->n = n;
+    }
+    return true;
+}
+
+/* A tag value fit for a name: NULL when absent or a placeholder. */
+static const char *known(const char *v)
+{
+    return v && *v && strcmp(v, "?") && strcmp(v, "-") ? v : NULL;
+}
+
+/* Appends s to buf at *at, cut to max bytes on a UTF-8 character boundary. */
+static void put(char *buf, size_t size, size_t *at, const char *s, size_t max)
+{
+    size_t n = strlen(s);
+    bool cut = n > max;
+    if (cut) {
+        n = max;
+        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+            n--;
+    }
+    if (*at + n + 4 >= size)
+        return;
+    memcpy(buf + *at, s, n);
+    *at += n;
+    if (cut) {
+        memcpy(buf + *at, "...", 3);
+        *at += 3;
+    }
+    buf[*at] = 0;
+}
+
+const char *pk_report_game_name(const pk_game *g, char *buf, size_t size)
+{
+    /* one pass over the tags, the first of each name (as pk_game_tag): this runs for
+     * every game that has a diagnostic, often only a guessed variant's warning */
+    const char *w = NULL, *bl = NULL, *round = NULL;
+    bool seen_w = false, seen_b = false, seen_r = false;
+    for (int i = 0; i < g->ntags; i++) {
+        const char *n = g->tags[i].name;
+        if (!seen_w && n[0] == 'W' && !strcmp(n, "White"))
+            seen_w = true, w = known(g->tags[i].value);
+        else if (!seen_b && n[0] == 'B' && !strcmp(n, "Black"))
+            seen_b = true, bl = known(g->tags[i].value);
+        else if (!seen_r && n[0] == 'R' && !strcmp(n, "Round"))
+            seen_r = true, round = known(g->tags[i].value);
+    }
+    size_t at = 0;
+    if (size < PK_GAME_NAME_MAX || (!w && !bl && !round))
+        return NULL;
+    buf[0] = 0;
+    if (w || bl) {
+        put(buf, size, &at, w ? w : "?", 60);
+        put(buf, size, &at, " - ", 3);
+        put(buf, size, &at, bl ? bl : "?", 60);
+    }
+    if (round) {
+        put(buf, size, &at, at ? ", round " : "round ", 8);
+        put(buf, size, &at, round, 16);
+    }
+    return buf;
+}
+
+static void json_tag(FILE *o, const char *key, const char *value)
+{
+    fprintf(o, ",\"%s\":", key);
+    pk_json_write_string(o, value);
+}
+
+int pk_report_game_json(FILE *o, const char *file, const pk_game *g, pk_replay_result *res, bool strict)
+{
+    const char *unsupported = res ? res->unsupported : NULL;
+    bool replayed = res != NULL && res->variant; /* not a variant pdnkit does not implement */
+    fputs("{\"type\":\"game\",\"file\":", o);
+    pk_json_write_string(o, file);
+    fprintf(o, ",\"game\":%d,\"line\":%d,\"variant\":", g->index, g->line);
+    pk_json_write_string(o, replayed ? res->variant->name : NULL);
+    if (unsupported)
+        json_tag(o, "unsupported", unsupported);
+    fprintf(o, ",\"variant_guessed\":%s", replayed && res->variant_guessed ? "true" : "false");
+    json_tag(o, "gametype", pk_game_tag(g, "GameType"));
+    json_tag(o, "event", pk_game_tag(g, "Event"));
+    json_tag(o, "site", pk_game_tag(g, "Site"));
+    json_tag(o, "date", pk_game_tag(g, "Date"));
+    json_tag(o, "round", pk_game_tag(g, "Round"));
+    json_tag(o, "white", pk_game_tag(g, "White"));
+    json_tag(o, "black", pk_game_tag(g, "Black"));
+    json_tag(o, "start_fen", g->fen);
+    fprintf(o, ",\"moves_recorded\":%d,\"plies\":", g->plies);
+    if (replayed)
+        fprintf(o, "%d", res->plies);
+    else
+        fputs("null", o);
+    fputs(",\"replay_stopped\":", o);
+    fputs(replayed ? (res->stopped ? "true" : "false") : "null", o);
+    json_tag(o, "final_fen", replayed && res->have_final ? pk_replay_final_fen(res) : NULL);
+    json_tag(o, "result", g->result.text ? g->result.text : pk_game_tag(g, "Result"));
+    json_tag(o, "result_kind", pk_result_kind_name(g->result.kind));
+    json_tag(o, "loser", replayed && res->loser >= 0 ? (res->loser == PK_WHITE ? "white" : "black") : NULL);
+    fputs(",\"draws\":[", o);
+    for (int i = 0; replayed && i < res->ndraws; i++) {
+        fprintf(o, "%s{\"rule\":", i ? "," : "");
+        pk_json_write_string(o, res->draws[i].rule);
+        json_tag(o, "kind", pk_draw_kind_name(res->draws[i].kind));
+        fprintf(o, ",\"ply\":%d}", res->draws[i].ply);
+    }
+    int errors = g->nerrors + (replayed ? res->errors : 0);
+    int warnings = g->nwarnings + (replayed || unsupported ? res->warnings : 0);
+    bool invalid = errors || (strict && warnings);
+    fprintf(o, "],\"errors\":%d,\"warnings\":%d,\"verdict\":\"%s\"}\n", errors, warnings,
+            invalid ? "invalid" : "valid");
+    return ferror(o) ? -1 : 0;
+}
