@@ -15,7 +15,10 @@
  * Exit status: 0 no game has an error, 1 some game has an error, 2 a file could not be
  * read, a write failed or the usage is wrong (the other files are still checked).
  */
+#include "check.h"
 #include "cli.h"
+#include "html_report.h"
+#include "pool.h"
 #include "diag.h"
 #include "pdn.h"
 #include "pk_common.h"
@@ -40,9 +43,14 @@ typedef struct run {
     unsigned color, color_err; /* PK_DIAG_COLOR or 0, for out and for stderr */
     pk_replay_opts opts;
     bool variant_given;        /* --variant: options were checked against it up front */
-    pk_replay *replay;
-    pk_diag_buffer *buf;
-    pk_diag_sink sink;         /* into buf */
+    pk_checker *checker;       /* reads, replays (on jobs threads), hands games back in order */
+    pk_check_opts copts;
+    long file_games;           /* games of the file being checked */
+    /* --html: the report, and the diagnostics of the game being handed back */
+    pk_html *html;
+    pk_diag *hd;
+    char **hd_text;
+    int nhd, caphd;
     unsigned long long bytes;
     FILE *out;
     /* totals */
@@ -84,9 +92,13 @@ static void flush_guesses(run *R)
 
 /* Where the buffer's diagnostics arrive, in file order: counted, then written (or not,
  * under -q). */
+static void html_keep(run *R, const pk_diag *d);
+
 static void on_diag(void *ctx, const pk_diag *dd)
 {
     run *R = ctx;
+    if (R->html && dd->game > 0)
+        html_keep(R, dd);
     pk_diag copy = *dd;
     const pk_diag *d = &copy;
     if (R->strict && copy.severity == PK_SEV_WARNING) /* --strict: every warning is an error */
@@ -143,39 +155,69 @@ static void file_error(run *R, const char *name, const char *what)
     on_diag(R, &d);
 }
 
-/* The per-game step after reading: the replay, unless --syntax-only or the reader found
- * errors (a partly read game would only give follow-on errors). */
-static void check_game(run *R, pk_game *g)
+/* --html: the diagnostics of the game being handed back, copied (they are borrowed). */
+static void html_keep(run *R, const pk_diag *d)
 {
-    pk_replay_result res;
-    bool replay = !R->syntax_only && g->nerrors == 0;
-    memset(&res, 0, sizeof res);
-    if (replay) {
-        size_t mark = pk_diag_buffer_mark(R->buf);
-        pk_replay_game(R->replay, g, R->file, &R->opts, &R->sink, &res);
-        pk_error err;
-        /* An option meant for other variants (the variant came from the tag or a guess):
-         * not applied to this game, said once per file and variant. The draw profiles
-         * only act in their own variants; a house rule of the 8x8 games would, so the
-         * game is replayed without it. */
-        if (!R->variant_given && res.variant && (R->opts.gen_flags || R->opts.draw_options) &&
-            pk_cli_applies(res.variant, R->opts.gen_flags, R->opts.draw_options, &err)) {
-            R->not_applied[res.variant->index]++;
-            if (R->opts.gen_flags && pk_cli_applies(res.variant, R->opts.gen_flags, 0, &err) &&
-                pk_diag_buffer_truncate(R->buf, mark)) {
-                pk_replay_opts o = R->opts;
-                o.gen_flags = 0;
-                memset(&res, 0, sizeof res);
-                pk_replay_game(R->replay, g, R->file, &o, &R->sink, &res);
-            }
-        }
+    if (R->nhd == R->caphd) {
+        int cap = R->caphd ? 2 * R->caphd : 64;
+        pk_diag *p = realloc(R->hd, (size_t)cap * sizeof *p);
+        char **t = realloc(R->hd_text, (size_t)cap * sizeof *t);
+        if (p)
+            R->hd = p;
+        if (t)
+            R->hd_text = t;
+        if (!p || !t)
+            return; /* out of memory: the page misses this one, the text output has it */
+        R->caphd = cap;
     }
-    if (pk_diag_buffer_pending(R->buf)) { /* most games have nothing to say */
-        char name[PK_GAME_NAME_MAX];
-        pk_diag_buffer_flush(R->buf, pk_report_game_name(g, name, sizeof name));
+    const char *str[] = {d->message, d->fen, d->hint, d->move, d->code};
+    size_t len[5], total = 0;
+    for (int i = 0; i < 5; i++)
+        total += len[i] = str[i] ? strlen(str[i]) + 1 : 0;
+    char *text = malloc(total ? total : 1), *q = text;
+    if (!text)
+        return;
+    pk_diag *c = &R->hd[R->nhd];
+    *c = *d;
+    const char **dst[] = {&c->message, &c->fen, &c->hint, &c->move, &c->code};
+    for (int i = 0; i < 5; i++) {
+        *dst[i] = str[i] ? memcpy(q, str[i], len[i]) : NULL;
+        q += len[i];
     }
-    if (R->json && pk_report_game_json(R->out, R->file, g, replay ? &res : NULL, R->strict))
+    R->hd_text[R->nhd++] = text;
+}
+
+static void html_drop(run *R)
+{
+    for (int i = 0; i < R->nhd; i++)
+        free(R->hd_text[i]);
+    R->nhd = 0;
+}
+
+/* Each game, handed back in file order after its diagnostics (check.h): counted, its
+ * JSON object, its part of the HTML report. false stops the run (a write failed). */
+static bool on_game(void *ctx, const pk_checked *ck)
+{
+    run *R = ctx;
+    R->games++;
+    R->file_games++;
+    if (ck->option_not_applied)
+        R->not_applied[ck->res->variant->index]++;
+    if (R->json && pk_report_game_json(R->out, R->file, ck->game, ck->replayed ? ck->res : NULL, R->strict))
         R->write_failed = 1;
+    if (R->html) {
+        pk_html_game hg = {R->file, ck->game, ck->replayed ? ck->res->variant : NULL, ck->replayed ? ck->res : NULL,
+                           R->hd, R->nhd};
+        pk_error err;
+        if (pk_html_add(R->html, &hg, &err)) {
+            fprintf(stderr, "%s: error: --html: %s\n", prog, err.msg);
+            R->write_failed = 1;
+        }
+        html_drop(R);
+    }
+    if (ferror(R->out)) /* a closed pipe, a full disk: stop now, not at the end */
+        R->write_failed = 1;
+    return !R->write_failed;
 }
 
 static void options_not_applied(run *R)
@@ -196,40 +238,23 @@ static void options_not_applied(run *R)
 
 static void check_stream(run *R, FILE *f, const char *name)
 {
-    pk_error err;
-    pk_error_clear(&err);
-    pk_pdn_reader *rd = pk_pdn_open(f, name, R->strict ? PK_PDN_STRICT : 0, &err);
-    if (!rd) {
-        file_error(R, name, err.msg);
-        return;
-    }
     R->file = name;
     R->last_err_game = 0;
     R->nguess = 0;
-    pk_game g;
-    pk_game_init(&g);
-    int st = 0;
-    long games = 0;
-    while (!R->write_failed && (st = pk_pdn_next(rd, &g, &R->sink)) > 0) {
-        R->games++;
-        games++;
-        check_game(R, &g);
-        if (ferror(R->out)) /* a closed pipe, a full disk: stop now, not at the end */
-            R->write_failed = 1;
-    }
+    R->file_games = 0;
+    html_drop(R);
+    unsigned long long bytes = 0;
+    int st = pk_checker_run(R->checker, f, name, on_game, on_diag, R, &bytes);
     if (!R->write_failed) {
-        pk_diag_buffer_flush(R->buf, NULL); /* what followed the last game */
-        if (st >= 0) {
+        if (st > 0) {
             R->files++; /* read to its end: checked */
-            if (!games)
+            if (!R->file_games && st > 0)
                 file_diag(R, PK_SEV_WARNING, "no-game", name, "no game found");
         }
         options_not_applied(R);
         flush_guesses(R);
     }
-    R->bytes += pk_pdn_bytes(rd);
-    pk_game_free(&g);
-    pk_pdn_close(rd);
+    R->bytes += bytes;
 }
 
 static void check_path(run *R, const char *path);
@@ -376,6 +401,11 @@ static void usage(FILE *o)
           "  -o, --output=FILE          write the report to FILE, not to standard output\n"
           "      --color[=WHEN]         colour the severities: auto (on a terminal, unless\n"
           "                             NO_COLOR is set; the default), always or never\n"
+          "  -j, --jobs=N               replay on N threads (default: every online core);\n"
+          "                             the report is the same whatever N\n"
+          "      --shard=K/N            check only the games whose index in their file\n"
+          "                             modulo N is K (split one file over N machines)\n"
+          "      --html=FILE            also write the arbiter's report, one HTML page\n"
           "      --stats                throughput and peak memory on standard error\n"
           "      --list-variants        print the variant table and exit\n"
           "  -h, --help                 print this help and exit\n"
@@ -390,10 +420,10 @@ static void usage(FILE *o)
 
 int main(int argc, char **argv)
 {
-    enum { O_RESULTS = 256, O_STOP, O_PICK, O_CAPOPT, O_DRAW, O_NOVAR, O_COLOR, O_LIST };
+    enum { O_RESULTS = 256, O_STOP, O_PICK, O_CAPOPT, O_DRAW, O_NOVAR, O_COLOR, O_LIST, O_JSON, O_SHARD, O_HTML };
     static const struct option longopts[] = {
         {"syntax-only", no_argument, NULL, 's'},           {"strict", no_argument, NULL, 'S'},
-        {"json", no_argument, NULL, 'j'},                  {"help", no_argument, NULL, 'h'},
+        {"json", no_argument, NULL, O_JSON},               {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},               {"stats", no_argument, NULL, 'T'},
         {"variant", required_argument, NULL, 'v'},         {"results", required_argument, NULL, O_RESULTS},
         {"stop-at-first", no_argument, NULL, O_STOP},      {"pick-first", no_argument, NULL, O_PICK},
@@ -401,19 +431,40 @@ int main(int argc, char **argv)
         {"no-variations", no_argument, NULL, O_NOVAR},     {"recursive", no_argument, NULL, 'r'},
         {"quiet", no_argument, NULL, 'q'},                 {"output", required_argument, NULL, 'o'},
         {"color", optional_argument, NULL, O_COLOR},       {"colour", optional_argument, NULL, O_COLOR},
-        {"list-variants", no_argument, NULL, O_LIST},      {NULL, 0, NULL, 0}};
+        {"list-variants", no_argument, NULL, O_LIST},      {"jobs", required_argument, NULL, 'j'},
+        {"shard", required_argument, NULL, O_SHARD},       {"html", required_argument, NULL, O_HTML},
+        {NULL, 0, NULL, 0}};
     run R;
     memset(&R, 0, sizeof R);
     R.out = stdout;
-    const char *output = NULL;
-    int color = PK_COLOR_AUTO, c;
+    const char *output = NULL, *html = NULL;
+    int color = PK_COLOR_AUTO, c, jobs = pk_pool_cpus();
     pk_error err;
     pk_error_clear(&err);
-    while ((c = getopt_long(argc, argv, "v:hVrqo:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "v:hVrqo:j:", longopts, NULL)) != -1) {
         switch (c) {
         case 's': R.syntax_only = 1; break;
         case 'S': R.strict = 1; break;
-        case 'j': R.json = 1; break;
+        case O_JSON: R.json = 1; break;
+        case 'j': {
+            char *end;
+            long n = strtol(optarg, &end, 10);
+            if (!*optarg || *end || n < 1 || n > 256)
+                return pk_cli_usage_error(stderr, prog, "-j takes a number of threads from 1 to 256, not '%s'",
+                                          optarg);
+            jobs = (int)n;
+            break;
+        }
+        case O_SHARD: {
+            char *end;
+            long k = strtol(optarg, &end, 10), n = *end == '/' ? strtol(end + 1, &end, 10) : 0;
+            if (*end || k < 0 || n < 1 || k >= n || n > 1000000)
+                return pk_cli_usage_error(stderr, prog, "--shard takes K/N with 0 <= K < N, not '%s'", optarg);
+            R.copts.shard = (int)k;
+            R.copts.shards = (int)n;
+            break;
+        }
+        case O_HTML: html = optarg; break;
         case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
         case 'T': R.stats = 1; break;
         case 'V': pk_cli_version(stdout, prog); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
@@ -455,12 +506,32 @@ int main(int argc, char **argv)
     }
     R.color = !R.json && pk_cli_use_color(color, R.out) ? PK_DIAG_COLOR : 0;
     R.color_err = pk_cli_use_color(color, stderr) ? PK_DIAG_COLOR : 0;
-    pk_diag_sink out = {on_diag, &R};
-    if ((!R.syntax_only && !(R.replay = pk_replay_new())) || !(R.buf = pk_diag_buffer_new(out))) {
-        fprintf(stderr, "%s: error: out of memory\n", prog);
+    R.copts.jobs = jobs;
+    const char *w = getenv("PK_JOBS_WINDOW"); /* tests: a small window, so workers finish out of order */
+    R.copts.window = w ? atoi(w) : 0;
+    R.copts.syntax_only = R.syntax_only;
+    R.copts.variant_given = R.variant_given;
+    R.copts.reader_flags = R.strict ? PK_PDN_STRICT : 0;
+    R.copts.replay = R.opts;
+    if (!(R.checker = pk_checker_new(&R.copts, &err))) {
+        fprintf(stderr, "%s: error: %s\n", prog, err.msg);
         return PK_EXIT_USAGE;
     }
-    R.sink = pk_diag_buffer_sink(R.buf);
+    FILE *html_out = NULL;
+    if (html) {
+        char conv[300];
+        snprintf(conv, sizeof conv, "results read as %s%s%s%s",
+                 R.opts.results == PK_RESULTS_WHITE ? "1-0 = White won (--results white)"
+                                                    : "1-0 = the first mover won (PDN convention)",
+                 R.opts.gen_flags ? "; house rule: captures not mandatory (--capture-optional)" : "",
+                 R.opts.draw_options ? "; a non-default draw profile (--draw-profile)" : "",
+                 R.strict ? "; --strict: warnings count as errors" : "");
+        pk_html_opts ho = {"pdncheck report", conv, R.opts.gen_flags, R.strict};
+        if (pk_cli_open_output(html, &html_out, &err) || !(R.html = pk_html_new(html_out, &ho, &err))) {
+            fprintf(stderr, "%s: error: --html: %s\n", prog, err.msg);
+            return PK_EXIT_USAGE;
+        }
+    }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     if (optind == argc)
@@ -472,8 +543,18 @@ int main(int argc, char **argv)
         summary(&R);
     if (R.stats)
         stats(&R, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
-    pk_replay_free(R.replay);
-    pk_diag_buffer_free(R.buf);
+    pk_checker_free(R.checker);
+    if (R.html) {
+        if (pk_html_finish(R.html, &err)) {
+            fprintf(stderr, "%s: error: --html %s: %s\n", prog, html, err.msg);
+            R.write_failed = 1;
+        }
+        if (pk_cli_close_output(html_out, stderr, prog, 0))
+            R.write_failed = 1;
+    }
+    html_drop(&R);
+    free(R.hd);
+    free(R.hd_text);
     int status = R.unreadable || R.write_failed ? PK_EXIT_USAGE
                  : R.games_with_errors || R.outside_errors ? PK_EXIT_FINDINGS
                                                            : PK_EXIT_OK;

@@ -1,0 +1,61 @@
+/*
+ * check.h -- checking the games of one input: read, replay (on several threads with
+ * jobs > 1) and hand back each game, in file order, with its diagnostics in file order.
+ * The loop every checking tool needs (pdncheck, and -j in the others), in one place:
+ *
+ *     pk_checker *c = pk_checker_new(&opts, &err);
+ *     pk_checker_run(c, f, "games.pdn", on_game, on_diag, ctx, &bytes);  // per input
+ *     pk_checker_free(c);
+ *
+ * on_game is called on the caller's thread, in file order, once per game (of the shard),
+ * after the game's diagnostics went to on_diag (also in file order). Diagnostics in no
+ * game (text after the last game, a read error) go to on_diag too, where they stand.
+ *
+ * With jobs > 1 one reader (the caller's thread) feeds jobs workers; at most window
+ * games are in flight, so memory stays bounded whatever the input's size. The output is
+ * the same as with jobs = 1, byte for byte: each game is judged on its own (resolve.c),
+ * and everything is handed back in order.
+ */
+#ifndef PK_CHECK_H
+#define PK_CHECK_H
+
+#include <stdio.h>
+
+#include "diag.h"
+#include "pdn.h"
+#include "replay.h"
+
+typedef struct pk_check_opts {
+    int jobs;              /* worker threads; <= 1: none (everything on the caller's thread) */
+    int window;            /* games in flight with jobs > 1; 0: 16 per worker */
+    int shard, shards;     /* --shard K/N: only the games whose index % N == K; N = 0: all */
+    bool syntax_only;      /* read only, no replay */
+    bool variant_given;    /* replay.variant came from the user, who was told up front if an
+                              option did not apply to it (cli.h pk_cli_applies) */
+    unsigned reader_flags; /* PK_PDN_STRICT */
+    pk_replay_opts replay; /* read by every worker, never written */
+} pk_check_opts;
+
+/* One game as checked. Valid during the on_game call. */
+typedef struct pk_checked {
+    const char *file;
+    const pk_game *game;
+    bool replayed;                /* false: --syntax-only, or the reader found errors */
+    pk_replay_result *res;        /* the replay's result (zeroed when not replayed) */
+    bool option_not_applied;      /* an option meant for other variants was left out for this
+                                     game's variant (res->variant): the caller says so */
+} pk_checked;
+
+typedef struct pk_checker pk_checker;
+
+pk_checker *pk_checker_new(const pk_check_opts *o, pk_error *err);
+void pk_checker_free(pk_checker *c);
+
+/* Checks every game of f (see above). Returns 1 when the input was read to its end, 0
+ * when the caller's on_game asked to stop (it returns false: a write error), or a
+ * negative status (-PK_ERR_IO, -PK_ERR_NOMEM) after reporting it to on_diag. *bytes (may
+ * be NULL) gets the decoded bytes read. */
+int pk_checker_run(pk_checker *c, FILE *f, const char *name, bool (*on_game)(void *ctx, const pk_checked *g),
+                   void (*on_diag)(void *ctx, const pk_diag *d), void *ctx, unsigned long long *bytes);
+
+#endif
