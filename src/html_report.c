@@ -251,6 +251,12 @@ static void finding_board(pk_html *r, const pk_html_game *rg, const pk_diag *d)
     int index = -1;
     const pk_pdn_move *mv = d->line > 0 && d->move ? find_move(&rg->game->main, d->line, d->col, &l, &index) : NULL;
     pk_written w;
+    if (is_draw(d)) { /* a draw rule reports the position after the move that fired it */
+        diagram(r, "position", v, &pos, NULL, "the position when the rule fired");
+        if (mv)
+            moves_upto(r, l, index);
+        return;
+    }
     if (!mv || !written_squares(v, l, index, &w)) {
         diagram(r, "position", v, &pos, NULL, "the position");
         if (mv)
@@ -423,7 +429,8 @@ static const char style[] =
     "mark{background:#ffd54f;padding:0 .15rem}code{font-family:ui-monospace,Menlo,Consolas,monospace;"
     "font-size:.9em;overflow-wrap:anywhere}\n"
     "[hidden]{display:none!important}\n"
-    "@media print{body{background:#fff;font-size:11pt}.controls{display:none}section.game{break-before:page;"
+    "@media print{body{background:#fff;font-size:11pt}.controls{display:none}.tablewrap{overflow:visible}"
+    "table{font-size:8.5pt}th,td{padding:2px 4px}td{overflow-wrap:anywhere}section.game{break-before:page;"
     "border:0;padding:0}article.finding{break-inside:avoid}a{color:inherit;text-decoration:none}"
     "tr{break-inside:avoid}}\n";
 

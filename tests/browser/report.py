@@ -33,8 +33,10 @@ def check(ok, what):
 
 
 def chromium(args, timeout=120):
-    cmd = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-           "--virtual-time-budget=2000"] + args
+    # a profile of its own (no lock shared with another run); root in CI needs --no-sandbox
+    cmd = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+           "--user-data-dir=" + os.path.abspath(os.path.join(OUT, "profile-report")),
+           "--force-device-scale-factor=1", "--virtual-time-budget=2000"] + args
     return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
 
 
@@ -49,7 +51,7 @@ def main():
     findings = [d for d in diags if d["severity"] == "error" or d["code"].startswith("draw-")]
     verdicts = [json.loads(l) for l in j.stdout.splitlines() if l.startswith('{"type":"game"')]
 
-    url = "file://" + html
+    url = "file://" + os.path.abspath(html)
     dom = chromium(["--dump-dom", url]).stdout.decode("utf-8", "replace")
     check("</html>" in dom and 'id="games"' in dom, "Chromium opened the page and ran it")
     figures = re.findall(r'<figure class="diagram position">(.*?)</figure>', dom, re.S)
