@@ -100,6 +100,19 @@ deps-browser:
 	  fi; \
 	fi
 
+# GNU parallel, for the test of the README's recipe for archives beyond one machine
+.PHONY: deps-parallel
+deps-parallel:
+	@if ! command -v parallel >/dev/null 2>&1; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "deps-parallel: installing parallel"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends parallel >/dev/null || exit 1; \
+	  else \
+	    echo "deps-parallel: missing parallel (Debian/Ubuntu: apt-get install parallel)"; exit 1; \
+	  fi; \
+	fi
+
 # --- build -------------------------------------------------------------------
 $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
