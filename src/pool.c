@@ -1,32 +1,45 @@
 /*
- * pool.c -- the ordered parallel map of pool.h: a ring of `window` slots under one mutex.
- * Slots between `head` (oldest handed in) and `tail` are in flight; `next` is the oldest
- * not yet given to a worker. Workers take from `next`, so items start in order; they may
+ * pool.c -- the ordered parallel map of pool.h: a ring of `window` slots. Slots between
+ * `head` (oldest handed in) and `tail` are in flight; `next` is the oldest not yet given
+ * to a worker. Workers claim runs of slots from `next`, so items start in order; they may
  * finish out of order, and pk_pool_take hands them back only from `head`, so the caller
  * sees them in order.
+ *
+ * A game is a few microseconds of work, so the common paths take no lock: the caller
+ * publishes `tail` and reads each slot's `done` atomically, and locks (and signals) only
+ * when someone sleeps. The mutex guards `next` (workers claiming runs) and the two
+ * condition variables; `idle` and `taker_waits` say who sleeps. Every atomic is
+ * sequentially consistent: a sleeper announces itself before it looks again, the waker
+ * publishes before it looks for sleepers, so no wake-up is lost.
  */
 #include "pool.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 typedef struct slot {
     void *item;
-    bool done;
+    atomic_bool done;
 } slot;
 
 struct pk_pool {
     pk_pool_work work;
     void **wctx;
     int threads, window;
+    long run; /* slots a worker claims at once */
     pthread_t *tid;
     pthread_mutex_t mu;
-    pthread_cond_t ready; /* a slot waits for a worker, or the pool stops */
-    pthread_cond_t done;  /* a slot was processed */
+    pthread_cond_t ready; /* work to claim, or the pool stops */
+    pthread_cond_t done;  /* the oldest slot may be done */
     slot *ring;
-    long head, next, tail; /* counters; the slot of counter c is ring[c % window] */
-    bool stop;
+    long head;         /* the caller's alone */
+    atomic_long tail;  /* written by the caller */
+    atomic_long next;  /* written under mu (workers claiming runs), read by the caller */
+    atomic_int idle;   /* workers waiting on ready */
+    atomic_bool taker_waits;
+    bool stop;         /* under mu */
 };
 
 typedef struct worker_arg {
@@ -42,16 +55,27 @@ static void *worker(void *arg)
     free(a);
     pthread_mutex_lock(&p->mu);
     for (;;) {
-        while (!p->stop && p->next == p->tail)
+        atomic_fetch_add(&p->idle, 1);
+        while (!p->stop && atomic_load(&p->next) == atomic_load(&p->tail))
             pthread_cond_wait(&p->ready, &p->mu);
-        if (p->next == p->tail) /* stopping, and nothing left */
+        atomic_fetch_sub(&p->idle, 1);
+        long tail = atomic_load(&p->tail);
+        long first = atomic_load(&p->next);
+        if (first == tail) /* stopping, and nothing left */
             break;
-        slot *s = &p->ring[p->next++ % p->window];
+        long n = tail - first < p->run ? tail - first : p->run;
+        atomic_store(&p->next, first + n);
         pthread_mutex_unlock(&p->mu);
-        p->work(wctx, s->item);
-        pthread_mutex_lock(&p->mu);
-        s->done = true;
-        pthread_cond_broadcast(&p->done);
+        for (long i = 0; i < n; i++) {
+            slot *s = &p->ring[(first + i) % p->window];
+            p->work(wctx, s->item);
+            atomic_store(&s->done, true);
+        }
+        if (atomic_load(&p->taker_waits)) { /* under the lock: the caller is in its wait */
+            pthread_mutex_lock(&p->mu);
+            pthread_cond_signal(&p->done);
+        } else
+            pthread_mutex_lock(&p->mu);
     }
     pthread_mutex_unlock(&p->mu);
     return NULL;
@@ -76,6 +100,9 @@ pk_pool *pk_pool_new(int threads, int window, pk_pool_work work, void **wctx, pk
     p->wctx = wctx;
     p->threads = threads > 1 ? threads : 0;
     p->window = window > 0 ? window : 1;
+    p->run = p->threads ? p->window / (2 * p->threads) : 1;
+    if (p->run < 1)
+        p->run = 1;
     p->ring = calloc((size_t)p->window, sizeof *p->ring);
     p->tid = calloc((size_t)(p->threads ? p->threads : 1), sizeof *p->tid);
     if (!p->ring || !p->tid) {
@@ -84,6 +111,12 @@ pk_pool *pk_pool_new(int threads, int window, pk_pool_work work, void **wctx, pk
         free(p);
         return pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory"), NULL;
     }
+    atomic_init(&p->tail, 0);
+    atomic_init(&p->next, 0);
+    atomic_init(&p->idle, 0);
+    atomic_init(&p->taker_waits, false);
+    for (int i = 0; i < p->window; i++)
+        atomic_init(&p->ring[i].done, false);
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->ready, NULL);
     pthread_cond_init(&p->done, NULL);
@@ -101,43 +134,53 @@ pk_pool *pk_pool_new(int threads, int window, pk_pool_work work, void **wctx, pk
     return p;
 }
 
-bool pk_pool_full(const pk_pool *p) { return p->tail - p->head >= p->window; }
+bool pk_pool_full(const pk_pool *p) { return atomic_load(&p->tail) - p->head >= p->window; }
+
+static void wake_workers(pk_pool *p)
+{
+    pthread_mutex_lock(&p->mu);
+    pthread_cond_broadcast(&p->ready);
+    pthread_mutex_unlock(&p->mu);
+}
 
 void pk_pool_put(pk_pool *p, void *item)
 {
+    long tail = atomic_load(&p->tail);
+    slot *s = &p->ring[tail % p->window];
+    s->item = item;
     if (!p->threads) { /* -j 1: at once, on this thread */
-        p->ring[p->tail % p->window] = (slot){item, true};
-        p->tail++;
+        atomic_store(&s->done, true);
+        atomic_store(&p->tail, tail + 1);
         p->work(p->wctx[0], item);
         return;
     }
-    pthread_mutex_lock(&p->mu);
-    p->ring[p->tail % p->window] = (slot){item, false};
-    p->tail++;
-    pthread_cond_signal(&p->ready);
-    pthread_mutex_unlock(&p->mu);
+    atomic_store(&s->done, false);
+    atomic_store(&p->tail, tail + 1);
+    /* sleeping workers are woken for a run of slots, not for each one; pk_pool_take
+     * wakes them for fewer before the caller waits */
+    if (atomic_load(&p->idle) && tail + 1 - atomic_load(&p->next) >= p->run)
+        wake_workers(p);
 }
 
 void *pk_pool_take(pk_pool *p, bool wait)
 {
-    if (!p->threads) {
-        if (p->head == p->tail)
+    if (p->head == atomic_load(&p->tail))
+        return NULL;
+    slot *s = &p->ring[p->head % p->window];
+    if (!atomic_load(&s->done)) {
+        if (!wait)
             return NULL;
-        return p->ring[p->head++ % p->window].item;
-    }
-    void *item = NULL;
-    pthread_mutex_lock(&p->mu);
-    if (p->head != p->tail) {
-        slot *s = &p->ring[p->head % p->window];
-        while (wait && !s->done)
+        if (atomic_load(&p->idle))
+            wake_workers(p); /* the rest of a run: the caller is about to wait */
+        pthread_mutex_lock(&p->mu);
+        atomic_store(&p->taker_waits, true);
+        while (!atomic_load(&s->done))
             pthread_cond_wait(&p->done, &p->mu);
-        if (s->done) {
-            item = s->item;
-            p->head++;
-        }
+        atomic_store(&p->taker_waits, false);
+        pthread_mutex_unlock(&p->mu);
     }
-    pthread_mutex_unlock(&p->mu);
-    return item;
+    p->head++;
+    return s->item;
 }
 
 void pk_pool_free(pk_pool *p)

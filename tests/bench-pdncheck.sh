@@ -19,13 +19,31 @@ best() { # args: pdncheck options; prints the best --stats line of 10 runs
   done
   echo "$bl" | sed 's/^pdncheck: //'
 }
-echo "pdncheck replay, OCA 2.0, --variant english: $(best --variant english "$OCA")"
-echo "pdncheck replay, OCA 2.0, variant guessed:   $(best "$OCA")"
+echo "pdncheck replay, OCA 2.0, -j 1 --variant english: $(best -j 1 --variant english "$OCA")"
+echo "pdncheck replay, OCA 2.0, -j 1 variant guessed:   $(best -j 1 "$OCA")"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pk-bench.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 for i in 1 2 3 4 5 6 7 8; do cat "$OCA"; done > "$tmp/oca8.pdn"
 for f in "$OCA" "$tmp/oca8.pdn"; do
-  rss=$("$P" --stats --variant english "$f" 2>&1 >/dev/null | sed -n 's/.*peak RSS \([0-9]*\) KiB.*/\1/p')
+  rss=$("$P" --stats -j 1 --variant english "$f" 2>&1 >/dev/null | sed -n 's/.*peak RSS \([0-9]*\) KiB.*/\1/p')
   echo "pdncheck replay, $(wc -c < "$f") bytes: peak RSS $rss KiB"
 done
+# Every core (issue 13): OCA x 8 at -j 1 and -j $(nproc), best of 3, and the speed-up.
+n=$(nproc)
+best3() {
+  b=0
+  for i in 1 2 3; do
+    g=$("$P" --stats "$@" "$tmp/oca8.pdn" 2>&1 >/dev/null | sed -n 's/.* MB\/s, \([0-9]*\) games\/s.*/\1/p')
+    [ "$g" -gt "$b" ] && b=$g
+  done
+  echo "$b"
+}
+g1=$(best3 -j 1); gn=$(best3 -j "$n")
+echo "pdncheck replay, OCA x 8: -j 1 $g1 games/s, -j $n $gn games/s: speed-up $(awk "BEGIN {printf \"%.2f\", $gn / $g1}")x"
+rss=$("$P" --stats -j "$n" "$tmp/oca8.pdn" 2>&1 >/dev/null | sed -n 's/.*peak RSS \([0-9]*\) KiB.*/\1/p')
+echo "pdncheck replay, OCA x 8, -j $n: peak RSS $rss KiB"
+# The arbiter's HTML report of OCA (issue 12): its time against the plain run, its size.
+t() { s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N); awk "BEGIN {printf \"%.3f\", $e - $s}"; }
+tp=$(t "$P" -j 1 "$OCA"); th=$(t "$P" -j 1 --html "$tmp/oca.html" "$OCA")
+echo "pdncheck --html, OCA 2.0: $th s against $tp s without ($(awk "BEGIN {printf \"%.2f\", $th / $tp}")x), page $(wc -c < "$tmp/oca.html") bytes"
