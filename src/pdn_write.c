@@ -101,8 +101,14 @@ static void tokenf(writer *w, const char *s) { token(w, s, strlen(s)); }
  * line breaks of its own is written as it stands (a diagram, a table). */
 static void comment(writer *w, const char *text)
 {
-    if (strchr(text, '\n')) {
-        if (w->col && !w->glue)
+    const char *nl = strchr(text, '\n');
+    if (nl) {
+        /* its first line goes where a wrapped comment's first word went: on the next line
+         * when it does not fit, so that a comment wrapped here and read back (now with
+         * line breaks of its own) is written the same again */
+        if (w->col && w->col + (w->glue ? 0 : 1) + 1 + (int)(nl - text) > w->width)
+            newline(w);
+        else if (w->col && !w->glue)
             put(w, " ", 1);
         w->glue = false;
         put(w, "{", 1);
@@ -292,6 +298,14 @@ static void number(writer *w, const numbering *nb, bool opens, size_t movelen)
     token(w, buf, n);
 }
 
+/* After the last move of a ply: the other side's turn. */
+static void advance(numbering *nb)
+{
+    if (nb->second)
+        nb->number++;
+    nb->second = !nb->second;
+}
+
 static void line(writer *w, const pk_pdn_line *l, numbering nb, int depth)
 {
     bool opens = true;
@@ -302,8 +316,12 @@ static void line(writer *w, const pk_pdn_line *l, numbering nb, int depth)
         char buf[512];
         const char *text = w->o->move_text ? w->o->move_text(w->o->ctx, l, i, depth, buf, sizeof buf) : m->text;
         bool hop = (m->flags & PK_PDN_MOVE_HOP) != 0;
+        /* the ply ends with its last hop (a hop joined or written apart) */
+        bool ends_ply = i + 1 >= l->nmoves || !(l->moves[i + 1].flags & PK_PDN_MOVE_HOP);
         if (hop && !text) { /* joined into the capture before it by the callback */
             notes(w, m->before, &nb, NULL, depth);
+            if (ends_ply)
+                advance(&nb);
             notes(w, m->after, &nb, NULL, depth);
             continue;
         }
@@ -330,11 +348,8 @@ static void line(writer *w, const pk_pdn_line *l, numbering nb, int depth)
         opens = false;
         token(w, tok, tl + sl);
         nb.interrupted = false;
-        if (i + 1 >= l->nmoves || !(l->moves[i + 1].flags & PK_PDN_MOVE_HOP)) {
-            if (nb.second)
-                nb.number++;
-            nb.second = !nb.second;
-        }
+        if (ends_ply)
+            advance(&nb);
         notes(w, m->after, &nb, &at, depth);
     }
 }

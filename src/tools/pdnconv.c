@@ -24,6 +24,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
 
 #define PROG "pdnconv"
 
@@ -46,6 +48,10 @@ typedef struct run {
     int status;
     const char *file;
     long games_out;
+    /* --stats: what was read (the round-trip test compares these before and after) */
+    int stats;
+    unsigned long long bytes;
+    long games, comments, lines, nags, variations, setups;
     /* the game being converted */
     const pk_variant *v;
     rec *recs;
@@ -393,8 +399,36 @@ static void on_diag(void *ctx, const pk_diag *d)
     findings(R);
 }
 
+/* --stats: the game's comments, % and ; lines, NAGs, variations and setups, variations
+ * included (the reader bounds their depth: PK_PDN_MAX_DEPTH). */
+static void count_notes(run *R, const pk_pdn_note *n);
+
+static void count_line(run *R, const pk_pdn_line *l)
+{
+    count_notes(R, l->pre);
+    for (int i = 0; i < l->nmoves; i++) {
+        count_notes(R, l->moves[i].before);
+        count_notes(R, l->moves[i].after);
+    }
+}
+
+static void count_notes(run *R, const pk_pdn_note *n)
+{
+    for (; n; n = n->next)
+        switch (n->kind) {
+        case PK_NOTE_COMMENT: R->comments++; break;
+        case PK_NOTE_LINE: R->lines++; break;
+        case PK_NOTE_NAG: R->nags++; break;
+        case PK_NOTE_SETUP: R->setups++; break;
+        case PK_NOTE_VARIATION: R->variations++, count_line(R, n->line); break;
+        }
+}
+
 static void do_game(run *R, pk_game *g, pk_diag_sink *sink)
 {
+    R->games++;
+    if (R->stats)
+        count_line(R, &g->main);
     pk_replay_result res;
     R->nrecs = 0;
     R->used = 0;
@@ -440,8 +474,24 @@ static void do_file(run *R, FILE *f, const char *name)
         do_game(R, &g, &sink);
     if (st < 0)
         R->status = PK_EXIT_USAGE;
+    R->bytes += pk_pdn_bytes(rd);
     pk_game_free(&g);
     pk_pdn_close(rd);
+}
+
+/* --stats: what was read and how fast, on standard error (tests/bench-pdnconv.sh reads the
+ * speed, tests/corpus/pdnconv-roundtrip.sh the counts). */
+static void stats(const run *R, double secs)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    if (secs <= 0)
+        secs = 1e-9;
+    fprintf(stderr,
+            "pdnconv: %ld games, %ld comments, %ld lines, %ld NAGs, %ld variations, %ld setups\n"
+            "pdnconv: %llu bytes, %ld games in %.3f s: %.1f MB/s, %.0f games/s, peak RSS %ld KiB\n",
+            R->games, R->comments, R->lines, R->nags, R->variations, R->setups, R->bytes, R->games, secs,
+            (double)R->bytes / secs / 1e6, (double)R->games / secs, (long)ru.ru_maxrss);
 }
 
 static void usage(FILE *o)
@@ -470,6 +520,8 @@ static void usage(FILE *o)
           "      --to=pdn|json|hub      PDN (default), one JSON object per game, or one line\n"
           "                             of Hub moves per game (from-to, fromxto then captures)\n"
           "  -o, --output=FILE          write to FILE\n"
+          "      --stats                on standard error: the games, comments, % and ; lines,\n"
+          "                             NAGs, variations and setups read, and the throughput\n"
           "  -h, --help                 print this help and exit\n"
           "  -V, --version              print the version and exit\n"
           "\n"
@@ -482,7 +534,7 @@ static void usage(FILE *o)
 
 int main(int argc, char **argv)
 {
-    enum { O_NUMERIC = 256, O_ALGEBRAIC, O_SHORT, O_FULL, O_SEP, O_RESULTS, O_GAMETYPE, O_CAPOPT, O_TO };
+    enum { O_NUMERIC = 256, O_ALGEBRAIC, O_SHORT, O_FULL, O_SEP, O_RESULTS, O_GAMETYPE, O_CAPOPT, O_TO, O_STATS };
     static const struct option longopts[] = {
         {"numeric", no_argument, NULL, O_NUMERIC},     {"algebraic", no_argument, NULL, O_ALGEBRAIC},
         {"short", no_argument, NULL, O_SHORT},         {"full", no_argument, NULL, O_FULL},
@@ -490,7 +542,8 @@ int main(int argc, char **argv)
         {"results", required_argument, NULL, O_RESULTS}, {"gametype", required_argument, NULL, O_GAMETYPE},
         {"capture-optional", no_argument, NULL, O_CAPOPT}, {"to", required_argument, NULL, O_TO},
         {"output", required_argument, NULL, 'o'},      {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},           {NULL, 0, NULL, 0}};
+        {"version", no_argument, NULL, 'V'},           {"stats", no_argument, NULL, O_STATS},
+        {NULL, 0, NULL, 0}};
     static run R; /* large (a move list): not on the stack */
     R.out = stdout;
     const char *output = NULL;
@@ -535,6 +588,7 @@ int main(int argc, char **argv)
                 return pk_cli_usage_error(stderr, PROG, "--to takes 'pdn', 'json' or 'hub', not '%s'", optarg);
             break;
         case 'o': output = optarg; break;
+        case O_STATS: R.stats = 1; break;
         case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
         case 'V': pk_cli_version(stdout, PROG); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
         default: fputs("Try 'pdnconv --help'.\n", stderr); return PK_EXIT_USAGE;
@@ -552,6 +606,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: error: out of memory\n", PROG);
         return PK_EXIT_USAGE;
     }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     if (optind == argc)
         do_file(&R, stdin, "<stdin>");
     for (int i = optind; i < argc && !ferror(R.out); i++) {
@@ -568,6 +624,10 @@ int main(int argc, char **argv)
         do_file(&R, f, argv[i]);
         fclose(f);
     }
+    fflush(R.out); /* the time includes writing */
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (R.stats)
+        stats(&R, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
     pk_replay_free(R.replay);
     free(R.recs);
     free(R.pool);
