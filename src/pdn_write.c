@@ -106,13 +106,22 @@ static void comment(writer *w, const char *text)
         /* its first line goes where a wrapped comment's first word went: on the next line
          * when it does not fit, so that a comment wrapped here and read back (now with
          * line breaks of its own) is written the same again */
-        if (w->col && w->col + (w->glue ? 0 : 1) + 1 + (int)(nl - text) > w->width)
+        int first = (int)(nl - text) - (nl > text && nl[-1] == '\r'); /* written without its CR */
+        if (w->col && w->col + (w->glue ? 0 : 1) + 1 + first > w->width)
             newline(w);
         else if (w->col && !w->glue)
             put(w, " ", 1);
         w->glue = false;
         put(w, "{", 1);
-        put(w, text, strlen(text));
+        /* CRLF line ends inside the comment become LF, as everywhere in the output */
+        for (const char *p = text, *cr; *p; p = cr + 1) {
+            cr = strstr(p, "\r\n");
+            if (!cr) {
+                put(w, p, strlen(p));
+                break;
+            }
+            put(w, p, (size_t)(cr - p));
+        }
         put(w, "}", 1);
         w->col = (int)strlen(strrchr(text, '\n') + 1) + 1;
         return;
@@ -268,7 +277,10 @@ static void notes(writer *w, const pk_pdn_note *n, numbering *nb, const numberin
         }
         case PK_NOTE_VARIATION:
             /* the reader nests at most PK_PDN_MAX_DEPTH deep: so does this recursion */
-            tokenf(w, "(");
+            /* "(" stays with what follows it: room for "(12... 32-28" or "({" */
+            room(w, 1 + (n->line->nmoves || n->line->pre ? 12 : 1));
+            put(w, "(", 1);
+            w->col++;
             w->glue = true; /* "(12. 32-28 ...)": no blanks inside the parentheses */
             line(w, n->line, at_move ? *at_move : *nb, depth + 1);
             w->glue = false;

@@ -393,8 +393,11 @@ static void write_hub_line(run *R, const pk_game *g)
 static void on_diag(void *ctx, const pk_diag *d)
 {
     run *R = ctx;
-    if (d->severity != PK_SEV_ERROR)
-        return; /* the converted games are the output; warnings are pdncheck's business */
+    /* the converted games are the output; warnings are pdncheck's business, except the
+     * replay's placeholder: the moves after an unknown move stay as written */
+    bool placeholder = !strcmp(d->code, "placeholder") && d->move;
+    if (d->severity != PK_SEV_ERROR && !placeholder)
+        return;
     pk_diag_write_gnu(stderr, d);
     findings(R);
 }

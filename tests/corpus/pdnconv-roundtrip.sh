@@ -5,7 +5,8 @@
 #       ply, FEN) is the same in the input and in pdnconv's output (a game the replay
 #       cannot finish keeps its moves as written from the error: its FENs up to the error);
 #   (b) converting the output again gives identical bytes (idempotent);
-#   (c) the games, comments, % and ; lines, NAGs, variations and setups that pdnconv
+#   (c) the output is UTF-8 with LF line ends (whatever the input's encoding and line ends);
+#   (d) the games, comments, % and ; lines, NAGs, variations and setups that pdnconv
 #       --stats counts are the same in the input and in the output (printed per file).
 # The files that parser-tests/*/fail* hold are not games. Two files at a time (xargs -P2).
 #   sh tests/corpus/pdnconv-roundtrip.sh [FILE...]   (default: the whole corpora)
@@ -32,6 +33,10 @@ if [ "$1" = --one ]; then # one file (run by xargs below): its report in $PK_RT_
     fi
     c1=$(counts "$w/e1"); c2=$(counts "$w/e2")
     [ "$mode" = short ] && echo "$f: $c1, $(wc -l < "$w/in.fen") positions"
+    if [ "$mode" = short ]; then # UTF-8 and LF line ends, whatever the input
+      iconv -f UTF-8 -t UTF-8 < "$w/o1.pdn" > /dev/null 2>&1 || { echo "FAIL $f: output is not UTF-8"; bad=1; }
+      [ "$(tr -d -c '\r' < "$w/o1.pdn" | wc -c)" -eq 0 ] || { echo "FAIL $f: carriage returns in the output"; bad=1; }
+    fi
     if [ -z "$c1" ] || [ "$c1" != "$c2" ]; then
       echo "FAIL $f --$mode: counts differ: input: $c1; output: $c2"; bad=1
     fi
