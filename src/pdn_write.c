@@ -53,7 +53,11 @@ static void put(writer *w, const char *s, size_t n)
             return;
         }
     }
-    memcpy(w->buf + w->used, s, n);
+    if (n <= 8) /* most tokens: a blank, a number, a move; no call */
+        for (size_t i = 0; i < n; i++)
+            w->buf[w->used + i] = s[i];
+    else
+        memcpy(w->buf + w->used, s, n);
     w->used += n;
 }
 
@@ -341,11 +345,15 @@ static void line(writer *w, const pk_pdn_line *l, numbering nb, int depth)
             text = m->text;
         numbering at = nb; /* a variation after this move replaces it */
         char tok[600];
+        const char *t = text; /* the move and its strength mark, one token */
         size_t tl = strlen(text), sl = m->strength ? strlen(m->strength) : 0;
-        if (tl + sl >= sizeof tok) /* a token the reader would not give */
-            tl = sizeof tok - 1 - sl;
-        memcpy(tok, text, tl);
-        memcpy(tok + tl, m->strength ? m->strength : "", sl + 1);
+        if (sl) {
+            if (tl + sl >= sizeof tok) /* a token the reader would not give */
+                tl = sizeof tok - 1 - sl;
+            memcpy(tok, text, tl);
+            memcpy(tok + tl, m->strength, sl + 1);
+            t = tok;
+        }
         /* a hop written apart stays in its ply: no number, no advance. Notes that stood
          * between the number and the move stay there, so the number is written then. */
         bool setup = false;
@@ -358,7 +366,7 @@ static void line(writer *w, const pk_pdn_line *l, numbering nb, int depth)
         if (!setup)
             notes(w, m->before, &nb, NULL, depth);
         opens = false;
-        token(w, tok, tl + sl);
+        token(w, t, tl + sl);
         nb.interrupted = false;
         if (ends_ply)
             advance(&nb);

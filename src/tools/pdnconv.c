@@ -56,6 +56,8 @@ typedef struct run {
     const pk_variant *v;
     rec *recs;
     size_t nrecs, caprecs;
+    bool unsorted; /* a rec's key below the one before it (variations): sort before lookups */
+    size_t hint;   /* the rec after the last one looked up: the writer asks in file order */
     char *pool;
     size_t used, cap;
     bool failed; /* out of memory */
@@ -104,6 +106,8 @@ static rec *new_rec(run *R, const void *key)
         R->recs = p;
         R->caprecs = cap;
     }
+    if (R->nrecs && (const char *)key < (const char *)R->recs[R->nrecs - 1].key)
+        R->unsorted = true;
     rec *r = &R->recs[R->nrecs++];
     memset(r, 0, sizeof *r);
     r->key = key;
@@ -209,17 +213,22 @@ static int by_key(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static const rec *lookup(const run *R, const void *key)
+static const rec *lookup(run *R, const void *key)
 {
+    if (R->hint < R->nrecs && R->recs[R->hint].key == key)
+        return &R->recs[R->hint++];
     rec k;
     k.key = key;
-    return bsearch(&k, R->recs, R->nrecs, sizeof k, by_key);
+    const rec *r = bsearch(&k, R->recs, R->nrecs, sizeof k, by_key);
+    if (r)
+        R->hint = (size_t)(r - R->recs) + 1;
+    return r;
 }
 
 static const char *move_text(void *ctx, const pk_pdn_line *l, int i, int depth, char *buf, size_t size)
 {
     (void)depth, (void)buf, (void)size;
-    const run *R = ctx;
+    run *R = ctx;
     const rec *r = lookup(R, &l->moves[i]);
     if (!r)
         return l->moves[i].text; /* not replayed (after an error): as written */
@@ -229,7 +238,7 @@ static const char *move_text(void *ctx, const pk_pdn_line *l, int i, int depth, 
 static const char *setup_text(void *ctx, const char *fen, char *buf, size_t size)
 {
     (void)buf, (void)size;
-    const run *R = ctx;
+    run *R = ctx;
     const rec *r = lookup(R, fen);
     return r ? at(R, r->fen) : fen;
 }
@@ -436,6 +445,7 @@ static void do_game(run *R, pk_game *g, pk_diag_sink *sink)
     R->nrecs = 0;
     R->used = 0;
     R->v = NULL;
+    R->unsorted = false;
     if (!g->nerrors) { /* the reader's errors were reported; the game is written as read */
         pk_replay_game(R->replay, g, R->file, &R->opts, sink, &res);
         R->v = res.variant;
@@ -451,7 +461,10 @@ static void do_game(run *R, pk_game *g, pk_diag_sink *sink)
         R->failed = false;
         R->nrecs = 0;
     }
-    qsort(R->recs, R->nrecs, sizeof *R->recs, by_key);
+    if (R->unsorted) /* the main line alone comes in address order: no sort */
+        qsort(R->recs, R->nrecs, sizeof *R->recs, by_key);
+    R->unsorted = false;
+    R->hint = 0;
     switch (R->to) {
     case TO_JSON: write_json(R, g); break;
     case TO_HUB: write_hub_line(R, g); break;
