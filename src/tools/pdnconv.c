@@ -541,8 +541,9 @@ static void usage(FILE *o)
           "  -h, --help                 print this help and exit\n"
           "  -V, --version              print the version and exit\n"
           "\n"
-          "A game that cannot be replayed to its end is written with its moves as written from\n"
-          "the error on, the error on standard error as pdncheck writes it.\n"
+          "A game that cannot be replayed to its end (an illegal move, an unknown move '-')\n"
+          "is written with its moves as written from there on, the error (a placeholder: its\n"
+          "warning) on standard error as pdncheck writes it.\n"
           "Exit status: 0 every game converted, 1 some game not (fully) converted, 2 unreadable\n"
           "file or usage error. See pdnconv(1).\n",
           o);
