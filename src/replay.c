@@ -560,6 +560,7 @@ static inline bool quiet_plain(const ctx *c, const pk_pdn_line *line, int i, pk_
 static bool trial_refutes(ctx *c, const pk_pdn_line *line, int i, int ply)
 {
     pk_written w;
+    memset(&w, 0, sizeof w); /* plain_squares reads its separator flags (UBSan: bool 127) */
     if (!c->trial || c->var_depth || !plain_squares(c, line, i, &w) ||
         (c->pos.pieces[c->pos.turn] & PK_BIT(w.sq[0])))
         return false;

@@ -217,6 +217,8 @@ static const rec *lookup(run *R, const void *key)
 {
     if (R->hint < R->nrecs && R->recs[R->hint].key == key)
         return &R->recs[R->hint++];
+    if (!R->nrecs) /* nothing replayed (recs may still be NULL: bsearch wants an array) */
+        return NULL;
     rec k;
     k.key = key;
     const rec *r = bsearch(&k, R->recs, R->nrecs, sizeof k, by_key);

@@ -225,8 +225,11 @@ static char *write_all(const char *text, size_t len, int *games, pk_game *keep, 
             pk_game_init(&keep[*games]);
         }
     }
-    if (keep)
+    if (keep) {
+        if (*games < *nkeep) /* the game the last pk_pdn_next was given (0: none left) */
+            pk_game_free(&keep[*games]);
         *nkeep = *games;
+    }
     pk_game_free(&g);
     if (r)
         pk_pdn_close(r);
