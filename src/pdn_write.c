@@ -53,7 +53,11 @@ static void put(writer *w, const char *s, size_t n)
             return;
         }
     }
-    memcpy(w->buf + w->used, s, n);
+    if (n <= 8) /* most tokens: a blank, a number, a move; no call */
+        for (size_t i = 0; i < n; i++)
+            w->buf[w->used + i] = s[i];
+    else
+        memcpy(w->buf + w->used, s, n);
     w->used += n;
 }
 
@@ -101,12 +105,27 @@ static void tokenf(writer *w, const char *s) { token(w, s, strlen(s)); }
  * line breaks of its own is written as it stands (a diagram, a table). */
 static void comment(writer *w, const char *text)
 {
-    if (strchr(text, '\n')) {
-        if (w->col && !w->glue)
+    const char *nl = strchr(text, '\n');
+    if (nl) {
+        /* its first line goes where a wrapped comment's first word went: on the next line
+         * when it does not fit, so that a comment wrapped here and read back (now with
+         * line breaks of its own) is written the same again */
+        int first = (int)(nl - text) - (nl > text && nl[-1] == '\r'); /* written without its CR */
+        if (w->col && w->col + (w->glue ? 0 : 1) + 1 + first > w->width)
+            newline(w);
+        else if (w->col && !w->glue)
             put(w, " ", 1);
         w->glue = false;
         put(w, "{", 1);
-        put(w, text, strlen(text));
+        /* CRLF line ends inside the comment become LF, as everywhere in the output */
+        for (const char *p = text, *cr; *p; p = cr + 1) {
+            cr = strstr(p, "\r\n");
+            if (!cr) {
+                put(w, p, strlen(p));
+                break;
+            }
+            put(w, p, (size_t)(cr - p));
+        }
         put(w, "}", 1);
         w->col = (int)strlen(strrchr(text, '\n') + 1) + 1;
         return;
@@ -262,7 +281,10 @@ static void notes(writer *w, const pk_pdn_note *n, numbering *nb, const numberin
         }
         case PK_NOTE_VARIATION:
             /* the reader nests at most PK_PDN_MAX_DEPTH deep: so does this recursion */
-            tokenf(w, "(");
+            /* "(" stays with what follows it: room for "(12... 32-28" or "({" */
+            room(w, 1 + (n->line->nmoves || n->line->pre ? 12 : 1));
+            put(w, "(", 1);
+            w->col++;
             w->glue = true; /* "(12. 32-28 ...)": no blanks inside the parentheses */
             line(w, n->line, at_move ? *at_move : *nb, depth + 1);
             w->glue = false;
@@ -292,6 +314,14 @@ static void number(writer *w, const numbering *nb, bool opens, size_t movelen)
     token(w, buf, n);
 }
 
+/* After the last move of a ply: the other side's turn. */
+static void advance(numbering *nb)
+{
+    if (nb->second)
+        nb->number++;
+    nb->second = !nb->second;
+}
+
 static void line(writer *w, const pk_pdn_line *l, numbering nb, int depth)
 {
     bool opens = true;
@@ -302,8 +332,12 @@ static void line(writer *w, const pk_pdn_line *l, numbering nb, int depth)
         char buf[512];
         const char *text = w->o->move_text ? w->o->move_text(w->o->ctx, l, i, depth, buf, sizeof buf) : m->text;
         bool hop = (m->flags & PK_PDN_MOVE_HOP) != 0;
+        /* the ply ends with its last hop (a hop joined or written apart) */
+        bool ends_ply = i + 1 >= l->nmoves || !(l->moves[i + 1].flags & PK_PDN_MOVE_HOP);
         if (hop && !text) { /* joined into the capture before it by the callback */
             notes(w, m->before, &nb, NULL, depth);
+            if (ends_ply)
+                advance(&nb);
             notes(w, m->after, &nb, NULL, depth);
             continue;
         }
@@ -311,11 +345,15 @@ static void line(writer *w, const pk_pdn_line *l, numbering nb, int depth)
             text = m->text;
         numbering at = nb; /* a variation after this move replaces it */
         char tok[600];
+        const char *t = text; /* the move and its strength mark, one token */
         size_t tl = strlen(text), sl = m->strength ? strlen(m->strength) : 0;
-        if (tl + sl >= sizeof tok) /* a token the reader would not give */
-            tl = sizeof tok - 1 - sl;
-        memcpy(tok, text, tl);
-        memcpy(tok + tl, m->strength ? m->strength : "", sl + 1);
+        if (sl) {
+            if (tl + sl >= sizeof tok) /* a token the reader would not give */
+                tl = sizeof tok - 1 - sl;
+            memcpy(tok, text, tl);
+            memcpy(tok + tl, m->strength, sl + 1);
+            t = tok;
+        }
         /* a hop written apart stays in its ply: no number, no advance. Notes that stood
          * between the number and the move stay there, so the number is written then. */
         bool setup = false;
@@ -328,13 +366,10 @@ static void line(writer *w, const pk_pdn_line *l, numbering nb, int depth)
         if (!setup)
             notes(w, m->before, &nb, NULL, depth);
         opens = false;
-        token(w, tok, tl + sl);
+        token(w, t, tl + sl);
         nb.interrupted = false;
-        if (i + 1 >= l->nmoves || !(l->moves[i + 1].flags & PK_PDN_MOVE_HOP)) {
-            if (nb.second)
-                nb.number++;
-            nb.second = !nb.second;
-        }
+        if (ends_ply)
+            advance(&nb);
         notes(w, m->after, &nb, &at, depth);
     }
 }

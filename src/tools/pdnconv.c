@@ -21,10 +21,11 @@
 
 #include <errno.h>
 #include <getopt.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
 
 #define PROG "pdnconv"
 
@@ -47,13 +48,18 @@ typedef struct run {
     int status;
     const char *file;
     long games_out;
+    /* --stats: what was read (the round-trip test compares these before and after) */
+    int stats;
+    unsigned long long bytes;
+    long games, comments, lines, nags, variations, setups;
     /* the game being converted */
     const pk_variant *v;
     rec *recs;
     size_t nrecs, caprecs;
+    bool unsorted; /* a rec's key below the one before it (variations): sort before lookups */
+    size_t hint;   /* the rec after the last one looked up: the writer asks in file order */
     char *pool;
     size_t used, cap;
-    size_t *slots, nslots; /* index_recs() */
     bool failed; /* out of memory */
     pk_movelist legal;
 } run;
@@ -100,6 +106,8 @@ static rec *new_rec(run *R, const void *key)
         R->recs = p;
         R->caprecs = cap;
     }
+    if (R->nrecs && (const char *)key < (const char *)R->recs[R->nrecs - 1].key)
+        R->unsorted = true;
     rec *r = &R->recs[R->nrecs++];
     memset(r, 0, sizeof *r);
     r->key = key;
@@ -199,51 +207,30 @@ static void on_event(void *ctx, const pk_replay_event *e)
     }
 }
 
-/* The records by key: an open-addressing table of record indexes + 1, rebuilt per game
- * (O(1) per look-up; the writer asks for every move). */
-static size_t slot_of(const void *key, size_t mask)
+static int by_key(const void *a, const void *b)
 {
-    return (size_t)(((uintptr_t)key >> 3) * 0x9E3779B97F4A7C15ull >> 20) & mask;
+    const void *x = ((const rec *)a)->key, *y = ((const rec *)b)->key;
+    return x < y ? -1 : x > y;
 }
 
-static void index_recs(run *R)
+static const rec *lookup(run *R, const void *key)
 {
-    size_t need = 64;
-    while (need < 2 * R->nrecs)
-        need *= 2;
-    if (need > R->nslots) {
-        size_t *t = realloc(R->slots, need * sizeof *t);
-        if (!t) {
-            R->failed = true;
-            R->nrecs = 0; /* written as read */
-            return;
-        }
-        R->slots = t;
-        R->nslots = need;
-    }
-    memset(R->slots, 0, R->nslots * sizeof *R->slots);
-    for (size_t i = 0; i < R->nrecs; i++) {
-        size_t h = slot_of(R->recs[i].key, R->nslots - 1);
-        while (R->slots[h])
-            h = (h + 1) & (R->nslots - 1);
-        R->slots[h] = i + 1;
-    }
-}
-
-static const rec *lookup(const run *R, const void *key)
-{
-    if (!R->nrecs)
+    if (R->hint < R->nrecs && R->recs[R->hint].key == key)
+        return &R->recs[R->hint++];
+    if (!R->nrecs) /* nothing replayed (recs may still be NULL: bsearch wants an array) */
         return NULL;
-    for (size_t h = slot_of(key, R->nslots - 1); R->slots[h]; h = (h + 1) & (R->nslots - 1))
-        if (R->recs[R->slots[h] - 1].key == key)
-            return &R->recs[R->slots[h] - 1];
-    return NULL;
+    rec k;
+    k.key = key;
+    const rec *r = bsearch(&k, R->recs, R->nrecs, sizeof k, by_key);
+    if (r)
+        R->hint = (size_t)(r - R->recs) + 1;
+    return r;
 }
 
 static const char *move_text(void *ctx, const pk_pdn_line *l, int i, int depth, char *buf, size_t size)
 {
     (void)depth, (void)buf, (void)size;
-    const run *R = ctx;
+    run *R = ctx;
     const rec *r = lookup(R, &l->moves[i]);
     if (!r)
         return l->moves[i].text; /* not replayed (after an error): as written */
@@ -253,7 +240,7 @@ static const char *move_text(void *ctx, const pk_pdn_line *l, int i, int depth, 
 static const char *setup_text(void *ctx, const char *fen, char *buf, size_t size)
 {
     (void)buf, (void)size;
-    const run *R = ctx;
+    run *R = ctx;
     const rec *r = lookup(R, fen);
     return r ? at(R, r->fen) : fen;
 }
@@ -417,18 +404,50 @@ static void write_hub_line(run *R, const pk_game *g)
 static void on_diag(void *ctx, const pk_diag *d)
 {
     run *R = ctx;
-    if (d->severity != PK_SEV_ERROR)
-        return; /* the converted games are the output; warnings are pdncheck's business */
+    /* the converted games are the output; warnings are pdncheck's business, except the
+     * replay's placeholder: the moves after an unknown move stay as written */
+    bool placeholder = !strcmp(d->code, "placeholder") && d->move;
+    if (d->severity != PK_SEV_ERROR && !placeholder)
+        return;
     pk_diag_write_gnu(stderr, d);
     findings(R);
 }
 
+/* --stats: the game's comments, % and ; lines, NAGs, variations and setups, variations
+ * included (the reader bounds their depth: PK_PDN_MAX_DEPTH). */
+static void count_notes(run *R, const pk_pdn_note *n);
+
+static void count_line(run *R, const pk_pdn_line *l)
+{
+    count_notes(R, l->pre);
+    for (int i = 0; i < l->nmoves; i++) {
+        count_notes(R, l->moves[i].before);
+        count_notes(R, l->moves[i].after);
+    }
+}
+
+static void count_notes(run *R, const pk_pdn_note *n)
+{
+    for (; n; n = n->next)
+        switch (n->kind) {
+        case PK_NOTE_COMMENT: R->comments++; break;
+        case PK_NOTE_LINE: R->lines++; break;
+        case PK_NOTE_NAG: R->nags++; break;
+        case PK_NOTE_SETUP: R->setups++; break;
+        case PK_NOTE_VARIATION: R->variations++, count_line(R, n->line); break;
+        }
+}
+
 static void do_game(run *R, pk_game *g, pk_diag_sink *sink)
 {
+    R->games++;
+    if (R->stats)
+        count_line(R, &g->main);
     pk_replay_result res;
     R->nrecs = 0;
     R->used = 0;
     R->v = NULL;
+    R->unsorted = false;
     if (!g->nerrors) { /* the reader's errors were reported; the game is written as read */
         pk_replay_game(R->replay, g, R->file, &R->opts, sink, &res);
         R->v = res.variant;
@@ -444,7 +463,10 @@ static void do_game(run *R, pk_game *g, pk_diag_sink *sink)
         R->failed = false;
         R->nrecs = 0;
     }
-    index_recs(R);
+    if (R->unsorted) /* the main line alone comes in address order: no sort */
+        qsort(R->recs, R->nrecs, sizeof *R->recs, by_key);
+    R->unsorted = false;
+    R->hint = 0;
     switch (R->to) {
     case TO_JSON: write_json(R, g); break;
     case TO_HUB: write_hub_line(R, g); break;
@@ -470,8 +492,24 @@ static void do_file(run *R, FILE *f, const char *name)
         do_game(R, &g, &sink);
     if (st < 0)
         R->status = PK_EXIT_USAGE;
+    R->bytes += pk_pdn_bytes(rd);
     pk_game_free(&g);
     pk_pdn_close(rd);
+}
+
+/* --stats: what was read and how fast, on standard error (tests/bench-pdnconv.sh reads the
+ * speed, tests/corpus/pdnconv-roundtrip.sh the counts). */
+static void stats(const run *R, double secs)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    if (secs <= 0)
+        secs = 1e-9;
+    fprintf(stderr,
+            "pdnconv: %ld games, %ld comments, %ld lines, %ld NAGs, %ld variations, %ld setups\n"
+            "pdnconv: %llu bytes, %ld games in %.3f s: %.1f MB/s, %.0f games/s, peak RSS %ld KiB\n",
+            R->games, R->comments, R->lines, R->nags, R->variations, R->setups, R->bytes, R->games, secs,
+            (double)R->bytes / secs / 1e6, (double)R->games / secs, (long)ru.ru_maxrss);
 }
 
 static void usage(FILE *o)
@@ -500,11 +538,14 @@ static void usage(FILE *o)
           "      --to=pdn|json|hub      PDN (default), one JSON object per game, or one line\n"
           "                             of Hub moves per game (from-to, fromxto then captures)\n"
           "  -o, --output=FILE          write to FILE\n"
+          "      --stats                on standard error: the games, comments, % and ; lines,\n"
+          "                             NAGs, variations and setups read, and the throughput\n"
           "  -h, --help                 print this help and exit\n"
           "  -V, --version              print the version and exit\n"
           "\n"
-          "A game that cannot be replayed to its end is written with its moves as written from\n"
-          "the error on, the error on standard error as pdncheck writes it.\n"
+          "A game that cannot be replayed to its end (an illegal move, an unknown move '-')\n"
+          "is written with its moves as written from there on, the error (a placeholder: its\n"
+          "warning) on standard error as pdncheck writes it.\n"
           "Exit status: 0 every game converted, 1 some game not (fully) converted, 2 unreadable\n"
           "file or usage error. See pdnconv(1).\n",
           o);
@@ -512,7 +553,7 @@ static void usage(FILE *o)
 
 int main(int argc, char **argv)
 {
-    enum { O_NUMERIC = 256, O_ALGEBRAIC, O_SHORT, O_FULL, O_SEP, O_RESULTS, O_GAMETYPE, O_CAPOPT, O_TO };
+    enum { O_NUMERIC = 256, O_ALGEBRAIC, O_SHORT, O_FULL, O_SEP, O_RESULTS, O_GAMETYPE, O_CAPOPT, O_TO, O_STATS };
     static const struct option longopts[] = {
         {"numeric", no_argument, NULL, O_NUMERIC},     {"algebraic", no_argument, NULL, O_ALGEBRAIC},
         {"short", no_argument, NULL, O_SHORT},         {"full", no_argument, NULL, O_FULL},
@@ -520,7 +561,8 @@ int main(int argc, char **argv)
         {"results", required_argument, NULL, O_RESULTS}, {"gametype", required_argument, NULL, O_GAMETYPE},
         {"capture-optional", no_argument, NULL, O_CAPOPT}, {"to", required_argument, NULL, O_TO},
         {"output", required_argument, NULL, 'o'},      {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},           {NULL, 0, NULL, 0}};
+        {"version", no_argument, NULL, 'V'},           {"stats", no_argument, NULL, O_STATS},
+        {NULL, 0, NULL, 0}};
     static run R; /* large (a move list): not on the stack */
     R.out = stdout;
     const char *output = NULL;
@@ -565,6 +607,7 @@ int main(int argc, char **argv)
                 return pk_cli_usage_error(stderr, PROG, "--to takes 'pdn', 'json' or 'hub', not '%s'", optarg);
             break;
         case 'o': output = optarg; break;
+        case O_STATS: R.stats = 1; break;
         case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
         case 'V': pk_cli_version(stdout, PROG); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
         default: fputs("Try 'pdnconv --help'.\n", stderr); return PK_EXIT_USAGE;
@@ -582,6 +625,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: error: out of memory\n", PROG);
         return PK_EXIT_USAGE;
     }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     if (optind == argc)
         do_file(&R, stdin, "<stdin>");
     for (int i = optind; i < argc && !ferror(R.out); i++) {
@@ -598,10 +643,13 @@ int main(int argc, char **argv)
         do_file(&R, f, argv[i]);
         fclose(f);
     }
+    fflush(R.out); /* the time includes writing */
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (R.stats)
+        stats(&R, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
     pk_replay_free(R.replay);
     free(R.recs);
     free(R.pool);
-    free(R.slots);
     int st = pk_cli_finish(R.out, stderr, PROG, R.status);
     if (output && fclose(R.out) != 0 && st != PK_EXIT_USAGE) {
         fprintf(stderr, "%s: error: write error: %s: %s\n", PROG, output, strerror(errno));

@@ -1,0 +1,82 @@
+#!/bin/sh
+# pdnconv round trip over every game file of ../shared/corpora (issue 11, "Done when"),
+# under each of --short (the default), --full, --numeric and --algebraic:
+#   (a) every game's FEN after every ply of the main line (pdnfen --all --numeric: game,
+#       ply, FEN) is the same in the input and in pdnconv's output (a game the replay
+#       cannot finish keeps its moves as written from the error: its FENs up to the error);
+#   (b) converting the output again gives identical bytes (idempotent);
+#   (c) the output is UTF-8 with LF line ends (whatever the input's encoding and line ends);
+#   (d) the games, comments, % and ; lines, NAGs, variations and setups that pdnconv
+#       --stats counts are the same in the input and in the output (printed per file).
+# The files that parser-tests/*/fail* hold are not games. Two files at a time (xargs -P2).
+#   sh tests/corpus/pdnconv-roundtrip.sh [FILE...]   (default: the whole corpora)
+SHARED=${SHARED:-../shared}
+top=$(pwd)
+bin="$top/${BUILD:-build}/bin"
+key() { printf '%s' "$1" | cksum | cut -d' ' -f1; }
+
+if [ "$1" = --one ]; then # one file (run by xargs below): its report in $PK_RT_TMP/KEY.report
+  f=$2
+  k=$(key "$f")
+  w="$PK_RT_TMP/$k"
+  mkdir -p "$w"
+  exec > "$PK_RT_TMP/$k.report"
+  fens() { "$bin/pdnfen" --all --numeric "$1" 2>/dev/null | cut -f1,2,6; }
+  counts() { grep -v 'bytes,' "$1" | grep '^pdnconv: [0-9]* games,' | sed 's/^pdnconv: //'; }
+  fens "$f" > "$w/in.fen"
+  bad=0
+  for mode in short full numeric algebraic; do
+    "$bin/pdnconv" --$mode --stats "$f" > "$w/o1.pdn" 2> "$w/e1"; s1=$?
+    "$bin/pdnconv" --$mode --stats "$w/o1.pdn" > "$w/o2.pdn" 2> "$w/e2"; s2=$?
+    if [ $s1 -gt 1 ] || [ $s2 -gt 1 ]; then # 1: a game not (fully) replayed; 2: no file, a crash
+      echo "FAIL $f --$mode: exit status $s1, then $s2:"; grep -v '^pdnconv: [0-9]' "$w/e1" "$w/e2" | head -n 4; bad=1
+    fi
+    c1=$(counts "$w/e1"); c2=$(counts "$w/e2")
+    [ "$mode" = short ] && echo "$f: $c1, $(wc -l < "$w/in.fen") positions"
+    if [ "$mode" = short ]; then # UTF-8 and LF line ends, whatever the input
+      iconv -f UTF-8 -t UTF-8 < "$w/o1.pdn" > /dev/null 2>&1 || { echo "FAIL $f: output is not UTF-8"; bad=1; }
+      [ "$(tr -d -c '\r' < "$w/o1.pdn" | wc -c)" -eq 0 ] || { echo "FAIL $f: carriage returns in the output"; bad=1; }
+    fi
+    if [ -z "$c1" ] || [ "$c1" != "$c2" ]; then
+      echo "FAIL $f --$mode: counts differ: input: $c1; output: $c2"; bad=1
+    fi
+    if ! cmp -s "$w/o1.pdn" "$w/o2.pdn"; then
+      echo "FAIL $f --$mode: not idempotent (converting the output again changes it):"
+      diff "$w/o1.pdn" "$w/o2.pdn" | head -n 8; bad=1
+    fi
+    fens "$w/o1.pdn" > "$w/out.fen"
+    if ! cmp -s "$w/in.fen" "$w/out.fen"; then
+      echo "FAIL $f --$mode: positions differ (game, ply, FEN; < input, > output):"
+      diff "$w/in.fen" "$w/out.fen" | head -n 6; bad=1
+    fi
+  done
+  rm -rf "$w"
+  exit $bad
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pk-roundtrip.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+PK_RT_TMP=$tmp; export PK_RT_TMP
+if [ $# -gt 0 ]; then
+  for f in "$@"; do printf '%s\0' "$f"; done
+else
+  (cd "$SHARED/corpora" && find . -name '*.pdn' ! -path './parser-tests/*/fail*' -print0 | LC_ALL=C sort -z) |
+    sed -z "s|^\\./|$SHARED/corpora/|"
+fi > "$tmp/files"
+xargs -0 -n 1 -P 2 sh "$0" --one < "$tmp/files"
+st=$?
+tr '\0' '\n' < "$tmp/files" | while IFS= read -r f; do
+  cat "$tmp/$(key "$f").report"
+done > "$tmp/report"
+sed "s|^$SHARED/corpora/||; s|^FAIL $SHARED/corpora/|FAIL |" "$tmp/report"
+n=$(grep -c ': [0-9]* games,' "$tmp/report")
+failed=$(grep -c '^FAIL' "$tmp/report")
+pos=$(sed -n 's/.*, \([0-9]*\) positions$/\1/p' "$tmp/report" | awk '{n += $1} END {print n + 0}')
+echo "pdnconv-roundtrip: $n files x 4 modes, $pos positions each, $failed failures"
+# a pdnfen that printed nothing would compare equal: the corpora hold over a million
+if [ $st -eq 0 ] && [ "$failed" -eq 0 ] && [ "$n" -gt 0 ] && { [ $# -gt 0 ] || [ "$pos" -gt 1000000 ]; }; then
+  echo "pdnconv-roundtrip: 1 passed, 0 failed"
+  exit 0
+fi
+echo "pdnconv-roundtrip: 0 passed, 1 failed"
+exit 1
