@@ -38,11 +38,18 @@
  * forgotten positions so a report can say so.
  *
  * The library never prints: messages are in the events.
+ *
+ * Threads: every function writes only the state and the events array it is given: one
+ * pk_draw_state per game being replayed, per thread. pk_draw_can_move reads only.
  */
 #ifndef PK_DRAW_H
 #define PK_DRAW_H
 
 #include "position.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define PK_DRAW_REP_CAP 512   /* positions kept since the last irreversible ply */
 #define PK_DRAW_MAX_EVENTS 12 /* an events array of this size never drops an event */
@@ -78,7 +85,8 @@ typedef struct pk_draw_event {
     char msg[PK_DRAW_MSG]; /* one line, English, no trailing newline */
 } pk_draw_event;
 
-/* Private bookkeeping; the fields may change. */
+/* Private bookkeeping; the fields may change (the struct is public only so that a caller
+ * can hold a pk_draw_state without an allocation: use it through the functions). */
 typedef struct pk_draw_rep_entry {
     pk_pos pos;       /* full position, to rule out hash collisions */
     int count;        /* occurrences so far */
@@ -156,7 +164,11 @@ int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const 
  * king with an empty diagonal neighbour in a direction it may move. */
 bool pk_draw_can_move(const pk_variant *v, const pk_pos *p);
 
-/* Human name of an event kind: "automatic", "claimable", "info". */
+/* Human name of an event kind: "automatic", "claimable", "info" (static text). */
 const char *pk_draw_kind_name(int kind);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

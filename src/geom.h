@@ -15,6 +15,10 @@
 
 #include "pk_common.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define PK_MAX_SQUARES 50 /* playable squares of the largest supported board */
 #define PK_NDIRS 8
 
@@ -44,21 +48,28 @@ typedef struct pk_geom {
     pk_bb ray[PK_NDIRS][64];   /* every square strictly beyond bit in direction d */
 } pk_geom;
 
-/* The shared, lazily built geometry for a board; NULL for an unsupported size. */
+/* The shared, lazily built geometry for a board; NULL for an unsupported size.
+ * Static read-only result, never freed. Thread-safe after first use (pk_common.h). */
 const pk_geom *pk_geom_get(int width, int height, bool a1_light, int numbering);
 
 /* NE<->SW, NW<->SE, E<->W, N<->S. */
 static inline int pk_dir_reverse(int d) { return d < 4 ? 3 - d : d ^ 1; }
 
-/* Bit of (file, rank), or -1 when the square is not playable / off board. */
+/* Bit of (file, rank), or -1 when the square is not playable / off board. Thread-safe. */
 int pk_geom_bit(const pk_geom *g, int file, int rank);
 
-/* Square name: the number ("32") or the algebraic name ("h8") into buf (>= 4 bytes). */
+/* Square name: the number ("32") or the algebraic name ("h8") into buf (>= 4 bytes),
+ * which it returns. buf is the caller's. Thread-safe. */
 const char *pk_square_name(const pk_geom *g, int bit, bool algebraic, char *buf);
 
 /* Parses a square written as a number (leading zeros allowed) or algebraically
  * (a1..j10). Returns the bit, or -1 with *err filled (col = 1-based offset of the
- * square inside s + col0). `len` is the number of characters to read. */
+ * square inside s + col0). `len` is the number of characters to read. Thread-safe;
+ * s is only read. */
 int pk_square_parse(const pk_geom *g, const char *s, size_t len, pk_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
