@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "draw_state.h"
 #include "fen.h"
 #include "notation.h"
 
