@@ -6,11 +6,10 @@
  * (RULES 1.9, 3.1 step 1), report every rule whose threshold is reached at P_i and has not
  * been reported in its current run.
  */
-#include "draw_state.h"
+#include "draw.h"
 
 #include <stdio.h>
 #include <stddef.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "movegen.h"
@@ -47,16 +46,6 @@ static const struct class_desc {
 
 static const char *const SIDE[2] = {"White", "Black"};
 static const char *const NTH[] = {"zeroth", "first", "second", "third", "fourth", "fifth"};
-
-pk_draw_state *pk_draw_new(void)
-{
-    return calloc(1, sizeof(pk_draw_state));
-}
-
-void pk_draw_free(pk_draw_state *s)
-{
-    free(s);
-}
 
 const char *pk_draw_kind_name(int kind)
 {

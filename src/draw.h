@@ -5,7 +5,7 @@
  *
  * Use (the replayer drives it, RULES 3.8):
  *
- *     pk_draw_state *ds = pk_draw_new();             (about 29 KB; pk_draw_free(ds) at the end)
+ *     pk_draw_state *ds = malloc(sizeof *ds);        (or static: about 29 KB, no pointers out)
  *     pk_draw_event ev[PK_DRAW_MAX_EVENTS];
  *     int n = pk_draw_init(ds, v, &p0, fen_halfmove, 0, ev, PK_DRAW_MAX_EVENTS);  ply 0
  *     for each ply i >= 1:
@@ -28,14 +28,14 @@
  * pk_draw_init() check this themselves (cheaply, pk_draw_can_move()) and then report no
  * event; saying "lost" is the replayer's job. The counters are still updated.
  *
- * Memory. Nothing allocates but pk_draw_new; the state is a struct of fixed size. The
- * repetition table holds the positions since the last man move or capture (RULES 3.2:
- * only those can recur, so the table is cleared at every such ply). With K limits of
- * 30-80 plies it never fills in practice; in variants without one (Pool) or past a
- * claimable limit (English) a record may run longer: beyond PK_DRAW_REP_CAP (512,
- * draw_state.h) distinct positions the oldest one is forgotten (a ring), so a repetition
- * of a position older than that is missed (never invented); the state counts forgotten
- * positions (rep_evicted) so a report can say so.
+ * Memory. Nothing allocates; the state is a plain struct of fixed size. The repetition
+ * table holds the positions since the last man move or capture (RULES 3.2: only those
+ * can recur, so the table is cleared at every such ply). With K limits of 30-80 plies
+ * it never fills in practice; in variants without one (Pool) or past a claimable limit
+ * (English) a record may run longer: beyond PK_DRAW_REP_CAP distinct positions the
+ * oldest one is forgotten (a ring), so a repetition of a position older than
+ * PK_DRAW_REP_CAP distinct positions is missed (never invented); rep_evicted counts
+ * forgotten positions so a report can say so.
  *
  * The library never prints: messages are in the events.
  *
@@ -51,6 +51,7 @@
 extern "C" {
 #endif
 
+#define PK_DRAW_REP_CAP 512   /* positions kept since the last irreversible ply */
 #define PK_DRAW_MAX_EVENTS 12 /* an events array of this size never drops an event */
 #define PK_DRAW_MSG 160
 
@@ -84,14 +85,53 @@ typedef struct pk_draw_event {
     char msg[PK_DRAW_MSG]; /* one line, English, no trailing newline */
 } pk_draw_event;
 
-/* The state of one game's draw rules (about 29 KB, no pointers out): opaque; its layout
- * is private to the library (draw_state.h). */
-typedef struct pk_draw_state pk_draw_state;
+/* Private bookkeeping; the fields may change (the struct is public only so that a caller
+ * can hold a pk_draw_state without an allocation: use it through the functions). */
+typedef struct pk_draw_rep_entry {
+    pk_pos pos;       /* full position, to rule out hash collisions */
+    int count;        /* occurrences so far */
+    int first;        /* ply of the first occurrence */
+    unsigned fired;   /* bit 0: info reported, bit 1: draw reported */
+} pk_draw_rep_entry;
 
-/* A state for pk_draw_init, or NULL when out of memory. Owned by the caller: release it
- * with pk_draw_free (NULL allowed). One state per game being replayed, per thread. */
-pk_draw_state *pk_draw_new(void);
-void pk_draw_free(pk_draw_state *s);
+typedef struct pk_draw_run {
+    bool active;      /* the class holds in the current position */
+    bool counting;    /* the count has started (S13: a king reached the main diagonal) */
+    bool fired;
+    int start;        /* start(i), RULES 3.2 */
+    int strong;       /* strong side, fixed at the start of the run */
+    int strong_moves; /* moves of the strong side since start */
+    int limit;        /* plies (EACH) or strong-side moves (STRONG) */
+} pk_draw_run;
+
+#define PK_DRAW_NCLASS 10
+
+typedef struct pk_draw_state {
+    const pk_variant *v;
+    unsigned options;
+    int ply;          /* ply of the last position seen */
+    int origin;       /* ply of the start position, or of the last setup (pk_draw_restart) */
+    /* repetition, RULES 3.2 REP(k) */
+    int rep_k;        /* 0: no repetition rule (Frisian) */
+    int rep_kind;
+    int rep_info_at;  /* Italian: 3 (REP3-INFO), else 0 */
+    int rep_n, rep_head;
+    long rep_evicted; /* positions forgotten because the table was full */
+    pk_draw_rep_entry rep[PK_DRAW_REP_CAP];
+    /* kings-only no-progress, RULES 3.2 K(N) */
+    int k_plies;      /* 0: none */
+    int k_kind;
+    const char *k_rule;
+    int streak, streak_start;
+    bool k_fired, k_seeded;
+    /* site profiles (options): no capture and no promotion */
+    int site_plies, site_count, site_start;
+    bool site_fired;
+    const char *site_rule;
+    /* endgame classes, indexed by the private class ids of draw.c */
+    unsigned classes; /* bit set of the classes of the profile */
+    pk_draw_run run[PK_DRAW_NCLASS];
+} pk_draw_state;
 
 /*
  * Starts a game at p0 (ply 0) and evaluates ply 0 (a material class that holds in p0

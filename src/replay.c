@@ -13,7 +13,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "draw_state.h"
 #include "fen.h"
 #include "notation.h"
 

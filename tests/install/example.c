@@ -2,9 +2,8 @@
  * example.c -- a program that uses the installed library the way a user would: built by
  * tests/install/lib.sh outside the source tree with `pkg-config --cflags --libs pdnkit`
  * (static and shared), it reads a FEN, generates and writes the legal moves, matches a
- * written move, counts perft, runs the draw rules on a position, then reads PDN games
- * from a memory stream and replays them with a diagnostics sink. Its output is compared
- * with example.expected.
+ * written move, counts perft, then reads PDN games from a memory stream and replays them
+ * with a diagnostics sink. Its output is compared with example.expected.
  */
 #include <pdnkit/pdnkit.h>
 
@@ -86,17 +85,6 @@ static int engine(void)
     for (int d = 1; d <= 4; d++)
         printf(" %llu", (unsigned long long)pk_perft(e, &start, d, 0, &overflow));
     printf("\n");
-
-    /* the draw rules on their own: a K50 counter seeded at its limit by the FEN's :H */
-    const pk_variant *i = pk_variant_find("international");
-    pk_draw_state *ds = pk_draw_new();
-    pk_draw_event ev[PK_DRAW_MAX_EVENTS];
-    if (!ds || pk_fen_parse(i, "W:WK50,36,35:BK1,15,16", (size_t)-1, &start, NULL, &err) != PK_OK)
-        return 1;
-    int nev = pk_draw_init(ds, i, &start, 50, 0, ev, PK_DRAW_MAX_EVENTS);
-    for (int k = 0; k < nev; k++)
-        printf("draw at ply %d: %s (%s, %s)\n", ev[k].ply, ev[k].rule, pk_draw_kind_name(ev[k].kind), ev[k].code);
-    pk_draw_free(ds);
     return 0;
 }
 

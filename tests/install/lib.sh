@@ -46,7 +46,7 @@ for f in lib/libpdnkit.a lib/libpdnkit.so lib/libpdnkit.so.0 lib/pkgconfig/pdnki
          share/bash-completion/completions/pdnkit; do
   [ -e "$p/$f" ] || fail "$f not installed"
 done
-for f in pdn_lex.h pdn_arena.h variant_rows.h encoding.h draw_state.h; do
+for f in pdn_lex.h pdn_arena.h variant_rows.h encoding.h; do
   [ ! -e "$p/include/pdnkit/$f" ] || fail "private header $f installed"
 done
 real=$(readlink "$p/lib/libpdnkit.so.0")

@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "draw_state.h"
+#include "draw.h"
 #include "fen.h"
 #include "movegen.h"
 #include "pktest.h"
@@ -1124,14 +1124,6 @@ static void test_api(void)
     pk_draw_event one;
     CU_ASSERT_EQUAL(pk_draw_init(&ds, v, &p, 50, 0, &one, 1), 1);
     CU_ASSERT_STRING_EQUAL(one.rule, "K50");
-
-    /* the opaque state of draw.h: a fresh one behaves as the static one */
-    pk_draw_state *h = pk_draw_new();
-    CU_ASSERT_PTR_NOT_NULL_FATAL(h);
-    CU_ASSERT_EQUAL(pk_draw_init(h, v, &p, 50, 0, &one, 1), 1);
-    CU_ASSERT_STRING_EQUAL(one.rule, "K50");
-    pk_draw_free(h);
-    pk_draw_free(NULL);
 }
 
 static const pk_test tests[] = {
