@@ -150,8 +150,16 @@ $(BUILD)/pic/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
 
-$(SOLIB): $(PIC_OBJ)
-	$(CC) -shared -Wl,-soname,$(SONAME) $(OPT) $(CFLAGS) $^ $(PCRE_LIBS) -lpthread -lm -o $@
+# The shared library exports the functions the public headers name, nothing else (the
+# lexer, the arena and the byte source stay internal, as their headers do).
+$(BUILD)/libpdnkit.map: $(PIC_OBJ) $(addprefix src/,$(PUBLIC_HEADERS))
+	@nm -g --defined-only $(PIC_OBJ) | awk 'NF == 3 { print $$3 }' | sort -u >$@.defined
+	@{ echo '{ global:'; cat $(addprefix src/,$(PUBLIC_HEADERS)) | grep -o 'pk_[a-z0-9_]*' | sort -u | \
+	  comm -12 - $@.defined | sed 's/.*/    &;/'; echo 'local: *; };'; } >$@
+
+$(SOLIB): $(PIC_OBJ) $(BUILD)/libpdnkit.map
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(BUILD)/libpdnkit.map $(OPT) $(CFLAGS) \
+	  $(PIC_OBJ) $(PCRE_LIBS) -lpthread -lm -o $@
 
 $(BUILD)/libpdnkit.so: $(SOLIB)
 	ln -sf $(notdir $(SOLIB)) $(BUILD)/$(SONAME)
@@ -202,7 +210,7 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(TOOL_NAMES))
 	rm -f $(addprefix $(DESTDIR)$(LIBDIR)/,libpdnkit.a libpdnkit.so $(SONAME) $(notdir $(SOLIB)))
 	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/pdnkit/,$(PUBLIC_HEADERS))
-	-rmdir $(DESTDIR)$(INCLUDEDIR)/pdnkit
+	@rmdir $(DESTDIR)$(INCLUDEDIR)/pdnkit 2>/dev/null || true
 	rm -f $(DESTDIR)$(PKGCONFIGDIR)/pdnkit.pc
 	@for p in $(MANPAGES); do s=$${p##*.}; echo rm -f $(DESTDIR)$(MANDIR)/man$$s/$${p##*/}; \
 	  rm -f $(DESTDIR)$(MANDIR)/man$$s/$${p##*/}; done

@@ -47,13 +47,13 @@
 
 #include "position.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 #define PK_DRAW_REP_CAP 512   /* positions kept since the last irreversible ply */
 #define PK_DRAW_MAX_EVENTS 12 /* an events array of this size never drops an event */
 #define PK_DRAW_MSG 160
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum pk_draw_kind {
     PK_DRAW_AUTOMATIC = 0, /* the game is drawn at this ply */
@@ -85,8 +85,7 @@ typedef struct pk_draw_event {
     char msg[PK_DRAW_MSG]; /* one line, English, no trailing newline */
 } pk_draw_event;
 
-/* Private bookkeeping; the fields may change (the struct is public only so that a caller
- * can hold a pk_draw_state without an allocation: use it through the functions). */
+/* Private bookkeeping; the fields may change. */
 typedef struct pk_draw_rep_entry {
     pk_pos pos;       /* full position, to rule out hash collisions */
     int count;        /* occurrences so far */

@@ -54,6 +54,15 @@ case $real in libpdnkit.so.0.*.*) ;; *) fail "libpdnkit.so.0 -> '$real', not lib
 [ -f "$p/lib/$real" ] || fail "lib/$real missing"
 soname=$(readelf -d "$p/lib/$real" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 [ "$soname" = libpdnkit.so.0 ] || fail "soname '$soname', not libpdnkit.so.0"
+# The .so exports what the public headers declare, not the internals.
+nm -D --defined-only "$p/lib/$real" | awk '{ print $3 }' >"$base/exports"
+for f in pk_pdn_open pk_pdn_next pk_replay_game pk_gen_legal pk_match_move pk_fen_parse; do
+  grep -qx "$f" "$base/exports" || fail "libpdnkit.so does not export $f"
+done
+for f in pk_lex_new pk_arena_new pk_src_open pk_encoding_guess; do
+  ! grep -qx "$f" "$base/exports" || fail "libpdnkit.so exports the internal $f"
+done
+grep -v '^pk_' "$base/exports" && fail "libpdnkit.so exports names without the pk_ prefix"
 echo "installed: $(cd "$dest" && find . -type f | wc -l) files, $(cd "$dest" && find . -type l | wc -l) links; soname $soname -> $real"
 
 # --- pkg-config, static and shared ----------------------------------------------------
