@@ -29,7 +29,7 @@ PCRE_CFLAGS  = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PCRE_LIBS    = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CUNIT_CFLAGS = $(shell pkg-config --cflags $(TEST_PKGS) 2>/dev/null)
 CUNIT_LIBS   = $(shell pkg-config --libs $(TEST_PKGS) 2>/dev/null)
-ALL_CFLAGS   = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) $(CFLAGS) -Isrc $(PCRE_CFLAGS)
+ALL_CFLAGS   = -std=c11 -D_POSIX_C_SOURCE=200809L -pthread $(OPT) $(WARN) $(CFLAGS) -Isrc $(PCRE_CFLAGS)
 
 LIB_SRC   := $(sort $(wildcard src/*.c))
 TOOL_SRC  := $(sort $(wildcard src/tools/*.c))
@@ -138,7 +138,7 @@ SONAME    := libpdnkit.so.$(SOMAJOR)
 SOLIB     := $(BUILD)/libpdnkit.so.$(VERSION)
 PIC_OBJ   := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
 PUBLIC_HEADERS := pdnkit.h pk_common.h geom.h variant.h position.h movegen.h fen.h notation.h \
-                  perft.h diag.h pdn.h match.h draw.h replay.h
+                  perft.h diag.h pdn.h match.h draw.h replay.h resolve.h
 TOOL_NAMES := $(notdir $(TOOLS))
 MANPAGES  := $(wildcard man/*.[1-8])
 

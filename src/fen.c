@@ -51,8 +51,13 @@ static int read_square(const pk_variant *v, cursor *c, int *num, pk_error *err)
             pk_error_set(err, PK_ERR_SYNTAX, col(c), "square expected, found '%c'", peek(c));
         return -1;
     }
+    size_t n = c->i - start;
+    if (isdigit((unsigned char)c->s[start]) && n > 3) /* pk_square_parse() would cut the number */
+        return pk_error_set(err, PK_ERR_RANGE, (int)start + 1, "square %.*s%s is outside 1-%d",
+                            (int)(n > 24 ? 24 : n), c->s + start, n > 24 ? "..." : "", v->geom->nsq),
+               -1;
     pk_error sub;
-    int b = pk_square_parse(v->geom, c->s + start, c->i - start, &sub);
+    int b = pk_square_parse(v->geom, c->s + start, n, &sub);
     if (b < 0) {
         pk_error_set(err, sub.code, (int)start + 1, "%s", sub.msg);
         return -1;

@@ -80,7 +80,7 @@ typedef struct pk_pdn_square {
 
 enum pk_pdn_note_kind {
     PK_NOTE_COMMENT = 0, /* {text}: text without the braces */
-    PK_NOTE_LINE,        /* % or ; comment: text after the mark */
+    PK_NOTE_LINE,        /* % or ; comment: text after the mark (the mark is in nag) */
     PK_NOTE_NAG,         /* $n */
     PK_NOTE_SETUP,       /* /FEN "..."/ : text is the FEN */
     PK_NOTE_VARIATION    /* ( ... ): see line */
@@ -199,6 +199,33 @@ int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink);
 
 unsigned long long pk_pdn_bytes(const pk_pdn_reader *r); /* decoded bytes consumed */
 int pk_pdn_jit(const pk_pdn_reader *r);                  /* 1 when PCRE2 JIT is in use */
+
+/* ---- writer ---- */
+
+/* How pk_pdn_write_game writes a game. Zero-initialised, it writes the game as read
+ * (moves as written), renumbered from its start position. */
+typedef struct pk_pdn_write_opts {
+    int width;             /* longest line in bytes; 0: 80 */
+    int first_mover;       /* 'W' or 'B': the side whose moves get "N." (the variant's first
+                              mover, RULES 1.2.5); 0: 'W' */
+    int first_number;      /* number of the first move; 0: the start FEN's :F, else 1 */
+    const char *gametype;  /* GameType tag value to write (replacing the game's), NULL: as read */
+    const char *fen;       /* FEN tag value to write, "" to write none, NULL: as read */
+    const char *result;    /* result token and Result tag value, NULL: as read ("*" if none) */
+    /* The text of move i of line l (depth 0: the main line), written into buf of size
+     * bytes or returned as another string; NULL for a hop-by-hop continuation that the
+     * capture before it now includes. NULL callback: every move as written. */
+    const char *(*move_text)(void *ctx, const pk_pdn_line *l, int i, int depth, char *buf, size_t size);
+    void *ctx;
+} pk_pdn_write_opts;
+
+/* Writes g as PDN 3.0 to out: the seven-tag roster (those present) first in its order,
+ * then the other tags in their order, values escaped; a blank line; the movetext with
+ * comments, % lines, NAGs, strength marks, setups and variations where they stood, lines
+ * of at most opts->width columns; the result. One game, ending with a newline (callers
+ * put a blank line between games). opts may be NULL. Writing the output of a game read
+ * back from this output gives the same bytes. Returns PK_OK or PK_ERR_IO (write error). */
+int pk_pdn_write_game(FILE *out, const pk_game *g, const pk_pdn_write_opts *opts, pk_error *err);
 
 #ifdef __cplusplus
 }

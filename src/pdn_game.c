@@ -119,14 +119,22 @@ const char *pk_game_tag(const pk_game *g, const char *name)
 }
 
 /* ---- GameType ---- */
+/* Reads all the digits at *s: 1, or 0 when there is none, or -1 when they are more than
+ * 99999 (the digits are still read, so that the message names the number, not what follows
+ * its first digits). */
 static int parse_int(const char **s, int *v)
 {
     if (!isdigit((unsigned char)**s))
         return 0;
     *v = 0;
-    while (isdigit((unsigned char)**s) && *v < 100000)
-        *v = *v * 10 + (*(*s)++ - '0');
-    return 1;
+    int big = 0;
+    for (; isdigit((unsigned char)**s); (*s)++) {
+        if (*v >= 10000)
+            big = 1;
+        else
+            *v = *v * 10 + (**s - '0');
+    }
+    return big ? -1 : 1;
 }
 
 int pk_gametype_parse(const char *s, pk_gametype *gt, pk_error *err)
@@ -135,8 +143,13 @@ int pk_gametype_parse(const char *s, pk_gametype *gt, pk_error *err)
     memset(gt, 0, sizeof *gt);
     while (*p == ' ')
         p++;
-    if (!parse_int(&p, &gt->type))
+    const char *num = p;
+    int ok = parse_int(&p, &gt->type);
+    if (ok == 0)
         return pk_error_set(err, PK_ERR_SYNTAX, (int)(p - s) + 1, "GameType must start with a number");
+    if (ok < 0)
+        return pk_error_set(err, PK_ERR_RANGE, (int)(num - s) + 1, "game type number %.*s%s is out of range",
+                            (int)(p - num > 24 ? 24 : p - num), num, p - num > 24 ? "..." : "");
     while (*p == ' ')
         p++;
     if (!*p)
@@ -145,7 +158,7 @@ int pk_gametype_parse(const char *s, pk_gametype *gt, pk_error *err)
     if (*p++ != ',' || (*p != 'W' && *p != 'B'))
         return pk_error_set(err, PK_ERR_SYNTAX, (int)(p - s) + 1, "expected ',W' or ',B' after the game type");
     gt->start = *p++;
-    if (*p++ != ',' || !parse_int(&p, &gt->width) || *p++ != ',' || !parse_int(&p, &gt->height) ||
+    if (*p++ != ',' || parse_int(&p, &gt->width) <= 0 || *p++ != ',' || parse_int(&p, &gt->height) <= 0 ||
         *p++ != ',')
         return pk_error_set(err, PK_ERR_SYNTAX, (int)(p - s), "expected board width and height");
     if (*p != 'N' && *p != 'A' && *p != 'S')
@@ -153,7 +166,7 @@ int pk_gametype_parse(const char *s, pk_gametype *gt, pk_error *err)
     gt->notation = *p++;
     if (isdigit((unsigned char)*p))
         gt->corner = *p++ - '0';
-    if (*p++ != ',' || !parse_int(&p, &gt->invert))
+    if (*p++ != ',' || parse_int(&p, &gt->invert) <= 0)
         return pk_error_set(err, PK_ERR_SYNTAX, (int)(p - s), "expected the invert flag");
     while (*p == ' ')
         p++;

@@ -20,4 +20,5 @@
 #include "match.h"
 #include "draw.h"
 #include "replay.h"
+#include "resolve.h"
 #endif

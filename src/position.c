@@ -4,12 +4,14 @@
  */
 #include "position.h"
 
+#include <pthread.h>
 #include <string.h>
 
 /* Zobrist keys of (square, kind), kind = colour*2 + king, and of Black to move (index
- * 256), from a splitmix64 stream: filled once, on first use. */
+ * 256), from a splitmix64 stream: filled once, on first use, by whichever thread comes
+ * first (pthread_once: the library is thread-safe). */
 static uint64_t ztab[257];
-static bool zready;
+static pthread_once_t zonce = PTHREAD_ONCE_INIT;
 
 static void zinit(void)
 {
@@ -20,11 +22,10 @@ static void zinit(void)
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
         ztab[i] = z ^ (z >> 31);
     }
-    zready = true;
 }
 #define ZPIECE(bit, color, king) ztab[(bit) * 4 + (color) * 2 + (king)]
 #define ZTURN ztab[256]
-#define ZREADY() ((void)(zready || (zinit(), 0)))
+#define ZREADY() ((void)pthread_once(&zonce, zinit))
 
 void pk_pos_clear(pk_pos *p, int turn)
 {

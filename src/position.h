@@ -43,8 +43,8 @@ typedef struct pk_move {
     uint8_t caps[PK_MAX_PATH];
 } pk_move;
 
-/* The functions below read and write only the pk_pos they are given (thread-safe on
- * distinct positions); the hash keys they use are built on first use (pk_common.h). */
+/* The functions below read and write only the pk_pos they are given: thread-safe on
+ * distinct positions. */
 
 /* Sets the position to empty with side to move `turn`. */
 void pk_pos_clear(pk_pos *p, int turn);

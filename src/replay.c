@@ -8,6 +8,7 @@
 #include "replay.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,22 +16,10 @@
 
 #include "fen.h"
 #include "notation.h"
-
-/* Diagnostics held back while a guessed variant is on trial: released if the
- * game replays cleanly under it (then that trial was the replay), dropped
- * otherwise. */
-#define HELD_MAX 64
-typedef struct held {
-    int n;
-    bool overflow;
-    size_t used;
-    pk_diag d[HELD_MAX];
-    char pool[32768];
-} held;
+#include "resolve.h"
 
 struct pk_replay {
-    const pk_variant *last_guess; /* files hold one variant: try the last guess first */
-    held held;
+    pk_trial trial; /* the trial of a guess that may stand as the replay (resolve.c) */
     pk_match_scratch ms;
     pk_draw_state ds;
     pk_movelist legal;
@@ -69,6 +58,8 @@ typedef struct ctx {
     king_runs kings;     /* Frisian art. 17 */
     int var_depth;       /* 0 on the main line, n inside n nested variations */
     pk_move last_play;   /* the move play_with_variations played */
+    bool trial;          /* a trial of variant resolution: stop at the first error */
+    bool aborted;        /* a trial found an error */
     char fen[PK_FEN_MAX];
 } ctx;
 
@@ -94,6 +85,19 @@ static void report(ctx *c, int severity, const char *code, const pk_pdn_move *mv
 static void report(ctx *c, int severity, const char *code, const pk_pdn_move *mv, int ply, const char *hint,
                    const char *fmt, ...)
 {
+    /* A variation is analysis, not the game: what is wrong in it is a warning (an error
+     * under --strict), and the game stays valid. */
+    if (c->var_depth && severity == PK_SEV_ERROR)
+        severity = PK_SEV_WARNING;
+    if (severity == PK_SEV_ERROR) {
+        c->res->errors++;
+        if (strcmp(code, "result-mismatch") != 0)
+            c->res->move_errors++;
+        c->aborted = c->trial;
+    } else if (severity == PK_SEV_WARNING)
+        c->res->warnings++;
+    if (!c->sink || !c->sink->emit)
+        return; /* a quick trial: only the counts matter */
     char msg[1024];
     va_list ap;
     int pre = c->var_depth ? snprintf(msg, sizeof msg, "in a variation: ") : 0;
@@ -102,10 +106,6 @@ static void report(ctx *c, int severity, const char *code, const pk_pdn_move *mv
     va_end(ap);
     pk_diag d;
     memset(&d, 0, sizeof d);
-    /* A variation is analysis, not the game: what is wrong in it is a warning (an error
-     * under --strict), and the game stays valid. */
-    if (c->var_depth && severity == PK_SEV_ERROR)
-        severity = PK_SEV_WARNING;
     d.severity = severity;
     d.code = code;
     d.file = c->file;
@@ -128,208 +128,7 @@ static void report(ctx *c, int severity, const char *code, const pk_pdn_move *mv
         pk_fen_write(c->v, &c->pos, c->v->algebraic, c->fen, sizeof c->fen);
         d.fen = c->fen;
     }
-    if (severity == PK_SEV_ERROR) {
-        c->res->errors++;
-        if (strcmp(code, "result-mismatch") != 0)
-            c->res->move_errors++;
-    } else if (severity == PK_SEV_WARNING)
-        c->res->warnings++;
     pk_diag_emit(c->sink, &d);
-}
-
-/* ---- variant
- * ------------------------------------------------------------------------ */
-
-/* RULES 4.1: without a GameType tag (or with one pdnkit does not know) the
- * variant is guessed, and the guess is reported. A lidraughts/playstrategy
- * Variant tag names it; otherwise the notation narrows the candidates and the
- * game is replayed under each in turn: the first under which it replays without
- * error is taken. */
-static const char *candidates(const pk_game *g, const char **why)
-{
-    static const struct {
-        const char *tag, *variant;
-    } names[] = {{"standard", "international"}, {"international", "international"},
-                 {"russian", "russian"},        {"brazilian", "brazilian"},
-                 {"frisian", "frisian"},        {"american/english", "english"},
-                 {"english", "english"},        {"american", "english"},
-                 {"italian", "italian"},        {"czech", "czech"},
-                 {"spanish", "spanish"},        {"pool", "pool"}};
-    const char *tag = pk_game_tag(g, "Variant");
-    if (tag)
-        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-            if (strcasecmp(tag, names[i].tag) == 0) {
-                *why = "its Variant tag";
-                return names[i].variant;
-            }
-    int maxnum = 0;
-    bool algebraic = false;
-    for (int i = 0; i < g->main.nmoves; i++) {
-        const pk_pdn_move *m = &g->main.moves[i];
-        for (int j = 0; j < m->nsquares; j++) {
-            if (m->squares[j].kind != PK_SQ_NUMERIC)
-                algebraic = true;
-            else if (m->squares[j].num > maxnum)
-                maxnum = m->squares[j].num;
-        }
-    }
-    if (g->fen)
-        for (const char *s = g->fen; *s; s++)
-            if (*s >= '0' && *s <= '9') {
-                int n = 0; /* saturates: only "above 32" matters here */
-                for (; *s >= '0' && *s <= '9'; s++)
-                    n = n < 1000 ? n * 10 + (*s - '0') : n;
-                maxnum = n > maxnum ? n : maxnum;
-                s--;
-            }
-    if (algebraic) {
-        *why = "its algebraic squares";
-        return "russian czech brazilian english pool italian spanish portuguese";
-    }
-    if (maxnum > 32) {
-        *why = "its squares above 32 (a 10x10 board)";
-        return "international frisian";
-    }
-    if (maxnum > 0) {
-        *why = "its numeric squares";
-        return "english italian spanish russian brazilian czech pool portuguese "
-               "international frisian";
-    }
-    *why = "nothing (PDN's default GameType is 20)";
-    return "international";
-}
-
-static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
-                     const pk_variant *v, const char *warn, bool guessed, pk_diag_sink *sink,
-                     pk_replay_result *res);
-
-/* The next variant of a space-separated candidate list, advancing *p; NULL at
- * the end. */
-static const pk_variant *next_candidate(const char **p)
-{
-    char name[32];
-    size_t n = strcspn(*p, " ");
-    if (!n)
-        return NULL;
-    snprintf(name, sizeof name, "%.*s", (int)n, *p);
-    *p += n + ((*p)[n] == ' ');
-    return pk_variant_find(name);
-}
-
-static bool in_words(const char *list, const char *name)
-{
-    size_t n = strlen(name);
-    for (const char *p = list; (p = strstr(p, name)); p += n)
-        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
-            return true;
-    return false;
-}
-
-static const char *hold_str(held *h, const char *s)
-{
-    if (!s)
-        return NULL;
-    size_t n = strlen(s) + 1;
-    if (h->used + n > sizeof h->pool) {
-        h->overflow = true;
-        return "";
-    }
-    char *p = memcpy(h->pool + h->used, s, n);
-    h->used += n;
-    return p;
-}
-
-static void hold(void *ctx, const pk_diag *d)
-{
-    held *h = ctx;
-    if (h->n >= HELD_MAX) {
-        h->overflow = true;
-        return;
-    }
-    pk_diag *c = &h->d[h->n++];
-    *c = *d; /* code, file and move outlive the replay; the rest is copied */
-    c->message = hold_str(h, d->message);
-    c->fen = hold_str(h, d->fen);
-    c->hint = hold_str(h, d->hint);
-}
-
-/* Tries v on g with its diagnostics held; true when the game replays without
- * error and everything it reported was kept, so the trial can stand as the
- * replay. */
-static bool try_held(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
-                  const pk_variant *v, const char *warn, pk_replay_result *res)
-{
-    held *h = &r->held;
-    h->n = 0;
-    h->used = 0;
-    h->overflow = false;
-    pk_diag_sink sink = {hold, h};
-    replay_as(r, g, file, o, v, warn, true, &sink, res);
-    return res->errors == 0 && !h->overflow;
-}
-
-static const pk_variant *guess_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o,
-                                       const char **why)
-{
-    const char *list = candidates(g, why);
-    const pk_variant *first = NULL, *v;
-    char buf[256];
-    if (r->last_guess && in_words(list, r->last_guess->name) && strchr(list, ' ')) {
-        snprintf(buf, sizeof buf, "%s %s", r->last_guess->name, list); /* tried twice at worst */
-        list = buf;
-    }
-    for (const char *p = list; (v = next_candidate(&p));) {
-        if (!first)
-            first = v;
-        if (!p[0] && v == first)
-            return v; /* a single candidate: nothing to try */
-        pk_replay_result trial;
-        replay_as(r, g, NULL, o, v, "", false, NULL, &trial);
-        if (trial.errors == 0)
-            return r->last_guess = v;
-    }
-    return r->last_guess = first;
-}
-
-/* The variant and, when it was guessed, the warning that says so. */
-static const pk_variant *resolve_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, char *warn,
-                                         size_t size, bool *guessed)
-{
-    const char *why;
-    warn[0] = 0;
-    *guessed = false;
-    if (o->variant)
-        return o->variant;
-    const pk_pdn_tag *tag = NULL;
-    for (int i = 0; i < g->ntags; i++)
-        if (strcmp(g->tags[i].name, "GameType") == 0)
-            tag = &g->tags[i];
-    if (g->has_gametype) {
-        const pk_variant *v = pk_variant_by_gametype(g->gametype.type);
-        if (v) {
-            const pk_gametype *t = &g->gametype;
-            if (t->extended &&
-                ((t->width && t->width != v->rules.width) || (t->height && t->height != v->rules.height) ||
-                 (t->start && t->start != (v->first == PK_WHITE ? 'W' : 'B'))))
-                snprintf(warn, size,
-                         "GameType \"%s\" (line %d) contradicts GameType %d (%s: %s); "
-                         "the %s rules are used",
-                         tag ? tag->value : "?", tag ? tag->line : 0, v->gametype, v->name, v->gametype_full,
-                         v->name);
-            return v;
-        }
-        const pk_variant *v2 = guess_variant(r, g, o, &why);
-        *guessed = true;
-        snprintf(warn, size,
-                 "GameType %d (line %d) is not a variant pdnkit knows; guessed %s "
-                 "from %s",
-                 g->gametype.type, tag ? tag->line : 0, v2->name, why);
-        return v2;
-    }
-    const pk_variant *v = guess_variant(r, g, o, &why);
-    *guessed = true;
-    snprintf(warn, size, "no GameType tag: guessed %s from %s", v->name, why);
-    return v;
 }
 
 /* ---- start position
@@ -538,6 +337,8 @@ static void move_list(ctx *c, const pk_match *m, bool full, bool counts, char *b
 {
     size_t len = 0;
     buf[0] = 0;
+    if (!c->sink || !c->sink->emit)
+        return; /* a quick trial writes no message */
     pk_gen_legal(c->v, &c->pos, &c->r->legal, c->o->gen_flags);
     for (int i = 0; i < m->ncand && len < size; i++) {
         char t[160];
@@ -705,68 +506,6 @@ static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
     }
 }
 
-/* A game that fails under its GameType but replays cleanly under another
- * variant its notation allows: most likely the tag is wrong, and an arbiter
- * wants to know. */
-static void suggest_variant(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
-                            const pk_variant *tagged, pk_diag_sink *sink)
-{
-    const char *why, *list = candidates(g, &why);
-    const pk_variant *v;
-    for (const char *p = list; (v = next_candidate(&p));) {
-        if (v == tagged)
-            continue;
-        pk_replay_result trial;
-        replay_as(r, g, NULL, o, v, "", false, NULL, &trial);
-        if (trial.errors == 0 && trial.move_errors == 0) {
-            char msg[300];
-            pk_diag d;
-            memset(&d, 0, sizeof d);
-            snprintf(msg, sizeof msg,
-                     "the moves replay without error as %s (GameType %d): is the "
-                     "GameType tag "
-                     "wrong?",
-                     v->name, v->gametype);
-            d.severity = PK_SEV_NOTE;
-            d.code = "gametype";
-            d.file = file;
-            d.game = g->index;
-            d.line = g->line;
-            d.col = g->col;
-            d.message = msg;
-            char hint[64];
-            snprintf(hint, sizeof hint, "to check it so: --variant %s", v->name);
-            d.hint = hint;
-            pk_diag_emit(sink, &d);
-            return;
-        }
-    }
-}
-
-int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
-                   pk_diag_sink *sink, pk_replay_result *res)
-{
-    char warn[512];
-    bool guessed;
-    /* The common untagged game: its file's last guess replays it cleanly, and
-     * that trial, with its diagnostics held, is the replay. */
-    if (!o->variant && !g->has_gametype && r->last_guess) {
-        const char *why, *list = candidates(g, &why);
-        snprintf(warn, sizeof warn, "no GameType tag: guessed %s from %s", r->last_guess->name, why);
-        if (in_words(list, r->last_guess->name) && try_held(r, g, file, o, r->last_guess, warn, res)) {
-            for (int i = 0; i < r->held.n; i++)
-                pk_diag_emit(sink, &r->held.d[i]);
-            return PK_OK;
-        }
-    }
-    const pk_variant *v = resolve_variant(r, g, o, warn, sizeof warn, &guessed);
-    int rc = replay_as(r, g, file, o, v, warn, guessed, sink, res);
-    if (res->stopped && res->move_errors && !guessed && !o->variant && g->has_gametype)
-        suggest_variant(r, g, file, o, v, sink);
-    return rc;
-}
-
-
 /* One written move (with the hop-by-hop continuations that follow it at
  * line->moves[i]): matched, reported, and resolved into the move to play.
  * Returns false when its line stops here (an illegal or ambiguous move, a
@@ -918,6 +657,21 @@ static inline bool quiet_plain(const ctx *c, const pk_pdn_line *line, int i, pk_
            pk_quiet_move(c->v, &c->pos, w.sq[0], w.sq[1], play) > 0; /* a placeholder has no squares */
 }
 
+/* A trial needs to know only whether a move fits, and most misfits are seen at once: a
+ * plain numeric move whose origin holds no piece of the side to move (the other variants
+ * of an English record fail so at its first ply). It is counted as the error it is,
+ * without the matcher's search for the reason. True when the move is refuted so. */
+static bool trial_refutes(ctx *c, const pk_pdn_line *line, int i, int ply)
+{
+    pk_written w;
+    if (!c->trial || c->var_depth || !plain_squares(c, line, i, &w) ||
+        (c->pos.pieces[c->pos.turn] & PK_BIT(w.sq[0])))
+        return false;
+    report(c, PK_SEV_ERROR, "illegal-move", &line->moves[i], ply, stop_hint(c),
+           "illegal move %s: no piece of the side to move on its origin square", line->moves[i].text);
+    return true;
+}
+
 /* RULES 4.3 / PDN 3.0: a variation written after move i is an alternative to
  * it, played from the position before it. Variations are checked like the main
  * line (errors count) but do not feed the draw rules or the result. */
@@ -934,7 +688,8 @@ static bool play_with_variations(ctx *c, const pk_pdn_line *line, int i, int ply
 {
     if (!line->moves[i].after && (i + 1 == line->nmoves || !(line->moves[i + 1].flags & PK_PDN_MOVE_HOP))) {
         /* no variation to check here (the usual case): resolve and play in place */
-        bool ok = quiet_plain(c, line, i, &c->last_play) || resolve_move(c, line, i, ply, &c->last_play);
+        bool ok = quiet_plain(c, line, i, &c->last_play) ||
+                  (!trial_refutes(c, line, i, ply) && resolve_move(c, line, i, ply, &c->last_play));
         if (ok)
             pk_make(c->v, &c->pos, &c->last_play);
         return ok;
@@ -1005,13 +760,18 @@ static void replay_line(ctx *c, const pk_pdn_line *line, const pk_pos *start, in
     c->var_depth = depth - 1;
 }
 
+/* How replay_as() runs: the replay of a game, a trial of variant resolution (it stops
+ * at its first error), or a quick trial, which also skips what cannot give an error (the
+ * draw rules, the Result tag) and writes no message. */
+enum replay_mode { REPLAY_FINAL, REPLAY_TRIAL, REPLAY_QUICK };
+
 static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
-                     const pk_variant *v, const char *warn, bool guessed, pk_diag_sink *sink,
-                     pk_replay_result *res)
+                     const pk_variant *v, int mode, pk_diag_sink *sink, pk_replay_result *res)
 {
     ctx c;
     memset(&c, 0, sizeof c);
-    memset(res, 0, sizeof *res);
+    memset(res, 0, offsetof(pk_replay_result, final_pos)); /* not the large tail: trials are many */
+    res->final_fen[0] = 0;
     res->loser = -1;
     c.r = r;
     c.g = g;
@@ -1021,13 +781,9 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     c.res = res;
     c.first_number = 1;
     c.v = v;
+    c.trial = mode != REPLAY_FINAL;
+    const bool draws = mode != REPLAY_QUICK;
     res->variant = v;
-    res->variant_guessed = guessed;
-    if (warn[0])
-        report(&c, PK_SEV_WARNING, "gametype", NULL, 0,
-               guessed ? "add a GameType tag, or use --variant NAME"
-                       : "use --variant NAME to choose the rules",
-               "%s", warn);
 
     int halfmove = -1;
     const pk_pdn_note *setup = first_setup(g);
@@ -1043,7 +799,7 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     pk_draw_event ev[PK_DRAW_MAX_EVENTS];
     int drawn_at = -1, ply = 0;
     bool warned_number = false, warned_after_draw = false;
-    int n = pk_draw_init(&r->ds, c.v, &c.pos, halfmove, o->draw_options, ev, PK_DRAW_MAX_EVENTS);
+    int n = draws ? pk_draw_init(&r->ds, c.v, &c.pos, halfmove, o->draw_options, ev, PK_DRAW_MAX_EVENTS) : 0;
     note_draws(&c, ev, n, NULL, 0, &drawn_at);
 
     const pk_pdn_move *last = NULL;
@@ -1059,7 +815,7 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
             }
             if (k > 0) { /* a new position: the draw rules and art. 17 start again (RULES 3.1) */
                 memset(&c.kings, 0, sizeof c.kings);
-                n = pk_draw_restart(&r->ds, &c.pos, ply, hm, ev, PK_DRAW_MAX_EVENTS);
+                n = draws ? pk_draw_restart(&r->ds, &c.pos, ply, hm, ev, PK_DRAW_MAX_EVENTS) : 0;
                 if (n)
                     note_draws(&c, ev, n, NULL, ply, &drawn_at);
             }
@@ -1084,6 +840,14 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
             ply--;
             break;
         }
+        if (c.aborted) { /* a trial's first error: the variant does not fit; plies counts
+                            the plies before it, as after a move that stops the line */
+            res->stopped = true;
+            ply--;
+            break;
+        }
+        if (!draws)
+            continue;
         n = pk_draw_ply(&r->ds, &before, &c.last_play, &c.pos, ev, PK_DRAW_MAX_EVENTS);
         if (n)
             note_draws(&c, ev, n, mv, ply, &drawn_at);
@@ -1098,7 +862,8 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     res->plies = ply;
     res->final_pos = c.pos; /* its FEN is written on demand: pk_replay_final_fen() */
     res->have_final = true;
-    check_result_tag(&c);
+    if (mode != REPLAY_QUICK)
+        check_result_tag(&c);
     if (!res->stopped) {
         if (pk_gen_legal(c.v, &c.pos, &r->legal, o->gen_flags) == 0)
             res->loser = c.pos.turn;
@@ -1112,4 +877,38 @@ const char *pk_replay_final_fen(pk_replay_result *res)
     if (!res->final_fen[0] && res->have_final)
         pk_fen_write(res->variant, &res->final_pos, res->variant->algebraic, res->final_fen, sizeof res->final_fen);
     return res->final_fen;
+}
+
+bool pk_replay_trial(pk_replay *r, const pk_game *g, const pk_replay_opts *o, const pk_variant *v, bool quick,
+                     pk_diag_sink *sink, pk_replay_result *res)
+{
+    pk_replay_opts t = *o;
+    if (quick) /* what is wrong in a variation is a warning: it cannot make a trial fail */
+        t.no_variations = true;
+    replay_as(r, g, NULL, &t, v, quick ? REPLAY_QUICK : REPLAY_TRIAL, sink, res);
+    return res->errors == 0;
+}
+
+int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
+                   pk_diag_sink *sink, pk_replay_result *res)
+{
+    pk_variant_choice ch;
+    pk_trial *t = &r->trial;
+    pk_resolve_variant(r, g, o, &ch, t);
+    pk_resolve_report(&ch, g, file, sink);
+    int rc = PK_OK;
+    if (!ch.variant) { /* a variant pdnkit does not implement: read, not replayed */
+        memset(res, 0, sizeof *res);
+        res->loser = -1;
+        res->unsupported = ch.unsupported;
+    } else if (t->kept) /* the guess's trial was the replay */
+        *res = t->res, pk_trial_release(t, file, sink);
+    else
+        rc = replay_as(r, g, file, o, ch.variant, REPLAY_FINAL, sink, res);
+    res->variant_guessed = ch.source == PK_VSRC_GUESS;
+    if (ch.message[0] && ch.severity == PK_SEV_WARNING)
+        res->warnings++;
+    if (ch.variant && res->stopped && res->move_errors && ch.source == PK_VSRC_GAMETYPE)
+        pk_resolve_suggest(r, g, file, o, ch.variant, sink);
+    return rc;
 }

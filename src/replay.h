@@ -35,7 +35,9 @@ typedef struct pk_replay_opts {
 
 /* What the game summary reports. */
 typedef struct pk_replay_result {
-    const pk_variant *variant;
+    const pk_variant *variant; /* NULL: not replayed, the game names a variant pdnkit does not
+                                  implement (unsupported says which) */
+    const char *unsupported;   /* "Canadian draughts", or NULL */
     bool variant_guessed;
     int plies;                 /* plies replayed */
     bool stopped;              /* the replay stopped before the end of the main line */
@@ -43,9 +45,10 @@ typedef struct pk_replay_result {
     int move_errors;           /* errors about the moves themselves (not the result) */
     int loser;                 /* side with no legal move at the end, or -1 */
     bool have_final;           /* false when the replay could not start (bad FEN) */
+    int ndraws;
+    /* the large fields last (a trial clears the fields above only) */
     pk_pos final_pos;          /* the position the replay reached */
     char final_fen[PK_FEN_MAX];/* its FEN, written by pk_replay_final_fen() */
-    int ndraws;
     pk_draw_event draws[PK_REPLAY_MAX_DRAWS]; /* draw events found, in order */
 } pk_replay_result;
 
@@ -56,12 +59,20 @@ typedef struct pk_replay pk_replay; /* scratch kept across games: nothing alloca
 pk_replay *pk_replay_new(void);
 void pk_replay_free(pk_replay *r);
 
-/* Replays g (the main line) and reports to sink; file names the input in diagnostics.
- * Returns PK_OK (the findings are in *res and the sink) or a status on internal failure.
- * g, file and o are only read (file is passed to the sink in each pk_diag); the sink is
- * called on the calling thread before the function returns. */
+/* Resolves the variant of g (resolve.h: the option, the tags, else a guess), replays g
+ * under it and reports to sink; file names the input in diagnostics. Returns PK_OK (the
+ * findings are in *res and the sink) or a status on internal failure. g, file and o are
+ * only read (file is passed to the sink in each pk_diag); the sink is called on the
+ * calling thread before the function returns. */
 int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
                    pk_diag_sink *sink, pk_replay_result *res);
+
+/* For variant resolution (resolve.c): replays g under v as a trial, which stops at its
+ * first error and is seen by no observer. quick: the main line only (all it takes to know
+ * whether g fits v). Diagnostics go to sink (may be NULL). True when g replays without
+ * error. */
+bool pk_replay_trial(pk_replay *r, const pk_game *g, const pk_replay_opts *o, const pk_variant *v, bool quick,
+                     pk_diag_sink *sink, pk_replay_result *res);
 
 /* The FEN of res->final_pos (written on the first call: most callers never need it).
  * Returns res->final_fen: it lives as long as *res. */

@@ -34,19 +34,22 @@ typedef struct run {
     /* per file: the last game index counted as having an error (indices never decrease) */
     const char *file;
     int last_err_game;
-    /* GNU output: a guessed variant is said once per file and guess, then counted */
-    char guess_said[160];
-    long guess_repeats;
+    /* GNU output: each guess of a variant is said once per file, then counted (a file may
+     * give a few different guesses: "english", "english; ... also ... pool") */
+#define GUESSES 8
+    int nguess;
+    char guess_said[GUESSES][512];
+    long guess_repeats[GUESSES];
 } run;
 
-/* Says how many games repeated the last guess that was printed (GNU output only). */
+/* Says how many games repeated each guess that was printed (GNU output only). */
 static void flush_guesses(run *R)
 {
-    if (R->guess_repeats)
-        fprintf(R->out, "%s: note: %ld more game%s without a GameType tag: %s (not repeated; --json lists each)\n",
-                R->file, R->guess_repeats, R->guess_repeats == 1 ? "" : "s", R->guess_said + 17);
-    R->guess_repeats = 0;
-    R->guess_said[0] = 0;
+    for (int i = 0; i < R->nguess; i++)
+        if (R->guess_repeats[i])
+            fprintf(R->out, "%s: note: %ld more game%s without a GameType tag: %s (not repeated; --json lists each)\n",
+                    R->file, R->guess_repeats[i], R->guess_repeats[i] == 1 ? "" : "s", R->guess_said[i] + 17);
+    R->nguess = 0;
 }
 
 static void on_diag(void *ctx, const pk_diag *dd)
@@ -70,13 +73,16 @@ static void on_diag(void *ctx, const pk_diag *dd)
         pk_diag_write_json(R->out, d);
         return;
     }
-    if (!strcmp(d->code, "gametype") && !strncmp(d->message, "no GameType tag: ", 17)) {
-        if (!strcmp(R->guess_said, d->message)) {
-            R->guess_repeats++;
-            return;
-        }
-        flush_guesses(R);
-        snprintf(R->guess_said, sizeof R->guess_said, "%s", d->message);
+    if (!strcmp(d->code, "gametype") && !strncmp(d->message, "no GameType tag: guessed ", 25)) {
+        for (int i = 0; i < R->nguess; i++)
+            if (!strcmp(R->guess_said[i], d->message)) {
+                R->guess_repeats[i]++;
+                return;
+            }
+        if (R->nguess == GUESSES)
+            flush_guesses(R);
+        R->guess_repeats[R->nguess] = 0;
+        snprintf(R->guess_said[R->nguess++], sizeof R->guess_said[0], "%s", d->message);
     }
     pk_diag_write_gnu(R->out, d);
 }
@@ -85,10 +91,16 @@ static void on_diag(void *ctx, const pk_diag *dd)
 static void game_json(run *R, const pk_game *g, pk_replay_result *res, bool replayed)
 {
     FILE *o = R->out;
+    const char *unsupported = replayed ? res->unsupported : NULL;
+    replayed = replayed && res->variant; /* not when the game names a variant pdnkit does not implement */
     fputs("{\"type\":\"game\",\"file\":", o);
     pk_json_write_string(o, R->file);
     fprintf(o, ",\"game\":%d,\"line\":%d,\"variant\":", g->index, g->line);
     pk_json_write_string(o, replayed ? res->variant->name : NULL);
+    if (unsupported) {
+        fputs(",\"unsupported\":", o);
+        pk_json_write_string(o, unsupported);
+    }
     fprintf(o, ",\"variant_guessed\":%s,\"gametype\":", replayed && res->variant_guessed ? "true" : "false");
     pk_json_write_string(o, pk_game_tag(g, "GameType"));
     fputs(",\"event\":", o);
@@ -123,7 +135,7 @@ static void game_json(run *R, const pk_game *g, pk_replay_result *res, bool repl
         fprintf(o, ",\"ply\":%d}", res->draws[i].ply);
     }
     int errors = g->nerrors + (replayed ? res->errors : 0);
-    int warnings = g->nwarnings + (replayed ? res->warnings : 0);
+    int warnings = g->nwarnings + (replayed || unsupported ? res->warnings : 0);
     bool invalid = errors || (R->strict && warnings);
     fprintf(o, "],\"errors\":%d,\"warnings\":%d,\"verdict\":\"%s\"}\n", errors, warnings,
             invalid ? "invalid" : "valid");
@@ -170,8 +182,7 @@ static void check_stream(run *R, FILE *f, const char *name)
     R->files++;
     R->file = name;
     R->last_err_game = 0;
-    R->guess_said[0] = 0;
-    R->guess_repeats = 0;
+    R->nguess = 0;
     pk_diag_sink sink = {on_diag, R};
     pk_game g;
     pk_game_init(&g);

@@ -8,6 +8,19 @@
 # out-of-memory input is saved as $BUILD/artifacts/<target>-crash-<sha1> (or -leak-,
 # -timeout-, -oom-): the run fails and names it. Turn it into a regression test in
 # tests/bad-input/ (see tests/bad-input/README).
+# The summary of one log (what run_one prints after "ok"), for tests/corpus/fuzz-summary.sh:
+#   sh tests/fuzz/run.sh --summary LOG
+# libFuzzer ends with "#N<TAB>DONE   cov: ... ft: ... corp: ..." (a tab after the count).
+summary() { # log
+  cov=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$1" | sed 's/^#[0-9]*[[:space:]]*DONE[[:space:]]*//; s/[[:space:]]*lim.*//')
+  stats=$(grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$1" | tr '\n' ' ')
+  echo "$cov $stats"
+}
+if [ "$1" = --summary ]; then
+  [ -f "$2" ] || { echo "run.sh: --summary: no log '$2'" >&2; exit 2; }
+  summary "$2"; exit 0
+fi
+
 BUILD=${BUILD:-build/fuzz}
 SHARED=${SHARED:-../shared}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
@@ -29,10 +42,8 @@ run_one() { # target
     -max_len=16384 -print_final_stats=1 -artifact_prefix="$BUILD/artifacts/$t-" $dict $FUZZ_ARGS \
     "$BUILD/corpus-$t" "$BUILD/seeds-$t" >"$BUILD/logs/$t.log" 2>&1
   st=$?
-  stats=$(grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$BUILD/logs/$t.log" | tr '\n' ' ')
-  cov=$(grep -E '^#[0-9]+ +DONE' "$BUILD/logs/$t.log" | sed 's/^#[0-9]* *DONE *//; s/ lim.*//')
   if [ $st -eq 0 ]; then
-    echo "fuzz $t: ok, ${FUZZ_SECONDS}s: $cov $stats"
+    echo "fuzz $t: ok, ${FUZZ_SECONDS}s: $(summary "$BUILD/logs/$t.log")"
   else
     echo "FAIL fuzz $t (exit $st): see $BUILD/logs/$t.log"
     grep -E 'ERROR: |SUMMARY: |Test unit written to|runtime error' "$BUILD/logs/$t.log" | head -n 8

@@ -384,12 +384,25 @@ static void test_stray_outside_games(void)
     CU_ASSERT_EQUAL(s.game[0], 2);
     CU_ASSERT_STRING_EQUAL(s.code[1], "syntax");
     CU_ASSERT_EQUAL(s.game[1], 2);
-    /* a syntax error makes a game of what follows the stray text: neither is lost */
-    CU_ASSERT_EQUAL(rd("junk {unterminated\n", 0, &s, NULL), 1);
+    /* an unterminated comment before any game makes none (issue 9 item 18): both the
+     * stray text and the comment are reported, in no game, at their line and column */
+    CU_ASSERT_EQUAL(rd("junk {unterminated\n", 0, &s, NULL), 0);
     CU_ASSERT_EQUAL_FATAL(s.n, 2);
     CU_ASSERT_STRING_EQUAL(s.code[0], "stray-text");
+    CU_ASSERT_EQUAL(s.game[0], 0);
+    CU_ASSERT_STRING_EQUAL(s.code[1], "unterminated-comment");
+    CU_ASSERT_EQUAL(s.game[1], 0);
+    CU_ASSERT_EQUAL(s.line[1], 1);
+    CU_ASSERT_EQUAL(s.col[1], 6);
+    CU_ASSERT_EQUAL(s.sev[1], PK_SEV_WARNING);
+    CU_ASSERT_EQUAL(rd("{ hello", PK_PDN_STRICT, &s, NULL), 0);
+    CU_ASSERT_EQUAL_FATAL(s.n, 1);
+    CU_ASSERT_EQUAL(s.sev[0], PK_SEV_ERROR);
+    /* ended by a tag line: reported in the game that starts there, which is whole */
+    CU_ASSERT_EQUAL(rd("{ hello\n[Event \"a\"]\n1. 32-28 *\n", 0, &s, NULL), 1);
+    CU_ASSERT_EQUAL_FATAL(s.n, 1);
+    CU_ASSERT_STRING_EQUAL(s.code[0], "unterminated-comment");
     CU_ASSERT_EQUAL(s.game[0], 1);
-    CU_ASSERT_STRING_EQUAL(s.code[1], "syntax");
 }
 
 static void test_streaming(void)

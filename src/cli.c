@@ -1,0 +1,113 @@
+/*
+ * cli.c -- the options and manners every tool shares (see cli.h). The tools' mains
+ * keep their own getopt_long tables; the values and the words come from here.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "draw.h"
+#include "movegen.h"
+#include "replay.h"
+
+int pk_cli_variant(const char *arg, const pk_variant **out, pk_error *err)
+{
+    *out = arg ? pk_variant_lookup(arg) : NULL;
+    if (*out)
+        return PK_OK;
+    return pk_error_set(err, PK_ERR_USAGE, 0, "unknown variant '%s' (known: %s, or a PDN GameType number)",
+                        arg ? arg : "", pk_variant_names());
+}
+
+int pk_cli_results(const char *arg, int *out, pk_error *err)
+{
+    if (!strcmp(arg, "first"))
+        *out = PK_RESULTS_FIRST_MOVER;
+    else if (!strcmp(arg, "white"))
+        *out = PK_RESULTS_WHITE;
+    else
+        return pk_error_set(err, PK_ERR_USAGE, 0, "--results takes 'first' or 'white', not '%s'", arg);
+    return PK_OK;
+}
+
+/* Each draw profile and the variants (by draw profile) it belongs to. */
+static const struct {
+    const char *name;
+    unsigned flag;
+    int profile, profile2; /* enum pk_draw_profile; -1 none */
+} profiles[] = {
+    {"brazilian-fmjd64", PK_DRAW_OPT_BRAZILIAN_FMJD64, PK_DRAW_BRAZILIAN, -1}, /* RULES 3.7, D-BR-1 */
+    {"spanish-site40each", PK_DRAW_OPT_SPANISH_SITE40EACH, PK_DRAW_SPANISH, PK_DRAW_PORTUGUESE}, /* D-ES-1 */
+    {"spanish-site20each", PK_DRAW_OPT_SPANISH_SITE20EACH, PK_DRAW_SPANISH, PK_DRAW_PORTUGUESE},
+};
+#define NPROFILES (sizeof profiles / sizeof profiles[0])
+
+const char *pk_cli_draw_profile_names(void) { return "brazilian-fmjd64, spanish-site40each, spanish-site20each"; }
+
+int pk_cli_draw_profile(const char *arg, unsigned *flags, pk_error *err)
+{
+    for (size_t i = 0; i < NPROFILES; i++)
+        if (!strcmp(arg, profiles[i].name)) {
+            *flags |= profiles[i].flag;
+            return PK_OK;
+        }
+    return pk_error_set(err, PK_ERR_USAGE, 0, "unknown draw profile '%s' (known: %s)", arg,
+                        pk_cli_draw_profile_names());
+}
+
+int pk_cli_applies(const pk_variant *v, unsigned gen_flags, unsigned draw_options, pk_error *err)
+{
+    /* RULES 0.1: the seed pages' house rule is about 8x8 games (Spanish, Brazilian). */
+    if ((gen_flags & PK_GEN_CAPTURE_OPTIONAL) && v->rules.width != 8)
+        return pk_error_set(err, PK_ERR_USAGE, 0, "--capture-optional is a house rule of 8x8 variants, not of %s",
+                            v->name);
+    for (size_t i = 0; i < NPROFILES; i++)
+        if ((draw_options & profiles[i].flag) && v->draw_profile != profiles[i].profile &&
+            v->draw_profile != profiles[i].profile2)
+            return pk_error_set(err, PK_ERR_USAGE, 0, "--draw-profile=%s does not apply to %s", profiles[i].name,
+                                v->name);
+    return PK_OK;
+}
+
+int pk_cli_usage_error(FILE *out, const char *prog, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(out, "%s: error: ", prog);
+    va_start(ap, fmt);
+    vfprintf(out, fmt, ap);
+    va_end(ap);
+    fprintf(out, "\nTry '%s --help'.\n", prog);
+    return PK_EXIT_USAGE;
+}
+
+void pk_cli_version(FILE *out, const char *prog) { fprintf(out, "%s (pdnkit) %s\n", prog, PK_VERSION); }
+
+void pk_cli_list_variants(FILE *out)
+{
+    fprintf(out, "%-14s %-24s %-8s %-17s %-7s %s\n", "name", "aliases", "GameType", "extended", "board",
+            "first");
+    for (int i = 0; pk_variant_at(i); i++) {
+        const pk_variant *v = pk_variant_at(i);
+        char board[16];
+        snprintf(board, sizeof board, "%dx%d", v->rules.width, v->rules.height);
+        fprintf(out, "%-14s %-24s %-8d %-17s %-7s %s\n", v->name, *v->aliases ? v->aliases : "-", v->gametype,
+                v->gametype_full, board, v->first == PK_WHITE ? "white" : "black");
+    }
+}
+
+int pk_cli_finish(FILE *out, FILE *err, const char *prog, int status)
+{
+    int failed = ferror(out);
+    errno = 0;
+    if (fflush(out) != 0)
+        failed = 1;
+    int saved = errno;
+    /* stdout itself is left open: closing it here would hide nothing more (the fflush
+     * above reported the last write), and atexit handlers may still use it. */
+    if (!failed)
+        return status;
+    fprintf(err, "%s: error: write error: %s\n", prog, saved ? strerror(saved) : "output stream failed");
+    return PK_EXIT_USAGE;
+}

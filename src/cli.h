@@ -1,0 +1,63 @@
+/*
+ * cli.h -- what every pdnkit tool's command line shares, so the tools parse, check and
+ * word the common options the same way: the variant (-v/--variant), the results
+ * convention (--results), the house rule --capture-optional, the draw profiles
+ * (--draw-profile), the variant table (--list-variants), usage errors, --version, and
+ * the final check that standard output was really written (GNU manners: a failed write
+ * is exit status 2 with one line on standard error).
+ *
+ * Like the rest of the library nothing here prints on its own: the writers take the
+ * stream to write to. All functions are thread-safe (no state).
+ */
+#ifndef PK_CLI_H
+#define PK_CLI_H
+
+#include <stdio.h>
+
+#include "pk_common.h"
+#include "variant.h"
+
+/* Exit statuses shared by every tool. */
+enum pk_exit { PK_EXIT_OK = 0, PK_EXIT_FINDINGS = 1, PK_EXIT_USAGE = 2 };
+
+/* -v NAME: a variant name, an alias or a PDN GameType number. PK_ERR_USAGE with a
+ * message naming the known variants when unknown. */
+int pk_cli_variant(const char *arg, const pk_variant **out, pk_error *err);
+
+/* --results first|white: enum pk_results_convention (replay.h). */
+int pk_cli_results(const char *arg, int *out, pk_error *err);
+
+/* --draw-profile NAME: ORs the pk_draw_options flag (draw.h) into *flags. */
+int pk_cli_draw_profile(const char *arg, unsigned *flags, pk_error *err);
+
+/* Does an option given on the command line apply to variant v? PK_OK, or PK_ERR_USAGE
+ * with a message saying why not: --capture-optional is a house rule of the 8x8 games
+ * (RULES 0.1: the seed pages' "no forced capture", an explicit opt-in), each draw profile
+ * belongs to the variants of its rule set (RULES 3.4 D-ES-1, 3.7 D-BR-1). gen_flags and
+ * draw_options are what the options set (PK_GEN_CAPTURE_OPTIONAL, pk_draw_options). */
+int pk_cli_applies(const pk_variant *v, unsigned gen_flags, unsigned draw_options, pk_error *err);
+
+/* The draw profile names, for --help and messages: "brazilian-fmjd64, ...". */
+const char *pk_cli_draw_profile_names(void);
+
+/* "PROG: error: MSG" and "Try 'PROG --help'." on out (a usage error). Returns
+ * PK_EXIT_USAGE so a main can `return pk_cli_usage_error(stderr, prog, "...")`. */
+int pk_cli_usage_error(FILE *out, const char *prog, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* "PROG (pdnkit) VERSION". */
+void pk_cli_version(FILE *out, const char *prog);
+
+/* The variant table with a header line: name, aliases, GameType, board, first mover. */
+void pk_cli_list_variants(FILE *out);
+
+/* Flushes out and checks that everything written to it arrived (ferror, fflush, fclose
+ * for a file). On failure writes "PROG: error: write error: REASON" to err and returns
+ * PK_EXIT_USAGE (2); else returns status unchanged. Call it last, with the exit status
+ * the tool would otherwise return: `return pk_cli_finish(stdout, stderr, prog, st);` */
+int pk_cli_finish(FILE *out, FILE *err, const char *prog, int status);
+
+#endif

@@ -1,0 +1,529 @@
+/*
+ * pdn_move.c -- the reader's move parser (see pdn_reader.h): move tokens ("32x23x14",
+ * "c3:e5", "hg7", "27 x 18") into squares, move numbers, "..." and "-" placeholders, the
+ * lines of moves they build, and the fast path that reads plain movetext straight from
+ * the input window. The input window and the game state machine are pdn_read.c's.
+ */
+#include "pdn_reader.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#if defined(__GNUC__)
+#define PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define PRINTF(a, b)
+#endif
+
+static void PRINTF(6, 7) report(pk_pdn_reader *r, int sev, const char *code, int line, int col,
+                                const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    pk_rd_vreport(r, sev, code, line, col, NULL, fmt, ap);
+    va_end(ap);
+}
+
+/* A deviation the reader tolerates: a warning, or an error under PK_PDN_STRICT. */
+static void PRINTF(5, 6) tolerate(pk_pdn_reader *r, const char *code, int line, int col,
+                                  const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    pk_rd_vreport(r, (r->flags & PK_PDN_STRICT) ? PK_SEV_ERROR : PK_SEV_WARNING, code, line, col, NULL,
+                  fmt, ap);
+    va_end(ap);
+}
+
+/* A syntax error: reported, then the rest of the game is skipped. */
+static void PRINTF(4, 5) syntax(pk_pdn_reader *r, int line, int col, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    pk_rd_vreport(r, PK_SEV_ERROR, "syntax", line, col, NULL, fmt, ap);
+    va_end(ap);
+    r->skip = 1;
+}
+
+/* ------------------------------------------------------------------ lines of moves */
+
+void pk_rd_check_number(pk_pdn_reader *r, level *L)
+{
+    if (L->have_num) {
+        L->have_num = 0;
+        if (L->ellipsis) {
+            L->ellipsis = 0;
+            return;
+        }
+        if (r->nempty++ == 0) /* "1.1.1.1..." must not print a line per number */
+            tolerate(r, "empty-move-number", L->num_line, L->num_col, "move number %d with no move", L->num);
+    }
+}
+
+/* A new move slot at the end of line L, to be filled, then attach_move()d. */
+static inline pk_pdn_move *new_move(pk_pdn_reader *r, level *L)
+{
+    if (L->n == L->cap) {
+        int cap = L->cap ? L->cap * 2 : 128;
+        pk_pdn_move *v = realloc(L->v, (size_t)cap * sizeof *v);
+        if (!v)
+            pk_rd_nomem(r);
+        L->v = v;
+        L->cap = cap;
+    }
+    r->nodes++;
+    return &L->v[L->n++];
+}
+
+/* Gives m (the last move of line L) the move number and the notes written before it. */
+static inline void attach_move(pk_pdn_reader *r, level *L, pk_pdn_move *m)
+{
+    if (L->have_num) {
+        m->number = L->num;
+        m->number_kind = L->num_kind;
+        L->have_num = 0;
+        L->ellipsis = 0;
+    }
+    m->before = L->pend;
+    L->pend = L->pend_tail = NULL;
+    if (r->depth == 0)
+        r->g->plies++;
+}
+
+/* Appends w (text, position, squares, flags) to the current line, with the move number
+ * and the notes written before it. */
+static pk_pdn_move *push_move(pk_pdn_reader *r, const pk_pdn_move *w)
+{
+    level *L = &r->lv[r->depth];
+    pk_pdn_move *m = new_move(r, L);
+    *m = *w;
+    attach_move(r, L, m);
+    return m;
+}
+
+static void placeholder(pk_pdn_reader *r, const char *text, int line, int col)
+{
+    if (!(r->warned & W_PLACEHOLDER)) {
+        r->warned |= W_PLACEHOLDER;
+        tolerate(r, "placeholder", line, col, "'%s' stands for an unknown move", text);
+    }
+    pk_pdn_move w = {.text = text, .line = line, .col = col, .flags = PK_PDN_MOVE_PLACEHOLDER, .seps = ""};
+    push_move(r, &w);
+}
+
+void pk_rd_resolve_dash(pk_pdn_reader *r)
+{
+    if (r->dash_pending) {
+        r->dash_pending = 0;
+        placeholder(r, "-", r->dash_line, r->dash_col);
+    }
+}
+/* ------------------------------------------------------------------ moves */
+
+static int same_square(const pk_pdn_square *a, const pk_pdn_square *b)
+{
+    return a->kind == b->kind && a->num == b->num && a->file == b->file && a->rank == b->rank;
+}
+
+/* Length of the strength mark at the end of s[0..n): "!?", "(?)", "*". */
+static size_t strength_len(const char *s, size_t n)
+{
+    size_t k = 0;
+    if (n && s[n - 1] == ')') {
+        while (k < n && s[n - 1 - k] != '(')
+            k++;
+        return k + 1;
+    }
+    if (n && s[n - 1] == '*')
+        return 1;
+    while (k < n && (s[n - 1 - k] == '!' || s[n - 1 - k] == '?'))
+        k++;
+    return k;
+}
+
+/* A blank at s[i] that only pads a one-digit square after its separator ("46-41  1- 7",
+ * column-aligned files): the PDN 3.0 grammar allows blanks between tokens, so it is not
+ * worth a warning. Other blanks ("28 x17", "1 - 5") are. */
+static int padding(const char *s, size_t n, size_t i)
+{
+    size_t j = i;
+    while (j > 0 && (s[j - 1] == ' ' || s[j - 1] == '\t'))
+        j--;
+    if (j == 0 || (s[j - 1] != '-' && s[j - 1] != 'x' && s[j - 1] != ':'))
+        return 0;
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    return i < n && s[i] >= '1' && s[i] <= '9' && (i + 1 == n || s[i + 1] < '0' || s[i + 1] > '9');
+}
+
+static int lower(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
+
+/* value * 10 + digit, saturating at PK_PDN_NUMBER_MAX: a square, rank or move number
+ * written with many digits ("5555555555") stays out of range instead of overflowing. */
+#define PK_PDN_NUMBER_MAX 100000000
+static int add_digit(int value, char digit)
+{
+    return value >= PK_PDN_NUMBER_MAX / 10 ? PK_PDN_NUMBER_MAX : value * 10 + (digit - '0');
+}
+
+static inline bool is_move_sep(char c) { return c == ' ' || c == '\t' || c == '-' || c == 'x' || c == ':'; }
+
+/* Squares in a move token, counted as move_token() splits them (runs for every move:
+ * no strchr per character). */
+static size_t count_squares(const char *s, size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (is_move_sep(c))
+            continue;
+        if (i == 0 || !(c >= '0' && c <= '9') || is_move_sep(s[i - 1]))
+            k++;
+    }
+    return k;
+}
+
+/* A setup command among the notes n (a change of the board). */
+static bool has_setup(const pk_pdn_note *n)
+{
+    for (; n; n = n->next)
+        if (n->kind == PK_NOTE_SETUP)
+            return true;
+    return false;
+}
+
+/* A capture that starts where the previous capture of line L ended is a hop, unless a
+ * setup command stands between them: then the board changed and it is a move of its own. */
+static inline void mark_hop(level *L, pk_pdn_move *m)
+{
+    if (L->n >= 2 && (m->flags & PK_PDN_MOVE_CAPTURE) && !has_setup(m->before)) {
+        pk_pdn_move *p = &L->v[L->n - 2];
+        if ((p->flags & PK_PDN_MOVE_CAPTURE) && p->nsquares && m->nsquares &&
+            same_square(&p->squares[p->nsquares - 1], &m->squares[0]))
+            m->flags |= PK_PDN_MOVE_HOP;
+    }
+}
+
+/* Adds a parsed move to the current line. */
+static void add_move(pk_pdn_reader *r, const pk_pdn_move *w)
+{
+    pk_rd_resolve_dash(r);
+    pk_pdn_move *m = push_move(r, w);
+    mark_hop(&r->lv[r->depth], m);
+}
+
+void pk_rd_move_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
+{
+    const char *s = tok_text(r, t);
+    size_t n = t->len, sl = strength_len(s, n);
+    n -= sl;
+    /* pdn.h's limit (no capture path is that long), checked before the arena block is
+     * sized from n; a token of at most that many characters cannot exceed it. */
+    size_t count = n > PK_PDN_MAX_SQUARES ? count_squares(s, n) : 0;
+    if (count > PK_PDN_MAX_SQUARES) {
+        syntax(r, line, col, "move '%.24s...' has %zu squares, more than %d", s, count, PK_PDN_MAX_SQUARES);
+        return;
+    }
+    /* One arena block per move, no per-square allocation: the text as written, the
+     * square texts (NUL-separated), the strength mark and the separators. */
+    size_t maxsq = n / 2 + 1;
+    /* square texts need up to 2n bytes ("a3b4" -> "a3\0b4\0") */
+    pk_pdn_square *sq = alloc_raw(r, maxsq * sizeof *sq + 4 * n + sl + 4);
+    char *text = (char *)(sq + maxsq), *sqtext = text + n + 1, *seps = sqtext + 2 * n + 1;
+    char *strength = seps + n + 1;
+    int nsq = 0, spaced = 0, upper = 0, file_only = 0;
+    memcpy(text, s, n);
+    text[n] = 0;
+    for (size_t i = 0; i < n && (size_t)nsq < maxsq;) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == ' ' || c == '\t') {
+            spaced |= padding(s, n, i) ? 1 : 2;
+            i++;
+        } else if (c == '-' || c == 'x' || c == ':') {
+            if (nsq > 0)
+                seps[nsq - 1] = (char)c;
+            i++;
+        } else {
+            pk_pdn_square *q = &sq[nsq];
+            size_t j = i;
+            q->kind = PK_SQ_NUMERIC;
+            q->num = q->rank = 0;
+            q->file = -1;
+            q->text = sqtext;
+            if (c >= '0' && c <= '9') {
+                while (j < n && s[j] >= '0' && s[j] <= '9') {
+                    q->num = add_digit(q->num, s[j]);
+                    *sqtext++ = s[j++];
+                }
+            } else {
+                upper |= c >= 'A' && c <= 'Z';
+                q->file = lower(c) - 'a';
+                *sqtext++ = (char)lower(c);
+                j++;
+                if (j < n && s[j] >= '0' && s[j] <= '9') {
+                    q->kind = PK_SQ_ALGEBRAIC;
+                    while (j < n && s[j] >= '0' && s[j] <= '9') {
+                        q->rank = add_digit(q->rank, s[j]);
+                        *sqtext++ = s[j++];
+                    }
+                } else {
+                    q->kind = PK_SQ_FILE;
+                    file_only = 1;
+                }
+            }
+            *sqtext++ = 0;
+            seps[nsq++] = ' ';
+            i = j;
+        }
+    }
+    seps[nsq > 0 ? nsq - 1 : 0] = 0;
+    memcpy(strength, s + n, sl);
+    strength[sl] = 0;
+    pk_pdn_move w = {.text = text, .line = line, .col = col, .nsquares = nsq, .squares = sq, .seps = seps,
+                     .strength = sl ? strength : NULL, .flags = spaced ? PK_PDN_MOVE_SPACED : 0};
+    for (int i = 0; i + 1 < nsq; i++)
+        if (seps[i] == 'x' || seps[i] == ':')
+            w.flags |= PK_PDN_MOVE_CAPTURE;
+    add_move(r, &w);
+    if ((spaced & 2) && !(r->warned & W_SPACING)) {
+        r->warned |= W_SPACING;
+        report(r, PK_SEV_WARNING, "move-spacing", line, col, "blanks inside the move '%s'", text);
+    }
+    if (upper && !(r->warned & W_UPPER)) {
+        r->warned |= W_UPPER;
+        tolerate(r, "upper-case-square", line, col, "upper-case square in '%s'", text);
+    }
+    if (file_only && !(r->warned & W_SHORT)) {
+        r->warned |= W_SHORT;
+        tolerate(r, "short-notation", line, col, "column-only short notation '%s'", text);
+    }
+}
+
+/* A move number (kind PK_NUM_FIRST or PK_NUM_SECOND), for the next move. */
+static void move_number(pk_pdn_reader *r, int num, int kind, int line, int col)
+{
+    level *L = &r->lv[r->depth];
+    pk_rd_resolve_dash(r);
+    pk_rd_check_number(r, L);
+    L->have_num = 1;
+    L->ellipsis = 0;
+    L->num = num;
+    L->num_kind = kind;
+    L->num_line = line;
+    L->num_col = col;
+}
+
+void pk_rd_number_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
+{
+    const char *s = tok_text(r, t);
+    int num = 0;
+    for (size_t i = 0; i < t->len && s[i] >= '0' && s[i] <= '9'; i++)
+        num = add_digit(num, s[i]);
+    move_number(r, num, t->len >= 4 && s[t->len - 2] == '.' ? PK_NUM_SECOND : PK_NUM_FIRST, line, col);
+}
+
+/* "12. ..." : the first player's move is left out; the next move is the second player's. */
+void pk_rd_ellipsis_token(pk_pdn_reader *r)
+{
+    level *L = &r->lv[r->depth];
+    pk_rd_resolve_dash(r);
+    if (!L->have_num) {
+        L->have_num = 1;
+        L->num = 0;
+    }
+    L->num_kind = PK_NUM_SECOND;
+    L->ellipsis = 1;
+}
+
+/* ------------------------------------------------------------------ plain movetext */
+
+/* Most movetext is plain move numbers ("12.", "12...") and numeric moves ("11-15",
+ * "26x17x10") between single blanks. pk_rd_plain_tokens() reads them straight from the window
+ * into the game, in one pass: the squares are valued while the digits are scanned, the
+ * column is the token length, and a move takes one arena block. It takes only tokens
+ * that the lexer's fast path takes as PK_TOK_NUMBER or PK_TOK_MOVE (scan_plain() mirrors
+ * fast_token() in pdn_lex.c, less a few rare forms) and builds what the general path
+ * (fetch(), handle(), number_token(), move_token()) builds from them; anything else is
+ * left to that path. The scans need no bounds checks: the window ends with a NUL. */
+
+typedef struct plain {
+    size_t len;                    /* of the token */
+    int nsq;                       /* squares of a move; 0 for a move number */
+    int second;                    /* "12...": the number of the second player's move */
+    unsigned flags;                /* PK_PDN_MOVE_CAPTURE when a separator is 'x' */
+    int num[PK_PDN_MAX_SQUARES];   /* the squares' numbers, or num[0] = the move number */
+    size_t at[PK_PDN_MAX_SQUARES]; /* where each square's digits start, from the token start */
+} plain;
+
+static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+
+/* What may follow a plain move (fast_token()'s is_plain_end): not '(', as in "19-23(?)". */
+static int is_plain_end(unsigned char c) { return is_blank(c) || c == '{' || c == ')' || c == '['; }
+
+/* Scans the plain token at s (a digit; e is the window end). Returns 0 when it is not one:
+ * a result that looks like a move ("1-0", "0.5-0.5"), a number of more than 8 digits
+ * (add_digit() saturates), more than PK_PDN_MAX_SQUARES squares, a token that may go on
+ * past the window, anything unusual (letters, strength marks, blanks). */
+static int scan_plain(const unsigned char *s, const unsigned char *e, int at_eof, plain *p)
+{
+    const unsigned char *q = s;
+    int nsq = 0;
+    p->flags = 0;
+    for (;;) {
+        const unsigned char *d = q;
+        /* q is on a digit; squares and move numbers have one or two digits, more rarely
+         * three: those are read without a loop */
+        unsigned v = (unsigned)(*q++ - '0');
+        if (is_digit(*q)) {
+            v = v * 10 + (unsigned)(*q++ - '0');
+            for (; is_digit(*q); q++) /* unsigned: wraps harmlessly past 8 digits, before the check */
+                v = v * 10 + (unsigned)(*q - '0');
+            if (q - d > 8)
+                return 0;
+        }
+        p->at[nsq] = (size_t)(d - s);
+        p->num[nsq++] = (int)v;
+        if (nsq == 1) {
+            if (q + 3 >= e && !at_eof)
+                return 0;
+            if (*q == '.') { /* a move number, whatever follows it, as in fast_token() */
+                if (*s == '0' && q == s + 1)
+                    return 0; /* 0.5-0.5 */
+                p->second = q[1] == '.' && q[2] == '.';
+                p->len = (size_t)(q - s) + (p->second ? 3 : 1);
+                p->nsq = 0;
+                return 1;
+            }
+        }
+        if (*q != '-' && *q != 'x')
+            break;
+        if (!is_digit(q[1]) || nsq == PK_PDN_MAX_SQUARES)
+            return 0;
+        if (*q++ == 'x')
+            p->flags = PK_PDN_MOVE_CAPTURE;
+    }
+    if (nsq == 1 || (q < e && !is_plain_end(*q)) || (q == e && !at_eof))
+        return 0;
+    if (q - s == 3 && s[0] <= '2' && s[2] <= '2')
+        return 0; /* 1-0, 0-2, 1-1 ...: results */
+    p->len = (size_t)(q - s);
+    p->nsq = nsq;
+    return 1;
+}
+
+/* memcpy() of the few bytes of a move token, without the call: two overlapping word
+ * copies for 4 to 16 bytes. */
+static inline void copy_small(char *d, const char *s, size_t n)
+{
+    if (n >= 8 && n <= 16) {
+        uint64_t a, b;
+        memcpy(&a, s, 8);
+        memcpy(&b, s + n - 8, 8);
+        memcpy(d, &a, 8);
+        memcpy(d + n - 8, &b, 8);
+    } else if (n >= 4 && n < 8) {
+        uint32_t a, b;
+        memcpy(&a, s, 4);
+        memcpy(&b, s + n - 4, 4);
+        memcpy(d, &a, 4);
+        memcpy(d + n - 4, &b, 4);
+    } else {
+        memcpy(d, s, n);
+    }
+}
+
+/* The move of a plain token s[0..n), as move_token() would build it, in one arena block:
+ * the squares, the text, the texts of the squares but the last (which ends the text),
+ * the separators. */
+static void plain_move(pk_pdn_reader *r, const char *s, const plain *p, int line, int col)
+{
+    size_t n = p->len, last = p->at[p->nsq - 1];
+    int nsq = p->nsq;
+    pk_pdn_square *sq = alloc_raw(r, (size_t)nsq * sizeof *sq + n + 1 + last + (size_t)nsq);
+    char *text = (char *)(sq + nsq), *sqtext = text + n + 1, *seps = sqtext + last;
+    copy_small(text, s, n);
+    text[n] = 0;
+    for (int i = 0; i < nsq; i++) {
+        size_t k = p->at[i];
+        sq[i].kind = PK_SQ_NUMERIC;
+        sq[i].num = p->num[i];
+        sq[i].file = -1;
+        sq[i].rank = 0;
+        if (i + 1 < nsq) {
+            sq[i].text = sqtext + k;
+            for (; is_digit((unsigned char)s[k]); k++) /* a digit or two: cheaper than memcpy() */
+                sqtext[k] = s[k];
+            sqtext[k] = 0;
+            seps[i] = s[k];
+        } else {
+            sq[i].text = text + k; /* the last square ends the text */
+            seps[i] = 0;
+        }
+    }
+    /* add_move(), without a temporary: the slot is filled in place */
+    pk_rd_resolve_dash(r);
+    level *L = &r->lv[r->depth];
+    pk_pdn_move *m = new_move(r, L);
+    m->text = text;
+    m->line = line;
+    m->col = col;
+    m->number = m->number_kind = 0;
+    m->flags = p->flags;
+    m->nsquares = nsq;
+    m->squares = sq;
+    m->seps = seps;
+    m->strength = NULL;
+    m->after = m->after_tail = NULL;
+    attach_move(r, L, m);
+    mark_hop(L, m);
+}
+
+/* Reads plain tokens at r->pos, and the blanks between them, until something else comes
+ * or the window needs a refill (fetch() refills at the same points as for any token).
+ * Returns 0 when none was read. Only in movetext, not while skipping after an error nor
+ * after a read error, and with the cursor's line and column up to date. Each token is
+ * also left to the general path when it has something to do first: a game too large, an
+ * encoding note due. */
+int pk_rd_plain_tokens(pk_pdn_reader *r)
+{
+    if (!r->plain || r->state != ST_BODY || r->skip || r->ioerr || r->cpos != r->pos)
+        return 0;
+    const unsigned char *b = (const unsigned char *)r->buf, *e = b + r->len;
+    size_t pos = r->pos;
+    int line = r->line, col = r->col, nl = r->nl, prev_cr = r->prev_cr, read = 0;
+    for (;;) {
+        plain p;
+        if (!is_digit(b[pos]) || r->nodes > MAX_NODES ||
+            r->base + pos - r->game_start > PK_PDN_MAX_GAME_BYTES ||
+            (r->enc_check && pk_src_switch_offset(r->src) < r->base + pos) ||
+            !scan_plain(b + pos, e, r->eof, &p))
+            break;
+        if (p.nsq == 0)
+            move_number(r, p.num[0], p.second ? PK_NUM_SECOND : PK_NUM_FIRST, line, col);
+        else
+            plain_move(r, (const char *)b + pos, &p, line, col);
+        read = 1;
+        /* what fetch() does after a move or number token: ASCII, on one line */
+        pos += p.len;
+        col += (int)p.len;
+        prev_cr = nl = 0;
+        if (r->len - pos < LOOKAHEAD && !r->eof)
+            break;
+        /* the blanks skip_blanks() counts (no CR before them: prev_cr is 0) */
+        for (;; pos++) {
+            if (b[pos] == ' ' || b[pos] == '\t') {
+                col++;
+            } else if (b[pos] == '\n') {
+                line++, nl++, col = 1;
+            } else if (b[pos] == '\r' && b[pos + 1] == '\n') {
+                line++, nl++, col = 1;
+                pos++;
+            } else {
+                break;
+            }
+        }
+    }
+    r->pos = r->cpos = pos;
+    r->line = line, r->col = col, r->nl = nl, r->prev_cr = prev_cr;
+    return read;
+}

@@ -1,0 +1,125 @@
+/*
+ * pdn_reader.h -- library-internal: the state of the streaming PDN reader, shared by
+ * pdn_read.c (input window, cursor, game state machine, tags and comments) and
+ * pdn_move.c (the move parser: move tokens, move numbers, the plain movetext fast path,
+ * and the lines of moves they build). Not installed; nothing outside those files uses it.
+ */
+#ifndef PK_PDN_READER_H
+#define PK_PDN_READER_H
+
+#include "pdn.h"
+#include "encoding.h"
+#include "pdn_arena.h"
+#include "pdn_lex.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdlib.h>
+
+#define WIN_CAP (1024u * 1024)
+/* Moves and notes in one game (all lines): past it the game is too large, like past
+ * PK_PDN_MAX_GAME_BYTES. Bounds memory (about 200 bytes a node): 16 MiB of "-" or "$1"
+ * would otherwise build millions of nodes (gigabytes). Five times a 100,000-ply game. */
+#define MAX_NODES 500000
+#define LOOKAHEAD (64u * 1024)
+
+enum { ST_START, ST_HEADER, ST_BODY };
+enum { CONTINUE = 0, GAME_DONE, NO_GAME };
+
+/* Codes warned once per game (they tend to repeat on every move). */
+enum { W_PLACEHOLDER = 1, W_SPACING = 2, W_UPPER = 4, W_SHORT = 8 };
+
+typedef struct level {
+    pk_pdn_move *v;
+    int n, cap;
+    pk_pdn_note *pre, *pre_tail;   /* notes before the first move */
+    pk_pdn_note *pend, *pend_tail; /* notes waiting for the next move */
+    pk_pdn_note *var;              /* the variation note this line fills (depth > 0) */
+    int line, col;
+    int have_num, num, num_kind, num_line, num_col;
+    int ellipsis; /* "12. ..." read: the number belongs to the next move, no warning */
+} level;
+
+struct pk_pdn_reader {
+    const char *file;
+    unsigned flags;
+    pk_src *src;
+    pk_lexer *lx;
+    /* input window: buf[pos..len) not yet lexed, buf[len] = 0; base = stream offset of buf[0] */
+    char *buf;
+    size_t pos, len;
+    int eof, ioerr;
+    unsigned long long base;
+    /* cursor: line/col of buf[cpos] */
+    size_t cpos;
+    int line, col, prev_cr, nl;
+    int lone_cr_done, enc_done, bom_done, enc_check;
+    unsigned long long open_until; /* stream offset: no ']' from the last lone '[' up to here */
+    int ngames;
+    /* one token of lookahead */
+    int have_peek;
+    pk_token peek;
+    int peek_line, peek_col, peek_nl;
+    /* the game being built */
+    pk_game *g;
+    pk_diag_sink *sink;
+    pk_arena *a;
+    int state, depth, skip, too_large;
+    long nodes; /* moves and notes of the game so far */
+    int plain; /* plain_tokens() in use (not under PK_PDN_NO_FAST_PATH) */
+    int nstray, unclosed;
+    /* stray text before a game's first tag or move: reported with that game's index once
+     * it starts, or with none (index 0) when the input ends without another game */
+    int stray_held, stray_line, stray_col;
+    char stray_msg[120];
+    int nempty; /* move numbers with no move in this game: the first is reported, then a count */
+    unsigned warned;
+    unsigned long long game_start;
+    int dash_pending, dash_line, dash_col;
+    level lv[PK_PDN_MAX_DEPTH + 1];
+    pk_pdn_tag *tags;
+    int ntags, tcap;
+    char *sbuf; /* scratch for comments and tag values */
+    size_t scap;
+    char msg[600];
+    /* out of memory while building a game: pk_rd_nomem() jumps back to pk_pdn_next, which
+     * reports it and returns -PK_ERR_NOMEM; the reader is broken from then on */
+    jmp_buf nomem;
+    int broken;
+};
+
+/* Allocation failed: abandons the game being read (never returns). */
+_Noreturn void pk_rd_nomem(pk_pdn_reader *r);
+
+/* Reports a diagnostic in the current game (pdn_read.c). */
+void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, int line, int col, const char *move,
+                   const char *fmt, va_list ap);
+
+/* The move parser (pdn_move.c). */
+void pk_rd_check_number(pk_pdn_reader *r, level *L);
+void pk_rd_resolve_dash(pk_pdn_reader *r);
+void pk_rd_move_token(pk_pdn_reader *r, const pk_token *t, int line, int col);
+void pk_rd_number_token(pk_pdn_reader *r, const pk_token *t, int line, int col);
+void pk_rd_ellipsis_token(pk_pdn_reader *r);
+int pk_rd_plain_tokens(pk_pdn_reader *r);
+
+static inline const char *tok_text(pk_pdn_reader *r, const pk_token *t)
+{
+    return r->buf + t->start;
+}
+
+static inline int is_blank(unsigned char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v';
+}
+
+/* Uninitialised arena memory, for strings and arrays filled at once. */
+static inline void *alloc_raw(pk_pdn_reader *r, size_t n)
+{
+    void *p = pk_arena_alloc(r->a, n);
+    if (!p)
+        pk_rd_nomem(r);
+    return p;
+}
+
+#endif

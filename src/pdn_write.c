@@ -1,0 +1,333 @@
+/*
+ * pdn_write.c -- writes a game read by the PDN reader back as clean PDN 3.0 (see
+ * pk_pdn_write_game in pdn.h): the seven-tag roster first, then the other tags in their
+ * order, values escaped; movetext renumbered from the start position ("N." and "N..."
+ * after an interruption), comments, % lines, NAGs, strength marks, setups and variations
+ * kept where they stood; lines of at most `width` columns; the result last.
+ *
+ * What a move says is the caller's choice: by default the move as written, or whatever
+ * the move_text callback returns (pdnconv converts notation through it). The writer never
+ * changes a game's content, only its layout, so writing its own output again gives the
+ * same bytes.
+ */
+#include "pdn.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct writer {
+    FILE *out;
+    const pk_pdn_write_opts *o;
+    const pk_game *g;
+    int width;
+    int col;       /* columns used on the current line */
+    bool glue;     /* the next token follows "(" without a blank */
+    bool failed;
+} writer;
+
+/* Where the numbering of a line stands: move `number`, and whether the next ply is the
+ * second of its pair (written "N..." when it follows an interruption). */
+typedef struct numbering {
+    int number;
+    bool second;
+    bool interrupted; /* a comment, variation or setup stood since the last move */
+} numbering;
+
+static void put(writer *w, const char *s, size_t n)
+{
+    if (n && fwrite(s, 1, n, w->out) != n)
+        w->failed = true;
+}
+
+static void newline(writer *w)
+{
+    put(w, "\n", 1);
+    w->col = 0;
+}
+
+/* A token that is never broken: on this line after a blank when it fits, else on the
+ * next one. After "(" (glue) no blank is written. */
+static void room(writer *w, size_t n)
+{
+    if (w->col && w->col + (w->glue ? 0 : 1) + (int)n > w->width)
+        newline(w);
+    else if (w->col && !w->glue)
+        put(w, " ", 1), w->col++;
+    w->glue = false;
+}
+
+static void token(writer *w, const char *s, size_t n)
+{
+    room(w, n);
+    put(w, s, n);
+    w->col += (int)n; /* bytes, not characters: a line of accents breaks a little early */
+}
+
+static void tokenf(writer *w, const char *s) { token(w, s, strlen(s)); }
+
+/* {text}: a one-line comment is wrapped at its blanks like the moves; one that holds
+ * line breaks of its own is written as it stands (a diagram, a table). */
+static void comment(writer *w, const char *text)
+{
+    if (strchr(text, '\n')) {
+        if (w->col && !w->glue)
+            put(w, " ", 1);
+        w->glue = false;
+        put(w, "{", 1);
+        put(w, text, strlen(text));
+        put(w, "}", 1);
+        w->col = (int)strlen(strrchr(text, '\n') + 1) + 1;
+        return;
+    }
+    const char *p = text;
+    while (*p == ' ')
+        p++;
+    if (!*p) {
+        tokenf(w, "{}");
+        return;
+    }
+    for (bool first = true; *p; first = false) {
+        size_t len = strcspn(p, " ");
+        const char *next = p + len;
+        while (*next == ' ')
+            next++;
+        char buf[256];
+        if (len + 3 <= sizeof buf) {
+            snprintf(buf, sizeof buf, "%s%.*s%s", first ? "{" : "", (int)len, p, *next ? "" : "}");
+            tokenf(w, buf);
+        } else { /* a word longer than any line: written whole */
+            if (first)
+                token(w, "{", 1), w->glue = true;
+            token(w, p, len);
+            if (!*next)
+                put(w, "}", 1), w->col++;
+        }
+        p = next;
+    }
+}
+
+static int escaped_tag(writer *w, const char *name, const char *value)
+{
+    put(w, "[", 1);
+    put(w, name, strlen(name));
+    put(w, " \"", 2);
+    for (const char *s = value; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            put(w, "\\", 1);
+        put(w, s, 1);
+    }
+    put(w, "\"]\n", 3);
+    return 1;
+}
+
+static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+#define NROSTER 7
+
+static bool in_roster(const char *name)
+{
+    for (int i = 0; i < NROSTER; i++)
+        if (!strcmp(name, roster[i]))
+            return true;
+    return false;
+}
+
+/* The value to write for a tag the options may replace (GameType, FEN, Result). */
+static const char *tag_value(const writer *w, const pk_pdn_tag *t)
+{
+    if (!strcmp(t->name, "GameType") && w->o->gametype)
+        return w->o->gametype;
+    if (!strcmp(t->name, "FEN") && w->o->fen)
+        return *w->o->fen ? w->o->fen : NULL;
+    if (!strcmp(t->name, "Result") && w->o->result)
+        return w->o->result;
+    return t->value;
+}
+
+/* The header; returns the number of tags written. */
+static int tags(writer *w)
+{
+    const pk_game *g = w->g;
+    int n = 0;
+    for (int r = 0; r < NROSTER; r++)
+        for (int i = 0; i < g->ntags; i++)
+            if (!strcmp(g->tags[i].name, roster[r]) && tag_value(w, &g->tags[i]))
+                n += escaped_tag(w, g->tags[i].name, tag_value(w, &g->tags[i]));
+    bool have_gt = false, have_fen = false;
+    for (int i = 0; i < g->ntags; i++) {
+        const pk_pdn_tag *t = &g->tags[i];
+        have_gt |= !strcmp(t->name, "GameType");
+        have_fen |= !strcmp(t->name, "FEN");
+        if (!in_roster(t->name) && tag_value(w, t))
+            n += escaped_tag(w, t->name, tag_value(w, t));
+    }
+    if (!have_gt && w->o->gametype)
+        n += escaped_tag(w, "GameType", w->o->gametype);
+    if (!have_fen && w->o->fen && *w->o->fen)
+        n += escaped_tag(w, "FEN", w->o->fen);
+    return n;
+}
+
+/* Side to move ('W'/'B') and :F number of a FEN; 0 and -1 when it does not say. */
+static void fen_turn(const char *fen, int *side, int *number)
+{
+    *side = 0;
+    *number = -1;
+    if (!fen)
+        return;
+    while (*fen == ' ' || *fen == '"')
+        fen++;
+    if (*fen == 'W' || *fen == 'B' || *fen == 'w' || *fen == 'b')
+        *side = *fen & ~0x20;
+    const char *f = strstr(fen, ":F");
+    if (f && f[2] >= '0' && f[2] <= '9')
+        *number = atoi(f + 2);
+}
+
+/* After a setup the numbering goes on from its FEN: its side to move, its :F. */
+static void setup_numbering(const writer *w, const char *fen, numbering *nb)
+{
+    int side, number;
+    fen_turn(fen, &side, &number);
+    if (side)
+        nb->second = side != w->o->first_mover;
+    if (number > 0)
+        nb->number = number;
+}
+
+static void line(writer *w, const pk_pdn_line *l, numbering nb, int depth);
+
+static void notes(writer *w, const pk_pdn_note *n, numbering *nb, const numbering *at_move, int depth)
+{
+    for (; n; n = n->next) {
+        switch (n->kind) {
+        case PK_NOTE_COMMENT: comment(w, n->text); nb->interrupted = true; break;
+        case PK_NOTE_LINE:
+            /* '%' lines (PDN escape) must start a line; ';' comments run to its end */
+            if (w->col)
+                newline(w);
+            put(w, n->nag == ';' ? ";" : "%", 1);
+            put(w, n->text, strlen(n->text));
+            newline(w);
+            nb->interrupted = true;
+            break;
+        case PK_NOTE_NAG: {
+            char buf[16];
+            snprintf(buf, sizeof buf, "$%d", n->nag);
+            tokenf(w, buf);
+            break;
+        }
+        case PK_NOTE_SETUP: {
+            size_t len = strlen(n->text);
+            room(w, len + 8); /* one token, as the reader takes it */
+            put(w, "/FEN \"", 6);
+            put(w, n->text, len);
+            put(w, "\"/", 2);
+            w->col += (int)len + 8;
+            setup_numbering(w, n->text, nb);
+            nb->interrupted = true;
+            break;
+        }
+        case PK_NOTE_VARIATION:
+            /* the reader nests at most PK_PDN_MAX_DEPTH deep: so does this recursion */
+            tokenf(w, "(");
+            w->glue = true; /* "(12. 32-28 ...)": no blanks inside the parentheses */
+            line(w, n->line, at_move ? *at_move : *nb, depth + 1);
+            w->glue = false;
+            if (w->col + 1 > w->width)
+                newline(w);
+            put(w, ")", 1);
+            w->col++;
+            nb->interrupted = true;
+            break;
+        }
+    }
+}
+
+/* "12." before the first ply of a pair, "12..." before a second ply that follows an
+ * interruption or opens a line. */
+static void number(writer *w, const numbering *nb, bool opens, size_t movelen)
+{
+    char buf[24];
+    if (!nb->second)
+        snprintf(buf, sizeof buf, "%d.", nb->number);
+    else if (opens || nb->interrupted)
+        snprintf(buf, sizeof buf, "%d...", nb->number);
+    else
+        return;
+    /* the number stays on the line of its move */
+    if (w->col && w->col + 1 + (int)(strlen(buf) + 1 + movelen) > w->width)
+        newline(w);
+    tokenf(w, buf);
+}
+
+static void line(writer *w, const pk_pdn_line *l, numbering nb, int depth)
+{
+    bool opens = true;
+    nb.interrupted = false;
+    notes(w, l->pre, &nb, NULL, depth);
+    for (int i = 0; i < l->nmoves; i++) {
+        const pk_pdn_move *m = &l->moves[i];
+        char buf[512];
+        const char *text = w->o->move_text ? w->o->move_text(w->o->ctx, l, i, depth, buf, sizeof buf) : m->text;
+        bool hop = (m->flags & PK_PDN_MOVE_HOP) != 0;
+        if (hop && !text) { /* joined into the capture before it by the callback */
+            notes(w, m->before, &nb, NULL, depth);
+            notes(w, m->after, &nb, NULL, depth);
+            continue;
+        }
+        numbering at = nb; /* a variation after this move replaces it */
+        char tok[600];
+        snprintf(tok, sizeof tok, "%s%s", text ? text : m->text, m->strength ? m->strength : "");
+        /* a hop written apart stays in its ply: no number, no advance. Notes that stood
+         * between the number and the move stay there, so the number is written then. */
+        bool setup = false;
+        for (const pk_pdn_note *n = m->before; n; n = n->next)
+            setup |= n->kind == PK_NOTE_SETUP;
+        if (setup) /* a setup sets the number that follows it */
+            notes(w, m->before, &nb, NULL, depth);
+        if (!hop)
+            number(w, &nb, opens || (m->before && !setup), m->before && !setup ? 0 : strlen(tok));
+        if (!setup)
+            notes(w, m->before, &nb, NULL, depth);
+        opens = false;
+        tokenf(w, tok);
+        nb.interrupted = false;
+        if (i + 1 >= l->nmoves || !(l->moves[i + 1].flags & PK_PDN_MOVE_HOP)) {
+            if (nb.second)
+                nb.number++;
+            nb.second = !nb.second;
+        }
+        notes(w, m->after, &nb, &at, depth);
+    }
+}
+
+int pk_pdn_write_game(FILE *out, const pk_game *g, const pk_pdn_write_opts *opts, pk_error *err)
+{
+    pk_pdn_write_opts defaults;
+    memset(&defaults, 0, sizeof defaults);
+    writer w = {out, opts ? opts : &defaults, g, 0, 0, false, false};
+    pk_pdn_write_opts o = *w.o;
+    if (!o.first_mover)
+        o.first_mover = 'W';
+    w.o = &o;
+    w.width = o.width > 20 ? o.width : 80;
+    if (tags(&w)) /* the blank line that ends a header */
+        put(&w, "\n", 1);
+
+    numbering nb = {1, false, false};
+    const char *fen = o.fen ? (*o.fen ? o.fen : NULL) : g->fen;
+    setup_numbering(&w, fen, &nb);
+    if (o.first_number > 0)
+        nb.number = o.first_number;
+    line(&w, &g->main, nb, 0);
+
+    /* a header with no movetext and no result stays that (pdn(5): header-only) */
+    const char *result = o.result ? o.result : g->result.text ? g->result.text : "*";
+    if (o.result || g->result.text || g->main.nmoves || g->main.pre) {
+        tokenf(&w, result);
+        newline(&w);
+    }
+    if (w.failed)
+        return pk_error_set(err, PK_ERR_IO, 0, "write error");
+    return PK_OK;
+}

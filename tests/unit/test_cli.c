@@ -1,0 +1,107 @@
+/*
+ * test_cli.c -- the options every tool shares (cli.h): variant names and GameType
+ * numbers, --results, draw profiles and the variants they belong to, the 8x8-only
+ * house rule, and the write check that turns a failed write into exit status 2.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "draw.h"
+#include "movegen.h"
+#include "replay.h"
+#include "unit/pktest.h"
+
+static void test_variant(void)
+{
+    const pk_variant *v;
+    pk_error e;
+    CU_ASSERT_EQUAL(pk_cli_variant("russian", &v, &e), PK_OK);
+    CU_ASSERT_STRING_EQUAL(v->name, "russian");
+    CU_ASSERT_EQUAL(pk_cli_variant("21", &v, &e), PK_OK);
+    CU_ASSERT_STRING_EQUAL(v->name, "english");
+    CU_ASSERT_EQUAL(pk_cli_variant("shashki", &v, &e), PK_OK);
+    CU_ASSERT_STRING_EQUAL(v->name, "russian");
+    CU_ASSERT_EQUAL(pk_cli_variant("27", &v, &e), PK_ERR_USAGE);
+    CU_ASSERT_PTR_NULL(v);
+    CU_ASSERT_EQUAL(pk_cli_variant("chess", &v, &e), PK_ERR_USAGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "unknown variant 'chess'"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "international"));
+}
+
+static void test_results(void)
+{
+    int r = -1;
+    pk_error e;
+    CU_ASSERT_EQUAL(pk_cli_results("white", &r, &e), PK_OK);
+    CU_ASSERT_EQUAL(r, PK_RESULTS_WHITE);
+    CU_ASSERT_EQUAL(pk_cli_results("first", &r, &e), PK_OK);
+    CU_ASSERT_EQUAL(r, PK_RESULTS_FIRST_MOVER);
+    CU_ASSERT_EQUAL(pk_cli_results("black", &r, &e), PK_ERR_USAGE);
+}
+
+static void test_applies(void)
+{
+    unsigned d = 0;
+    pk_error e;
+    const pk_variant *intl = pk_variant_find("international"), *es = pk_variant_find("spanish"),
+                     *pt = pk_variant_find("portuguese"), *br = pk_variant_find("brazilian"),
+                     *ru = pk_variant_find("russian");
+    CU_ASSERT_EQUAL(pk_cli_applies(es, PK_GEN_CAPTURE_OPTIONAL, 0, &e), PK_OK);
+    CU_ASSERT_EQUAL(pk_cli_applies(intl, PK_GEN_CAPTURE_OPTIONAL, 0, &e), PK_ERR_USAGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "8x8"));
+    CU_ASSERT_EQUAL(pk_cli_draw_profile("brazilian-fmjd64", &d, &e), PK_OK);
+    CU_ASSERT_EQUAL(d, PK_DRAW_OPT_BRAZILIAN_FMJD64);
+    CU_ASSERT_EQUAL(pk_cli_applies(br, 0, d, &e), PK_OK);
+    CU_ASSERT_EQUAL(pk_cli_applies(ru, 0, d, &e), PK_ERR_USAGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "brazilian-fmjd64"));
+    d = 0;
+    CU_ASSERT_EQUAL(pk_cli_draw_profile("spanish-site20each", &d, &e), PK_OK);
+    CU_ASSERT_EQUAL(pk_cli_applies(es, 0, d, &e), PK_OK);
+    CU_ASSERT_EQUAL(pk_cli_applies(pt, 0, d, &e), PK_OK);
+    CU_ASSERT_EQUAL(pk_cli_applies(br, 0, d, &e), PK_ERR_USAGE);
+    CU_ASSERT_EQUAL(pk_cli_draw_profile("fmjd", &d, &e), PK_ERR_USAGE);
+}
+
+static void test_finish(void)
+{
+    FILE *full = fopen("/dev/full", "w");
+    FILE *err = tmpfile();
+    CU_ASSERT_FATAL(full && err);
+    fputs("a line that cannot be written\n", full);
+    CU_ASSERT_EQUAL(pk_cli_finish(full, err, "prog", 0), PK_EXIT_USAGE);
+    char buf[200] = "";
+    rewind(err);
+    CU_ASSERT_PTR_NOT_NULL(fgets(buf, sizeof buf, err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "prog: error: write error: "));
+    fclose(full);
+    FILE *ok = tmpfile();
+    fputs("fine\n", ok);
+    CU_ASSERT_EQUAL(pk_cli_finish(ok, err, "prog", 1), 1);
+    fclose(ok);
+    fclose(err);
+}
+
+static void test_list(void)
+{
+    FILE *f = tmpfile();
+    pk_cli_list_variants(f);
+    rewind(f);
+    char line[256];
+    CU_ASSERT_PTR_NOT_NULL(fgets(line, sizeof line, f));
+    CU_ASSERT_EQUAL(strncmp(line, "name", 4), 0);
+    int rows = 0, shashki = 0;
+    while (fgets(line, sizeof line, f))
+        rows++, shashki += strstr(line, "shashki") != NULL;
+    CU_ASSERT(rows >= 10);
+    CU_ASSERT_EQUAL(shashki, 1);
+    fclose(f);
+}
+
+static const pk_test tests[] = {{"variant option", test_variant},
+                                {"results option", test_results},
+                                {"options that apply to a variant", test_applies},
+                                {"write errors are exit 2", test_finish},
+                                {"variant table with header and aliases", test_list},
+                                {NULL, NULL}};
+PK_TEST_MAIN("cli", tests)
