@@ -123,8 +123,10 @@ perft-deep: deps
 #   make uninstall  removes all of it
 # The shared library is built from -fPIC objects of its own ($(BUILD)/pic/) so that the static
 # library and the tools keep their non-PIC code. A public header is one listed in PUBLIC_HEADERS
-# (add a new one there); the others (pdn_lex.h, pdn_arena.h, variant_rows.h, encoding.h) stay
-# private. Headers include each other as "x.h", which resolves inside include/pdnkit/ too.
+# (add a new one there); the others (pdn_lex.h, pdn_arena.h, pdn_reader.h, variant_rows.h,
+# encoding.h, cli.h, pool.h) stay private, and no public header may include one
+# (tests/install/headers.sh). Headers include each other as "x.h", which resolves inside
+# include/pdnkit/ too.
 BINDIR        ?= $(PREFIX)/bin
 LIBDIR        ?= $(PREFIX)/lib
 INCLUDEDIR    ?= $(PREFIX)/include
@@ -153,25 +155,31 @@ $(BUILD)/pic/%.o: src/%.c
 # The shared library exports the functions the public headers name, nothing else (the
 # lexer, the arena and the byte source stay internal, as their headers do).
 $(BUILD)/libpdnkit.map: $(PIC_OBJ) $(addprefix src/,$(PUBLIC_HEADERS))
-	@nm -g --defined-only $(PIC_OBJ) | awk 'NF == 3 { print $$3 }' | sort -u >$@.defined
-	@{ echo '{ global:'; cat $(addprefix src/,$(PUBLIC_HEADERS)) | grep -o 'pk_[a-z0-9_]*' | sort -u | \
-	  comm -12 - $@.defined | sed 's/.*/    &;/'; echo 'local: *; };'; } >$@
+	@nm -g --defined-only $(PIC_OBJ) | awk 'NF == 3 { print $$3 }' | LC_ALL=C sort -u >$@.defined
+	@{ echo '{ global:'; cat $(addprefix src/,$(PUBLIC_HEADERS)) | grep -o 'pk_[a-z0-9_]*' | LC_ALL=C sort -u | \
+	  LC_ALL=C comm -12 - $@.defined | sed 's/.*/    &;/'; echo 'local: *; };'; } >$@
 
 $(SOLIB): $(PIC_OBJ) $(BUILD)/libpdnkit.map
 	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(BUILD)/libpdnkit.map $(OPT) $(CFLAGS) \
-	  $(PIC_OBJ) $(PCRE_LIBS) -lpthread -lm -o $@
+	  $(PIC_OBJ) $(PCRE_LIBS) $(ZIP_LIBS) -lpthread -lm -o $@
 
 $(BUILD)/libpdnkit.so: $(SOLIB)
 	ln -sf $(notdir $(SOLIB)) $(BUILD)/$(SONAME)
 	ln -sf $(SONAME) $@
 
-# pdnkit.pc says ${prefix}/lib rather than $(PREFIX)/lib, so that --define-prefix works
+# pdnkit.pc: the libraries of the static library's dependencies, by their .pc files where
+# they have one (PKGS; ZIP_PKGS when compressed input is built in), else as -l flags (libbz2
+# has no .pc on Debian). It says ${prefix}/lib rather than $(PREFIX)/lib, so that
+# pkg-config --define-prefix works.
+PC_REQUIRES = $(PKGS) $(ZIP_PKGS)
+PC_LIBS     = $(filter -lbz2,$(ZIP_LIBS)) -lpthread -lm
 pc_rel = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
 $(BUILD)/pdnkit.pc: pdnkit.pc.in src/pk_common.h FORCE
 	@mkdir -p $(@D)
 	@sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(call pc_rel,$(LIBDIR))|' \
 	  -e 's|@INCLUDEDIR@|$(call pc_rel,$(INCLUDEDIR))|' \
-	  -e 's|@VERSION@|$(VERSION)|' pdnkit.pc.in >$@
+	  -e 's|@VERSION@|$(VERSION)|; s|@REQUIRES@|$(strip $(PC_REQUIRES))|; s|@LIBS@|$(strip $(PC_LIBS))|' \
+	  pdnkit.pc.in >$@
 
 $(BUILD)/completion/pdnkit: completion/pdnkit.bash FORCE
 	@mkdir -p $(@D)
