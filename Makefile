@@ -22,6 +22,9 @@ SHARED  ?= $(abspath ../shared)
 
 PKGS      := libpcre2-8
 TEST_PKGS := cunit
+# compressed input (README "Dependencies"): zlib, liblzma, libzstd have .pc files; libbz2
+# often has none (Debian), so it is found by its header and linked as -lbz2
+ZIP_PKGS  := zlib liblzma libzstd
 
 WARN     := -Wall -Wextra -Wpedantic $(if $(WERROR),-Werror)
 DEPFLAGS  = -MMD -MP
@@ -29,7 +32,11 @@ PCRE_CFLAGS  = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PCRE_LIBS    = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CUNIT_CFLAGS = $(shell pkg-config --cflags $(TEST_PKGS) 2>/dev/null)
 CUNIT_LIBS   = $(shell pkg-config --libs $(TEST_PKGS) 2>/dev/null)
-ALL_CFLAGS   = -std=c11 -D_POSIX_C_SOURCE=200809L -pthread $(OPT) $(WARN) $(CFLAGS) -Isrc $(PCRE_CFLAGS)
+ZIP_CFLAGS   = $(shell pkg-config --cflags $(ZIP_PKGS) 2>/dev/null)
+ZIP_LIBS     = $(shell pkg-config --libs $(ZIP_PKGS) 2>/dev/null) \
+               $(shell pkg-config --libs bzip2 2>/dev/null || echo -lbz2)
+LIBS         = $(PCRE_LIBS) $(ZIP_LIBS) -lm
+ALL_CFLAGS   = -std=c11 -D_POSIX_C_SOURCE=200809L -pthread $(OPT) $(WARN) $(CFLAGS) -Isrc $(PCRE_CFLAGS) $(ZIP_CFLAGS)
 
 LIB_SRC   := $(sort $(wildcard src/*.c))
 TOOL_SRC  := $(sort $(wildcard src/tools/*.c))
@@ -57,6 +64,13 @@ deps:
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	pkg-config --exists $(PKGS) 2>/dev/null || missing="$$missing libpcre2-dev"; \
 	pkg-config --exists $(TEST_PKGS) 2>/dev/null || missing="$$missing libcunit1-dev"; \
+	pkg-config --exists zlib 2>/dev/null || missing="$$missing zlib1g-dev"; \
+	pkg-config --exists liblzma 2>/dev/null || missing="$$missing liblzma-dev"; \
+	pkg-config --exists libzstd 2>/dev/null || missing="$$missing libzstd-dev"; \
+	{ pkg-config --exists bzip2 2>/dev/null || \
+	  printf '#include <bzlib.h>\n' | $(CC) -E -x c - >/dev/null 2>&1; } || missing="$$missing libbz2-dev"; \
+	for t in bzip2:bzip2 xz:xz-utils zstd:zstd gzip:gzip iconv:libc-bin; do \
+	  command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t#*:}"; done; \
 	if [ -n "$$missing" ]; then \
 	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 	    echo "deps: installing$$missing"; \
@@ -64,8 +78,25 @@ deps:
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
 	  else \
 	    echo "deps: missing$$missing"; \
-	    echo "deps: install them (Debian/Ubuntu: apt-get install$$missing; Fedora: pcre2-devel CUnit-devel pkgconf)"; \
+	    echo "deps: install them (Debian/Ubuntu: apt-get install$$missing; Fedora: pcre2-devel CUnit-devel pkgconf zlib-devel xz-devel libzstd-devel bzip2-devel bzip2 xz zstd)"; \
 	    exit 1; \
+	  fi; \
+	fi
+
+# The browser render test (tests/browser/): headless Chromium, and python3 to read the PNG
+# pixels (zlib of its standard library; no imaging package). Installed like deps when missing.
+.PHONY: deps-browser
+deps-browser:
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
+	if [ -n "$$missing" ]; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "deps-browser: installing$$missing"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "deps-browser: missing$$missing (Debian/Ubuntu: apt-get install$$missing)"; exit 1; \
 	  fi; \
 	fi
 
@@ -80,11 +111,11 @@ $(LIB): $(LIB_OBJ)
 
 $(BUILD)/bin/%: src/tools/%.c $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(PCRE_LIBS) -lm -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(LIBS) -o $@
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(CUNIT_CFLAGS) -Itests $(DEPFLAGS) $< $(LIB) $(PCRE_LIBS) $(CUNIT_LIBS) -lm -o $@
+	$(CC) $(ALL_CFLAGS) $(CUNIT_CFLAGS) -Itests $(DEPFLAGS) $< $(LIB) $(LIBS) $(CUNIT_LIBS) -o $@
 
 -include $(LIB_OBJ:.o=.d) $(TOOLS:=.d) $(UNITS:=.d)
 
@@ -124,7 +155,7 @@ perft-deep: deps
 # The shared library is built from -fPIC objects of its own ($(BUILD)/pic/) so that the static
 # library and the tools keep their non-PIC code. A public header is one listed in PUBLIC_HEADERS
 # (add a new one there); the others (pdn_lex.h, pdn_arena.h, pdn_reader.h, variant_rows.h,
-# encoding.h, cli.h, pool.h) stay private, and no public header may include one
+# encoding.h, input.h, cli.h, pool.h, html_report.h) stay private, and no public header may include one
 # (tests/install/headers.sh). Headers include each other as "x.h", which resolves inside
 # include/pdnkit/ too.
 BINDIR        ?= $(PREFIX)/bin
@@ -140,7 +171,7 @@ SONAME    := libpdnkit.so.$(SOMAJOR)
 SOLIB     := $(BUILD)/libpdnkit.so.$(VERSION)
 PIC_OBJ   := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
 PUBLIC_HEADERS := pdnkit.h pk_common.h geom.h variant.h position.h movegen.h fen.h notation.h \
-                  perft.h diag.h pdn.h match.h draw.h replay.h resolve.h
+                  perft.h diag.h pdn.h match.h draw.h replay.h resolve.h board.h
 TOOL_NAMES := $(notdir $(TOOLS))
 MANPAGES  := $(wildcard man/*.[1-8])
 
@@ -266,7 +297,7 @@ fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzzers/%)
 
 $(BUILD)/fuzzers/%: tests/fuzz/%.c $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(DEPFLAGS) $< $(LIB) $(PCRE_LIBS) -lm -o $@
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(DEPFLAGS) $< $(LIB) $(LIBS) -o $@
 
 check-asan: deps-hardening
 	@$(MAKE) --no-print-directory BUILD=build/asan OPT="-O1 -g" CFLAGS="$(SAN_FLAGS)" build-tests

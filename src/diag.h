@@ -8,7 +8,8 @@
  *   syntax, io, too-large, encoding, bom, line-ending, smart-quotes, tag-syntax,
  *   stray-text, placeholder, missing-result, empty-move-number, nonstandard-result,
  *   move-spacing, short-notation, upper-case-square, comment-position, header-only,
- *   text-after-result, unterminated-comment
+ *   text-after-result, unterminated-comment, glued-result, spaced-result, wrapped-tag,
+ *   tag-too-long
  * and the adjudicator (replay.c): illegal-move, capture-required, missed-capture,
  * incomplete-capture, ambiguous-move, result-mismatch, gametype, fen, placeholder,
  * separator, move-number, played-after-draw, draw-repetition, draw-move-limit,

@@ -1,9 +1,10 @@
 /*
- * encoding.c -- UTF-8 validation, BOM removal and legacy code-page decoding for the PDN
- * reader (see encoding.h). Works block by block, so memory stays constant: RAW_SIZE bytes
- * of undecoded input plus the caller's output buffer.
+ * encoding.c -- byte-order marks, UTF-16/32 decoding, UTF-8 validation and legacy
+ * code-page decoding for the PDN reader (see encoding.h). Works block by block, so
+ * memory stays constant: RAW_SIZE bytes of undecoded input plus the caller's buffer.
  */
 #include "encoding.h"
+#include "input.h"
 
 #include <errno.h>
 #include <iconv.h>
@@ -11,15 +12,25 @@
 #include <string.h>
 
 #define RAW_SIZE 65536
+#define SNIFF_SIZE 64 /* bytes looked at for a BOM and for the NUL bytes of UTF-16 */
 
 struct pk_src {
-    FILE *f;
+    pk_in *in;
     unsigned char raw[RAW_SIZE];
     size_t rpos, rlen;        /* undecoded bytes are raw[rpos..rlen) */
     int eof, error, started;
     int bom;
     int enc;
+    int wide;                 /* UTF-16/32: everything goes through cd */
     iconv_t cd;
+    const char *fail;         /* a failure of this layer (iconv), not of the input */
+    /* legacy code page: UTF-8 of bytes 0x80-0xFF, built at the first run that needs it */
+    int have_map;
+    int legacy_all; /* the bytes ahead look like a legacy file (looks_legacy) */
+    unsigned char map[128][4]; /* [0] the length (1..3), then the bytes */
+    /* the run of non-ASCII bytes being handed out: raw[rpos..rpos+run_left) */
+    size_t run_left;
+    int run_legacy;
     unsigned long long out_total; /* bytes handed out so far */
     unsigned long long switch_off;
 };
@@ -30,9 +41,15 @@ const char *pk_encoding_name(int enc)
     case PK_ENC_CP1252: return "cp1252";
     case PK_ENC_CP1251: return "cp1251";
     case PK_ENC_CP866: return "cp866";
+    case PK_ENC_UTF16LE: return "UTF-16LE";
+    case PK_ENC_UTF16BE: return "UTF-16BE";
+    case PK_ENC_UTF32LE: return "UTF-32LE";
+    case PK_ENC_UTF32BE: return "UTF-32BE";
     default: return "UTF-8";
     }
 }
+
+int pk_encoding_is_unicode(int enc) { return enc == PK_ENC_UTF8 || enc >= PK_ENC_UTF16LE; }
 
 pk_src *pk_src_open(FILE *f, pk_error *err)
 {
@@ -41,7 +58,11 @@ pk_src *pk_src_open(FILE *f, pk_error *err)
         pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
         return NULL;
     }
-    s->f = f;
+    s->in = pk_in_open(f, err);
+    if (!s->in) {
+        free(s);
+        return NULL;
+    }
     s->cd = (iconv_t)-1;
     return s;
 }
@@ -52,14 +73,71 @@ void pk_src_close(pk_src *s)
         return;
     if (s->cd != (iconv_t)-1)
         iconv_close(s->cd);
+    pk_in_close(s->in);
     free(s);
 }
 
 int pk_src_had_bom(const pk_src *s) { return s->bom; }
 int pk_src_encoding(const pk_src *s) { return s->enc; }
 unsigned long long pk_src_switch_offset(const pk_src *s) { return s->switch_off; }
+int pk_src_compression(const pk_src *s) { return pk_in_format(s->in); }
+const char *pk_src_error(const pk_src *s) { return s->fail ? s->fail : pk_in_error(s->in); }
 
-/* Moves the undecoded tail to the front and reads more. */
+int pk_encoding_sniff(const unsigned char *b, size_t n, size_t *bom_len)
+{
+    *bom_len = 0;
+    if (n >= 4 && !memcmp(b, "\xFF\xFE\0\0", 4))
+        return *bom_len = 4, PK_ENC_UTF32LE;
+    if (n >= 4 && !memcmp(b, "\0\0\xFE\xFF", 4))
+        return *bom_len = 4, PK_ENC_UTF32BE;
+    if (n >= 2 && b[0] == 0xFF && b[1] == 0xFE)
+        return *bom_len = 2, PK_ENC_UTF16LE;
+    if (n >= 2 && b[0] == 0xFE && b[1] == 0xFF)
+        return *bom_len = 2, PK_ENC_UTF16BE;
+    /* No BOM: PDN is mostly ASCII, so UTF-16 shows a NUL in the high byte of nearly every
+     * code unit, and hardly ever in the low one (a file with stray NULs does not). */
+    size_t pairs = n / 2, lo_nul = 0, hi_nul = 0;
+    for (size_t i = 0; i < pairs; i++) {
+        unsigned char a = b[2 * i], c = b[2 * i + 1];
+        lo_nul += a != 0 && c == 0;
+        hi_nul += a == 0 && c != 0;
+    }
+    if (pairs >= 2 && lo_nul * 4 >= pairs * 3 && hi_nul * 8 < pairs)
+        return PK_ENC_UTF16LE;
+    if (pairs >= 2 && hi_nul * 4 >= pairs * 3 && lo_nul * 8 < pairs)
+        return PK_ENC_UTF16BE;
+    return PK_ENC_UTF8;
+}
+
+static int looks_legacy(const unsigned char *buf, size_t n);
+
+/* Looks at the first bytes: a BOM, or the shape of UTF-16. */
+static void start(pk_src *s)
+{
+    s->started = 1;
+    if (s->rlen >= 3 && !memcmp(s->raw, "\xEF\xBB\xBF", 3)) {
+        s->bom = 1;
+        s->rpos = 3;
+        return;
+    }
+    size_t skip;
+    int enc = pk_encoding_sniff(s->raw, s->rlen, &skip);
+    if (enc == PK_ENC_UTF8) {
+        /* a legacy file from its first word on (start_legacy() at its first run) */
+        s->legacy_all = looks_legacy(s->raw, s->rlen);
+        return;
+    }
+    s->enc = enc;
+    s->wide = 1;
+    s->rpos = skip;
+    s->switch_off = 0;
+    s->cd = iconv_open("UTF-8", pk_encoding_name(enc));
+    if (s->cd == (iconv_t)-1)
+        s->fail = "cannot decode the input: iconv has no converter from UTF-16/UTF-32";
+}
+
+/* Moves the undecoded tail to the front and reads more. A read error is kept for later:
+ * what was read before it is decoded first. */
 static void refill(pk_src *s)
 {
     if (s->eof)
@@ -70,42 +148,22 @@ static void refill(pk_src *s)
         s->rpos = 0;
     }
     while (s->rlen < RAW_SIZE && !s->eof) {
-        size_t n = fread(s->raw + s->rlen, 1, RAW_SIZE - s->rlen, s->f);
-        s->rlen += n;
-        if (n == 0) {
-            if (ferror(s->f))
-                s->error = 1;
+        long n = pk_in_read(s->in, s->raw + s->rlen, RAW_SIZE - s->rlen);
+        if (n < 0) {
+            s->error = 1;
             s->eof = 1;
-        }
-        if (n > 0)
-            break; /* a pipe gives what it has; do not block for more */
-    }
-    if (!s->started && (s->rlen >= 3 || s->eof)) {
-        s->started = 1;
-        if (s->rlen >= 3 && !memcmp(s->raw, "\xEF\xBB\xBF", 3)) {
-            s->bom = 1;
-            s->rpos = 3;
+        } else if (n == 0) {
+            s->eof = 1;
+        } else {
+            s->rlen += (size_t)n;
+            if (s->started || s->rlen >= SNIFF_SIZE)
+                break; /* a pipe gives what it has; do not block for more */
         }
     }
-}
-
-int pk_encoding_guess(const unsigned char *buf, size_t n)
-{
-    size_t high = 0, runs = 0, low_half = 0, high_half = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (buf[i] < 0x80)
-            continue;
-        high++;
-        if ((i > 0 && buf[i - 1] >= 0x80) || (i + 1 < n && buf[i + 1] >= 0x80))
-            runs++;
-        if (buf[i] < 0xC0)
-            low_half++;
-        else
-            high_half++;
-    }
-    if (high == 0 || runs * 2 < high)
-        return PK_ENC_CP1252;
-    return low_half > high_half ? PK_ENC_CP866 : PK_ENC_CP1251;
+    if (!s->started)
+        start(s);
+    else if (s->have_map) /* judged block by block: `cat legacy.pdn utf8.pdn` */
+        s->legacy_all = looks_legacy(s->raw + s->rpos, s->rlen - s->rpos);
 }
 
 /* Length of the valid UTF-8 sequence at p (avail bytes there): n > 0 valid, 0 invalid,
@@ -139,20 +197,143 @@ static int utf8_seq(const unsigned char *p, size_t avail)
     return n;
 }
 
+/* A run of n non-ASCII bytes: 1 when it is valid UTF-8, -1 when it is up to an
+ * incomplete last sequence, 0 when it holds an invalid byte. *valid: the length of its
+ * complete valid sequences before the first problem. */
+static int utf8_run(const unsigned char *p, size_t n, size_t *valid)
+{
+    size_t i = 0;
+    while (i < n) {
+        int k = utf8_seq(p + i, n - i);
+        if (k <= 0) {
+            *valid = i;
+            return k;
+        }
+        i += (size_t)k;
+    }
+    *valid = n;
+    return 1;
+}
+
+/* What the runs of non-ASCII bytes of buf look like: the bytes of the runs that are not
+ * UTF-8 (how many, how many in runs of two or more, how many below 0xC0), and how many
+ * runs are valid multi-byte UTF-8 and how many are not. A run cut by the end of buf is
+ * left out when it is valid so far. */
+typedef struct runs {
+    size_t high, in_runs, low_half, high_half;
+    size_t valid_runs, bad_runs;
+} runs;
+
+static void scan_runs(const unsigned char *buf, size_t n, runs *r)
+{
+    memset(r, 0, sizeof *r);
+    for (size_t i = 0; i < n;) {
+        uint64_t w;
+        if (i + 8 <= n && (memcpy(&w, buf + i, 8), (w & 0x8080808080808080ull) == 0)) {
+            i += 8;
+            continue;
+        }
+        if (buf[i] < 0x80) {
+            i++;
+            continue;
+        }
+        size_t j = i + 1, valid;
+        while (j < n && buf[j] >= 0x80)
+            j++;
+        int v = utf8_run(buf + i, j - i, &valid);
+        if (v == 0 || (v < 0 && j < n)) {
+            r->bad_runs++;
+            r->high += j - i;
+            if (j - i > 1)
+                r->in_runs += j - i;
+            for (size_t k = i; k < j; k++) {
+                if (buf[k] < 0xC0)
+                    r->low_half++;
+                else
+                    r->high_half++;
+            }
+        } else if (v == 1) {
+            r->valid_runs++;
+        }
+        i = j;
+    }
+}
+
+int pk_encoding_guess(const unsigned char *buf, size_t n)
+{
+    runs r;
+    scan_runs(buf, n, &r);
+    if (r.high == 0 || r.in_runs * 2 < r.high)
+        return PK_ENC_CP1252;
+    return r.low_half > r.high_half ? PK_ENC_CP866 : PK_ENC_CP1251;
+}
+
+/* A stretch of a legacy file, not UTF-8 with a few stray bytes: many runs that are not
+ * UTF-8 and hardly any that are. There every non-ASCII run is read by the code page,
+ * also the few that are valid UTF-8 by chance. */
+static int looks_legacy(const unsigned char *buf, size_t n)
+{
+    runs r;
+    scan_runs(buf, n, &r);
+    return r.bad_runs >= 4 && r.valid_runs * 8 < r.bad_runs;
+}
+
+/* Picks the code page (from what is ahead) and builds its table of bytes 0x80-0xFF;
+ * a byte the code page leaves undefined becomes U+FFFD. */
 static int start_legacy(pk_src *s, unsigned long long at)
 {
     s->enc = pk_encoding_guess(s->raw + s->rpos, s->rlen - s->rpos);
     s->switch_off = at;
-    s->cd = iconv_open("UTF-8", pk_encoding_name(s->enc));
-    if (s->cd == (iconv_t)-1) {
-        s->error = 1;
+    iconv_t cd = iconv_open("UTF-8", pk_encoding_name(s->enc));
+    if (cd == (iconv_t)-1) {
+        s->fail = "cannot decode the input: iconv has no converter from the legacy code page";
         return -1;
     }
+    for (int c = 0; c < 128; c++) {
+        char in = (char)(c + 0x80), out[4], *ip = &in, *op = out;
+        size_t il = 1, ol = sizeof out;
+        if (iconv(cd, &ip, &il, &op, &ol) == (size_t)-1 || op == out) {
+            memcpy(out, "\xEF\xBF\xBD", 3);
+            op = out + 3;
+            iconv(cd, NULL, NULL, NULL, NULL);
+        }
+        s->map[c][0] = (unsigned char)(op - out);
+        memcpy(s->map[c] + 1, out, (size_t)(op - out));
+    }
+    iconv_close(cd);
+    s->have_map = 1;
+    s->legacy_all = looks_legacy(s->raw + s->rpos, s->rlen - s->rpos);
     return 0;
 }
 
-/* Copies valid UTF-8 from raw to dst; stops at an invalid byte (switching to legacy). */
-static size_t copy_utf8(pk_src *s, char *dst, size_t cap)
+/* Decides how the run of non-ASCII bytes at rpos is read: sets run_left and run_legacy.
+ * Returns 0 when the run may go on past the bytes read so far (read more first). */
+static int begin_run(pk_src *s)
+{
+    const unsigned char *p = s->raw + s->rpos;
+    size_t avail = s->rlen - s->rpos, j = 1, valid = 0;
+    while (j < avail && p[j] >= 0x80)
+        j++;
+    int whole = j < avail || s->eof; /* an ASCII byte or the end of input ends it */
+    if (!whole && !(s->rpos == 0 && s->rlen == RAW_SIZE))
+        return 0;
+    int v = s->legacy_all ? 0 : utf8_run(p, j, &valid);
+    if (v != 1 && !s->have_map && s->rpos > RAW_SIZE / 2 && !s->eof)
+        return 0; /* the first run not UTF-8: have a full block ahead to judge it by */
+    if (v == 1 || (v < 0 && !whole && valid > 0)) {
+        /* valid; a run longer than the buffer: its valid part now, the rest later */
+        s->run_left = valid;
+        s->run_legacy = 0;
+    } else {
+        s->run_left = j;
+        s->run_legacy = 1;
+    }
+    return 1;
+}
+
+/* Copies UTF-8 text to dst, decoding the runs that are not UTF-8 by the code page.
+ * *more: stopped because a run needs more input. */
+static size_t copy_text(pk_src *s, char *dst, size_t cap, int *more)
 {
     size_t o = 0;
     while (o < cap) {
@@ -160,7 +341,7 @@ static size_t copy_utf8(pk_src *s, char *dst, size_t cap)
         if (avail == 0)
             break;
         const unsigned char *p = s->raw + s->rpos;
-        if (p[0] < 0x80) { /* ASCII run: the common case */
+        if (s->run_left == 0 && p[0] < 0x80) { /* ASCII run: the common case */
             size_t n = avail < cap - o ? avail : cap - o, i = 0;
             uint64_t w;
             while (i + 8 <= n && (memcpy(&w, p + i, 8), (w & 0x8080808080808080ull) == 0))
@@ -172,36 +353,61 @@ static size_t copy_utf8(pk_src *s, char *dst, size_t cap)
             s->rpos += i;
             continue;
         }
-        int n = utf8_seq(p, avail);
-        if (n < 0 && !s->eof)
-            break; /* incomplete sequence at the block end: wait for more input */
-        if (n <= 0) {
-            start_legacy(s, s->out_total + o);
+        if (s->run_left == 0 && !begin_run(s)) {
+            *more = 1;
             break;
         }
-        if ((size_t)n > cap - o)
-            break;
-        memcpy(dst + o, p, (size_t)n);
-        o += (size_t)n;
-        s->rpos += (size_t)n;
+        if (!s->run_legacy) {
+            while (s->run_left > 0) {
+                unsigned c = s->raw[s->rpos];
+                size_t k = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4; /* checked valid by begin_run */
+                if (k > cap - o)
+                    return o;
+                memcpy(dst + o, s->raw + s->rpos, k);
+                o += k;
+                s->rpos += k;
+                s->run_left -= k;
+            }
+            continue;
+        }
+        if (!s->have_map && start_legacy(s, s->out_total + o) < 0)
+            return o;
+        while (s->run_left > 0) {
+            const unsigned char *m = s->map[s->raw[s->rpos] - 0x80];
+            if (m[0] > cap - o)
+                return o;
+            memcpy(dst + o, m + 1, m[0]);
+            o += m[0];
+            s->rpos++;
+            s->run_left--;
+        }
     }
     return o;
 }
 
-static size_t decode_legacy(pk_src *s, char *dst, size_t cap)
+/* UTF-16/32 to UTF-8. A code unit that is no character (a lone surrogate) and a code
+ * unit cut by the end of the input become U+FFFD. *more: an incomplete unit waits for
+ * more input. */
+static size_t decode_wide(pk_src *s, char *dst, size_t cap, int *more)
 {
     char *in = (char *)s->raw + s->rpos, *out = dst;
     size_t inleft = s->rlen - s->rpos, outleft = cap;
+    size_t unit = s->enc == PK_ENC_UTF32LE || s->enc == PK_ENC_UTF32BE ? 4 : 2;
     while (inleft > 0) {
         if (iconv(s->cd, &in, &inleft, &out, &outleft) != (size_t)-1)
             break;
-        if (errno != EILSEQ || outleft < 3)
-            break; /* E2BIG: the output is full */
-        memcpy(out, "\xEF\xBF\xBD", 3); /* a byte the code page leaves undefined */
+        if (errno == E2BIG || outleft < 3)
+            break;
+        if (errno == EINVAL && !s->eof) {
+            *more = 1;
+            break;
+        }
+        memcpy(out, "\xEF\xBF\xBD", 3);
         out += 3;
         outleft -= 3;
-        in++;
-        inleft--;
+        size_t k = errno == EINVAL || inleft < unit ? inleft : unit;
+        in += k;
+        inleft -= k;
     }
     s->rpos = (size_t)((unsigned char *)in - s->raw);
     return (size_t)(out - dst);
@@ -209,27 +415,22 @@ static size_t decode_legacy(pk_src *s, char *dst, size_t cap)
 
 long pk_src_read(pk_src *s, char *dst, size_t cap)
 {
+    int more = 0;
     for (;;) {
-        if (s->rlen - s->rpos < 4 && !s->eof)
+        if (!s->started || more || (s->rlen - s->rpos < 4 && !s->eof))
             refill(s);
-        if (s->error)
+        if (s->fail)
             return -1;
-        if (s->rpos == s->rlen && s->eof)
-            return 0;
-        size_t got = s->enc == PK_ENC_UTF8 ? copy_utf8(s, dst, cap) : 0;
-        if (s->error)
+        more = 0;
+        size_t got = s->wide ? decode_wide(s, dst, cap, &more) : copy_text(s, dst, cap, &more);
+        if (s->fail)
             return -1;
-        if (got == 0 && s->enc != PK_ENC_UTF8)
-            got = decode_legacy(s, dst, cap);
         if (got > 0) {
             s->out_total += got;
             return (long)got;
         }
-        if (s->eof && s->rpos < s->rlen && s->enc == PK_ENC_UTF8)
-            continue; /* an incomplete sequence at EOF: copy_utf8 switched encoding */
-        if (!s->eof)
-            refill(s);
-        else if (s->rpos == s->rlen)
-            return 0;
+        if (s->eof && (s->rpos == s->rlen || !more))
+            return s->error ? -1 : 0; /* (!more: nothing decodable is left, cannot happen) */
+        more = 1;
     }
 }

@@ -12,6 +12,11 @@
  *     pk_game_free(&g);
  *     pk_pdn_close(r);
  *
+ * Input: UTF-8, UTF-16/32 or a legacy code page, plain or compressed with gzip, bzip2, xz
+ * or zstd, told by its first bytes (encoding.h, input.h; man/pdn.5 ENCODINGS, COMPRESSION).
+ * A read or decompression error comes as -PK_ERR_IO (with an "io" diagnostic) after the
+ * games read before it.
+ *
  * Memory: the reader keeps one input window (about 1 MiB) and the game being built;
  * every string and node of a pk_game lives in the game's arena and stays valid until the
  * next pk_pdn_next on the same pk_game (or pk_game_free). No allocation per token once

@@ -480,13 +480,13 @@ static void plain_move(pk_pdn_reader *r, const char *s, const plain *p, int line
 
 /* Reads plain tokens at r->pos, and the blanks between them, until something else comes
  * or the window needs a refill (fetch() refills at the same points as for any token).
- * Returns 0 when none was read. Only in movetext, not while skipping after an error nor
- * after a read error, and with the cursor's line and column up to date. Each token is
+ * Returns 0 when none was read. Only in movetext, not while skipping after an error,
+ * and with the cursor's line and column up to date. Each token is
  * also left to the general path when it has something to do first: a game too large, an
  * encoding note due. */
 int pk_rd_plain_tokens(pk_pdn_reader *r)
 {
-    if (!r->plain || r->state != ST_BODY || r->skip || r->ioerr || r->cpos != r->pos)
+    if (!r->plain || r->state != ST_BODY || r->skip || r->cpos != r->pos)
         return 0;
     const unsigned char *b = (const unsigned char *)r->buf, *e = b + r->len;
     size_t pos = r->pos;

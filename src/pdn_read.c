@@ -182,8 +182,13 @@ static void advance(pk_pdn_reader *r, size_t to)
 
 static void note_encoding(pk_pdn_reader *r)
 {
-    tolerate(r, "encoding", r->line, r->col, "input is not UTF-8; decoded as %s",
-             pk_encoding_name(pk_src_encoding(r->src)));
+    int enc = pk_src_encoding(r->src);
+    if (pk_encoding_is_unicode(enc))
+        tolerate(r, "encoding", r->line, r->col, "input is %s, not UTF-8; decoded", pk_encoding_name(enc));
+    else
+        tolerate(r, "encoding", r->line, r->col,
+                 "text that is not UTF-8 is read as %s (the first is here)",
+                 pk_encoding_name(enc));
 }
 
 /* Skips blanks. The common ones (space, tab, LF, CRLF) are counted on the way, without
@@ -236,6 +241,11 @@ static void fetch(pk_pdn_reader *r, pk_token *t, int *line, int *col, int *nl)
             r->bom_done = 1;
             if (pk_src_had_bom(r->src))
                 tolerate(r, "bom", 1, 1, "UTF-8 byte-order mark at the start of the file");
+            if (pk_src_encoding(r->src) != PK_ENC_UTF8 && pk_encoding_is_unicode(pk_src_encoding(r->src))) {
+                r->enc_check = 0; /* UTF-16/32: said once, at the start */
+                r->enc_done = 1;
+                note_encoding(r);
+            }
         }
         skip_blanks(r);
         if (r->pos == r->len && !r->eof)
@@ -418,6 +428,7 @@ static void reset_level(level *L, int line, int col)
     L->n = 0;
     L->pre = L->pre_tail = L->pend = L->pend_tail = L->var = NULL;
     L->have_num = 0;
+    L->num = 0; /* the last move number seen: glued_result() asks whether one follows it */
     L->ellipsis = 0;
     L->line = line;
     L->col = col;
@@ -736,21 +747,134 @@ static int end_at_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, in
     return GAME_DONE;
 }
 
-static int result_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
+static int set_result(pk_pdn_reader *r, const char *s, size_t n, int line, int col)
 {
-    const char *s = tok_text(r, t);
-    int std = 1, kind = pk_result_classify(s, t->len, &std);
+    int std = 1, kind = pk_result_classify(s, n, &std);
     if (!r->skip) {
         pk_rd_resolve_dash(r);
         pk_rd_check_number(r, &r->lv[r->depth]);
         if (!std)
-            tolerate(r, "nonstandard-result", line, col, "result written '%.*s'", (int)t->len, s);
+            tolerate(r, "nonstandard-result", line, col, "result written '%.*s'", (int)n, s);
     }
-    r->g->result.text = dup(r, s, t->len);
+    r->g->result.text = dup(r, s, n);
     r->g->result.kind = kind < 0 ? PK_RESULT_UNKNOWN : kind;
     r->g->result.line = line;
     r->g->result.col = col;
     return GAME_DONE;
+}
+
+static int result_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
+{
+    return set_result(r, tok_text(r, t), t->len, line, col);
+}
+
+static int is_result_digit(char c) { return c >= '0' && c <= '2'; }
+
+static int digits_value(const char *s, size_t n)
+{
+    int v = 0;
+    for (size_t i = 0; i < n && v < 100000; i++)
+        v = v * 10 + (s[i] - '0');
+    return v;
+}
+
+/* Results that the lexer reads as a move token (the general path only: the plain fast
+ * path takes neither). The result-like forms "D-D" (D = 0, 1 or 2) are never a move: a
+ * square 0, a move that stays on its square, or 1-2 / 2-1 (one row in every numbering).
+ *
+ * Glued to the next game's first move number, as engine logs write games one after
+ * another ("1-101.33-29", "0-201.32-28"): the lexer reads the move "1-10" and the number
+ * "1.". When the token starts with "D-D" and its digits run on into a move number, and
+ * the move reading cannot be (a square 0, the same square twice, or the number after it
+ * does not follow the game's last move number: neither the next one, nor the same one
+ * written "N..."), the game ends at "D-D" and the number
+ * starts the next one. The cursor is put back just after the result.
+ *
+ * Written with blanks ("1 - 1") and standing last in the movetext (before a '[' or at
+ * the end of the input), it is the result.
+ *
+ * Returns GAME_DONE when the token was a result, 0 when it is a move. */
+static int result_like_move(pk_pdn_reader *r, const pk_token *t, int line, int col)
+{
+    const char *s = tok_text(r, t);
+    size_t n = t->len;
+    if (r->depth > 0 || n < 3 || !is_result_digit(s[0]))
+        return 0;
+    if ((s[1] == '-' || s[1] == ':') && is_result_digit(s[2])) {
+        size_t j = 3; /* past the token's end: the window ends with a NUL */
+        while (s[j] >= '0' && s[j] <= '9')
+            j++;
+        if (j == 3 || s[j] != '.' || n >= j)
+            return 0;
+        int from = s[0] - '0', to = digits_value(s + 2, n - 2), after = digits_value(s + n, j - n);
+        int last = r->lv[0].num;
+        int second = s[j + 1] == '.' && s[j + 2] == '.'; /* "5... ": the same move's second half */
+        if (from != 0 && to != 0 && from != to && last > 0 && (after == last + 1 || (second && after == last)))
+            return 0; /* "5.1-106." : the move 1-10, then move 6 */
+        tolerate(r, "glued-result", line, col, "result '%.3s' glued to the next game's move number '%.*s.'",
+                 s, (int)(j - 3), s + 3);
+        set_result(r, s, 3, line, col);
+        /* the move number is read again, as the next game's first token */
+        r->pos = r->cpos = t->start + 3;
+        r->line = line, r->col = col + 3, r->nl = 0, r->prev_cr = 0;
+        return GAME_DONE;
+    }
+    /* "1 - 1": D, blanks, '-' or ':', blanks, D, nothing else */
+    size_t i = 1;
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    if (i >= n || (s[i] != '-' && s[i] != ':'))
+        return 0;
+    char sep = s[i++];
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    if (i + 1 != n || !is_result_digit(s[i]))
+        return 0;
+    size_t k = t->start + n;
+    while (k < r->len && is_blank((unsigned char)r->buf[k]))
+        k++;
+    if (k < r->len ? r->buf[k] != '[' : !r->eof)
+        return 0;
+    char text[3] = {s[0], sep, s[n - 1]};
+    tolerate(r, "spaced-result", line, col, "result written with blanks '%.*s'", (int)n, s);
+    return set_result(r, text, 3, line, col);
+}
+
+/* A tag value that goes on over several lines (programs wrap long FEN values) is read up
+ * to its closing "] within these bounds; past them, or when a line starting with '['
+ * comes first, the '[' is stray text as before. The bounds keep the scan inside the
+ * LOOKAHEAD bytes the window holds past a token, and linear: only a '[' that starts its
+ * line is scanned. */
+#define WRAP_LINES 8
+#define PK_STR_(x) #x
+#define PK_STR(x) PK_STR_(x)
+#define WRAP_BYTES 4096
+/* Longer tag values are cut (at a character boundary) with a warning. */
+#define TAG_VALUE_MAX (64u * 1024)
+
+/* A tag pair read: its game starts (or goes on) here. A value longer than TAG_VALUE_MAX
+ * is cut, with a warning, at a character boundary. */
+static int accept_tag(pk_pdn_reader *r, const char *name, size_t nlen, const char *val, size_t vlen,
+                      size_t total, int line, int col)
+{
+    release_stray(r, 1);
+    if (r->state == ST_START) /* a {comment} (not a % line) before the tags is a game body */
+        for (const pk_pdn_note *n = r->lv[0].pend; n; n = n->next)
+            if (n->kind == PK_NOTE_COMMENT) {
+                tolerate(r, "comment-position", n->line_no, n->col, "comment before the tag pairs of a game");
+                break;
+            }
+    start_content(r, ST_HEADER, line, col);
+    if (vlen > TAG_VALUE_MAX) {
+        vlen = TAG_VALUE_MAX;
+        while (vlen > 0 && ((unsigned char)val[vlen] & 0xC0) == 0x80)
+            vlen--;
+    }
+    add_tag(r, name, nlen, val, vlen, line, col);
+    if (total > vlen)
+        tolerate(r, "tag-too-long", line, col, "tag '%.*s': value of %zu bytes cut to its first %zu", (int)nlen,
+                 name, total, vlen);
+    return CONTINUE;
 }
 
 static int tag_token(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl)
@@ -769,16 +893,208 @@ static int tag_token(pk_pdn_reader *r, const pk_token *t, int line, int col, int
         unfetch(r, t, line, col, nl);
         return GAME_DONE;
     }
-    release_stray(r, 1);
-    if (r->state == ST_START) /* a {comment} (not a % line) before the tags is a game body */
-        for (const pk_pdn_note *n = r->lv[0].pend; n; n = n->next)
-            if (n->kind == PK_NOTE_COMMENT) {
-                tolerate(r, "comment-position", n->line_no, n->col, "comment before the tag pairs of a game");
-                break;
+    return accept_tag(r, name, nlen, val, vlen, vlen, line, col);
+}
+
+/* ------------------------------------------------------------------ tags past one line */
+
+
+/* A '[' (PK_TOK_TAG_OPEN, no ']' on its line or a line longer than the window) that
+ * starts a tag pair: '[' first on its line, a name, then an opening quote. Sets the name
+ * (in the window) and the offset of the first byte of the value. */
+static int tag_start(pk_pdn_reader *r, const pk_token *t, int col, const char **name, size_t *nlen, size_t *v)
+{
+    const char *b = r->buf;
+    size_t i = t->start;
+    while (i > 0 && (b[i - 1] == ' ' || b[i - 1] == '\t')) /* the window may start at the '[' */
+        i--;
+    if ((size_t)col != t->start - i + 1) /* col - 1 characters before it: all blanks? */
+        return 0;
+    i = t->start + 1;
+    while (b[i] == ' ' || b[i] == '\t') /* the window ends with a NUL */
+        i++;
+    *name = b + i;
+    while ((b[i] >= 'A' && b[i] <= 'Z') || (b[i] >= 'a' && b[i] <= 'z') || (b[i] >= '0' && b[i] <= '9') ||
+           b[i] == '_')
+        i++;
+    *nlen = (size_t)(b + i - *name);
+    if (*nlen == 0 || *nlen > 64)
+        return 0;
+    while (b[i] == ' ' || b[i] == '\t')
+        i++;
+    if (b[i] != '"')
+        return 0;
+    *v = i + 1;
+    return 1;
+}
+
+/* Why a value is not closed (for the message): */
+enum { OPEN_BOUNDS = 1, OPEN_NEXT_TAG, OPEN_END, OPEN_QUOTE };
+
+/* The value at buf[v] wrapped over lines, closed by '"' and ']' within the bounds: its
+ * end (after the ']') and the number of line breaks in it, or 0 and *why. */
+static size_t wrapped_end(pk_pdn_reader *r, size_t v, int *breaks, int *why)
+{
+    const char *b = r->buf;
+    size_t i = v;
+    *breaks = 0;
+    *why = OPEN_BOUNDS;
+    if (i >= r->len)
+        *why = OPEN_END;
+    while (i < r->len && i - v <= WRAP_BYTES) {
+        char c = b[i];
+        if (c == '\\' && b[i + 1] != '\n' && b[i + 1] != '\r' && b[i + 1]) {
+            i += 2;
+        } else if (c == '"') {
+            for (i++; b[i] == ' ' || b[i] == '\t'; i++)
+                ;
+            *why = OPEN_QUOTE;
+            return b[i] == ']' ? i + 1 : 0;
+        } else if (c == '\n' || c == '\r') {
+            if (++*breaks >= WRAP_LINES) /* WRAP_LINES lines at most */
+                return 0;
+            i += c == '\r' && b[i + 1] == '\n' ? 2 : 1;
+            size_t k = i;
+            while (b[k] == ' ' || b[k] == '\t')
+                k++;
+            if (b[k] == '[') {
+                *why = OPEN_NEXT_TAG; /* the next tag pair: this one never closed */
+                return 0;
             }
-    start_content(r, ST_HEADER, line, col);
-    add_tag(r, name, nlen, val, vlen, line, col);
-    return CONTINUE;
+        } else {
+            i++;
+        }
+        if (i >= r->len)
+            *why = OPEN_END;
+    }
+    return 0;
+}
+
+/* The value of a wrapped tag, unescaped, its lines joined: each line break goes, with the
+ * blanks around it (a wrapped FEN reads as if written on one line). */
+static size_t join_value(pk_pdn_reader *r, size_t v, size_t e, char *out)
+{
+    const char *b = r->buf;
+    size_t o = 0;
+    for (size_t i = v; i < e; i++) {
+        char c = b[i];
+        if (c == '\\' && i + 1 < e && (b[i + 1] == '"' || b[i + 1] == '\\')) {
+            out[o++] = b[++i];
+        } else if (c == '\n' || c == '\r') {
+            while (o > 0 && (out[o - 1] == ' ' || out[o - 1] == '\t'))
+                o--;
+            while (i + 1 < e && is_blank((unsigned char)b[i + 1]))
+                i++;
+        } else {
+            out[o++] = c;
+        }
+    }
+    return o;
+}
+
+/* A value on a line longer than the input window (a 50 MB tag line): read through the
+ * window up to its closing '"' and ']', the first TAG_VALUE_MAX bytes kept. Ends at the
+ * line break or the end of input when it is not closed (reported). *total gets the
+ * length of the whole value. */
+static size_t long_value(pk_pdn_reader *r, size_t v, size_t *total, int *closed)
+{
+    size_t kept = 0, all = 0;
+    int esc = 0;
+    char *out = scratch(r, TAG_VALUE_MAX + 8); /* a few bytes more: accept_tag() cuts at a character */
+    advance(r, v);
+    r->pos = v;
+    *closed = 0;
+    for (;;) {
+        const char *b = r->buf;
+        size_t i = r->pos;
+        for (; i < r->len; i++) {
+            char c = b[i];
+            if (c == '\n' || c == '\r')
+                break;
+            if (!esc && c == '"') {
+                size_t k = i + 1;
+                while (k < r->len && (b[k] == ' ' || b[k] == '\t'))
+                    k++;
+                if (k == r->len && !r->eof)
+                    break; /* refill, and look again from the quote */
+                if (k < r->len && b[k] == ']') {
+                    *closed = 1;
+                    advance(r, k + 1);
+                    r->pos = k + 1;
+                    *total = all;
+                    return kept;
+                }
+            }
+            if (!esc && c == '\\') {
+                esc = 1;
+                continue;
+            }
+            esc = 0;
+            if (kept < TAG_VALUE_MAX + 8)
+                out[kept++] = c;
+            all++;
+        }
+        advance(r, i);
+        r->pos = i;
+        if ((i < r->len && (b[i] == '\n' || b[i] == '\r')) || (i >= r->len && r->eof)) {
+            *total = all;
+            return kept;
+        }
+        size_t have = r->len - r->pos;
+        fill(r);
+        if (r->len - r->pos <= have && !r->eof) { /* a quote and blanks fill the whole window */
+            *total = all;
+            return kept;
+        }
+    }
+}
+
+/* A tag pair the lexer could not take whole: wrapped over lines, or on a line longer than
+ * the input window. Returns -1 when it is neither (the '[' is stray text). */
+static int open_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl)
+{
+    const char *wname;
+    size_t nlen, v;
+    if (!tag_start(r, t, col, &wname, &nlen, &v))
+        return -1;
+    if (r->state == ST_BODY || r->skip) {
+        if (r->skip && col != 1)
+            return CONTINUE;
+        return end_at_tag(r, t, line, col, nl);
+    }
+    char name[65];
+    memcpy(name, wname, nlen);
+    name[nlen] = 0;
+    if (r->state == ST_HEADER && nl >= 2 && has_tag(r, name, nlen)) {
+        tolerate(r, "missing-result", line, col, "tag pairs with no movetext and no result before the next game");
+        unfetch(r, t, line, col, nl);
+        return GAME_DONE;
+    }
+    size_t eol = v;
+    while (eol < r->len && r->buf[eol] != '\n' && r->buf[eol] != '\r')
+        eol++;
+    if (eol == r->len && !r->eof) { /* the line goes on past the window */
+        size_t total;
+        int closed;
+        size_t n = long_value(r, v, &total, &closed);
+        if (!closed)
+            tolerate(r, "tag-syntax", line, col, "tag '%s': no '\"]' closes its value on its line (%zu bytes)", name,
+                     total);
+        return accept_tag(r, name, nlen, r->sbuf, n, total, line, col);
+    }
+    int breaks, why;
+    size_t e = wrapped_end(r, v, &breaks, &why);
+    if (!e || breaks == 0)
+        return -1;
+    size_t q = e - 1; /* back from the ']' to the closing quote */
+    while (r->buf[q] != '"')
+        q--;
+    char *out = scratch(r, q - v + 1);
+    size_t n = join_value(r, v, q, out);
+    advance(r, e);
+    r->pos = e;
+    tolerate(r, "wrapped-tag", line, col, "value of tag '%s' goes on over %d lines", name, breaks + 1);
+    return accept_tag(r, name, nlen, out, n, n, line, col);
 }
 
 static void open_variation(pk_pdn_reader *r, int line, int col)
@@ -859,6 +1175,11 @@ static int skip_token(pk_pdn_reader *r, const pk_token *t, int line, int col, in
             return end_at_tag(r, t, line, col, nl);
         return CONTINUE;
     case PK_TOK_COMMENT: comment_token(r, line, col); return CONTINUE;
+    case PK_TOK_MOVE: return result_like_move(r, t, line, col) ? GAME_DONE : CONTINUE;
+    case PK_TOK_TAG_OPEN: {
+        int st = open_tag(r, t, line, col, nl);
+        return st < 0 ? CONTINUE : st;
+    }
     default: return CONTINUE;
     }
 }
@@ -869,7 +1190,18 @@ static void stray(pk_pdn_reader *r, const pk_token *t, int line, int col)
 {
     if (r->nstray++ != 0)
         return;
-    if (t->kind == PK_TOK_TAG_OPEN) /* cut short, or longer than the input window */
+    const char *name;
+    size_t nlen, v;
+    int breaks, why = 0;
+    if (t->kind == PK_TOK_TAG_OPEN && tag_start(r, t, col, &name, &nlen, &v)) /* open_tag() found no end */
+        wrapped_end(r, v, &breaks, &why);
+    if (why && why != OPEN_QUOTE)
+        snprintf(r->stray_msg, sizeof r->stray_msg, "unexpected text '[' skipped: the value of tag '%.*s' is not closed %s",
+                 (int)(nlen > 24 ? 24 : nlen), name,
+                 why == OPEN_NEXT_TAG ? "before the next tag pair"
+                 : why == OPEN_END    ? "before the end of the input"
+                                      : "by '\"]' within " PK_STR(WRAP_LINES) " lines");
+    else if (t->kind == PK_TOK_TAG_OPEN)
         snprintf(r->stray_msg, sizeof r->stray_msg,
                  "unexpected text '[' skipped: no ']' ends it on its line (unterminated tag pair?)");
     else
@@ -940,6 +1272,11 @@ static int handle(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl
     }
     if (r->skip)
         return skip_token(r, t, line, col, nl);
+    if (t->kind == PK_TOK_TAG_OPEN) {
+        int st = open_tag(r, t, line, col, nl);
+        if (st >= 0)
+            return st;
+    }
     switch (t->kind) {
     case PK_TOK_NONE:
         if (r->state != ST_START)
@@ -978,6 +1315,8 @@ static int handle(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl
         break;
     }
     start_content(r, ST_BODY, line, col);
+    if (t->kind == PK_TOK_MOVE && result_like_move(r, t, line, col))
+        return GAME_DONE;
     return body_token(r, t, line, col);
 }
 
@@ -1041,16 +1380,19 @@ int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
         pk_token t;
         int line, col, nl;
         fetch(r, &t, &line, &col, &nl);
-        if (r->ioerr) {
-            /* a file error, not a game's: no game index (pdncheck would count a game
-             * with an error that it never read) */
+        int st = handle(r, &t, line, col, nl);
+        if (st == NO_GAME && r->ioerr) {
+            /* Reported once the games read before the error are out (the one it cut
+             * short included), as a file error, not a game's: no game index (pdncheck
+             * would count a game with an error that it never read). */
             int index = g->index;
             g->index = 0;
-            report(r, PK_SEV_ERROR, "io", 0, 0, "read error");
+            if (r->ioerr == 1)
+                report(r, PK_SEV_ERROR, "io", 0, 0, "%s", pk_src_error(r->src));
+            r->ioerr = 2;
             g->index = index;
             return -PK_ERR_IO;
         }
-        int st = handle(r, &t, line, col, nl);
         if (st == NO_GAME)
             return 0;
         if (st == GAME_DONE) {

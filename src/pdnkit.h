@@ -2,7 +2,7 @@
  * pdnkit.h -- the whole public library in one include: installed as <pdnkit/pdnkit.h>
  * (pkg-config --cflags pdnkit). The engine (geometry, variants, positions, move
  * generation, FEN, notation, perft), the PDN reader, diagnostics, move matching, the draw
- * rules and the replay. Conventions (status codes, ownership, threads): pk_common.h;
+ * rules, the replay and board diagrams. Conventions (status codes, ownership, threads): pk_common.h;
  * the API in one page: libpdnkit(3).
  */
 #ifndef PDNKIT_H
@@ -21,4 +21,5 @@
 #include "draw.h"
 #include "replay.h"
 #include "resolve.h"
+#include "board.h"
 #endif

@@ -59,6 +59,7 @@ typedef struct ctx {
     int var_depth;       /* 0 on the main line, n inside n nested variations */
     pk_move last_play;   /* the move play_with_variations played */
     bool trial;          /* a trial of variant resolution: stop at the first error */
+    bool observe;        /* o->on_event is called (the replay of the game, not a trial) */
     bool aborted;        /* a trial found an error */
     char fen[PK_FEN_MAX];
 } ctx;
@@ -68,6 +69,36 @@ static const char *side_name(int c) { return c == PK_WHITE ? "white" : "black"; 
 static const char *stop_hint(const ctx *c)
 {
     return c->var_depth ? "the rest of this variation is not checked" : "the replay of this game stops here";
+}
+
+/* ---- the observer (replay.h)
+ * ---------------------------------------------------------------- */
+
+static void observe(ctx *c, pk_replay_event *ev)
+{
+    ev->game = c->g;
+    ev->variant = c->v;
+    ev->depth = c->var_depth;
+    c->o->on_event(c->o->event_ctx, ev);
+}
+
+static void observe_position(ctx *c, int kind, int ply, const char *fen)
+{
+    pk_replay_event ev = {.kind = kind, .ply = ply, .side = -1, .after = &c->pos, .fen = fen};
+    observe(c, &ev);
+}
+
+static int move_number(const ctx *c, int ply);
+
+/* A PLY event: move i of line was played from before; c->pos or *after is the result. */
+static void observe_ply(ctx *c, const pk_pdn_line *line, int i, int ply, const pk_move *m, const pk_pos *before,
+                        const pk_pos *after)
+{
+    pk_replay_event ev = {.kind = PK_EV_PLY, .ply = ply, .move_number = move_number(c, ply), .side = before->turn,
+                          .written = &line->moves[i], .move = m, .before = before, .after = after};
+    for (int j = i + 1; j < line->nmoves && (line->moves[j].flags & PK_PDN_MOVE_HOP); j++)
+        ev.nhops++;
+    observe(c, &ev);
 }
 
 /* Move number of ply i (1-based): the number goes up after the second player's
@@ -251,6 +282,8 @@ static int apply_setups(ctx *c, const pk_pdn_note *n, const pk_pdn_note *skip, i
         c->first_number = extra.fullmove > 0 ? extra.fullmove : next;
         *halfmove = extra.halfmove;
         applied++;
+        if (c->observe)
+            observe_position(c, PK_EV_SETUP, ply, n->text);
     }
     return applied;
 }
@@ -690,7 +723,11 @@ static bool play_with_variations(ctx *c, const pk_pdn_line *line, int i, int ply
         /* no variation to check here (the usual case): resolve and play in place */
         bool ok = quiet_plain(c, line, i, &c->last_play) ||
                   (!trial_refutes(c, line, i, ply) && resolve_move(c, line, i, ply, &c->last_play));
-        if (ok)
+        if (ok && c->observe) {
+            pk_pos before = c->pos;
+            pk_make(c->v, &c->pos, &c->last_play);
+            observe_ply(c, line, i, ply, &c->last_play, &before, &c->pos);
+        } else if (ok)
             pk_make(c->v, &c->pos, &c->last_play);
         return ok;
     }
@@ -701,6 +738,8 @@ static bool play_with_variations(ctx *c, const pk_pdn_line *line, int i, int ply
     king_runs kings_after = c->kings;
     if (ok)
         pk_make(c->v, &after, &play);
+    if (ok && c->observe) /* the move first, then its alternatives */
+        observe_ply(c, line, i, ply, &play, &before, &after);
     c->kings = kings_before;
     replay_variations(c, line, i, &before, ok ? &after : NULL, ply - 1, depth + 1);
     c->kings = kings_after;
@@ -782,19 +821,25 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     c.first_number = 1;
     c.v = v;
     c.trial = mode != REPLAY_FINAL;
+    c.observe = mode == REPLAY_FINAL && o->on_event;
     const bool draws = mode != REPLAY_QUICK;
     res->variant = v;
 
     int halfmove = -1;
     const pk_pdn_note *setup = first_setup(g);
-    if (setup) {
-        if (set_start(&c, setup->text, setup->line_no, setup->col, &halfmove))
-            return PK_OK;
-    } else if (g->fen) {
-        if (set_start(&c, g->fen, g->fen_line, g->fen_col, &halfmove))
-            return PK_OK;
-    } else
-        set_start(&c, c.v->start_fen, g->line, g->col, &halfmove);
+    const char *start_fen = setup ? setup->text : g->fen ? g->fen : c.v->start_fen;
+    if (set_start(&c, start_fen, setup ? setup->line_no : g->fen ? g->fen_line : g->line,
+                  setup ? setup->col : g->fen ? g->fen_col : g->col, &halfmove)) {
+        if (c.observe) {
+            pk_replay_event ev = {.kind = PK_EV_STOP, .side = -1, .stop = PK_STOP_FEN};
+            observe(&c, &ev);
+        }
+        return PK_OK;
+    }
+    if (c.observe)
+        observe_position(&c, PK_EV_START, 0, start_fen);
+    int stop = PK_STOP_END;
+    const pk_pdn_move *stopped_at = NULL;
 
     pk_draw_event ev[PK_DRAW_MAX_EVENTS];
     int drawn_at = -1, ply = 0;
@@ -811,6 +856,7 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
             int hm = -1, k = apply_setups(&c, mv->before, setup, ply, &hm);
             if (k < 0) {
                 res->stopped = true;
+                stop = PK_STOP_FEN;
                 break;
             }
             if (k > 0) { /* a new position: the draw rules and art. 17 start again (RULES 3.1) */
@@ -837,6 +883,8 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
         pk_pos before = c.pos;
         if (!play_with_variations(&c, &g->main, i, ply, 0)) {
             res->stopped = true;
+            stop = PK_STOP_MOVE;
+            stopped_at = mv;
             ply--;
             break;
         }
@@ -857,7 +905,12 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     if (!res->stopped && has_setup(tail)) {
         int hm;
         if (apply_setups(&c, tail, setup, ply, &hm) < 0)
-            res->stopped = true;
+            res->stopped = true, stop = PK_STOP_FEN;
+    }
+    if (c.observe) {
+        pk_replay_event ev = {.kind = PK_EV_STOP, .ply = ply, .side = -1, .written = stopped_at, .after = &c.pos,
+                              .stop = stop};
+        observe(&c, &ev);
     }
     res->plies = ply;
     res->final_pos = c.pos; /* its FEN is written on demand: pk_replay_final_fen() */
@@ -883,6 +936,7 @@ bool pk_replay_trial(pk_replay *r, const pk_game *g, const pk_replay_opts *o, co
                      pk_diag_sink *sink, pk_replay_result *res)
 {
     pk_replay_opts t = *o;
+    t.on_event = NULL; /* an observer sees the game's replay, never a trial */
     if (quick) /* what is wrong in a variation is a warning: it cannot make a trial fail */
         t.no_variations = true;
     replay_as(r, g, NULL, &t, v, quick ? REPLAY_QUICK : REPLAY_TRIAL, sink, res);
@@ -893,7 +947,7 @@ int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_re
                    pk_diag_sink *sink, pk_replay_result *res)
 {
     pk_variant_choice ch;
-    pk_trial *t = &r->trial;
+    pk_trial *t = o->on_event ? NULL : &r->trial; /* an observer needs the replay itself */
     pk_resolve_variant(r, g, o, &ch, t);
     pk_resolve_report(&ch, g, file, sink);
     int rc = PK_OK;
@@ -901,7 +955,7 @@ int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_re
         memset(res, 0, sizeof *res);
         res->loser = -1;
         res->unsupported = ch.unsupported;
-    } else if (t->kept) /* the guess's trial was the replay */
+    } else if (t && t->kept) /* the guess's trial was the replay */
         *res = t->res, pk_trial_release(t, file, sink);
     else
         rc = replay_as(r, g, file, o, ch.variant, REPLAY_FINAL, sink, res);

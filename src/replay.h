@@ -20,6 +20,49 @@ enum pk_results_convention {
     PK_RESULTS_WHITE = 1        /* --results white: 1-0 = White won */
 };
 
+/* ---- the observer
+ *
+ * A caller that wants every position of a game (pdnfen, a converter, a report) sets
+ * on_event: the replay calls it as it goes, in file order, with the positions it plays
+ * anyway (no second replay). Only the replay of the game fires events, never the trial
+ * replays that guess a variant. NULL costs nothing. Pointers in the event are valid during
+ * the call only. */
+enum pk_replay_event_kind {
+    PK_EV_START, /* the start position (after: it; fen: the FEN it came from, ply 0) */
+    PK_EV_PLY,   /* a move was played (before, after, move, written, captured in move) */
+    PK_EV_SETUP, /* a setup command set the board (after: the new board; fen: its text) */
+    PK_EV_STOP   /* the main line ended (after: the last position, or NULL; stop: why) */
+};
+
+enum pk_replay_stop {
+    PK_STOP_END,     /* every move of the main line was played */
+    PK_STOP_MOVE,    /* a move that stops the line: illegal, ambiguous, unknown ('...'),
+                        or the first error under --stop-at-first (reported to the sink) */
+    PK_STOP_FEN      /* the start FEN or a setup's FEN cannot be used (reported) */
+};
+
+typedef struct pk_replay_event {
+    int kind;                  /* enum pk_replay_event_kind */
+    const pk_game *game;
+    const pk_variant *variant;
+    int depth;                 /* 0 on the main line, n inside n nested variations */
+    int ply;                   /* PLY: this ply (1-based, counted from the start of the
+                                  game, variations included); START 0; SETUP and STOP:
+                                  the plies played before */
+    int move_number;           /* PLY: the move's number as the game counts it */
+    int side;                  /* PLY: the side that moved (PK_WHITE, PK_BLACK); else -1 */
+    const pk_pdn_move *written;/* PLY: the move as written (the stopping move for STOP, or
+                                  NULL); a capture written hop by hop continues in the
+                                  nhops tokens after it */
+    int nhops;
+    const pk_move *move;       /* PLY: the move played: path, captured squares (caps[],
+                                  ncap: bits of v->geom, in capture order) */
+    const pk_pos *before;      /* PLY: the position before the move */
+    const pk_pos *after;       /* the position after the event */
+    const char *fen;           /* START and SETUP: the FEN text */
+    int stop;                  /* STOP: enum pk_replay_stop */
+} pk_replay_event;
+
 typedef struct pk_replay_opts {
     const pk_variant *variant; /* --variant, or NULL: the GameType tag, else a guess */
     int results;               /* enum pk_results_convention */
@@ -28,6 +71,8 @@ typedef struct pk_replay_opts {
     unsigned gen_flags;        /* PK_GEN_CAPTURE_OPTIONAL (house rule) */
     unsigned draw_options;     /* enum pk_draw_options */
     bool no_variations;        /* check the main line only (variations are checked by default) */
+    void (*on_event)(void *ctx, const pk_replay_event *ev); /* the observer, or NULL */
+    void *event_ctx;
 } pk_replay_opts;
 
 #define PK_REPLAY_MAX_DRAWS 8

@@ -101,3 +101,50 @@ done >"$d/gametype-nonsense.pdn"
 printf '%s\n' "$ok" >"$d/readable-1.pdn"
 printf '%s\n\n%s\n' "$ok" "$ok" >"$d/readable-2.pdn"
 mkdir -p "$d/a-directory.pdn"
+
+# --- compressed input: told by the magic bytes, not the name --------------------------------
+# (gzip, bzip2, xz, zstd: the tools `make deps` installs; -n keeps gzip's output free of
+# names and dates). Cut and damaged copies lose only their compressed trailer or check, so
+# every game is decoded before the error whatever the compressor's version: no game lost.
+printf '%s\n\n%s\n\n%s\n' "$ok" "$ok" "$ok" >"$d/three-games.txt"
+gzip -n -c "$d/three-games.txt" >"$d/compressed-gzip.pdn" &&
+bzip2 -c "$d/three-games.txt" >"$d/compressed-bzip2.pdn" &&
+xz -c "$d/three-games.txt" >"$d/compressed-xz.pdn" &&
+zstd -q -c "$d/three-games.txt" >"$d/compressed-zstd.pdn" || exit 1
+cat "$d/compressed-gzip.pdn" "$d/compressed-gzip.pdn" >"$d/compressed-gzip-concat.pdn"
+cat "$d/compressed-xz.pdn" "$d/compressed-xz.pdn" >"$d/compressed-xz-concat.pdn"
+cat "$d/compressed-zstd.pdn" "$d/compressed-zstd.pdn" >"$d/compressed-zstd-concat.pdn"
+cat "$d/compressed-bzip2.pdn" "$d/compressed-bzip2.pdn" >"$d/compressed-bzip2-concat.pdn"
+cut_tail() { # file bytes: the file without its last bytes
+  head -c $(( $(wc -c <"$1") - $2 )) "$1"
+}
+cut_tail "$d/compressed-gzip.pdn" 8 >"$d/compressed-gzip-cut.pdn"   # CRC-32 and size
+cut_tail "$d/compressed-bzip2.pdn" 10 >"$d/compressed-bzip2-cut.pdn" # end-of-stream mark and CRC
+cut_tail "$d/compressed-xz.pdn" 12 >"$d/compressed-xz-cut.pdn"      # stream footer
+cut_tail "$d/compressed-zstd.pdn" 4 >"$d/compressed-zstd-cut.pdn"   # content checksum
+{ cut_tail "$d/compressed-gzip.pdn" 8; printf '\0\0\0\0'; tail -c 4 "$d/compressed-gzip.pdn"; } >"$d/compressed-gzip-bad-crc.pdn"
+{ cat "$d/compressed-gzip.pdn"; printf 'trailing junk\n'; } >"$d/compressed-gzip-trailing.pdn"
+# a gzip header and nothing more
+head -c 10 "$d/compressed-gzip.pdn" >"$d/compressed-gzip-header-only.pdn"
+
+# --- UTF-16 and UTF-32 ----------------------------------------------------------------------
+# two games with non-ASCII names, in each form, with and without a byte-order mark
+uni="$d/unicode.txt"
+printf '[Event "Caf\303\251"]\n[White "\320\220\320\261\320\260\321\206\320\270\320\265\320\262"]\n%s\n\n%s\n' "$ok" "$ok" >"$uni"
+for e in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
+  iconv -f UTF-8 -t $e "$uni" >"$d/.body" || exit 1
+  case $e in
+  UTF-16LE) bom='\377\376' ;; UTF-16BE) bom='\376\377' ;;
+  UTF-32LE) bom='\377\376\000\000' ;; UTF-32BE) bom='\000\000\376\377' ;;
+  esac
+  { printf "$bom"; cat "$d/.body"; } >"$d/bom-$e.pdn"
+  case $e in UTF-16*) cp "$d/.body" "$d/nobom-$e.pdn" ;; esac
+done
+# UTF-16LE cut in the middle of a code unit, and with a lone surrogate (D800) in a comment
+{ printf '\377\376'; iconv -f UTF-8 -t UTF-16LE "$uni"; printf 'x'; } >"$d/utf16-odd-length.pdn"
+{ printf '\377\376'; printf '1. 32-28 {a' | iconv -f UTF-8 -t UTF-16LE; printf '\000\330'
+  printf '} 19-23 *\n' | iconv -f UTF-8 -t UTF-16LE; } >"$d/utf16-lone-surrogate.pdn"
+rm -f "$d/.body"
+
+# --- one Latin-1 byte in a UTF-8 file: only it is read as cp1252 --------------------------------
+printf '[Event "Caf\351"]\n[White "Caf\303\251 \320\220\320\261"]\n%s\n\n[Event "Caf\303\251"]\n[GameType "20"]\n1. 32-28 {\320\220\320\261 Caf\303\251} *\n' "$ok" >"$d/latin1-in-utf8.pdn"

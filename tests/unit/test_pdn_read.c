@@ -250,6 +250,141 @@ static void test_tolerances(void)
     tolerance("1. 8-11Redoversteppedthetimecontrol. 1-0", "stray-text", 1, 8, 1);
     tolerance("[Event \"a\"]\\r\n1. 32-28 *", "stray-text", 1, 12, 1);
     tolerance("3. 8-3 . 1-0", "stray-text", 1, 8, 1);
+    /* issue 15: results glued to the next game's move number, results with blanks */
+    tolerance("63.11-07 01x12 64.26x08 23-18\n1-101.33-29 17-21 02.39-33 21-26\n", "glued-result", 2, 1, 2);
+    tolerance("1.32-28 18-23\n0-201.32-28 *", "glued-result", 2, 1, 2);
+    tolerance("1.32-28 18-23 2-001.32-28 *", "glued-result", 1, 15, 2);
+    tolerance("1.32-28 18-23 1-11.32-28 *", "glued-result", 1, 15, 2);
+    tolerance("[Event \"a\"]\n1. 32-28 18-23 1 - 1\n[Event \"b\"]\n1. 32-28 *", "spaced-result", 2, 16, 2);
+    tolerance("1. 32-28 18-23 0 - 2\n", "spaced-result", 1, 16, 1);
+    tolerance("1. 32-28 18-23 2 -0", "spaced-result", 1, 16, 1);
+    tolerance("[FEN \"W:W31,32:\nB19,20\"]\n1. 32-28 *", "wrapped-tag", 1, 1, 1);
+    tolerance("[Event \"a\"]\n  [FEN \"W:W31,32:  \r\n  B19,20\" ]\n1. 32-28 *", "wrapped-tag", 2, 3, 1);
+}
+
+/* Tag values over several lines (issue 15 item 1) and past the input window (issue 9
+ * item 20). */
+static void test_wrapped_tags(void)
+{
+    seen s;
+    pk_game g;
+    /* the value's lines are joined, the blanks around each break dropped */
+    CU_ASSERT_EQUAL(rd("[FEN \"W:W32,38,42:\n   B16,11\"]\n01.32-27 11-17 0-0\n[Event \"b\"]\n1. 32-28 *", 0, &s, &g), 2);
+    CU_ASSERT_STRING_EQUAL(g.fen, "W:W32,38,42:B16,11");
+    CU_ASSERT_EQUAL(g.fen_line, 1);
+    CU_ASSERT_EQUAL(g.main.nmoves, 2);
+    CU_ASSERT_EQUAL(g.main.moves[0].line, 3);
+    CU_ASSERT_STRING_EQUAL(g.result.text, "0-0");
+    pk_game_free(&g);
+    /* after movetext: the game before ends there, the tag starts the next one */
+    CU_ASSERT_EQUAL(rd("1. 32-28 18-23\n[FEN \"W:W31:\nB19\"]\n1. 31-27 *", 0, &s, NULL), 2);
+    CU_ASSERT_STRING_EQUAL(s.code[0], "missing-result");
+    CU_ASSERT_STRING_EQUAL(s.code[1], "wrapped-tag");
+    CU_ASSERT_EQUAL(s.game[1], 2);
+    CU_ASSERT_EQUAL(s.line[1], 2);
+    /* an escaped quote does not close the value */
+    CU_ASSERT_EQUAL(rd("[Event \"say \\\"hi\n\\\" there\"]\n1. 32-28 *", 0, &s, &g), 1);
+    CU_ASSERT_STRING_EQUAL(pk_game_tag(&g, "Event"), "say \"hi\" there");
+    pk_game_free(&g);
+    /* never closed: the next tag line comes first, or 8 lines pass, or the input ends */
+    static const char *const open[] = {"[Event \"a\n[Site \"b\"]\n1. 32-28 *",
+                                       "[Event \"a\n1\n2\n3\n4\n5\n6\n7\n8\"]\n1. 32-28 *",
+                                       "[Event \"a\n1. 32-28 *", "1. 32-28 [Event \"a\nb\"]\n *",
+                                       "[Event \"a\" b\nc\"]\n1. 32-28 *"};
+    for (size_t i = 0; i < sizeof open / sizeof open[0]; i++) {
+        CU_ASSERT_EQUAL(rd(open[i], 0, &s, NULL), 1);
+        CU_ASSERT_TRUE(find(&s, "stray-text") >= 0);
+        CU_ASSERT_TRUE(find(&s, "wrapped-tag") < 0);
+    }
+    /* within the bounds: 8 lines */
+    CU_ASSERT_EQUAL(rd("[Event \"a\n1\n2\n3\n4\n5\n6\n7\"]\n1. 32-28 *", 0, &s, &g), 1);
+    CU_ASSERT_STRING_EQUAL(pk_game_tag(&g, "Event"), "a1234567");
+    pk_game_free(&g);
+    /* a tag line longer than the input window: kept, cut to 64 KiB, with a warning */
+    size_t big = 3u << 20;
+    char *t = malloc(big + 64);
+    CU_ASSERT_FATAL(t != NULL);
+    size_t n = (size_t)sprintf(t, "[Event \"");
+    memset(t + n, 'x', big);
+    n += big;
+    n += (size_t)sprintf(t + n, "\"]\n[Site \"s\"]\n1. 32-28 *");
+    CU_ASSERT_EQUAL(read_all(t, n, 0, &s, &g), 1);
+    CU_ASSERT_EQUAL_FATAL(s.n, 1);
+    CU_ASSERT_STRING_EQUAL(s.code[0], "tag-too-long");
+    CU_ASSERT_EQUAL(strlen(pk_game_tag(&g, "Event")), 65536);
+    CU_ASSERT_STRING_EQUAL(pk_game_tag(&g, "Site"), "s");
+    CU_ASSERT_EQUAL(g.main.nmoves, 1);
+    pk_game_free(&g);
+    /* not closed on its line: kept up to the line break, reported */
+    n = (size_t)sprintf(t, "[Event \"");
+    memset(t + n, 'x', big);
+    n += big;
+    n += (size_t)sprintf(t + n, "\n1. 32-28 *");
+    CU_ASSERT_EQUAL(read_all(t, n, 0, &s, &g), 1);
+    CU_ASSERT_TRUE(find(&s, "tag-syntax") >= 0);
+    CU_ASSERT_TRUE(find(&s, "tag-too-long") >= 0);
+    CU_ASSERT_EQUAL(g.main.nmoves, 1);
+    pk_game_free(&g);
+    free(t);
+}
+
+/* The glued and spaced results of issue 15 are read only where they cannot be moves. */
+static void test_result_like_moves(void)
+{
+    seen s;
+    pk_game g;
+    /* glued: the game ends at the result, the number starts the next game */
+    CU_ASSERT_EQUAL(rd("63.11-07 64.26x08 23-18\n1-101.33-29 17-21 02.39-33\n0-201.32-28 18-23\n", 0, &s, &g), 3);
+    CU_ASSERT_EQUAL(g.main.nmoves, 3);
+    CU_ASSERT_STRING_EQUAL(g.result.text, "1-1");
+    CU_ASSERT_EQUAL(g.result.kind, PK_RESULT_DRAW);
+    pk_game_free(&g);
+    /* the second game: "01.33-29 17-21 02.39-33", result 0-2 */
+    static const char two[] = "1.32-28 18-23 1-101.33-29 17-21 02.39-33 0-201.32-28 *";
+    FILE *f = fmemopen((void *)two, sizeof two - 1, "rb");
+    pk_pdn_reader *r = pk_pdn_open(f, "t.pdn", 0, NULL);
+    pk_diag_sink sink = {collect, &s};
+    memset(&s, 0, sizeof s);
+    pk_game_init(&g);
+    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink), 1);
+    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink), 1);
+    CU_ASSERT_EQUAL_FATAL(g.main.nmoves, 3);
+    CU_ASSERT_EQUAL(g.main.moves[0].number, 1);
+    CU_ASSERT_STRING_EQUAL(g.main.moves[0].text, "33-29");
+    CU_ASSERT_EQUAL(g.main.moves[0].col, 21);
+    CU_ASSERT_STRING_EQUAL(g.result.text, "0-2");
+    CU_ASSERT_EQUAL(g.line, 1);
+    CU_ASSERT_EQUAL(g.col, 18);
+    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink), 1);
+    CU_ASSERT_EQUAL(g.main.nmoves, 1);
+    CU_ASSERT_STRING_EQUAL(g.result.text, "*");
+    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink), 0);
+    pk_game_free(&g);
+    pk_pdn_close(r);
+    fclose(f);
+    /* still moves: "10-14" after a move number, "1-6" (international), "1-10" followed
+     * by the next move number, "1 - 1" with movetext after it */
+    static const char *const moves[] = {"1. 10-14 *", "1. 1-6 *", "5.1-106.33-29 *", "1. 1-6 2. 10-14 1-0",
+                                        "7. 1-10 8. 1-10 *"};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        CU_ASSERT_EQUAL(rd(moves[i], PK_PDN_STRICT, &s, &g), 1);
+        CU_ASSERT_EQUAL(s.n, 0);
+        CU_ASSERT_TRUE(g.main.nmoves >= 1);
+        CU_ASSERT_TRUE(strcmp(g.main.moves[0].text, "10-14") == 0 || strcmp(g.main.moves[0].text, "1-6") == 0 ||
+                       strcmp(g.main.moves[0].text, "1-10") == 0);
+        pk_game_free(&g);
+    }
+    CU_ASSERT_EQUAL(rd("5.1-106.33-29 *", 0, &s, &g), 1);
+    CU_ASSERT_EQUAL(g.main.nmoves, 2);
+    CU_ASSERT_EQUAL(g.main.moves[1].number, 6);
+    pk_game_free(&g);
+    CU_ASSERT_EQUAL(rd("1. 32-28 1 - 1 2. 28-24 *", 0, &s, &g), 1);
+    CU_ASSERT_EQUAL(g.main.nmoves, 3);
+    CU_ASSERT_STRING_EQUAL(g.result.text, "*");
+    CU_ASSERT_TRUE(find(&s, "spaced-result") < 0);
+    pk_game_free(&g);
+    /* a glued result while skipping after a syntax error still ends the game */
+    CU_ASSERT_EQUAL(rd("1.32-28 ) 18-23 1-101.33-29 *", 0, &s, NULL), 2);
 }
 
 static void test_spacing_warns(void)
@@ -598,6 +733,11 @@ static void test_fast_path_same_model(void)
         "[Event \"x\"]\n1. 11-15 Nicol\xF2 24-20 2. 8-11 *", /* an encoding switch in movetext */
         "[Event \"Nicol\xF2\"]\n1. 11-15 24-20 2. 8-11 *",
         "\xEF\xBB\xBF" "1. 11-15 24-20 *",
+        "63.11-07 64.26x08 23-18\n1-101.33-29 17-21 02.39-33\n0-201.32-28 18-23 2-001.1-6 *", /* glued */
+        "5.1-106.33-29 1-11.32-28 *",
+        "1. 32-28 1 - 1\n[Event \"b\"]\n1. 32-28 0 - 2", "1. 32-28 1 - 1 2. 28-24 *", /* spaced */
+        "[FEN \"W:W32,38,42:\n   B16,11\"]\n01.32-27 11-17 0-0\n[Event \"b\"]\n1. 32-28 *", /* wrapped */
+        "1. 32-28 18-23\n[FEN \"W:W31:\nB19\"]\n1. 31-27 *", "[Event \"a\n[Site \"b\"]\n1. 32-28 *",
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
         both_ways(t[i]);
@@ -710,6 +850,8 @@ static const pk_test tests[] = {
     {"standard forms: no diagnostic", test_standard_forms},
     {"tolerances", test_tolerances},
     {"spaces inside a move", test_spacing_warns},
+    {"results glued or spaced, and the moves they are not", test_result_like_moves},
+    {"tag values over several lines or past the window", test_wrapped_tags},
     {"encodings", test_encodings},
     {"legacy file decodes like its UTF-8 copy", test_legacy_files},
     {"recovery", test_recovery},

@@ -1,0 +1,500 @@
+/*
+ * html_report.c -- the HTML report of html_report.h. Rows of the games table and the findings
+ * are written to two temporary files as games come; pk_html_finish writes the page:
+ * head and styles, the header with the totals (known only at the end), the table, the
+ * findings, the script. A finding's diagrams come from board.c; its move is matched
+ * again against the position before it (match.c), so the page shows what the rules
+ * required without keeping anything from the replay.
+ */
+#include "html_report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "fen.h"
+#include "match.h"
+#include "notation.h"
+
+struct pk_html {
+    FILE *out, *rows, *details;
+    pk_html_opts o;
+    char title[200], conventions[400];
+    long games, with_errors, warnings, claims, mismatches, findings, diagrams, files;
+    char last_file[512];
+    char variants[300];
+    pk_match_scratch ms;
+    pk_movelist legal;
+};
+
+const char *pk_verdict_name(int verdict)
+{
+    switch (verdict) {
+    case PK_VERDICT_ERRORS: return "errors";
+    case PK_VERDICT_DRAW_CLAIM: return "draw claimable";
+    case PK_VERDICT_RESULT: return "result contradicts the board";
+    default: return "ok";
+    }
+}
+
+/* The class name of a verdict, for the filter and the styles. */
+static const char *verdict_key(int verdict)
+{
+    static const char *const keys[] = {"ok", "errors", "draw", "result"};
+    return keys[verdict];
+}
+
+static bool is_error(const pk_diag *d, bool strict)
+{
+    return d->severity == PK_SEV_ERROR || (strict && d->severity == PK_SEV_WARNING);
+}
+
+static bool is_draw(const pk_diag *d) { return !strncmp(d->code, "draw-", 5); }
+
+/* A finding gets its own section: an error, a draw rule that fired, a result that
+ * contradicts the board. */
+static bool is_finding(const pk_diag *d, bool strict) { return is_error(d, strict) || is_draw(d); }
+
+int pk_html_verdict(const pk_html_game *rg, bool strict)
+{
+    bool err = false, draw = false;
+    for (int i = 0; i < rg->ndiags; i++) {
+        if (!strcmp(rg->diags[i].code, "result-mismatch"))
+            return PK_VERDICT_RESULT;
+        err |= is_error(&rg->diags[i], strict);
+        draw |= is_draw(&rg->diags[i]);
+    }
+    return err ? PK_VERDICT_ERRORS : draw ? PK_VERDICT_DRAW_CLAIM : PK_VERDICT_OK;
+}
+
+/* Text as HTML: the five special characters escaped; the reader gives valid UTF-8. */
+static void esc(FILE *f, const char *s)
+{
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&#39;", f); break;
+        default:
+            if ((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t')
+                fprintf(f, "&#x%x;", (unsigned char)*s == 0 ? 0xfffd : (unsigned char)*s + 0x2400);
+            else
+                fputc(*s, f);
+        }
+    }
+}
+
+pk_html *pk_html_new(FILE *out, const pk_html_opts *o, pk_error *err)
+{
+    pk_html *r = calloc(1, sizeof *r);
+    if (!r)
+        return pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory"), NULL;
+    r->out = out;
+    if (o)
+        r->o = *o;
+    snprintf(r->title, sizeof r->title, "%s", r->o.title ? r->o.title : "pdnkit report");
+    snprintf(r->conventions, sizeof r->conventions, "%s", r->o.conventions ? r->o.conventions : "");
+    r->rows = tmpfile();
+    r->details = tmpfile();
+    if (!r->rows || !r->details) {
+        if (r->rows)
+            fclose(r->rows);
+        if (r->details)
+            fclose(r->details);
+        free(r);
+        return pk_error_set(err, PK_ERR_IO, 0, "cannot make a temporary file for the report"), NULL;
+    }
+    return r;
+}
+
+/* "Smith – Jones" */
+static void players(FILE *f, const pk_game *g)
+{
+    const char *w = pk_game_tag(g, "White"), *b = pk_game_tag(g, "Black");
+    esc(f, w && *w ? w : "?");
+    fputs(" \u2013 ", f);
+    esc(f, b && *b ? b : "?");
+}
+
+static void event_line(FILE *f, const pk_game *g)
+{
+    const char *parts[] = {pk_game_tag(g, "Event"), pk_game_tag(g, "Round"), pk_game_tag(g, "Date")};
+    const char *pre[] = {"", "round ", ""};
+    bool any = false;
+    for (int i = 0; i < 3; i++)
+        if (parts[i] && *parts[i] && strcmp(parts[i], "?") && strcmp(parts[i], "-")) {
+            fputs(any ? ", " : "", f);
+            fputs(pre[i], f);
+            esc(f, parts[i]);
+            any = true;
+        }
+}
+
+/* The move as written at line:col, searched in a line and its variations. */
+static const pk_pdn_move *find_move(const pk_pdn_line *l, int line, int col, const pk_pdn_line **in, int *index)
+{
+    for (int i = 0; i < l->nmoves; i++) {
+        const pk_pdn_move *m = &l->moves[i];
+        if (m->line == line && m->col == col) {
+            *in = l;
+            *index = i;
+            return m;
+        }
+        for (const pk_pdn_note *n = m->after; n; n = n->next)
+            if (n->kind == PK_NOTE_VARIATION) {
+                const pk_pdn_move *v = find_move(n->line, line, col, in, index);
+                if (v)
+                    return v;
+            }
+    }
+    return NULL;
+}
+
+/* The squares of a written move (hop-by-hop continuations joined) as bits of the geometry;
+ * false when a square cannot be placed ("ed4"'s lone file, a square off the board). */
+static bool written_squares(const pk_variant *v, const pk_pdn_line *l, int i, pk_written *w)
+{
+    memset(w, 0, sizeof *w);
+    for (int k = i; k < l->nmoves && (k == i || (l->moves[k].flags & PK_PDN_MOVE_HOP)); k++) {
+        const pk_pdn_move *m = &l->moves[k];
+        w->capture_sep |= (m->flags & PK_PDN_MOVE_CAPTURE) != 0;
+        for (int j = k == i ? 0 : 1; j < m->nsquares; j++) {
+            const pk_pdn_square *s = &m->squares[j];
+            if (s->kind == PK_SQ_FILE || w->nsq >= PK_MAX_WRITTEN)
+                return false;
+            int bit = pk_square_parse(v->geom, s->text, strlen(s->text), NULL);
+            if (bit < 0)
+                return false;
+            w->sq[w->nsq++] = (uint8_t)bit;
+        }
+    }
+    w->sep_written = true;
+    return w->nsq >= 2;
+}
+
+static void diagram(pk_html *r, const pk_variant *v, const pk_pos *p, const pk_move *m, const char *caption)
+{
+    pk_board_opts bo;
+    memset(&bo, 0, sizeof bo);
+    bo.size = 320;
+    bo.move = m;
+    fputs("<figure class=\"diagram\">", r->details);
+    if (pk_board_svg(v, p, &bo, r->details, NULL) == PK_OK)
+        r->diagrams++;
+    fputs("<figcaption>", r->details);
+    esc(r->details, caption);
+    fputs("</figcaption></figure>\n", r->details);
+}
+
+static void move_text(const pk_variant *v, const pk_movelist *l, const pk_move *m, char *buf, size_t size)
+{
+    if (pk_move_write_pdn(v, l, m, 0, buf, size) < 0)
+        snprintf(buf, size, "?");
+}
+
+/* "Legal moves: 32-28, 33-29, ..." */
+static void legal_list(pk_html *r, const pk_variant *v, const pk_pos *p)
+{
+    pk_gen_legal(v, p, &r->legal, r->o.gen_flags);
+    fputs("<p class=\"legal\"><span class=\"label\">Legal moves here:</span> ", r->details);
+    if (!r->legal.n)
+        fputs("none (the side to move has lost)", r->details);
+    for (int i = 0; i < r->legal.n; i++) {
+        char buf[128];
+        move_text(v, &r->legal, &r->legal.m[i], buf, sizeof buf);
+        fputs(i ? ", " : "", r->details);
+        esc(r->details, buf);
+    }
+    fputs("</p>\n", r->details);
+}
+
+/* The moves of the line up to the faulty one, marked. */
+static void moves_upto(pk_html *r, const pk_pdn_line *l, int index)
+{
+    fputs("<p class=\"moves\"><span class=\"label\">Moves:</span> ", r->details);
+    int from = index > 60 ? index - 60 : 0;
+    if (from)
+        fputs("\u2026 ", r->details);
+    for (int i = from; i <= index && i < l->nmoves; i++) {
+        const pk_pdn_move *m = &l->moves[i];
+        if (m->number)
+            fprintf(r->details, "%d%s ", m->number, m->number_kind == PK_NUM_SECOND ? "..." : ".");
+        if (i == index)
+            fputs("<mark>", r->details);
+        esc(r->details, m->text);
+        fputs(i == index ? "</mark>" : " ", r->details);
+    }
+    fputs("</p>\n", r->details);
+}
+
+/* The diagrams and lists of one finding that names a position. */
+static void finding_board(pk_html *r, const pk_html_game *rg, const pk_diag *d)
+{
+    const pk_variant *v = rg->variant;
+    pk_pos pos;
+    if (!v || !d->fen || pk_fen_parse(v, d->fen, (size_t)-1, &pos, NULL, NULL) != PK_OK)
+        return;
+    const pk_pdn_line *l = NULL;
+    int index = -1;
+    const pk_pdn_move *mv = d->line > 0 && d->move ? find_move(&rg->game->main, d->line, d->col, &l, &index) : NULL;
+    pk_written w;
+    if (!mv || !written_squares(v, l, index, &w)) {
+        diagram(r, v, &pos, NULL, "the position");
+        if (mv)
+            moves_upto(r, l, index);
+        return;
+    }
+    pk_match m;
+    pk_match_move(v, &pos, &w, r->o.gen_flags, &r->ms, &m);
+    pk_move drawn;
+    bool have = m.kind != PK_MATCH_AMBIGUOUS && m.kind != PK_MATCH_ILLEGAL;
+    if (have) {
+        drawn = m.move;
+    } else { /* not a move of the position: its written squares, from one to the next */
+        memset(&drawn, 0, sizeof drawn);
+        drawn.from = w.sq[0];
+        drawn.to = w.sq[w.nsq - 1];
+        drawn.path[0] = drawn.to;
+    }
+    char caption[300];
+    snprintf(caption, sizeof caption, "before the move: %s as written", mv->text);
+    diagram(r, v, &pos, &drawn, caption);
+    if ((m.kind == PK_MATCH_CAPTURE_REQUIRED || m.kind == PK_MATCH_CHOICE || m.kind == PK_MATCH_INCOMPLETE) &&
+        m.ncand > 0) {
+        pk_gen_legal(v, &pos, &r->legal, r->o.gen_flags);
+        char buf[128];
+        move_text(v, &r->legal, &m.cand[0], buf, sizeof buf);
+        snprintf(caption, sizeof caption, "what the rules required: %s", buf);
+        diagram(r, v, &pos, &m.cand[0], caption);
+    }
+    legal_list(r, v, &pos);
+    moves_upto(r, l, index);
+}
+
+static void finding(pk_html *r, const pk_html_game *rg, const pk_diag *d)
+{
+    FILE *f = r->details;
+    r->findings++;
+    fprintf(f, "<article class=\"finding sev-%s\">\n<h3><span class=\"sev\">%s</span> <code>", pk_severity_name(d->severity),
+            pk_severity_name(d->severity));
+    esc(f, d->code);
+    fputs("</code> ", f);
+    esc(f, rg->file);
+    if (d->line > 0)
+        fprintf(f, ":%d:%d", d->line, d->col > 0 ? d->col : 1);
+    if (d->move_number > 0)
+        fprintf(f, ", move %d (%s)", d->move_number, d->side == 'W' ? "white" : d->side == 'B' ? "black" : "?");
+    if (d->ply > 0)
+        fprintf(f, ", ply %d", d->ply);
+    fputs("</h3>\n<p class=\"message\">", f);
+    esc(f, d->message);
+    fputs("</p>\n", f);
+    if (d->hint) {
+        fputs("<p class=\"hint\">", f);
+        esc(f, d->hint);
+        fputs("</p>\n", f);
+    }
+    if (d->fen) {
+        fputs("<p class=\"fen\"><span class=\"label\">Position:</span> <code>", f);
+        esc(f, d->fen);
+        fputs("</code></p>\n", f);
+    }
+    fputs("<div class=\"boards\">\n", f);
+    finding_board(r, rg, d);
+    fputs("</div>\n</article>\n", f);
+}
+
+static void add_variant(pk_html *r, const char *name)
+{
+    size_t n = strlen(name), len = strlen(r->variants);
+    for (const char *p = r->variants; (p = strstr(p, name)); p += n)
+        if ((p == r->variants || p[-1] == ' ') && (p[n] == ',' || !p[n]))
+            return;
+    if (len + n + 3 < sizeof r->variants)
+        snprintf(r->variants + len, sizeof r->variants - len, "%s%s", len ? ", " : "", name);
+}
+
+int pk_html_add(pk_html *r, const pk_html_game *rg, pk_error *err)
+{
+    const pk_game *g = rg->game;
+    int verdict = pk_html_verdict(rg, r->o.strict);
+    int errors = 0, warnings = 0, draws = 0;
+    for (int i = 0; i < rg->ndiags; i++) {
+        errors += is_error(&rg->diags[i], r->o.strict);
+        warnings += rg->diags[i].severity == PK_SEV_WARNING;
+        draws += is_draw(&rg->diags[i]);
+    }
+    r->games++;
+    r->with_errors += errors > 0;
+    r->warnings += warnings;
+    r->claims += draws > 0;
+    r->mismatches += verdict == PK_VERDICT_RESULT;
+    if (strcmp(r->last_file, rg->file)) {
+        snprintf(r->last_file, sizeof r->last_file, "%s", rg->file);
+        r->files++;
+    }
+    if (rg->variant)
+        add_variant(r, rg->variant->name);
+
+    long id = r->games;
+    FILE *f = r->rows;
+    const char *result = g->result.text ? g->result.text : pk_game_tag(g, "Result");
+    fprintf(f, "<tr data-verdict=\"%s\"><td data-n=\"%ld\">%d</td><td>", verdict_key(verdict), id, g->index);
+    esc(f, rg->file);
+    fputs("</td><td>", f);
+    players(f, g);
+    fputs("</td><td>", f);
+    event_line(f, g);
+    fputs("</td><td>", f);
+    esc(f, result ? result : "");
+    fputs("</td><td>", f);
+    esc(f, rg->variant ? rg->variant->name : "not replayed");
+    fprintf(f, "</td><td class=\"verdict v-%s\">", verdict_key(verdict));
+    if (verdict != PK_VERDICT_OK)
+        fprintf(f, "<a href=\"#g%ld\">%s</a>", id, pk_verdict_name(verdict));
+    else
+        fputs(pk_verdict_name(verdict), f);
+    fprintf(f, "</td><td data-n=\"%d\">%d</td></tr>\n", rg->res ? rg->res->plies : 0, rg->res ? rg->res->plies : 0);
+
+    if (verdict != PK_VERDICT_OK) {
+        FILE *d = r->details;
+        fprintf(d, "<section class=\"game\" id=\"g%ld\" data-verdict=\"%s\">\n<h2>Game %d of ", id, verdict_key(verdict),
+                g->index);
+        esc(d, rg->file);
+        fputs(": ", d);
+        players(d, g);
+        fputs("</h2>\n<p class=\"meta\">", d);
+        event_line(d, g);
+        fputs(result ? " \u2014 result as written: " : "", d);
+        esc(d, result);
+        if (rg->variant) {
+            fputs(" \u2014 ", d);
+            esc(d, rg->variant->title);
+        }
+        fputs("</p>\n", d);
+        for (int i = 0; i < rg->ndiags; i++)
+            if (is_finding(&rg->diags[i], r->o.strict))
+                finding(r, rg, &rg->diags[i]);
+        fputs("</section>\n", d);
+    }
+    if (ferror(r->rows) || ferror(r->details))
+        return pk_error_set(err, PK_ERR_IO, 0, "cannot write the report's temporary file");
+    return PK_OK;
+}
+
+static const char style[] =
+    "body{font:16px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif;margin:0;color:#1d1d1f;"
+    "background:#fafafa}\n"
+    "header,main{max-width:72rem;margin:0 auto;padding:1rem 1.25rem}\n"
+    "h1{font-size:1.6rem;margin:.2rem 0 .6rem}h2{font-size:1.2rem;margin:0 0 .3rem}h3{font-size:1rem;margin:.2rem 0}\n"
+    "dl.stats{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;margin:0}dl.stats div{min-width:7rem}"
+    "dl.stats dt{font-size:.8rem;color:#555}dl.stats dd{margin:0;font-size:1.25rem;font-weight:600}\n"
+    ".conventions{color:#444;font-size:.9rem}\n"
+    ".controls{margin:1rem 0;display:flex;gap:1rem;align-items:center;flex-wrap:wrap}\n"
+    "select,button{font:inherit}\n"
+    ".tablewrap{overflow-x:auto}table{border-collapse:collapse;width:100%;background:#fff}\n"
+    "th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #ddd;vertical-align:top}\n"
+    "th button{background:none;border:0;padding:0;font-weight:700;cursor:pointer;text-decoration:underline dotted}\n"
+    "th button:focus-visible,a:focus-visible,select:focus-visible{outline:3px solid #1a5fb4;outline-offset:2px}\n"
+    ".v-ok{color:#26703a}.v-errors{color:#b00020;font-weight:600}.v-draw{color:#8a5a00;font-weight:600}"
+    ".v-result{color:#7a1fa2;font-weight:600}\n"
+    "section.game{background:#fff;border:1px solid #ddd;border-radius:6px;padding:1rem;margin:1.25rem 0}\n"
+    ".meta{color:#444;margin:.1rem 0 .6rem}\n"
+    "article.finding{border-top:1px solid #eee;padding-top:.6rem;margin-top:.6rem}\n"
+    ".sev{text-transform:uppercase;font-size:.75rem;padding:.05rem .35rem;border-radius:3px;color:#fff;"
+    "background:#555}\n"
+    ".sev-error .sev{background:#b00020}.sev-warning .sev{background:#8a5a00}.sev-note .sev{background:#1a5fb4}\n"
+    ".hint{color:#444;font-style:italic}.label{font-weight:600}\n"
+    ".boards{display:flex;flex-wrap:wrap;gap:1rem}figure.diagram{margin:.3rem 0;max-width:320px;width:100%}"
+    "figure.diagram svg{width:100%;height:auto;display:block}figcaption{font-size:.9rem;color:#333}\n"
+    "mark{background:#ffd54f;padding:0 .15rem}code{font-family:ui-monospace,Menlo,Consolas,monospace;"
+    "font-size:.9em;overflow-wrap:anywhere}\n"
+    "[hidden]{display:none!important}\n"
+    "@media print{body{background:#fff;font-size:11pt}.controls{display:none}section.game{break-before:page;"
+    "border:0;padding:0}article.finding{break-inside:avoid}a{color:inherit;text-decoration:none}"
+    "tr{break-inside:avoid}}\n";
+
+/* Sorting by a column (numbers where data-n says so), filtering by verdict; the filter
+ * can be set from the address (#filter=errors) so a test can drive it. */
+static const char script[] =
+    "(function(){\n"
+    "var sel=document.getElementById('verdict-filter'),tb=document.querySelector('#games tbody');\n"
+    "function apply(){var v=sel.value,n=0;\n"
+    " tb.querySelectorAll('tr').forEach(function(r){var h=v!=='all'&&r.dataset.verdict!==v;r.hidden=h;if(!h)n++;});\n"
+    " document.querySelectorAll('section.game').forEach(function(s){s.hidden=v!=='all'&&s.dataset.verdict!==v;});\n"
+    " document.getElementById('shown').textContent=n+' shown';}\n"
+    "sel.addEventListener('change',apply);\n"
+    "document.querySelectorAll('#games th button').forEach(function(b,i){b.addEventListener('click',function(){\n"
+    " var rows=Array.prototype.slice.call(tb.rows),up=b.dataset.dir!=='up';\n"
+    " document.querySelectorAll('#games th').forEach(function(t){t.removeAttribute('aria-sort');});\n"
+    " b.dataset.dir=up?'up':'down';b.parentNode.setAttribute('aria-sort',up?'ascending':'descending');\n"
+    " rows.sort(function(x,y){var a=x.cells[i],c=y.cells[i],p=a.dataset.n,q=c.dataset.n;\n"
+    "  var r=p!==undefined?p-q:a.textContent.localeCompare(c.textContent);return up?r:-r;});\n"
+    " rows.forEach(function(r){tb.appendChild(r);});});});\n"
+    "var m=/filter=([a-z]+)/.exec(location.hash);if(m){sel.value=m[1];}\n"
+    "apply();})();\n";
+
+static int copy(FILE *from, FILE *to)
+{
+    char buf[65536];
+    size_t n;
+    rewind(from);
+    while ((n = fread(buf, 1, sizeof buf, from)) > 0)
+        if (fwrite(buf, 1, n, to) != n)
+            return -1;
+    return ferror(from) ? -1 : 0;
+}
+
+static void figure(FILE *f, const char *name, long value)
+{
+    fprintf(f, "<div><dt>%s</dt><dd>%ld</dd></div>", name, value);
+}
+
+int pk_html_finish(pk_html *r, pk_error *err)
+{
+    FILE *f = r->out;
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
+          f);
+    esc(f, r->title);
+    fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<header>\n<h1>", style);
+    esc(f, r->title);
+    fputs("</h1>\n<dl class=\"stats\">", f);
+    figure(f, "files", r->files);
+    figure(f, "games", r->games);
+    figure(f, "games with errors", r->with_errors);
+    figure(f, "warnings", r->warnings);
+    figure(f, "games with a draw rule", r->claims);
+    figure(f, "results contradicted", r->mismatches);
+    figure(f, "findings", r->findings);
+    fputs("</dl>\n<p class=\"conventions\"><span class=\"label\">Variants:</span> ", f);
+    esc(f, r->variants[0] ? r->variants : "none replayed");
+    if (r->conventions[0]) {
+        fputs(". <span class=\"label\">Conventions:</span> ", f);
+        esc(f, r->conventions);
+    }
+    fputs(".</p>\n</header>\n<main>\n<div class=\"controls\"><label for=\"verdict-filter\">Show games:</label> "
+          "<select id=\"verdict-filter\"><option value=\"all\">all</option><option value=\"ok\">ok</option>"
+          "<option value=\"errors\">errors</option><option value=\"draw\">draw claimable</option>"
+          "<option value=\"result\">result contradicts the board</option></select> <span id=\"shown\" "
+          "aria-live=\"polite\"></span></div>\n<div class=\"tablewrap\"><table id=\"games\">\n<thead><tr>",
+          f);
+    static const char *const cols[] = {"#", "file", "players", "event, round, date", "result", "variant",
+                                       "verdict", "plies"};
+    for (int i = 0; i < 8; i++)
+        fprintf(f, "<th scope=\"col\"><button type=\"button\">%s</button></th>", cols[i]);
+    fputs("</tr></thead>\n<tbody>\n", f);
+    int st = copy(r->rows, f);
+    fputs("</tbody></table></div>\n", f);
+    if (!st)
+        st = copy(r->details, f);
+    fprintf(f, "</main>\n<script>\n%s</script>\n</body>\n</html>\n", script);
+    fclose(r->rows);
+    fclose(r->details);
+    free(r);
+    if (st || ferror(f))
+        return pk_error_set(err, PK_ERR_IO, 0, "write error");
+    return PK_OK;
+}

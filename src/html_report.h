@@ -1,0 +1,56 @@
+/*
+ * html_report.h -- the arbiter's report: one self-contained HTML page for the games a tool
+ * checked (pdncheck --html). A header with the figures and the conventions used, a table
+ * of every game (sortable, filterable by verdict), and for each game with an error, a
+ * draw or a result that contradicts the board: each finding with its diagnostic, the
+ * diagram of the position before the move with the written move drawn, the capture the
+ * rule required, the legal moves, and the game's moves up to that point.
+ *
+ *     pk_html *r = pk_html_new(out, &opts, &err);
+ *     for each game: pk_html_add(r, &game_record, &err);
+ *     pk_html_finish(r, &err);   // writes the page and frees r
+ *
+ * The page needs nothing from the network: styles, the diagrams (SVG) and a few lines of
+ * script are inline. Games stream through: what the page lists after its header is kept
+ * in a temporary file, not in memory. Not thread-safe: one pk_html per writer.
+ */
+#ifndef PK_HTML_REPORT_H
+#define PK_HTML_REPORT_H
+
+#include <stdio.h>
+
+#include "diag.h"
+#include "pdn.h"
+#include "replay.h"
+
+typedef struct pk_html pk_html;
+
+typedef struct pk_html_opts {
+    const char *title;       /* the page's title; NULL: "pdnkit report" */
+    const char *conventions; /* one line: results convention, house rules in force */
+    unsigned gen_flags;      /* PK_GEN_CAPTURE_OPTIONAL when the house rule was on */
+    bool strict;             /* warnings counted as errors (--strict) */
+} pk_html_opts;
+
+/* One game as checked. Everything is borrowed for the call only. */
+typedef struct pk_html_game {
+    const char *file;
+    const pk_game *game;
+    const pk_variant *variant;    /* the rules it was replayed under, NULL: not replayed */
+    const pk_replay_result *res;  /* NULL when not replayed */
+    const pk_diag *diags;         /* its diagnostics, in file order */
+    int ndiags;
+} pk_html_game;
+
+/* Verdicts, as the page names them. */
+enum pk_verdict { PK_VERDICT_OK, PK_VERDICT_ERRORS, PK_VERDICT_DRAW_CLAIM, PK_VERDICT_RESULT };
+const char *pk_verdict_name(int verdict); /* "ok", "errors", "draw claimable", "result contradicts the board" */
+int pk_html_verdict(const pk_html_game *rg, bool strict);
+
+/* NULL with err set when the temporary file cannot be made. */
+pk_html *pk_html_new(FILE *out, const pk_html_opts *o, pk_error *err);
+int pk_html_add(pk_html *r, const pk_html_game *rg, pk_error *err);
+/* Writes the page to out and frees r (also on error). PK_OK or PK_ERR_IO. */
+int pk_html_finish(pk_html *r, pk_error *err);
+
+#endif

@@ -1,0 +1,266 @@
+/*
+ * test_replay.c -- the replay's observer (replay.h on_event) and variant resolution
+ * (resolve.h): which events fire, in which order, with which positions; that the trial
+ * replays of a guess fire none; that a guess does not depend on the games before it.
+ */
+#include "fen.h"
+#include "pktest.h"
+#include "replay.h"
+#include "resolve.h"
+
+#include <string.h>
+
+#define MAXEV 64
+
+typedef struct rec {
+    int n;
+    pk_replay_event ev[MAXEV];
+    pk_pos before[MAXEV], after[MAXEV];
+    bool have_after[MAXEV];
+    pk_move move[MAXEV];
+    char written[MAXEV][32];
+    char fen[MAXEV][64];
+} rec;
+
+static void on_event(void *ctx, const pk_replay_event *e)
+{
+    rec *r = ctx;
+    if (r->n >= MAXEV)
+        return;
+    int i = r->n++;
+    r->ev[i] = *e;
+    if (e->before)
+        r->before[i] = *e->before;
+    if ((r->have_after[i] = e->after != NULL))
+        r->after[i] = *e->after;
+    if (e->move)
+        r->move[i] = *e->move;
+    snprintf(r->written[i], sizeof r->written[i], "%s", e->written ? e->written->text : "");
+    snprintf(r->fen[i], sizeof r->fen[i], "%s", e->fen ? e->fen : "");
+}
+
+/* Replays the first game of text with the options o (on_event set to record into r, when
+ * r is given); returns the result in *res. */
+static void replay_text(const char *text, pk_replay_opts o, rec *r, pk_replay_result *res)
+{
+    FILE *f = fmemopen((void *)text, strlen(text), "rb");
+    pk_pdn_reader *rd = pk_pdn_open(f, "t.pdn", 0, NULL);
+    pk_replay *rp = pk_replay_new();
+    pk_game g;
+    pk_game_init(&g);
+    CU_ASSERT_FATAL(pk_pdn_next(rd, &g, NULL) == 1);
+    if (r) {
+        memset(r, 0, sizeof *r);
+        o.on_event = on_event;
+        o.event_ctx = r;
+    }
+    CU_ASSERT_EQUAL(pk_replay_game(rp, &g, "t.pdn", &o, NULL, res), PK_OK);
+    pk_game_free(&g);
+    pk_replay_free(rp);
+    pk_pdn_close(rd);
+    fclose(f);
+}
+
+static int count(const rec *r, int kind)
+{
+    int n = 0;
+    for (int i = 0; i < r->n; i++)
+        n += r->ev[i].kind == kind;
+    return n;
+}
+
+static void fen_of(const pk_variant *v, const pk_pos *p, char *buf)
+{
+    pk_fen_write(v, p, false, buf, 128);
+}
+
+/* An untagged English game is guessed by trial replays under several variants (it also
+ * fits pool): only the replay of the game fires events, one START, every ply, one STOP;
+ * each PLY's after is its before with the move made, and the next event's position. */
+static void test_guessed_game_events(void)
+{
+    pk_replay_opts o = {0};
+    rec r;
+    pk_replay_result res;
+    /* OCA 2.0 game 1 (Manchester 1841), its first 8 plies */
+    replay_text("1. 11-15 24-20 2. 8-11 28-24 3. 9-13 22-18 4. 15x22 25x18 *\n", o, &r, &res);
+    CU_ASSERT_TRUE(res.variant_guessed);
+    CU_ASSERT_STRING_EQUAL(res.variant->name, "english");
+    CU_ASSERT_EQUAL(count(&r, PK_EV_START), 1);
+    CU_ASSERT_EQUAL(count(&r, PK_EV_PLY), 8);
+    CU_ASSERT_EQUAL(count(&r, PK_EV_STOP), 1);
+    CU_ASSERT_EQUAL(r.n, 10);
+    CU_ASSERT_EQUAL(r.ev[0].kind, PK_EV_START);
+    CU_ASSERT_EQUAL(r.ev[0].ply, 0);
+    CU_ASSERT_STRING_EQUAL(r.fen[0], "B:W21-32:B1-12");
+    const pk_variant *v = res.variant;
+    static const int numbers[] = {1, 1, 2, 2, 3, 3, 4, 4};
+    static const char *const written[] = {"11-15", "24-20", "8-11", "28-24", "9-13", "22-18", "15x22", "25x18"};
+    for (int i = 1; i <= 8; i++) {
+        const pk_replay_event *e = &r.ev[i];
+        CU_ASSERT_EQUAL(e->kind, PK_EV_PLY);
+        CU_ASSERT_EQUAL(e->ply, i);
+        CU_ASSERT_EQUAL(e->depth, 0);
+        CU_ASSERT_EQUAL(e->move_number, numbers[i - 1]);
+        CU_ASSERT_EQUAL(e->side, i % 2 ? PK_BLACK : PK_WHITE); /* English: Black first */
+        CU_ASSERT_STRING_EQUAL(r.written[i], written[i - 1]);
+        pk_pos p = r.before[i];
+        pk_make(v, &p, &r.move[i]);
+        char a[128], b[128];
+        fen_of(v, &p, a);
+        fen_of(v, &r.after[i], b);
+        CU_ASSERT_STRING_EQUAL(a, b);
+        fen_of(v, &r.after[i - 1], a); /* the previous event's position */
+        fen_of(v, &r.before[i], b);
+        CU_ASSERT_STRING_EQUAL(a, b);
+    }
+    /* 15x22 takes the white man on 18; 25x18 the black man on 22 */
+    char sq[4];
+    CU_ASSERT_EQUAL(r.move[7].ncap, 1);
+    pk_square_name(v->geom, r.move[7].caps[0], false, sq);
+    CU_ASSERT_STRING_EQUAL(sq, "18");
+    pk_square_name(v->geom, r.move[8].caps[0], false, sq);
+    CU_ASSERT_STRING_EQUAL(sq, "22");
+    CU_ASSERT_EQUAL(r.ev[9].kind, PK_EV_STOP);
+    CU_ASSERT_EQUAL(r.ev[9].stop, PK_STOP_END);
+    CU_ASSERT_EQUAL(r.ev[9].ply, 8);
+    char a[128], b[128];
+    fen_of(v, &r.after[9], a);
+    fen_of(v, &res.final_pos, b);
+    CU_ASSERT_STRING_EQUAL(a, b);
+}
+
+/* Variations: the move, then its alternatives (depth 1, from the position before it),
+ * then the main line goes on. */
+static void test_variation_order(void)
+{
+    pk_replay_opts o = {0};
+    o.variant = pk_variant_find("english");
+    rec r;
+    pk_replay_result res;
+    replay_text("1. 11-15 (1. 9-13 22-18) 23-19 *\n", o, &r, &res);
+    CU_ASSERT_EQUAL(r.n, 6);
+    CU_ASSERT_STRING_EQUAL(r.written[1], "11-15");
+    CU_ASSERT_EQUAL(r.ev[1].depth, 0);
+    CU_ASSERT_STRING_EQUAL(r.written[2], "9-13");
+    CU_ASSERT_EQUAL(r.ev[2].depth, 1);
+    CU_ASSERT_EQUAL(r.ev[2].ply, 1);
+    CU_ASSERT_STRING_EQUAL(r.written[3], "22-18");
+    CU_ASSERT_EQUAL(r.ev[3].depth, 1);
+    CU_ASSERT_EQUAL(r.ev[3].ply, 2);
+    CU_ASSERT_STRING_EQUAL(r.written[4], "23-19");
+    CU_ASSERT_EQUAL(r.ev[4].depth, 0);
+    CU_ASSERT_EQUAL(r.ev[4].ply, 2);
+    char a[128], b[128];
+    fen_of(o.variant, &r.before[2], a); /* the alternative starts before 11-15 */
+    fen_of(o.variant, &r.before[1], b);
+    CU_ASSERT_STRING_EQUAL(a, b);
+    fen_of(o.variant, &r.before[4], a); /* the main line goes on after 11-15 */
+    fen_of(o.variant, &r.after[1], b);
+    CU_ASSERT_STRING_EQUAL(a, b);
+    CU_ASSERT_EQUAL(r.ev[5].kind, PK_EV_STOP);
+}
+
+/* A setup command fires SETUP with its FEN; an illegal move stops with PK_STOP_MOVE and
+ * names the move; a bad FEN stops before any START. */
+static void test_setup_and_stops(void)
+{
+    pk_replay_opts o = {0};
+    rec r;
+    pk_replay_result res;
+    replay_text("[GameType \"21\"]\n1. 11-15 23-19 2. 8-11 /FEN \"W:W18:B14\"/ 18x9 1-0\n", o, &r, &res);
+    CU_ASSERT_EQUAL(count(&r, PK_EV_SETUP), 1);
+    int i = 0;
+    while (i < r.n && r.ev[i].kind != PK_EV_SETUP)
+        i++;
+    CU_ASSERT_STRING_EQUAL(r.fen[i], "W:W18:B14");
+    CU_ASSERT_EQUAL(r.ev[i].ply, 3);
+    CU_ASSERT_EQUAL(r.ev[i + 1].kind, PK_EV_PLY);
+    CU_ASSERT_STRING_EQUAL(r.written[i + 1], "18x9");
+    CU_ASSERT_EQUAL(r.ev[i + 1].ply, 4);
+    CU_ASSERT_EQUAL(r.ev[r.n - 1].stop, PK_STOP_END);
+
+    replay_text("[GameType \"21\"]\n1. 11-15 23-19 2. 15-11 *\n", o, &r, &res);
+    CU_ASSERT_EQUAL(count(&r, PK_EV_PLY), 2);
+    CU_ASSERT_EQUAL(r.ev[r.n - 1].kind, PK_EV_STOP);
+    CU_ASSERT_EQUAL(r.ev[r.n - 1].stop, PK_STOP_MOVE);
+    CU_ASSERT_EQUAL(r.ev[r.n - 1].ply, 2);
+    CU_ASSERT_STRING_EQUAL(r.written[r.n - 1], "15-11");
+
+    replay_text("[GameType \"21\"]\n[FEN \"W:W99:B1\"]\n1. 99-98 *\n", o, &r, &res);
+    CU_ASSERT_EQUAL(r.n, 1);
+    CU_ASSERT_EQUAL(r.ev[0].kind, PK_EV_STOP);
+    CU_ASSERT_EQUAL(r.ev[0].stop, PK_STOP_FEN);
+    CU_ASSERT_FALSE(r.have_after[0]);
+}
+
+/* Without an observer the replay gives the same result. */
+static void test_no_observer_same_result(void)
+{
+    const char *text = "1. 11-15 24-20 2. 8-11 28-24 3. 9-13 22-18 4. 15x22 25x18 *\n";
+    pk_replay_opts o = {0};
+    rec r;
+    pk_replay_result a, b;
+    replay_text(text, o, &r, &a);
+    replay_text(text, o, NULL, &b);
+    CU_ASSERT_EQUAL(a.plies, b.plies);
+    CU_ASSERT_EQUAL(a.variant, b.variant);
+    CU_ASSERT_EQUAL(a.warnings, b.warnings);
+    CU_ASSERT_EQUAL(a.errors, b.errors);
+    CU_ASSERT_STRING_EQUAL(pk_replay_final_fen(&a), pk_replay_final_fen(&b));
+}
+
+/* pk_resolve_variant: the guess lists the later candidates a game also fits, names an
+ * unsupported variant, and gives the same answer whatever was resolved before. */
+static void test_resolve(void)
+{
+    static const char *const texts[] = {
+        "1. 11-15 23-19 *\n",                                     /* english, also 3 more */
+        "[GameType \"30\"]\n1. a3-b4 *\n",                         /* Turkish: not supported */
+        "[Variant \"Frisian\"]\n1. 32-28 *\n",                     /* a Variant tag */
+        "[Event \"x\"]\n1. 21-17 12-16 2. 17-13 *\n",              /* italian (White first) */
+    };
+    pk_replay *rp = pk_replay_new();
+    pk_variant_choice first[4], again;
+    pk_replay_opts o = {0};
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < 4; k++) {
+            int i = pass ? 3 - k : k; /* the second pass in the other order */
+            FILE *f = fmemopen((void *)texts[i], strlen(texts[i]), "rb");
+            pk_pdn_reader *rd = pk_pdn_open(f, "t.pdn", 0, NULL);
+            pk_game g;
+            pk_game_init(&g);
+            CU_ASSERT_FATAL(pk_pdn_next(rd, &g, NULL) == 1);
+            pk_variant_choice *ch = pass ? &again : &first[i];
+            CU_ASSERT_EQUAL(pk_resolve_variant(rp, &g, &o, ch, NULL), PK_OK);
+            if (pass) {
+                CU_ASSERT_EQUAL(again.variant, first[i].variant);
+                CU_ASSERT_STRING_EQUAL(again.message, first[i].message);
+            }
+            pk_game_free(&g);
+            pk_pdn_close(rd);
+            fclose(f);
+        }
+    CU_ASSERT_EQUAL(first[0].variant, pk_variant_find("english"));
+    CU_ASSERT_EQUAL(first[0].source, PK_VSRC_GUESS);
+    CU_ASSERT_EQUAL(first[0].nalso, 3); /* in the documented order */
+    CU_ASSERT_EQUAL(first[0].also[0], pk_variant_find("spanish"));
+    CU_ASSERT_EQUAL(first[0].also[1], pk_variant_find("pool"));
+    CU_ASSERT_EQUAL(first[0].also[2], pk_variant_find("portuguese"));
+    CU_ASSERT_PTR_NULL(first[1].variant);
+    CU_ASSERT_STRING_EQUAL(first[1].unsupported, "Turkish draughts");
+    CU_ASSERT_STRING_EQUAL(first[1].message, "Turkish draughts (GameType 30) is not supported: moves not checked");
+    CU_ASSERT_EQUAL(first[2].variant, pk_variant_find("frisian"));
+    CU_ASSERT_EQUAL(first[2].source, PK_VSRC_VARIANT_TAG);
+    CU_ASSERT_EQUAL(first[3].variant, pk_variant_find("italian"));
+    pk_replay_free(rp);
+}
+
+static const pk_test tests[] = {{"guessed game: events of the replay only", test_guessed_game_events},
+                                {"variations: order and depth", test_variation_order},
+                                {"setup, stop on a move, stop on a FEN", test_setup_and_stops},
+                                {"no observer: same result", test_no_observer_same_result},
+                                {"resolution: also-fits, unsupported, order-free", test_resolve},
+                                {NULL, NULL}};
+
+PK_TEST_MAIN("replay observer and variant resolution", tests)
