@@ -229,7 +229,8 @@ typedef struct pk_pdn_write_opts {
  * comments, % lines, NAGs, strength marks, setups and variations where they stood, lines
  * of at most opts->width columns; the result. One game, ending with a newline (callers
  * put a blank line between games). opts may be NULL. Writing the output of a game read
- * back from this output gives the same bytes. Returns PK_OK or PK_ERR_IO (write error). */
+ * back from this output gives the same bytes. Returns PK_OK or PK_ERR_IO (write error).
+ * Thread-safe: reads g and opts, writes only out and err (move_text runs on this thread). */
 int pk_pdn_write_game(FILE *out, const pk_game *g, const pk_pdn_write_opts *opts, pk_error *err);
 
 #ifdef __cplusplus

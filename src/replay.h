@@ -115,7 +115,7 @@ int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_re
 /* For variant resolution (resolve.c): replays g under v as a trial, which stops at its
  * first error and is seen by no observer. quick: the main line only (all it takes to know
  * whether g fits v). Diagnostics go to sink (may be NULL). True when g replays without
- * error. */
+ * error. Writes only r and res: one pk_replay per thread, as for pk_replay_game. */
 bool pk_replay_trial(pk_replay *r, const pk_game *g, const pk_replay_opts *o, const pk_variant *v, bool quick,
                      pk_diag_sink *sink, pk_replay_result *res);
 
