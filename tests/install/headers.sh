@@ -23,6 +23,10 @@ for h in "$inc"/pdnkit/*.h; do
   printf '#include <pdnkit/%s>\nint pk_test_unused;\n' "$name" >"$base/c.c"
   $CC -std=c99 -pedantic -Wall -Wextra -Werror -I"$inc" -c "$base/c.c" -o "$base/c.o" ||
     fail "$name does not compile as C99"
+  if command -v clang >/dev/null 2>&1; then # the other compiler's pedantry too, when present
+    clang -std=c99 -pedantic -Wall -Wextra -Werror -I"$inc" -c "$base/c.c" -o "$base/c.o" ||
+      fail "$name does not compile as C99 with clang"
+  fi
   printf '#include <pdnkit/%s>\n' "$name" >"$base/cxx.cc"
   $CXX -std=c++11 -pedantic -Wall -Wextra -Werror -I"$inc" -fsyntax-only "$base/cxx.cc" ||
     fail "$name does not compile as C++"
