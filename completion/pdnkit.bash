@@ -16,7 +16,8 @@ _pdnkit_variants()
     case $tool in */*) [ -x "${tool%/*}/pdnperft" ] && perft=${tool%/*}/pdnperft ;; esac
     list=$("$perft" --list-variants 2>/dev/null | awk '{ print $1 }')
     [ -n "$list" ] ||
-        list="international english spanish portuguese russian brazilian italian czech pool frisian"
+        list="international english spanish portuguese russian brazilian italian czech pool
+              frisian frysk antidraughts breakthrough"
     printf '%s\n' $list
 }
 

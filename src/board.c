@@ -266,6 +266,7 @@ enum { CELL = 100, PIECE_R = 35 };
 #define COL_DARK "#8b5e3c"
 #define COL_NUMBER "#f3e4c6"
 #define COL_HIGHLIGHT "#c9a227"
+#define COL_NUMBER_LIT "#3b2616" /* on a highlighted square: dark on gold */
 #define COL_PATH "#1f6fd0"
 #define COL_CAPTURE "#e01b24"
 
@@ -319,11 +320,12 @@ static void svg_squares(sink *s, const frame *fr, const svg_geo *sg)
             if (b < 0)
                 continue;
             int x0 = sg->margin + c * CELL, y0 = sg->margin + y * CELL;
+            bool lit = on_path(fr->m, b);
             put(s, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>", x0, y0, CELL, CELL,
-                on_path(fr->m, b) ? COL_HIGHLIGHT : COL_DARK);
+                lit ? COL_HIGHLIGHT : COL_DARK);
             if (!fr->algebraic) /* the square's number in its top-left corner */
                 put(s, "<text x=\"%d\" y=\"%d\" font-size=\"20\" fill=\"%s\">%s</text>", x0 + 4, y0 + 19,
-                    COL_NUMBER, pk_square_name(fr->g, b, false, sq));
+                    lit ? COL_NUMBER_LIT : COL_NUMBER, pk_square_name(fr->g, b, false, sq));
             put(s, "\n");
         }
 }

@@ -8,8 +8,9 @@
  */
 #include "draw.h"
 
+#include <limits.h>
 #include <stdio.h>
-#include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "movegen.h"
@@ -219,36 +220,136 @@ static pk_draw_event *emit(sink *k, const char *rule, const char *code, int kind
 /* ---------------------------------------------------------------------------------- */
 /* Repetition, RULES 3.2 REP(k)                                                        */
 
-static void rep_clear(pk_draw_state *s)
-{
-    s->rep_n = 0;
-    s->rep_head = 0;
-}
+static void rep_clear(pk_draw_state *s) { s->rep_n = 0; }
 
-/* Adds one occurrence of p at ply i; returns its entry. */
-static pk_draw_rep_entry *rep_add(pk_draw_state *s, const pk_pos *p, int ply)
+/* Up to this many positions (the usual few plies between two man moves) are searched
+ * one by one; the hash index exists only for longer king walks. */
+#define REP_LINEAR 16
+
+/* The index slot of p: the slot holding its entry (*found set), or the free slot where it
+ * would go (*found NULL). A slot is in use only if it names an entry below rep_n whose
+ * `slot` points back at it, so rep_clear() needs not touch the index (cleared at every
+ * man move, it would cost more than the lookups). Entries are never removed between two
+ * clears, so linear probing finds every live entry; the index is at most half full. */
+static unsigned rep_probe(const pk_draw_state *s, const pk_pos *p, pk_draw_rep_entry **found)
 {
-    for (int j = 0; j < s->rep_n; j++) {
+    unsigned mask = 2u * (unsigned)s->rep_cap - 1;
+    for (unsigned i = (unsigned)p->hash & mask;; i = (i + 1) & mask) {
+        unsigned j = s->rep_index[i];
+        if (j >= (unsigned)s->rep_n || s->rep[j].slot != i) {
+            *found = NULL;
+            return i;
+        }
         pk_draw_rep_entry *e = &s->rep[j];
         /* the hash selects, the full comparison guards against Zobrist collisions */
         if (e->pos.hash == p->hash && pk_pos_equal(&e->pos, p)) {
-            e->count++;
-            return e;
+            *found = e;
+            return i;
         }
     }
-    pk_draw_rep_entry *e;
-    if (s->rep_n < PK_DRAW_REP_CAP) {
-        e = &s->rep[s->rep_n++];
-    } else { /* full: forget the oldest position (ring), see draw.h */
-        e = &s->rep[s->rep_head];
-        s->rep_head = (s->rep_head + 1) % PK_DRAW_REP_CAP;
-        s->rep_evicted++;
+}
+
+/* Puts the entries 0..n-1 in the index (after a growth, or when the walk outgrows the
+ * linear search); entries below rep_n are indexed at each step. */
+static void rep_reindex(pk_draw_state *s, int n)
+{
+    for (s->rep_n = 0; s->rep_n < n; s->rep_n++) {
+        pk_draw_rep_entry *dup;
+        unsigned i = rep_probe(s, &s->rep[s->rep_n].pos, &dup);
+        s->rep[s->rep_n].slot = i;
+        s->rep_index[i] = (unsigned)s->rep_n;
     }
+}
+
+/* Doubles the table (first use: 64 entries) and rebuilds the index. On failure the
+ * table is unchanged. */
+static int rep_grow(pk_draw_state *s)
+{
+    if (s->rep_cap > INT_MAX / 4 || (s->rep_max && s->rep_cap >= s->rep_max))
+        return PK_ERR_NOMEM;
+    int cap = s->rep_cap ? 2 * s->rep_cap : 64;
+    pk_draw_rep_entry *rep = realloc(s->rep, (size_t)cap * sizeof *rep);
+    if (!rep)
+        return PK_ERR_NOMEM;
+    s->rep = rep; /* still consistent with the old index and rep_cap if the next fails */
+    unsigned *index = calloc(2 * (size_t)cap, sizeof *index);
+    if (!index)
+        return PK_ERR_NOMEM;
+    free(s->rep_index);
+    s->rep_index = index;
+    s->rep_cap = cap;
+    if (s->rep_n > REP_LINEAR)
+        rep_reindex(s, s->rep_n);
+    return PK_OK;
+}
+
+/* rep_add() past its common case: a growth, or a table that uses the index. */
+static __attribute__((noinline)) int rep_add_slow(pk_draw_state *s, const pk_pos *p, int ply,
+                                                  pk_draw_rep_entry **out)
+{
+    pk_draw_rep_entry *e = NULL;
+    int n = s->rep_n;
+    if (n <= REP_LINEAR) {
+        for (int j = 0; j < n; j++)
+            if (s->rep[j].pos.hash == p->hash && pk_pos_equal(&s->rep[j].pos, p)) {
+                e = &s->rep[j];
+                break;
+            }
+    } else
+        rep_probe(s, p, &e);
+    if (e) {
+        e->count++;
+        *out = e;
+        return PK_OK;
+    }
+    if (n == s->rep_cap && rep_grow(s) != PK_OK)
+        return PK_ERR_NOMEM;
+    e = &s->rep[n];
     e->pos = *p;
     e->count = 1;
     e->first = ply;
     e->fired = 0;
-    return e;
+    if (n + 1 == REP_LINEAR + 1)
+        rep_reindex(s, n + 1); /* the walk outgrows the linear search */
+    else if (n + 1 > REP_LINEAR + 1) {
+        pk_draw_rep_entry *dup;
+        unsigned i = rep_probe(s, p, &dup);
+        e->slot = i;
+        s->rep_index[i] = (unsigned)n;
+    }
+    s->rep_n = n + 1;
+    *out = e;
+    return PK_OK;
+}
+
+/* Adds one occurrence of p at ply i; *out is its entry. The common case (a few positions
+ * since the last man move, room in the table) is a leaf the compiler inlines. */
+static inline int rep_add(pk_draw_state *s, const pk_pos *p, int ply, pk_draw_rep_entry **out)
+{
+    int n = s->rep_n;
+    if (n >= REP_LINEAR || n == s->rep_cap)
+        return rep_add_slow(s, p, ply, out);
+    pk_draw_rep_entry *e = s->rep;
+    for (int j = 0; j < n; j++, e++)
+        if (e->pos.hash == p->hash && pk_pos_equal(&e->pos, p)) {
+            e->count++;
+            *out = e;
+            return PK_OK;
+        }
+    e->pos = *p;
+    e->count = 1;
+    e->first = ply;
+    e->fired = 0;
+    s->rep_n = n + 1;
+    *out = e;
+    return PK_OK;
+}
+
+void pk_draw_free(pk_draw_state *s)
+{
+    free(s->rep);
+    free(s->rep_index);
+    memset(s, 0, sizeof *s);
 }
 
 static void rep_eval(pk_draw_state *s, pk_draw_rep_entry *e, sink *k)
@@ -472,6 +573,12 @@ static void setup_profile(pk_draw_state *s)
         s->rep_k = 0;
         s->classes = 1u << C_FR7 | 1u << C_FR1;
         break;
+    case PK_DRAW_ANTI: /* lidraughts Antidraughts: REP3 as in International (D-INT-1), no
+                          move limit, no endgame class (pdnkit-rules(7), D-ANTI-1) */
+        break;
+    case PK_DRAW_NONE: /* lidraughts Breakthrough: no draw rule (pdnkit-rules(7)) */
+        s->rep_k = 0;
+        break;
     default: break;
     }
 }
@@ -525,11 +632,12 @@ static int evaluate(pk_draw_state *s, const pk_pos *p, pk_draw_rep_entry *e, pk_
 static int start(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int ply0, int halfmove_seed,
                  unsigned options, pk_draw_event *events, int max_events)
 {
-    /* Everything but the repetition ring (29 KB; entries past rep_n are never read):
-     * clearing it for every game of a large file would cost more than the replay. */
-    size_t ring = offsetof(pk_draw_state, rep), after = ring + sizeof s->rep;
-    memset(s, 0, ring);
-    memset((char *)s + after, 0, sizeof *s - after);
+    /* the repetition table's memory is kept from game to game */
+    pk_draw_rep_entry *rep = s->rep;
+    unsigned *index = s->rep_index;
+    int cap = s->rep_cap, max = s->rep_max;
+    memset(s, 0, sizeof *s);
+    s->rep = rep, s->rep_index = index, s->rep_cap = cap, s->rep_max = max;
     s->v = v;
     s->options = options;
     s->ply = s->origin = ply0;
@@ -541,7 +649,9 @@ static int start(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int pl
     }
     s->streak_start = ply0 + 1 - s->streak;
     s->site_start = ply0;
-    pk_draw_rep_entry *e = s->rep_k ? rep_add(s, p0, ply0) : NULL;
+    pk_draw_rep_entry *e = NULL;
+    if (s->rep_k && rep_add(s, p0, ply0, &e) != PK_OK)
+        return -PK_ERR_NOMEM;
     class_update(s, p0, -1, false); /* a class holding in P0 starts at ply 0 */
     return evaluate(s, p0, e, events, max_events);
 }
@@ -589,7 +699,8 @@ int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const 
     if (s->rep_k) {
         if (man_move || caps > 0)
             rep_clear(s);
-        e = rep_add(s, after, i);
+        if (rep_add(s, after, i, &e) != PK_OK)
+            return -PK_ERR_NOMEM;
     }
     /* RULES 3.2 endgame classes; R726 restarts on any capture or promotion */
     if (s->classes)

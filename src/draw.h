@@ -5,12 +5,17 @@
  *
  * Use (the replayer drives it, RULES 3.8):
  *
- *     pk_draw_state *ds = malloc(sizeof *ds);        (or static: about 29 KB, no pointers out)
+ *     pk_draw_state *ds = calloc(1, sizeof *ds);     (or static, or = {0}: it must start zeroed)
  *     pk_draw_event ev[PK_DRAW_MAX_EVENTS];
  *     int n = pk_draw_init(ds, v, &p0, fen_halfmove, 0, ev, PK_DRAW_MAX_EVENTS);  ply 0
  *     for each ply i >= 1:
  *         before = p; pk_make(v, &p, &m);
  *         n = pk_draw_ply(ds, &before, &m, &p, ev, PK_DRAW_MAX_EVENTS);          ply i
+ *     ... more games with pk_draw_init on the same state (its memory is reused) ...
+ *     pk_draw_free(ds);
+ *
+ * A negative return is -PK_ERR_NOMEM: the repetition table could not grow. The state
+ * then holds no verdict for the rest of the game; start it again with pk_draw_init.
  *
  * Each call returns the events that fire at that ply (0 most of the time). An event of
  * kind PK_DRAW_AUTOMATIC means the game *is* drawn at that ply (later plies were played
@@ -28,14 +33,13 @@
  * pk_draw_init() check this themselves (cheaply, pk_draw_can_move()) and then report no
  * event; saying "lost" is the replayer's job. The counters are still updated.
  *
- * Memory. Nothing allocates; the state is a plain struct of fixed size. The repetition
- * table holds the positions since the last man move or capture (RULES 3.2: only those
- * can recur, so the table is cleared at every such ply). With K limits of 30-80 plies
- * it never fills in practice; in variants without one (Pool) or past a claimable limit
- * (English) a record may run longer: beyond PK_DRAW_REP_CAP distinct positions the
- * oldest one is forgotten (a ring), so a repetition of a position older than
- * PK_DRAW_REP_CAP distinct positions is missed (never invented); rep_evicted counts
- * forgotten positions so a report can say so.
+ * Memory. The repetition table holds every position since the last man move or capture
+ * (RULES 3.2: only those can recur, and all of them count, however old: the table is
+ * cleared at every such ply and nothing else is forgotten). It lives on the heap, grows
+ * by doubling when a game needs more (a Pool king walk with no move limit, an English
+ * record past its claimable K80), so its size is bounded by the longest king walk seen,
+ * and is kept across games: no allocation per ply once it is large enough. A hash index
+ * over it makes each ply's lookup O(1) however long the walk.
  *
  * The library never prints: messages are in the events.
  *
@@ -47,7 +51,6 @@
 
 #include "position.h"
 
-#define PK_DRAW_REP_CAP 512   /* positions kept since the last irreversible ply */
 #define PK_DRAW_MAX_EVENTS 12 /* an events array of this size never drops an event */
 #define PK_DRAW_MSG 160
 
@@ -91,6 +94,7 @@ typedef struct pk_draw_rep_entry {
     int count;        /* occurrences so far */
     int first;        /* ply of the first occurrence */
     unsigned fired;   /* bit 0: info reported, bit 1: draw reported */
+    unsigned slot;    /* its place in the hash index (validates the index entry) */
 } pk_draw_rep_entry;
 
 typedef struct pk_draw_run {
@@ -114,9 +118,11 @@ typedef struct pk_draw_state {
     int rep_k;        /* 0: no repetition rule (Frisian) */
     int rep_kind;
     int rep_info_at;  /* Italian: 3 (REP3-INFO), else 0 */
-    int rep_n, rep_head;
-    long rep_evicted; /* positions forgotten because the table was full */
-    pk_draw_rep_entry rep[PK_DRAW_REP_CAP];
+    int rep_n;        /* positions since the last man move or capture */
+    int rep_cap;      /* entries allocated; kept across games (pk_draw_free) */
+    int rep_max;      /* 0, or a cap on rep_cap that fails as NOMEM (tests of that path) */
+    pk_draw_rep_entry *rep;
+    unsigned *rep_index; /* 2 * rep_cap slots: entry numbers, by hash (open addressing) */
     /* kings-only no-progress, RULES 3.2 K(N) */
     int k_plies;      /* 0: none */
     int k_kind;
@@ -137,7 +143,8 @@ typedef struct pk_draw_state {
  * starts at ply 0; a K counter seeded at or past its limit fires at ply 0).
  * halfmove_seed: the FEN :H value (RULES 4.2) seeding the K(N) streak, -1 if none.
  * options: enum pk_draw_options. Writes at most max_events events (events may be NULL
- * when max_events is 0) and returns how many it wrote.
+ * when max_events is 0) and returns how many it wrote, or -PK_ERR_NOMEM.
+ * The state must be zeroed before its first use; it may be reused for any number of games.
  */
 int pk_draw_init(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int halfmove_seed,
                  unsigned options, pk_draw_event *events, int max_events);
@@ -146,7 +153,8 @@ int pk_draw_init(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int ha
  * A setup command (PDN 3.0 /FEN "..."/ in the movetext) put the board in position p after
  * ply `ply`: the counters, the repetition table and the class runs start again there, as
  * at the start of a game (RULES 3.1), with the variant and options of pk_draw_init. The
- * next pk_draw_ply is ply + 1. Returns the events of ply `ply` in the new position.
+ * next pk_draw_ply is ply + 1. Returns the events of ply `ply` in the new position
+ * (their number), or -PK_ERR_NOMEM.
  */
 int pk_draw_restart(pk_draw_state *s, const pk_pos *p, int ply, int halfmove_seed, pk_draw_event *events,
                     int max_events);
@@ -154,10 +162,13 @@ int pk_draw_restart(pk_draw_state *s, const pk_pos *p, int ply, int halfmove_see
 /*
  * Feeds ply i = previous + 1: m was played in `before` (side to move = mover; the man or
  * king on m->from tells man_move), giving `after`. Returns the number of events written
- * (at most max_events; PK_DRAW_MAX_EVENTS is always enough).
+ * (at most max_events; PK_DRAW_MAX_EVENTS is always enough), or -PK_ERR_NOMEM.
  */
 int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const pk_pos *after,
                 pk_draw_event *events, int max_events);
+
+/* Releases the repetition table; the state is zeroed and may be used again. */
+void pk_draw_free(pk_draw_state *s);
 
 /* True when the side to move in p has a legal move (RULES 1.9): a capture, or a man or
  * king with an empty diagonal neighbour in a direction it may move. */

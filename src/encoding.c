@@ -80,7 +80,6 @@ void pk_src_close(pk_src *s)
 int pk_src_had_bom(const pk_src *s) { return s->bom; }
 int pk_src_encoding(const pk_src *s) { return s->enc; }
 unsigned long long pk_src_switch_offset(const pk_src *s) { return s->switch_off; }
-int pk_src_compression(const pk_src *s) { return pk_in_format(s->in); }
 const char *pk_src_error(const pk_src *s) { return s->fail ? s->fail : pk_in_error(s->in); }
 
 int pk_encoding_sniff(const unsigned char *b, size_t n, size_t *bom_len)
@@ -121,7 +120,7 @@ static void start(pk_src *s)
         return;
     }
     size_t skip;
-    int enc = pk_encoding_sniff(s->raw, s->rlen, &skip);
+    int enc = pk_encoding_sniff(s->raw, s->rlen < 1024 ? s->rlen : 1024, &skip);
     if (enc == PK_ENC_UTF8) {
         /* a legacy file from its first word on (start_legacy() at its first run) */
         s->legacy_all = looks_legacy(s->raw, s->rlen);

@@ -54,7 +54,6 @@ int pk_src_encoding(const pk_src *s);
  * encoding is not UTF-8; 0 for UTF-16/32): the reader turns it into a line and column
  * for its warning. */
 unsigned long long pk_src_switch_offset(const pk_src *s);
-int pk_src_compression(const pk_src *s); /* enum pk_in_format of input.h */
 
 /* "UTF-8", "cp1252", "cp1251", "cp866", "UTF-16LE", "UTF-16BE", "UTF-32LE", "UTF-32BE" */
 const char *pk_encoding_name(int enc);

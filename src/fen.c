@@ -235,7 +235,7 @@ typedef struct {
     size_t size, len;
 } out_buf;
 
-static void put(out_buf *o, const char *s)
+static inline void put(out_buf *o, const char *s)
 {
     for (; *s; s++, o->len++)
         if (o->len + 1 < o->size)
@@ -245,18 +245,42 @@ static void put(out_buf *o, const char *s)
 static void write_side(const pk_variant *v, const pk_pos *p, int color, bool alg, out_buf *o)
 {
     const pk_geom *g = v->geom;
+    const char(*names)[4] = g->name[alg ? 1 : 0];
+    pk_bb mine = p->pieces[color];
+    /* The usual case: room for the longest side (",K50" per square), so no bounds check
+     * per character; else the checked put(). */
+    if (o->len + 2 + 4 * (size_t)g->nsq + 1 < o->size) {
+        char *q = o->buf + o->len;
+        *q++ = ':';
+        *q++ = color == PK_WHITE ? 'W' : 'B';
+        char *start = q;
+        for (int n = 1; n <= g->nsq && mine; n++) {
+            int b = g->bit_of[n];
+            if (!(mine & PK_BIT(b)))
+                continue;
+            mine &= ~PK_BIT(b);
+            if (q != start)
+                *q++ = ',';
+            if (p->kings & PK_BIT(b))
+                *q++ = 'K';
+            for (const char *c = names[b]; *c; c++)
+                *q++ = *c;
+        }
+        o->len = (size_t)(q - o->buf);
+        return;
+    }
     bool first = true;
     put(o, color == PK_WHITE ? ":W" : ":B");
-    for (int n = 1; n <= g->nsq; n++) {
+    for (int n = 1; n <= g->nsq && mine; n++) {
         int b = g->bit_of[n];
-        if (!(p->pieces[color] & PK_BIT(b)))
+        if (!(mine & PK_BIT(b)))
             continue;
-        char sq[4];
+        mine &= ~PK_BIT(b);
         if (!first)
             put(o, ",");
         if (p->kings & PK_BIT(b))
             put(o, "K");
-        put(o, pk_square_name(g, b, alg, sq));
+        put(o, names[b]);
         first = false;
     }
 }

@@ -1,11 +1,13 @@
 /*
- * geom.c -- board geometries (see geom.h for the bit layout). Each geometry is built
- * once, on first use, from the board size, the colour of a1 and the numbering family;
- * everything else (rays, masks, maps) is derived here so that a new board size is data.
+ * geom.c -- board geometries (see geom.h for the bit layout and the square frame). Every
+ * geometry is built once per process, from the board size, the colour of a1, the
+ * numbering family and the frame of algebraic names; everything else (rays, masks, maps)
+ * is derived here so that a new board size is data.
  */
 #include "geom.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -36,13 +38,14 @@ static void square_coords(const pk_geom *g, int n, int *f, int *r)
 static const int DF[PK_NDIRS] = {+1, -1, +1, -1, +2, -2, 0, 0};
 static const int DR[PK_NDIRS] = {+1, +1, -1, -1, 0, 0, +2, -2};
 
-static void build(pk_geom *g, int w, int h, bool light, int numbering)
+static void build(pk_geom *g, int w, int h, bool light, int numbering, int frame)
 {
     memset(g, 0, sizeof *g);
     g->width = w;
     g->height = h;
     g->a1_light = light;
     g->numbering = numbering;
+    g->frame = frame;
     g->nsq = w * h / 2;
     memset(g->next, -1, sizeof g->next);
     for (int n = 1; n <= g->nsq; n++) {
@@ -53,6 +56,9 @@ static void build(pk_geom *g, int w, int h, bool light, int numbering)
         g->num_of[b] = (int8_t)n;
         g->file_of[b] = (int8_t)f;
         g->rank_of[b] = (int8_t)r;
+        /* RULES 1.2.5: names in Black's frame are White's turned by 180 degrees */
+        g->alg_file[b] = (int8_t)(frame == PK_FRAME_BLACK ? w - 1 - f : f);
+        g->alg_rank[b] = (int8_t)(frame == PK_FRAME_BLACK ? h - 1 - r : r);
         g->board |= PK_BIT(b);
         if (r == h - 1)
             g->promo[PK_WHITE] |= PK_BIT(b);
@@ -84,30 +90,43 @@ static void build(pk_geom *g, int w, int h, bool light, int numbering)
 typedef struct {
     int w, h;
     bool light;
-    int numbering;
-    bool built;
+    int numbering, frame;
     pk_geom g;
 } geom_slot;
 
 static geom_slot slots[] = {
-    {10, 10, false, PK_NUM_TL, false, {0}},
-    {8, 8, false, PK_NUM_TL, false, {0}},
-    {8, 8, true, PK_NUM_TL, false, {0}},
-    {8, 8, true, PK_NUM_BR, false, {0}},
-    {10, 8, false, PK_NUM_TL, false, {0}},
+    {10, 10, false, PK_NUM_TL, PK_FRAME_WHITE, {0}},
+    {8, 8, false, PK_NUM_TL, PK_FRAME_WHITE, {0}},
+    {8, 8, false, PK_NUM_TL, PK_FRAME_BLACK, {0}},
+    {8, 8, true, PK_NUM_TL, PK_FRAME_WHITE, {0}},
+    {8, 8, true, PK_NUM_BR, PK_FRAME_WHITE, {0}},
+    {10, 8, false, PK_NUM_TL, PK_FRAME_WHITE, {0}},
 };
+#define NSLOTS (sizeof slots / sizeof slots[0])
 
-const pk_geom *pk_geom_get(int width, int height, bool a1_light, int numbering)
+static pthread_once_t slots_once = PTHREAD_ONCE_INIT;
+static void name_of(const pk_geom *g, int bit, bool algebraic, char *buf);
+
+static void build_all(void)
 {
-    for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++) {
-        geom_slot *s = &slots[i];
-        if (s->w == width && s->h == height && s->light == a1_light && s->numbering == numbering) {
-            if (!s->built) {
-                build(&s->g, width, height, a1_light, numbering);
-                s->built = true;
-            }
+    for (size_t i = 0; i < NSLOTS; i++) {
+        pk_geom *g = &slots[i].g;
+        build(g, slots[i].w, slots[i].h, slots[i].light, slots[i].numbering, slots[i].frame);
+        for (int alg = 0; alg < 2; alg++)
+            for (int b = 0; b < 64; b++)
+                name_of(g, b, alg, g->name[alg][b]);
+    }
+}
+
+const pk_geom *pk_geom_get(int width, int height, bool a1_light, int numbering, int frame)
+{
+    if (pthread_once(&slots_once, build_all) != 0)
+        return NULL;
+    for (size_t i = 0; i < NSLOTS; i++) {
+        const geom_slot *s = &slots[i];
+        if (s->w == width && s->h == height && s->light == a1_light && s->numbering == numbering &&
+            s->frame == frame)
             return &s->g;
-        }
     }
     return NULL;
 }
@@ -119,6 +138,15 @@ int pk_geom_bit(const pk_geom *g, int file, int rank)
     return bit_index(g->width, g->a1_light, file, rank);
 }
 
+int pk_geom_alg_bit(const pk_geom *g, int file, int rank)
+{
+    if (g->frame == PK_FRAME_BLACK) {
+        file = g->width - 1 - file;
+        rank = g->height - 1 - rank;
+    }
+    return pk_geom_bit(g, file, rank);
+}
+
 /* Written by hand: at most 3 characters ("50", "j10") and a NUL. */
 static char *put_int(char *p, int n)
 {
@@ -128,17 +156,25 @@ static char *put_int(char *p, int n)
     return p;
 }
 
-const char *pk_square_name(const pk_geom *g, int bit, bool algebraic, char *buf)
+static void name_of(const pk_geom *g, int bit, bool algebraic, char *buf)
 {
     char *p = buf;
     if (bit < 0 || bit > 63 || !(g->board & PK_BIT(bit)))
         *p++ = '?';
     else if (algebraic) {
-        *p++ = (char)('a' + g->file_of[bit]);
-        p = put_int(p, g->rank_of[bit] + 1);
+        *p++ = (char)('a' + g->alg_file[bit]);
+        p = put_int(p, g->alg_rank[bit] + 1);
     } else
         p = put_int(p, g->num_of[bit]);
     *p = 0;
+}
+
+/* The names are a table (the FEN writer names every piece of every position). */
+const char *pk_square_name(const pk_geom *g, int bit, bool algebraic, char *buf)
+{
+    if (bit < 0 || bit > 63)
+        bit = 63; /* never playable: "?" */
+    memcpy(buf, g->name[algebraic ? 1 : 0][bit], 4);
     return buf;
 }
 
@@ -183,7 +219,7 @@ int pk_square_parse(const pk_geom *g, const char *s, size_t len, pk_error *err)
                      g->height);
         return -1;
     }
-    int b = pk_geom_bit(g, f, r);
+    int b = pk_geom_alg_bit(g, f, r);
     if (b < 0) {
         pk_error_set(err, PK_ERR_RANGE, 1, "square %.*s is not a playing square", (int)len, s);
         return -1;

@@ -9,6 +9,13 @@
  * NE +(W+2)/2, NW +W/2, SE -W/2, SW -(W+2)/2 (E/W/N/S for Frisian orthogonal lines:
  * +1, -1, +(W+1), -(W+1)). 8x8 uses bits 0..35, 10x10 bits 0..54; a 10x8 board fits
  * too; a 12x12 board (72 squares, bits up to 77) needs a wider pk_bb.
+ *
+ * Square frame (RULES 1.2.5). Algebraic names (a1..j10) are given in the starting
+ * player's frame: a1 is the near-left corner of the side that moves first, so in the
+ * Black-first variants (English, Pool) a1 is White's h8 and c3 is square 11. A geometry
+ * carries its frame; pk_square_name() and pk_square_parse() are the one name/parse pair
+ * that the FEN reader and writer, the move reader and the move writer share. Numbers
+ * do not depend on the frame (RULES 1.2.1 numbers from White's side).
  */
 #ifndef PK_GEOM_H
 #define PK_GEOM_H
@@ -25,6 +32,9 @@ extern "C" {
 /* Directions, seen from White's side: N = towards Black (rank + 1). */
 enum pk_dir { PK_NE, PK_NW, PK_SE, PK_SW, PK_E, PK_W, PK_N, PK_S };
 
+/* Frames of algebraic names (RULES 1.2.5): whose near-left corner a1 is. */
+enum pk_frame { PK_FRAME_WHITE, PK_FRAME_BLACK };
+
 /* Numbering families of RULES 1.2.1. */
 enum pk_numbering {
     PK_NUM_TL, /* 1 = left-most square of White's far row, left to right, downwards */
@@ -35,6 +45,7 @@ typedef struct pk_geom {
     int width, height;  /* files, ranks */
     bool a1_light;      /* a1 unplayable (Spanish, Portuguese, Italian) */
     int numbering;      /* enum pk_numbering */
+    int frame;          /* enum pk_frame: the frame of algebraic names */
     int nsq;            /* playable squares */
     pk_bb board;        /* every playable bit */
     pk_bb promo[2];     /* promotion row of each colour: White's is rank H-1 */
@@ -43,29 +54,34 @@ typedef struct pk_geom {
     pk_bb src[PK_NDIRS];     /* squares from which one step in that direction stays on board */
     int8_t bit_of[PK_MAX_SQUARES + 1]; /* square number (1-based) -> bit */
     int8_t num_of[64];       /* bit -> square number, 0 off board */
-    int8_t file_of[64], rank_of[64];
+    int8_t file_of[64], rank_of[64]; /* White's frame: the rules' coordinates (RULES 1.1) */
+    int8_t alg_file[64], alg_rank[64]; /* the frame of algebraic names: 'a' + alg_file, 1 + alg_rank */
+    char name[2][64][4];     /* [algebraic] bit -> its name, NUL-terminated ("?" off board) */
     int8_t next[PK_NDIRS][64]; /* bit one step away, -1 off board */
     pk_bb ray[PK_NDIRS][64];   /* every square strictly beyond bit in direction d */
 } pk_geom;
 
-/* The shared, lazily built geometry for a board; NULL for an unsupported size.
- * Static read-only result, never freed. Thread-safe after first use (pk_common.h). */
-const pk_geom *pk_geom_get(int width, int height, bool a1_light, int numbering);
+/* The shared geometry for a board, its numbering and its frame of algebraic names;
+ * NULL for an unsupported size. Built once per process (pthread_once): thread-safe. */
+const pk_geom *pk_geom_get(int width, int height, bool a1_light, int numbering, int frame);
 
 /* NE<->SW, NW<->SE, E<->W, N<->S. */
 static inline int pk_dir_reverse(int d) { return d < 4 ? 3 - d : d ^ 1; }
 
-/* Bit of (file, rank), or -1 when the square is not playable / off board. Thread-safe. */
+/* Bit of (file, rank) in White's frame, or -1 when the square is not playable / off board.
+ * Thread-safe (the geometry is read-only), as are the three functions below. */
 int pk_geom_bit(const pk_geom *g, int file, int rank);
 
-/* Square name: the number ("32") or the algebraic name ("h8") into buf (>= 4 bytes),
- * which it returns. buf is the caller's. Thread-safe. */
+/* Bit of the algebraic square ('a' + file, 1 + rank) in g's frame of names, or -1. */
+int pk_geom_alg_bit(const pk_geom *g, int file, int rank);
+
+/* Square name: the number ("32") or the algebraic name ("h8", in g's frame) into buf
+ * (>= 4 bytes, the caller's), which it returns. */
 const char *pk_square_name(const pk_geom *g, int bit, bool algebraic, char *buf);
 
 /* Parses a square written as a number (leading zeros allowed) or algebraically
- * (a1..j10). Returns the bit, or -1 with *err filled (col = 1-based offset of the
- * square inside s + col0). `len` is the number of characters to read. Thread-safe;
- * s is only read. */
+ * (a1..j10, in g's frame). Returns the bit, or -1 with *err filled (col = 1-based offset of the
+ * square inside s + col0). `len` is the number of characters to read; s is only read. */
 int pk_square_parse(const pk_geom *g, const char *s, size_t len, pk_error *err);
 
 #ifdef __cplusplus

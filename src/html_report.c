@@ -174,18 +174,29 @@ static bool written_squares(const pk_variant *v, const pk_pdn_line *l, int i, pk
     return w->nsq >= 2;
 }
 
-static void diagram(pk_html *r, const pk_variant *v, const pk_pos *p, const pk_move *m, const char *caption)
+/* One diagram: kind "position" (the position before the move, the written move drawn)
+ * or "required" (what the rules required). Inline SVG, without its XML declaration. */
+static void diagram(pk_html *r, const char *kind, const pk_variant *v, const pk_pos *p, const pk_move *m,
+                    const char *caption)
 {
     pk_board_opts bo;
     memset(&bo, 0, sizeof bo);
     bo.size = 320;
     bo.move = m;
-    fputs("<figure class=\"diagram\">", r->details);
-    if (pk_board_svg(v, p, &bo, r->details, NULL) == PK_OK)
-        r->diagrams++;
+    int n = pk_board_svg_buf(v, p, &bo, NULL, 0, NULL);
+    char *svg = n > 0 ? malloc((size_t)n + 1) : NULL;
+    if (!svg || pk_board_svg_buf(v, p, &bo, svg, (size_t)n + 1, NULL) != n) {
+        free(svg);
+        return;
+    }
+    const char *body = strncmp(svg, "<?xml", 5) ? svg : strchr(svg, '\n') + 1;
+    fprintf(r->details, "<figure class=\"diagram %s\">", kind);
+    fputs(body, r->details);
+    r->diagrams++;
     fputs("<figcaption>", r->details);
     esc(r->details, caption);
     fputs("</figcaption></figure>\n", r->details);
+    free(svg);
 }
 
 static void move_text(const pk_variant *v, const pk_movelist *l, const pk_move *m, char *buf, size_t size)
@@ -241,7 +252,7 @@ static void finding_board(pk_html *r, const pk_html_game *rg, const pk_diag *d)
     const pk_pdn_move *mv = d->line > 0 && d->move ? find_move(&rg->game->main, d->line, d->col, &l, &index) : NULL;
     pk_written w;
     if (!mv || !written_squares(v, l, index, &w)) {
-        diagram(r, v, &pos, NULL, "the position");
+        diagram(r, "position", v, &pos, NULL, "the position");
         if (mv)
             moves_upto(r, l, index);
         return;
@@ -260,14 +271,14 @@ static void finding_board(pk_html *r, const pk_html_game *rg, const pk_diag *d)
     }
     char caption[300];
     snprintf(caption, sizeof caption, "before the move: %s as written", mv->text);
-    diagram(r, v, &pos, &drawn, caption);
+    diagram(r, "position", v, &pos, &drawn, caption);
     if ((m.kind == PK_MATCH_CAPTURE_REQUIRED || m.kind == PK_MATCH_CHOICE || m.kind == PK_MATCH_INCOMPLETE) &&
         m.ncand > 0) {
         pk_gen_legal(v, &pos, &r->legal, r->o.gen_flags);
         char buf[128];
         move_text(v, &r->legal, &m.cand[0], buf, sizeof buf);
         snprintf(caption, sizeof caption, "what the rules required: %s", buf);
-        diagram(r, v, &pos, &m.cand[0], caption);
+        diagram(r, "required", v, &pos, &m.cand[0], caption);
     }
     legal_list(r, v, &pos);
     moves_upto(r, l, index);

@@ -11,8 +11,12 @@
  */
 #include "match.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "notation.h"
 
 /* ---- lines on the board ---------------------------------------------------------- */
 
@@ -243,7 +247,7 @@ static void list_legal_captures(pk_match *out, const pk_movelist *legal)
 }
 
 /* Why the choice rule prefers best over m (both complete captures of p). */
-static int choice_why(const pk_variant *v, const pk_move *m, const pk_move *best)
+int pk_choice_why(const pk_variant *v, const pk_move *m, const pk_move *best)
 {
     bool mk = (m->flags & PK_MV_KING) != 0, bk = (best->flags & PK_MV_KING) != 0;
     switch (v->rules.choice) {
@@ -259,14 +263,52 @@ static int choice_why(const pk_variant *v, const pk_move *m, const pk_move *best
     }
 }
 
+/* A column-only origin ("hg7", tolerated short notation): each piece of the side to move
+ * on that file (in the frame of names, RULES 1.2.5) is tried as the origin; the legal
+ * readings are the candidates. */
+static int match_file_origin(const pk_variant *v, const pk_pos *p, const pk_written *w, unsigned gen_flags,
+                             pk_match_scratch *s, pk_match *out)
+{
+    pk_written one = *w;
+    pk_match try;
+    one.file_origin = 0;
+    out->kind = PK_MATCH_ILLEGAL;
+    out->why = PK_ILL_FILE_ORIGIN;
+    out->why_square = -1;
+    out->sep_mismatch = false;
+    out->ncand = out->ncand_total = 0;
+    out->nlegal = pk_gen_legal(v, p, &s->legal, gen_flags & ~(unsigned)PK_GEN_ALL_CAPTURES);
+    for (pk_bb b = p->pieces[p->turn]; b; b &= b - 1) {
+        int sq = pk_lsb(b);
+        if (v->geom->alg_file[sq] != w->file_origin - 1)
+            continue;
+        one.sq[0] = (uint8_t)sq;
+        if (pk_match_move(v, p, &one, gen_flags, s, &try) != PK_MATCH_LEGAL)
+            continue;
+        if (out->ncand_total == 0) {
+            out->move = try.move;
+            out->sep_mismatch = try.sep_mismatch;
+        }
+        keep_cand(out, &try.move);
+    }
+    if (out->ncand_total == 1)
+        out->kind = PK_MATCH_LEGAL;
+    else if (out->ncand_total > 1)
+        out->kind = PK_MATCH_AMBIGUOUS;
+    return out->kind;
+}
+
 int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, unsigned gen_flags,
                   pk_match_scratch *s, pk_match *out)
 {
+    if (w->file_origin && w->nsq >= 2 && w->nsq <= PK_MAX_WRITTEN)
+        return match_file_origin(v, p, w, gen_flags, s, out);
     /* Field by field: the candidate array is filled only as far as ncand says. */
     out->kind = out->why = 0;
     out->why_square = -1;
     out->sep_mismatch = false;
     out->ncand = out->ncand_total = 0;
+    out->nlegal = -1;
     if (w->nsq < 2 || w->nsq > PK_MAX_WRITTEN) { /* no origin and destination: nothing matches */
         out->kind = PK_MATCH_ILLEGAL;
         out->why = PK_ILL_OTHER;
@@ -284,7 +326,7 @@ int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, uns
     }
     /* Case 1 on every path of every legal move (RULES 1.8: a move is legal if any of its
      * paths is; the Italian order rule is per path): the common case costs one call. */
-    pk_gen_legal(v, p, &s->legal, (gen_flags & ~(unsigned)PK_GEN_ALL_CAPTURES) | PK_GEN_KEEP_DUPLICATES);
+    out->nlegal = pk_gen_legal(v, p, &s->legal, (gen_flags & ~(unsigned)PK_GEN_ALL_CAPTURES) | PK_GEN_KEEP_DUPLICATES);
     for (int i = 0; i < s->legal.n; i++)
         if (matches(v, &s->legal.m[i], w))
             keep_cand(out, &s->legal.m[i]);
@@ -314,7 +356,7 @@ int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, uns
             out->kind = PK_MATCH_CHOICE;
             out->move = s->all.m[i];
             list_legal_captures(out, &s->legal);
-            out->why = out->ncand ? choice_why(v, &out->move, &out->cand[0]) : PK_WHY_QUANTITY;
+            out->why = out->ncand ? pk_choice_why(v, &out->move, &out->cand[0]) : PK_WHY_QUANTITY;
             return out->kind;
         }
     if (match_incomplete(v, p, &s->all, w, &out->move)) { /* case 4 */
@@ -346,6 +388,7 @@ const char *pk_illegal_why_text(int why)
     case PK_ILL_CAPTURED_TWICE:
         return "captured pieces stay on the board until the move ends and cannot be passed or taken again";
     case PK_ILL_SAME_SQUARE: return "origin and destination are the same square";
+    case PK_ILL_FILE_ORIGIN: return "no legal move starts on that file";
     default: return "not a legal move in this position";
     }
 }
@@ -359,4 +402,207 @@ const char *pk_choice_why_text(int why)
     case PK_WHY_KING_ORDER: return "the capture meeting the kings earliest is mandatory";
     default: return "the capture of the highest value is mandatory";
     }
+}
+
+/* ---- the words of a classification ------------------------------------------------ */
+
+const char *pk_match_code(int kind)
+{
+    switch (kind) {
+    case PK_MATCH_LEGAL: return "legal";
+    case PK_MATCH_AMBIGUOUS: return "ambiguous-move";
+    case PK_MATCH_CAPTURE_REQUIRED: return "capture-required";
+    case PK_MATCH_CHOICE: return "missed-capture";
+    case PK_MATCH_INCOMPLETE: return "incomplete-capture";
+    default: return "illegal-move";
+    }
+}
+
+const char *pk_choice_rule_name(const pk_variant *v, int why)
+{
+    switch (why) {
+    case PK_WHY_QUANTITY: return "majority rule";
+    case PK_WHY_QUALITY:
+        return v->rules.choice == PK_CHOICE_ITALIAN ? "Italian rule 3 (most kings)" : "quality rule (most kings)";
+    case PK_WHY_BY_KING:
+        return v->rules.choice == PK_CHOICE_CZECH     ? "Czech king priority"
+               : v->rules.choice == PK_CHOICE_ITALIAN ? "Italian rule 2 (capture with the king)"
+                                                      : "king priority";
+    case PK_WHY_KING_ORDER: return "Italian rule 4 (kings met first)";
+    default: return "Frisian value rule";
+    }
+}
+
+/* Appends to a snprintf-style buffer. */
+typedef struct {
+    char *buf;
+    size_t size, len;
+} words;
+
+static void say(words *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(words *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(o->len < o->size ? o->buf + o->len : NULL, o->len < o->size ? o->size - o->len : 0, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        o->len += (size_t)n;
+}
+
+static unsigned notation_of(bool algebraic) { return algebraic ? PK_NOT_ALGEBRAIC : PK_NOT_NUMERIC; }
+
+/* The candidates of m: full paths (an ambiguity), or PDN short form with RULES 4.3's
+ * disambiguation among the legal moves; with the pieces taken when counts is set. */
+static void say_list(words *o, const pk_variant *v, const pk_pos *p, const pk_match *m, bool full, bool counts,
+                     unsigned gen_flags, bool algebraic, pk_match_scratch *s)
+{
+    if (!full)
+        pk_gen_legal(v, p, &s->legal, gen_flags & ~(unsigned)(PK_GEN_ALL_CAPTURES | PK_GEN_KEEP_DUPLICATES));
+    for (int i = 0; i < m->ncand; i++) {
+        char t[160];
+        if (full)
+            pk_move_write(v, &m->cand[i], PK_NOT_FULL | notation_of(algebraic), t, sizeof t);
+        else
+            pk_move_write_pdn(v, &s->legal, &m->cand[i], notation_of(algebraic), t, sizeof t);
+        say(o, "%s%s", i ? ", " : "", t);
+        if (counts) {
+            int n = m->cand[i].ncap, k = m->cand[i].nkcap;
+            if (k)
+                say(o, " (%d piece%s, %d king%s)", n, n == 1 ? "" : "s", k, k == 1 ? "" : "s");
+            else
+                say(o, " (%d piece%s)", n, n == 1 ? "" : "s");
+        }
+    }
+    if (m->ncand_total > m->ncand)
+        say(o, " and %d more", m->ncand_total - m->ncand);
+}
+
+/* pk_choice_why_text under the house rule: a capture is not mandatory, but a capture
+ * that is made follows the choice rule. */
+static const char *choice_why_optional(int why)
+{
+    switch (why) {
+    case PK_WHY_QUANTITY: return "a capture must take the most pieces";
+    case PK_WHY_QUALITY: return "a capture must take as many pieces and the most kings";
+    case PK_WHY_BY_KING: return "a capture must be made with the king";
+    case PK_WHY_KING_ORDER: return "a capture must meet the kings earliest";
+    default: return "a capture must have the highest value";
+    }
+}
+
+static const char *side_word(int c) { return c == PK_WHITE ? "white" : "black"; }
+
+int pk_match_describe(const pk_variant *v, const pk_pos *p, const char *text, const pk_match *m,
+                      unsigned gen_flags, bool algebraic, pk_match_scratch *s, char *buf, size_t size)
+{
+    words o = {buf, size, 0};
+    if (size)
+        buf[0] = 0;
+    int n = m->move.ncap;
+    switch (m->kind) {
+    case PK_MATCH_LEGAL: break;
+    case PK_MATCH_AMBIGUOUS:
+        say(&o, "%s is ambiguous: it matches %d legal moves: ", text, m->ncand_total);
+        say_list(&o, v, p, m, true, false, gen_flags, algebraic, s);
+        break;
+    case PK_MATCH_CAPTURE_REQUIRED: /* never under the house rule: the quiet move is legal */
+        say(&o, "%s: a capture is mandatory (%d available: ", text, m->ncand_total);
+        say_list(&o, v, p, m, false, false, gen_flags, algebraic, s);
+        say(&o, ")");
+        break;
+    case PK_MATCH_CHOICE:
+        say(&o, "%s takes %d piece%s%s; %s (%s) requires ", text, n, n == 1 ? "" : "s",
+            m->move.nkcap ? (m->move.nkcap == 1 ? ", 1 king" : ", kings") : "", pk_choice_rule_name(v, m->why),
+            gen_flags & PK_GEN_CAPTURE_OPTIONAL ? choice_why_optional(m->why) : pk_choice_why_text(m->why));
+        say_list(&o, v, p, m, false, true, gen_flags, algebraic, s);
+        break;
+    case PK_MATCH_INCOMPLETE:
+        say(&o, "%s stops after taking %d piece%s while the capture must go on: ", text, n, n == 1 ? "" : "s");
+        say_list(&o, v, p, m, false, true, gen_flags, algebraic, s);
+        break;
+    default:
+        if (m->nlegal == 0) { /* RULES 1.9: the game was over before this move */
+            say(&o, "%s was played after the end of the game: %s has no legal move and has %s", text,
+                side_word(p->turn), v->goal == PK_GOAL_BLOCKED_WINS ? "won" : "lost"); /* Antidraughts */
+            break;
+        }
+        if (m->why == PK_ILL_FILE_ORIGIN) {
+            say(&o, "illegal move %s: no legal move of %s starts on the %c file", text, side_word(p->turn),
+                text[0] >= 'A' && text[0] <= 'Z' ? text[0] + 32 : text[0]);
+            break;
+        }
+        say(&o, "illegal move %s: %s", text, pk_illegal_why_text(m->why));
+        if (m->why_square >= 0) {
+            char sq[4];
+            say(&o, " (%s)", pk_square_name(v->geom, m->why_square, algebraic, sq));
+        }
+        /* under the house rule a capture is not mandatory: the captures are no reason */
+        if (m->ncand && !(gen_flags & PK_GEN_CAPTURE_OPTIONAL)) {
+            say(&o, "; a capture is mandatory: ");
+            say_list(&o, v, p, m, false, false, gen_flags, algebraic, s);
+        }
+    }
+    return (int)o.len;
+}
+
+const char *pk_match_advice(const pk_match *m)
+{
+    if (m->kind != PK_MATCH_AMBIGUOUS)
+        return NULL;
+    for (int i = 1; i < m->ncand; i++)
+        if (m->cand[i].from != m->cand[0].from)
+            return "write the origin square";
+    return "write the full capture path";
+}
+
+int pk_match_forbidden_reason(const pk_variant *v, const pk_pos *p, const pk_move *c, const pk_move *best,
+                              unsigned gen_flags, bool algebraic, pk_match_scratch *s, char *buf, size_t size)
+{
+    words o = {buf, size, 0};
+    char t[160];
+    int why = pk_choice_why(v, c, best);
+    pk_gen_legal(v, p, &s->legal, gen_flags & ~(unsigned)(PK_GEN_ALL_CAPTURES | PK_GEN_KEEP_DUPLICATES));
+    pk_move_write_pdn(v, &s->legal, best, notation_of(algebraic), t, sizeof t);
+    if (size)
+        buf[0] = 0;
+    switch (why) {
+    case PK_WHY_QUANTITY:
+        say(&o, "%s: takes %d, %d required by %s", pk_choice_rule_name(v, why), c->ncap, best->ncap, t);
+        break;
+    case PK_WHY_QUALITY:
+        say(&o, "%s: takes %d king%s, %d required by %s", pk_choice_rule_name(v, why), c->nkcap,
+            c->nkcap == 1 ? "" : "s", best->nkcap, t);
+        break;
+    case PK_WHY_BY_KING:
+        say(&o, "%s: a capture by a king has priority (%s)", pk_choice_rule_name(v, why), t);
+        break;
+    case PK_WHY_KING_ORDER:
+        say(&o, "%s: %s meets the kings earlier", pk_choice_rule_name(v, why), t);
+        break;
+    default: {
+        int cv = 100 * (c->ncap + c->nkcap) - c->nkcap, bv = 100 * (best->ncap + best->nkcap) - best->nkcap;
+        say(&o, "%s: value %d, %d required by %s", pk_choice_rule_name(v, why), cv, bv, t);
+    }
+    }
+    return (int)o.len;
+}
+
+int pk_match_forbidden(const pk_variant *v, const pk_pos *p, unsigned gen_flags, pk_match_scratch *s,
+                       pk_movelist *out)
+{
+    out->n = out->overflow = 0;
+    pk_gen_legal(v, p, &s->all, PK_GEN_ALL_CAPTURES);
+    pk_gen_legal(v, p, &s->legal, gen_flags & ~(unsigned)(PK_GEN_ALL_CAPTURES | PK_GEN_KEEP_DUPLICATES));
+    for (int i = 0; i < s->all.n; i++) {
+        const pk_move *m = &s->all.m[i];
+        bool known = false;
+        for (int j = 0; j < s->legal.n && !known; j++)
+            known = pk_move_same(&s->legal.m[j], m);
+        for (int j = 0; j < out->n && !known; j++)
+            known = pk_move_same(&out->m[j], m);
+        if (!known && out->n < PK_MAX_MOVES)
+            out->m[out->n++] = *m;
+    }
+    return out->n;
 }

@@ -15,11 +15,16 @@ extern "C" {
 #define PK_MAX_WRITTEN 32 /* squares in one written move (hops joined) */
 #define PK_MATCH_LIST 8   /* candidates / required captures kept for messages */
 
+/* A move as written, in the variant's squares (see written.h for making one). */
 typedef struct pk_written {
     int nsq;                     /* from, intermediate squares..., to */
     uint8_t sq[PK_MAX_WRITTEN];  /* bits of the variant's geometry */
     bool capture_sep;            /* written with 'x' or ':' */
     bool sep_written;            /* a separator was written at all ("ac5" has none) */
+    bool algebraic;              /* its squares were written as a1..h8 (messages answer in kind) */
+    uint8_t file_origin;         /* column-only origin ("hg7"): 1 + the file, in the frame of
+                                    names; sq[0] is then any piece of the side to move on it
+                                    (pk_match_move tries each). 0: the origin is sq[0] */
 } pk_written;
 
 enum pk_match_kind {
@@ -55,6 +60,7 @@ enum pk_illegal_why {
     PK_ILL_KING_BY_MAN,     /* Italian: a man cannot take a king */
     PK_ILL_CAPTURED_TWICE,  /* meets a piece already captured in this move (RULES 1.5 rule 3) */
     PK_ILL_SAME_SQUARE,     /* from == to for a quiet move */
+    PK_ILL_FILE_ORIGIN,     /* column-only origin ("hg7"): no legal move starts on that file */
     PK_ILL_OTHER            /* none of the above explains it */
 };
 
@@ -67,6 +73,9 @@ typedef struct pk_match {
     int ncand;                 /* AMBIGUOUS: candidates; CAPTURE_REQUIRED, CHOICE,
                                   INCOMPLETE: the legal captures */
     int ncand_total;
+    int nlegal;                /* legal moves in the position; -1 when not counted (a legal
+                                  quiet move found at once). 0 with PK_MATCH_ILLEGAL: the
+                                  game was over before this move */
     pk_move cand[PK_MATCH_LIST];
 } pk_match;
 
@@ -84,6 +93,49 @@ int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, uns
 /* Human text for the reasons, e.g. "a man cannot move backwards": static, thread-safe. */
 const char *pk_illegal_why_text(int why);
 const char *pk_choice_why_text(int why);
+
+/* ---- the words of a classification (pdncheck, pdnmoves, reports say the same) ----
+ * Thread-safe: they read v, p and the match, and write only s (one per thread), buf and out. */
+
+/* The diagnostic code of a kind: "illegal-move", "ambiguous-move", "capture-required",
+ * "missed-capture", "incomplete-capture"; "legal" for PK_MATCH_LEGAL. */
+const char *pk_match_code(int kind);
+
+/* The name of the choice rule behind why in v: "majority rule", "Czech king priority",
+ * "Italian rule 2 (capture with the king)", ... (RULES 1.7). */
+const char *pk_choice_rule_name(const pk_variant *v, int why);
+
+/* The message for m, the classification of the move written as `text` in p (m not
+ * PK_MATCH_LEGAL): "36x27 takes 1 piece; majority rule (...) requires 46x12 (2 pieces)".
+ * Squares and listed moves are named in the notation the move was written in
+ * (algebraic: a1..h8, else numbers), listed moves in PDN short form with the
+ * disambiguation of RULES 4.3 (full paths for an ambiguity). gen_flags are those of the
+ * match: under PK_GEN_CAPTURE_OPTIONAL nothing says a capture is mandatory. Uses
+ * s->legal. Returns the length, like snprintf. */
+int pk_match_describe(const pk_variant *v, const pk_pos *p, const char *text, const pk_match *m,
+                      unsigned gen_flags, bool algebraic, pk_match_scratch *s, char *buf, size_t size);
+
+/* What the writer of an ambiguous move can do: "write the full capture path" when the
+ * candidates share the origin, "write the origin square" (a column-only origin) when
+ * they do not. NULL for other kinds. */
+const char *pk_match_advice(const pk_match *m);
+
+/* Why a complete capture c is forbidden in p, in a few words (pdnmoves --explain):
+ * "majority rule: takes 1, 2 required by 46x12", "Spanish quality: takes 1 king, 2
+ * required by 27x18", "Czech king priority: a capture by a king is required (17x26)".
+ * best is a legal capture the rule prefers. */
+int pk_match_forbidden_reason(const pk_variant *v, const pk_pos *p, const pk_move *c, const pk_move *best,
+                              unsigned gen_flags, bool algebraic, pk_match_scratch *s, char *buf, size_t size);
+
+/* The complete captures of p that the choice rule forbids (pdnmoves --explain), one per
+ * move (RULES 1.8: from, to and captured set), into out. Returns out->n. Uses s->all and
+ * s->legal. */
+int pk_match_forbidden(const pk_variant *v, const pk_pos *p, unsigned gen_flags, pk_match_scratch *s,
+                       pk_movelist *out);
+
+/* The reason (enum pk_choice_why) the choice rule of v prefers best over m, both complete
+ * captures, in the order of RULES 1.7. */
+int pk_choice_why(const pk_variant *v, const pk_move *m, const pk_move *best);
 
 #ifdef __cplusplus
 }

@@ -1,10 +1,12 @@
 /*
  * movegen.c -- the one move generator for every variant (RULES 1.4-1.8).
  *
- * gen_impl() is written once against a pk_rules row. Each row of variant_rows.h gets a
- * specialised copy (the SPECIALISE lines at the bottom): the row is a compile-time
- * constant there, so the compiler folds its flags and shifts into the loops. The
- * variant is still data; only the compiler makes the copies.
+ * gen_impl() is written once against a pk_rules row. Each engine row of variant_rows.h
+ * gets a specialised copy (the SPECIALISE lines at the bottom): the row is a compile-time
+ * constant there, so the compiler folds its flags and shifts into the loops. A row with
+ * the move rules of an engine row (Frysk!, Antidraughts, Breakthrough) uses that row's
+ * copy (pk_variant.engine; test_movegen checks the rules are the same). The variant is
+ * still data; only the compiler makes the copies.
  *
  * Captures are a depth-first search over jumps. Captured pieces stay on the board as
  * blockers until the move ends and cannot be jumped twice (RULES 1.5 rule 3), the origin
@@ -645,55 +647,57 @@ SPECIALISE(PK_V_POOL)
 SPECIALISE(PK_V_FRISIAN)
 
 typedef int (*gen_fn)(const pk_geom *, const pk_pos *, pk_movelist *, unsigned, int);
-static const gen_fn gens[PK_V_COUNT] = {
+/* Indexed by the engine row (pk_variant.engine): rows that share move rules share a copy. */
+static const gen_fn gens[PK_V_ENGINES] = {
     gen_PK_V_INTERNATIONAL, gen_PK_V_ENGLISH, gen_PK_V_SPANISH, gen_PK_V_PORTUGUESE, gen_PK_V_RUSSIAN,
     gen_PK_V_BRAZILIAN, gen_PK_V_ITALIAN, gen_PK_V_CZECH, gen_PK_V_POOL, gen_PK_V_FRISIAN,
 };
 typedef int (*count_fn)(const pk_geom *, const pk_pos *, pk_movelist *, unsigned);
-static const count_fn counts[PK_V_COUNT] = {
+static const count_fn counts[PK_V_ENGINES] = {
     count_PK_V_INTERNATIONAL, count_PK_V_ENGLISH, count_PK_V_SPANISH, count_PK_V_PORTUGUESE,
     count_PK_V_RUSSIAN, count_PK_V_BRAZILIAN, count_PK_V_ITALIAN, count_PK_V_CZECH, count_PK_V_POOL,
     count_PK_V_FRISIAN,
 };
 typedef int (*quiet_fn)(const pk_geom *, const pk_pos *, int, int, pk_move *);
-static const quiet_fn quiets[PK_V_COUNT] = {
+static const quiet_fn quiets[PK_V_ENGINES] = {
     quiet_PK_V_INTERNATIONAL, quiet_PK_V_ENGLISH, quiet_PK_V_SPANISH, quiet_PK_V_PORTUGUESE, quiet_PK_V_RUSSIAN,
     quiet_PK_V_BRAZILIAN, quiet_PK_V_ITALIAN, quiet_PK_V_CZECH, quiet_PK_V_POOL, quiet_PK_V_FRISIAN,
 };
 typedef uint64_t (*children_fn)(const pk_geom *, const pk_pos *, const pk_movelist *, unsigned, pk_movelist *,
                                 int *);
-static const children_fn childrens[PK_V_COUNT] = {
+static const children_fn childrens[PK_V_ENGINES] = {
     children_PK_V_INTERNATIONAL, children_PK_V_ENGLISH, children_PK_V_SPANISH, children_PK_V_PORTUGUESE,
     children_PK_V_RUSSIAN, children_PK_V_BRAZILIAN, children_PK_V_ITALIAN, children_PK_V_CZECH,
     children_PK_V_POOL, children_PK_V_FRISIAN,
 };
-_Static_assert(sizeof crows / sizeof crows[0] == PK_V_COUNT, "one generator per variant row");
+_Static_assert(sizeof crows / sizeof crows[0] == PK_V_COUNT, "one row per variant id");
+_Static_assert(sizeof gens / sizeof gens[0] == PK_V_ENGINES, "one generator per engine row");
 
 int pk_gen_legal(const pk_variant *v, const pk_pos *p, pk_movelist *out, unsigned flags)
 {
-    return gens[v->index](v->geom, p, out, flags, MODE_LIST);
+    return gens[v->engine](v->geom, p, out, flags, MODE_LIST);
 }
 
 int pk_quiet_move(const pk_variant *v, const pk_pos *p, int from, int to, pk_move *m)
 {
-    return quiets[v->index](v->geom, p, from, to, m);
+    return quiets[v->engine](v->geom, p, from, to, m);
 }
 
 int pk_count_legal(const pk_variant *v, const pk_pos *p, unsigned flags, pk_movelist *scratch)
 {
-    return counts[v->index](v->geom, p, scratch, flags);
+    return counts[v->engine](v->geom, p, scratch, flags);
 }
 
 uint64_t pk_count_children(const pk_variant *v, const pk_pos *p, const pk_movelist *moves, unsigned flags,
                            pk_movelist *scratch, int *overflow)
 {
-    return childrens[v->index](v->geom, p, moves, flags, scratch, overflow);
+    return childrens[v->engine](v->geom, p, moves, flags, scratch, overflow);
 }
 
 bool pk_has_capture(const pk_variant *v, const pk_pos *p)
 {
     /* The search stops at the first jump found and never writes to the list. */
-    return gens[v->index](v->geom, p, NULL, 0, MODE_HAS_CAPTURE) != 0;
+    return gens[v->engine](v->geom, p, NULL, 0, MODE_HAS_CAPTURE) != 0;
 }
 
 uint64_t pk_capture_rank(const pk_variant *v, const pk_pos *p, const pk_move *m)

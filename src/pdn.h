@@ -83,6 +83,22 @@ typedef struct pk_pdn_square {
     int rank;         /* algebraic: 1-based rank; otherwise 0 */
 } pk_pdn_square;
 
+/* The reader's move parser, for one move outside a file (pk_written_parse): splits the
+ * move text s[0..n) (no move number, no strength mark) into at most maxsq squares.
+ * sqtext receives the square texts, NUL-separated (2n bytes); seps the nsq-1 separators
+ * ('-', 'x', ':' or ' ' when none was written) and a NUL (n+1 bytes). Every character
+ * that is not a digit, a blank or a separator starts a letter square: the caller checks
+ * the alphabet (the lexer does for the reader). Returns the number of squares; *traits
+ * gets enum pk_pdn_split_traits. */
+enum pk_pdn_split_traits {
+    PK_PDN_SPLIT_PADDED = 1,   /* blanks that only pad a one-digit square ("46-41  1- 7") */
+    PK_PDN_SPLIT_SPACED = 2,   /* other blanks inside the move ("28 x17") */
+    PK_PDN_SPLIT_UPPER = 4,    /* an upper-case file letter (folded) */
+    PK_PDN_SPLIT_FILE_ONLY = 8 /* a column-only square ("hg7") */
+};
+int pk_pdn_split_move(const char *s, size_t n, pk_pdn_square *sq, int maxsq, char *sqtext, char *seps,
+                      unsigned *traits);
+
 enum pk_pdn_note_kind {
     PK_NOTE_COMMENT = 0, /* {text}: text without the braces */
     PK_NOTE_LINE,        /* % or ; comment: text after the mark (the mark is in nag) */
@@ -221,6 +237,8 @@ typedef struct pk_pdn_write_opts {
      * bytes or returned as another string; NULL for a hop-by-hop continuation that the
      * capture before it now includes. NULL callback: every move as written. */
     const char *(*move_text)(void *ctx, const pk_pdn_line *l, int i, int depth, char *buf, size_t size);
+    /* The FEN of a setup command /FEN "..."/ (the note's text given), NULL callback: as read. */
+    const char *(*setup_text)(void *ctx, const char *fen, char *buf, size_t size);
     void *ctx;
 } pk_pdn_write_opts;
 

@@ -212,29 +212,14 @@ static void add_move(pk_pdn_reader *r, const pk_pdn_move *w)
     mark_hop(&r->lv[r->depth], m);
 }
 
-void pk_rd_move_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
+/* The reader's move parser, public for pk_written_parse (pdn.h): the squares of
+ * s[0..n) into sq (at most maxsq), their texts NUL-separated into sqtext (2n bytes),
+ * the separators into seps (n bytes); traits says what a warning may be due for. */
+int pk_pdn_split_move(const char *s, size_t n, pk_pdn_square *sq, int maxsq, char *sqtext, char *seps,
+                      unsigned *traits)
 {
-    const char *s = tok_text(r, t);
-    size_t n = t->len, sl = strength_len(s, n);
-    n -= sl;
-    /* pdn.h's limit (no capture path is that long), checked before the arena block is
-     * sized from n; a token of at most that many characters cannot exceed it. */
-    size_t count = n > PK_PDN_MAX_SQUARES ? count_squares(s, n) : 0;
-    if (count > PK_PDN_MAX_SQUARES) {
-        syntax(r, line, col, "move '%.24s...' has %zu squares, more than %d", s, count, PK_PDN_MAX_SQUARES);
-        return;
-    }
-    /* One arena block per move, no per-square allocation: the text as written, the
-     * square texts (NUL-separated), the strength mark and the separators. */
-    size_t maxsq = n / 2 + 1;
-    /* square texts need up to 2n bytes ("a3b4" -> "a3\0b4\0") */
-    pk_pdn_square *sq = alloc_raw(r, maxsq * sizeof *sq + 4 * n + sl + 4);
-    char *text = (char *)(sq + maxsq), *sqtext = text + n + 1, *seps = sqtext + 2 * n + 1;
-    char *strength = seps + n + 1;
     int nsq = 0, spaced = 0, upper = 0, file_only = 0;
-    memcpy(text, s, n);
-    text[n] = 0;
-    for (size_t i = 0; i < n && (size_t)nsq < maxsq;) {
+    for (size_t i = 0; i < n && nsq < maxsq;) {
         unsigned char c = (unsigned char)s[i];
         if (c == ' ' || c == '\t') {
             spaced |= padding(s, n, i) ? 1 : 2;
@@ -277,6 +262,36 @@ void pk_rd_move_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
         }
     }
     seps[nsq > 0 ? nsq - 1 : 0] = 0;
+    *traits = (spaced & 1 ? PK_PDN_SPLIT_PADDED : 0) | (spaced & 2 ? PK_PDN_SPLIT_SPACED : 0) |
+              (upper ? PK_PDN_SPLIT_UPPER : 0) | (file_only ? PK_PDN_SPLIT_FILE_ONLY : 0);
+    return nsq;
+}
+
+void pk_rd_move_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
+{
+    const char *s = tok_text(r, t);
+    size_t n = t->len, sl = strength_len(s, n);
+    n -= sl;
+    /* pdn.h's limit (no capture path is that long), checked before the arena block is
+     * sized from n; a token of at most that many characters cannot exceed it. */
+    size_t count = n > PK_PDN_MAX_SQUARES ? count_squares(s, n) : 0;
+    if (count > PK_PDN_MAX_SQUARES) {
+        syntax(r, line, col, "move '%.24s...' has %zu squares, more than %d", s, count, PK_PDN_MAX_SQUARES);
+        return;
+    }
+    /* One arena block per move, no per-square allocation: the text as written, the
+     * square texts (NUL-separated), the strength mark and the separators. */
+    size_t maxsq = n / 2 + 1;
+    /* square texts need up to 2n bytes ("a3b4" -> "a3\0b4\0") */
+    pk_pdn_square *sq = alloc_raw(r, maxsq * sizeof *sq + 4 * n + sl + 4);
+    char *text = (char *)(sq + maxsq), *sqtext = text + n + 1, *seps = sqtext + 2 * n + 1;
+    char *strength = seps + n + 1;
+    memcpy(text, s, n);
+    text[n] = 0;
+    unsigned traits;
+    int nsq = pk_pdn_split_move(s, n, sq, (int)maxsq, sqtext, seps, &traits);
+    int spaced = traits & PK_PDN_SPLIT_SPACED ? 2 : traits & PK_PDN_SPLIT_PADDED ? 1 : 0;
+    int upper = (traits & PK_PDN_SPLIT_UPPER) != 0, file_only = (traits & PK_PDN_SPLIT_FILE_ONLY) != 0;
     memcpy(strength, s + n, sl);
     strength[sl] = 0;
     pk_pdn_move w = {.text = text, .line = line, .col = col, .nsquares = nsq, .squares = sq, .seps = seps,

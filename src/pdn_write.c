@@ -12,6 +12,7 @@
  */
 #include "pdn.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,8 @@ typedef struct writer {
     int col;       /* columns used on the current line */
     bool glue;     /* the next token follows "(" without a blank */
     bool failed;
+    size_t used;
+    char buf[8192]; /* output gathered here: one fwrite per 8 KB, not per token */
 } writer;
 
 /* Where the numbering of a line stands: move `number`, and whether the next ply is the
@@ -33,10 +36,39 @@ typedef struct numbering {
     bool interrupted; /* a comment, variation or setup stood since the last move */
 } numbering;
 
+static void flush(writer *w)
+{
+    if (w->used && fwrite(w->buf, 1, w->used, w->out) != w->used)
+        w->failed = true;
+    w->used = 0;
+}
+
 static void put(writer *w, const char *s, size_t n)
 {
-    if (n && fwrite(s, 1, n, w->out) != n)
-        w->failed = true;
+    if (w->used + n > sizeof w->buf) {
+        flush(w);
+        if (n > sizeof w->buf) { /* a long comment */
+            if (fwrite(s, 1, n, w->out) != n)
+                w->failed = true;
+            return;
+        }
+    }
+    memcpy(w->buf + w->used, s, n);
+    w->used += n;
+}
+
+/* A number without printf (move numbers and NAGs, on every move). */
+static size_t itoa10(int n, char *out)
+{
+    char t[12];
+    size_t k = 0, len = 0;
+    unsigned u = n < 0 ? 0u : (unsigned)n;
+    do
+        t[k++] = (char)('0' + u % 10);
+    while ((u /= 10));
+    while (k)
+        out[len++] = t[--k];
+    return len;
 }
 
 static void newline(writer *w)
@@ -211,19 +243,20 @@ static void notes(writer *w, const pk_pdn_note *n, numbering *nb, const numberin
             nb->interrupted = true;
             break;
         case PK_NOTE_NAG: {
-            char buf[16];
-            snprintf(buf, sizeof buf, "$%d", n->nag);
-            tokenf(w, buf);
+            char buf[16] = "$";
+            token(w, buf, 1 + itoa10(n->nag, buf + 1));
             break;
         }
         case PK_NOTE_SETUP: {
-            size_t len = strlen(n->text);
+            char buf[256];
+            const char *fen = w->o->setup_text ? w->o->setup_text(w->o->ctx, n->text, buf, sizeof buf) : n->text;
+            size_t len = strlen(fen);
             room(w, len + 8); /* one token, as the reader takes it */
             put(w, "/FEN \"", 6);
-            put(w, n->text, len);
+            put(w, fen, len);
             put(w, "\"/", 2);
             w->col += (int)len + 8;
-            setup_numbering(w, n->text, nb);
+            setup_numbering(w, fen, nb);
             nb->interrupted = true;
             break;
         }
@@ -248,16 +281,15 @@ static void notes(writer *w, const pk_pdn_note *n, numbering *nb, const numberin
 static void number(writer *w, const numbering *nb, bool opens, size_t movelen)
 {
     char buf[24];
-    if (!nb->second)
-        snprintf(buf, sizeof buf, "%d.", nb->number);
-    else if (opens || nb->interrupted)
-        snprintf(buf, sizeof buf, "%d...", nb->number);
-    else
+    if (nb->second && !opens && !nb->interrupted)
         return;
+    size_t n = itoa10(nb->number, buf);
+    memcpy(buf + n, "...", 3);
+    n += nb->second ? 3 : 1;
     /* the number stays on the line of its move */
-    if (w->col && w->col + 1 + (int)(strlen(buf) + 1 + movelen) > w->width)
+    if (w->col && w->col + 1 + (int)(n + 1 + movelen) > w->width)
         newline(w);
-    tokenf(w, buf);
+    token(w, buf, n);
 }
 
 static void line(writer *w, const pk_pdn_line *l, numbering nb, int depth)
@@ -275,9 +307,15 @@ static void line(writer *w, const pk_pdn_line *l, numbering nb, int depth)
             notes(w, m->after, &nb, NULL, depth);
             continue;
         }
+        if (!text)
+            text = m->text;
         numbering at = nb; /* a variation after this move replaces it */
         char tok[600];
-        snprintf(tok, sizeof tok, "%s%s", text ? text : m->text, m->strength ? m->strength : "");
+        size_t tl = strlen(text), sl = m->strength ? strlen(m->strength) : 0;
+        if (tl + sl >= sizeof tok) /* a token the reader would not give */
+            tl = sizeof tok - 1 - sl;
+        memcpy(tok, text, tl);
+        memcpy(tok + tl, m->strength ? m->strength : "", sl + 1);
         /* a hop written apart stays in its ply: no number, no advance. Notes that stood
          * between the number and the move stay there, so the number is written then. */
         bool setup = false;
@@ -286,11 +324,11 @@ static void line(writer *w, const pk_pdn_line *l, numbering nb, int depth)
         if (setup) /* a setup sets the number that follows it */
             notes(w, m->before, &nb, NULL, depth);
         if (!hop)
-            number(w, &nb, opens || (m->before && !setup), m->before && !setup ? 0 : strlen(tok));
+            number(w, &nb, opens || (m->before && !setup), m->before && !setup ? 0 : tl + sl);
         if (!setup)
             notes(w, m->before, &nb, NULL, depth);
         opens = false;
-        tokenf(w, tok);
+        token(w, tok, tl + sl);
         nb.interrupted = false;
         if (i + 1 >= l->nmoves || !(l->moves[i + 1].flags & PK_PDN_MOVE_HOP)) {
             if (nb.second)
@@ -305,7 +343,11 @@ int pk_pdn_write_game(FILE *out, const pk_game *g, const pk_pdn_write_opts *opts
 {
     pk_pdn_write_opts defaults;
     memset(&defaults, 0, sizeof defaults);
-    writer w = {out, opts ? opts : &defaults, g, 0, 0, false, false};
+    writer w;
+    memset(&w, 0, offsetof(writer, buf)); /* not the 8 KB buffer: games are small */
+    w.out = out;
+    w.o = opts ? opts : &defaults;
+    w.g = g;
     pk_pdn_write_opts o = *w.o;
     if (!o.first_mover)
         o.first_mover = 'W';
@@ -327,6 +369,7 @@ int pk_pdn_write_game(FILE *out, const pk_game *g, const pk_pdn_write_opts *opts
         tokenf(&w, result);
         newline(&w);
     }
+    flush(&w);
     if (w.failed)
         return pk_error_set(err, PK_ERR_IO, 0, "write error");
     return PK_OK;

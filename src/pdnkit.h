@@ -18,8 +18,12 @@
 #include "diag.h"
 #include "pdn.h"
 #include "match.h"
+#include "written.h"
 #include "draw.h"
 #include "replay.h"
 #include "resolve.h"
 #include "board.h"
+#include "match.h"
+#include "written.h"
+#include "written.h"
 #endif

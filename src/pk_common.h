@@ -16,11 +16,9 @@
  *
  * Threads: functions may run on several threads at once as long as each thread has its
  * own mutable objects (positions, move lists, games, readers, replay and draw states,
- * pk_error records); read-only data (pk_variant, pk_geom) is shared freely. The PDN
- * lexer's pattern and the Zobrist keys are built once behind pthread_once. Marked "first
- * use" below: the geometries behind pk_geom_get() and a variant's geom, and the text of
- * pk_variant_names(), are still built on first use without it: a program that starts
- * threads makes one call of pk_variant_at(i) for every i and of pk_variant_names() first.
+ * pk_error records); read-only data (pk_variant, pk_geom) is shared freely. What the
+ * library builds on first use (geometries, the variant rows' derived fields and names,
+ * the Zobrist keys, the PDN lexer's pattern) is built once behind pthread_once.
  */
 #ifndef PK_COMMON_H
 #define PK_COMMON_H

@@ -17,6 +17,7 @@
 #include "fen.h"
 #include "notation.h"
 #include "resolve.h"
+#include "written.h"
 
 struct pk_replay {
     pk_trial trial; /* the trial of a guess that may stand as the replay (resolve.c) */
@@ -30,7 +31,12 @@ struct pk_replay {
 };
 
 pk_replay *pk_replay_new(void) { return calloc(1, sizeof(pk_replay)); }
-void pk_replay_free(pk_replay *r) { free(r); }
+void pk_replay_free(pk_replay *r)
+{
+    if (r)
+        pk_draw_free(&r->ds);
+    free(r);
+}
 
 /* Frisian art. 17, per side: the square of the king moving quietly and its
  * moves in a row. */
@@ -62,6 +68,7 @@ typedef struct ctx {
     bool observe;        /* o->on_event is called (the replay of the game, not a trial) */
     bool aborted;        /* a trial found an error */
     char fen[PK_FEN_MAX];
+    char end_why[128];   /* how the board decided the game, for check_result */
 } ctx;
 
 static const char *side_name(int c) { return c == PK_WHITE ? "white" : "black"; }
@@ -296,7 +303,7 @@ static inline int numeric_bit(const pk_geom *g, const pk_pdn_square *s)
     return s->num >= 1 && s->num <= g->nsq ? g->bit_of[s->num] : -1;
 }
 
-/* The separator test of add_squares(): seps holds '-', 'x', ':' or ' ' (none written,
+/* The separator test of pk_written_add(): seps holds '-', 'x', ':' or ' ' (none written,
  * "a3b4"), see pdn.h. */
 static inline void note_separators(const pk_pdn_move *mv, pk_written *w)
 {
@@ -306,46 +313,7 @@ static inline void note_separators(const pk_pdn_move *mv, pk_written *w)
         w->sep_written = *sep != ' ';
 }
 
-/* Appends the squares of mv to w (skipping a hop's first square, which repeats
- * the last). Returns -1 with *bad set to the offending square's index when one
- * is not on the board. */
-static int add_squares(const ctx *c, const pk_pdn_move *mv, pk_written *w, int *file_only, int *bad)
-{
-    const pk_geom *g = c->v->geom;
-    for (int j = 0; j < mv->nsquares; j++) {
-        const pk_pdn_square *s = &mv->squares[j];
-        int b = -1;
-        if (s->kind == PK_SQ_NUMERIC)
-            b = numeric_bit(g, s);
-        else if (s->kind == PK_SQ_ALGEBRAIC) {
-            /* RULES 1.2.5: the GameType's a1 is the starting player's near-left
-             * corner, so where Black starts (English, Pool) algebraic squares turn by
-             * 180 degrees. */
-            if (c->v->first == PK_BLACK)
-                b = pk_geom_bit(g, g->width - 1 - s->file, g->height - s->rank);
-            else
-                b = pk_geom_bit(g, s->file, s->rank - 1);
-        } else if (j == 0 && w->nsq == 0) { /* column-only origin ("ed4"): resolved later */
-            *file_only = s->file;
-            b = 0;
-        }
-        if (b < 0) {
-            *bad = j;
-            return -1;
-        }
-        if (j == 0 && w->nsq > 0 && w->sq[w->nsq - 1] == b)
-            continue;
-        if (w->nsq >= PK_MAX_WRITTEN) {
-            *bad = j;
-            return -1;
-        }
-        w->sq[w->nsq++] = (uint8_t)b;
-    }
-    note_separators(mv, w);
-    return 0;
-}
-
-/* add_squares() for the usual move: two numeric squares on the board, no hop after it.
+/* pk_written_add() for the usual move: two numeric squares on the board, no hop after it.
  * False when mv is anything else. */
 static inline bool plain_squares(const ctx *c, const pk_pdn_line *line, int i, pk_written *w)
 {
@@ -365,49 +333,6 @@ static inline bool plain_squares(const ctx *c, const pk_pdn_line *line, int i, p
 
 /* ---- messages
  * --------------------------------------------------------------------- */
-
-static void move_list(ctx *c, const pk_match *m, bool full, bool counts, char *buf, size_t size)
-{
-    size_t len = 0;
-    buf[0] = 0;
-    if (!c->sink || !c->sink->emit)
-        return; /* a quick trial writes no message */
-    pk_gen_legal(c->v, &c->pos, &c->r->legal, c->o->gen_flags);
-    for (int i = 0; i < m->ncand && len < size; i++) {
-        char t[160];
-        if (full)
-            pk_move_write(c->v, &m->cand[i], PK_NOT_FULL, t, sizeof t);
-        else
-            pk_move_write_pdn(c->v, &c->r->legal, &m->cand[i], 0, t, sizeof t);
-        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "", t);
-        if (counts && len < size) {
-            int n = m->cand[i].ncap, k = m->cand[i].nkcap;
-            if (k)
-                len += (size_t)snprintf(buf + len, size - len, " (%d piece%s, %d king%s)", n,
-                                        n == 1 ? "" : "s", k, k == 1 ? "" : "s");
-            else
-                len += (size_t)snprintf(buf + len, size - len, " (%d piece%s)", n, n == 1 ? "" : "s");
-        }
-    }
-    if (m->ncand_total > m->ncand && len < size)
-        snprintf(buf + len, size - len, " and %d more", m->ncand_total - m->ncand);
-}
-
-static const char *rule_name(const pk_variant *v, int why)
-{
-    switch (why) {
-    case PK_WHY_QUANTITY: return "majority rule";
-    case PK_WHY_QUALITY:
-        return v->rules.choice == PK_CHOICE_ITALIAN ? "Italian rule 3 (most kings)"
-                                                    : "quality rule (most kings)";
-    case PK_WHY_BY_KING:
-        return v->rules.choice == PK_CHOICE_CZECH     ? "Czech king priority"
-               : v->rules.choice == PK_CHOICE_ITALIAN ? "Italian rule 2 (capture with the king)"
-                                                      : "king priority";
-    case PK_WHY_KING_ORDER: return "Italian rule 4 (kings met first)";
-    default: return "Frisian value rule";
-    }
-}
 
 /* RULES 2.11, Frisian art. 17: while a side has men, one king may make at most
  * king_quiet_max non-capturing moves in a row; any other move of the side (or a
@@ -434,15 +359,16 @@ static bool king_run_exceeded(ctx *c, const pk_move *m)
 /* ---- the replay
  * ------------------------------------------------------------------- */
 
-/* Draw events become notes. After an automatic draw the game is over: later
- * events are moot (the move after it gets its own warning). A claim is noted
- * once per rule: a shuffle can make the same claim available on many plies. */
+/* Draw events become notes. After an automatic draw the game is over: events of
+ * later plies are moot (the move after it gets its own warning), those of the same
+ * ply are all noted. A claim is noted once per rule: a shuffle can make the same
+ * claim available on many plies. */
 static void note_draws(ctx *c, const pk_draw_event *ev, int n, const pk_pdn_move *mv, int ply, int *drawn_at)
 {
     for (int i = 0; i < n; i++) {
         const pk_draw_event *e = &ev[i];
-        if (*drawn_at >= 0)
-            return;
+        if (*drawn_at >= 0 && e->ply > *drawn_at)
+            return; /* every rule that fires at the draw ply is reported (RULES 3.8 `fired`) */
         bool again = false;
         for (int j = 0; j < c->res->ndraws; j++)
             if (e->kind != PK_DRAW_AUTOMATIC && strcmp(c->res->draws[j].rule, e->rule) == 0)
@@ -485,7 +411,8 @@ static void check_result_tag(ctx *c)
     }
 }
 
-/* RULES 1.9, 4.4: the recorded result against the final position. */
+/* RULES 1.9, 4.4: the recorded result against the final position (res->loser, set
+ * with c->end_why by decided()). */
 static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
 {
     const pk_game *g = c->g;
@@ -521,10 +448,7 @@ static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
     const char *conv = c->o->results == PK_RESULTS_WHITE ? "1-0 read as a White win (--results white)"
                                                          : "1-0 = the first mover won (PDN)";
     if (c->res->loser >= 0 && winner != PK_OTHER(c->res->loser)) {
-        snprintf(msg, sizeof msg,
-                 "result %s contradicts the board: %s has no legal move and has "
-                 "lost (%s)",
-                 text, side_name(c->res->loser), conv);
+        snprintf(msg, sizeof msg, "result %s contradicts the board: %s (%s)", text, c->end_why, conv);
         pk_fen_write(c->v, &c->pos, c->v->algebraic, c->fen, sizeof c->fen);
         d.severity = PK_SEV_ERROR;
         c->res->errors++;
@@ -553,11 +477,11 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
     }
     pk_written w;
     memset(&w, 0, sizeof w);
-    int file_only = -1, bad = -1, rc = 0;
+    int bad = -1, rc = 0;
     if (!plain_squares(c, line, i, &w)) {
-        rc = add_squares(c, mv, &w, &file_only, &bad);
+        rc = pk_written_add(c->v, mv, &w, &bad);
         for (int j = i + 1; rc == 0 && j < line->nmoves && (line->moves[j].flags & PK_PDN_MOVE_HOP); j++)
-            rc = add_squares(c, &line->moves[j], &w, &file_only, &bad);
+            rc = pk_written_add(c->v, &line->moves[j], &w, &bad);
     }
     if (rc) {
         report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
@@ -571,101 +495,40 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
         return false;
     }
     pk_match m;
-    if (file_only >= 0) { /* column-only origin ("hg7"): the side's pieces on that file */
-        pk_match try, amb;
-        memset(&amb, 0, sizeof amb);
-        for (pk_bb b = c->pos.pieces[c->pos.turn]; b; b &= b - 1) {
-            int s = pk_lsb(b);
-            if (c->v->geom->file_of[s] != file_only)
-                continue;
-            w.sq[0] = (uint8_t)s;
-            if (pk_match_move(c->v, &c->pos, &w, c->o->gen_flags, &c->r->ms, &try) == PK_MATCH_LEGAL) {
-                m = try;
-                if (amb.ncand < PK_MATCH_LIST)
-                    amb.cand[amb.ncand++] = try.move;
-                amb.ncand_total++;
-            }
-        }
-        if (amb.ncand_total == 0) {
-            report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
-                   "illegal move %s: no legal move of %s starts on the %c file", mv->text,
-                   side_name(c->pos.turn), 'a' + file_only);
-            return false;
-        }
-        if (amb.ncand_total > 1) {
-            m = amb;
-            m.kind = PK_MATCH_AMBIGUOUS;
-        }
-    } else
-        pk_match_move(c->v, &c->pos, &w, c->o->gen_flags, &c->r->ms, &m);
-
-    char list[700];
-    bool stop = false;
-    switch (m.kind) {
-    case PK_MATCH_LEGAL:
+    pk_match_move(c->v, &c->pos, &w, c->o->gen_flags, &c->r->ms, &m);
+    if (m.kind == PK_MATCH_LEGAL) {
         if (m.sep_mismatch)
             report(c, PK_SEV_WARNING, "separator", mv, ply, NULL, "%s is a %s written with '%c'", mv->text,
                    (m.move.flags & PK_MV_CAPTURE) ? "capture" : "move without capture",
                    (m.move.flags & PK_MV_CAPTURE) ? '-' : 'x');
-        break;
-    case PK_MATCH_AMBIGUOUS:
-        move_list(c, &m, true, false, list, sizeof list);
-        report(c, PK_SEV_ERROR, "ambiguous-move", mv, ply,
-               c->o->pick_first ? "the first candidate is played (--pick-first)"
-               : c->var_depth   ? "write the full capture path; the rest of this variation is not "
-                                  "checked"
-                                : "write the full capture path; the replay of this game stops here",
-               "%s is ambiguous: it matches %d legal moves: %s", mv->text, m.ncand_total, list);
-        if (c->o->pick_first)
-            m.move = m.cand[0];
+    } else {
+        /* the words are match.c's (pk_match_describe), in the notation the move was written
+         * in; the hint says what this replay does next, under the options in force */
+        char msg[900] = "", hint[160];
+        if (c->sink && c->sink->emit) /* a quick trial writes no message */
+            pk_match_describe(c->v, &c->pos, mv->text, &m, c->o->gen_flags, w.algebraic, &c->r->ms, msg,
+                              sizeof msg);
+        bool go_on = m.kind == PK_MATCH_CAPTURE_REQUIRED || m.kind == PK_MATCH_CHOICE ||
+                     m.kind == PK_MATCH_INCOMPLETE || (m.kind == PK_MATCH_AMBIGUOUS && c->o->pick_first);
+        if (m.kind == PK_MATCH_AMBIGUOUS && c->o->pick_first)
+            snprintf(hint, sizeof hint, "the first candidate is played (--pick-first)");
+        else if (m.kind == PK_MATCH_AMBIGUOUS)
+            snprintf(hint, sizeof hint, "%s; %s", pk_match_advice(&m), stop_hint(c));
+        else if (go_on && !c->o->stop_at_first)
+            snprintf(hint, sizeof hint, "the move is played as recorded");
         else
-            stop = true;
-        break;
-    case PK_MATCH_CAPTURE_REQUIRED:
-        move_list(c, &m, false, false, list, sizeof list);
-        report(c, PK_SEV_ERROR, "capture-required", mv, ply, "the move is played as recorded",
-               "%s: a capture is mandatory (%d available: %s)", mv->text, m.ncand_total, list);
-        break;
-    case PK_MATCH_CHOICE:
-        move_list(c, &m, false, true, list, sizeof list);
-        report(c, PK_SEV_ERROR, "missed-capture", mv, ply, "the move is played as recorded",
-               "%s takes %d piece%s%s; %s (%s) requires %s", mv->text, m.move.ncap,
-               m.move.ncap == 1 ? "" : "s", m.move.nkcap ? (m.move.nkcap == 1 ? ", 1 king" : ", kings") : "",
-               rule_name(c->v, m.why), pk_choice_why_text(m.why), list);
-        break;
-    case PK_MATCH_INCOMPLETE:
-        move_list(c, &m, false, true, list, sizeof list);
-        report(c, PK_SEV_ERROR, "incomplete-capture", mv, ply, "the move is played as recorded",
-               "%s stops after taking %d piece%s while the capture must go on: %s", mv->text, m.move.ncap,
-               m.move.ncap == 1 ? "" : "s", list);
-        break;
-    default: {
-        char sq[4] = "";
-        if (c->r->ms.legal.n == 0) { /* RULES 1.9: the game was over before this move */
-            report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
-                   "%s was played after the end of the game: %s has no legal move "
-                   "and has lost",
-                   mv->text, side_name(c->pos.turn));
-            stop = true;
-            break;
-        }
-        if (m.why_square >= 0)
-            pk_square_name(c->v->geom, m.why_square, c->v->algebraic, sq);
-        if (m.ncand) {
-            move_list(c, &m, false, false, list, sizeof list);
-            report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
-                   "illegal move %s: %s%s%s%s; a capture is mandatory: %s", mv->text,
-                   pk_illegal_why_text(m.why), sq[0] ? " (" : "", sq, sq[0] ? ")" : "", list);
-        } else
-            report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c), "illegal move %s: %s%s%s%s",
-                   mv->text, pk_illegal_why_text(m.why), sq[0] ? " (" : "", sq, sq[0] ? ")" : "");
-        stop = true;
+            snprintf(hint, sizeof hint, "%s", stop_hint(c));
+        report(c, PK_SEV_ERROR, pk_match_code(m.kind), mv, ply, hint, "%s", msg);
+        if (!go_on)
+            return false;
+        if (m.kind == PK_MATCH_AMBIGUOUS)
+            m.move = m.cand[0];
     }
-    }
-    if (stop || (c->o->stop_at_first && m.kind != PK_MATCH_LEGAL))
+    if (c->o->stop_at_first && m.kind != PK_MATCH_LEGAL)
         return false;
     if (m.kind == PK_MATCH_LEGAL && king_run_exceeded(c, &m.move)) {
-        report(c, PK_SEV_ERROR, "illegal-move", mv, ply, "the move is played as recorded",
+        report(c, PK_SEV_ERROR, "illegal-move", mv, ply,
+               c->o->stop_at_first ? stop_hint(c) : "the move is played as recorded",
                "%s: a king may not make more than %d moves in a row without "
                "capturing while its side "
                "still has men (Frisian art. 17)",
@@ -804,6 +667,46 @@ static void replay_line(ctx *c, const pk_pdn_line *line, const pk_pos *start, in
  * draw rules, the Result tag) and writes no message. */
 enum replay_mode { REPLAY_FINAL, REPLAY_TRIAL, REPLAY_QUICK };
 
+/* pk_variant.goal PK_GOAL_FIRST_KING (Breakthrough): the first king on the board ends
+ * the game, won by its side; a setup giving both sides one is White's, as lidraughts
+ * decides. Notes the ply once. */
+static void first_king(const ctx *c, int ply, int *won_at, int *winner)
+{
+    if (c->v->goal != PK_GOAL_FIRST_KING || *won_at >= 0 || !c->pos.kings)
+        return;
+    *won_at = ply;
+    *winner = c->pos.kings & c->pos.pieces[PK_WHITE] ? PK_WHITE : PK_BLACK;
+}
+
+/* How the board decides the game at its end (RULES 1.9 and pk_variant.goal): sets
+ * res->loser and the words check_result quotes, or leaves loser at -1. */
+static void decided(ctx *c, int won_at, int winner)
+{
+    if (won_at >= 0) {
+        c->res->loser = PK_OTHER(winner);
+        snprintf(c->end_why, sizeof c->end_why, "%s made the first king at ply %d and has won (%s)",
+                 side_name(winner), won_at, c->v->name);
+    } else if (pk_gen_legal(c->v, &c->pos, &c->r->legal, c->o->gen_flags) == 0) {
+        bool wins = c->v->goal == PK_GOAL_BLOCKED_WINS; /* Antidraughts */
+        c->res->loser = wins ? PK_OTHER(c->pos.turn) : c->pos.turn;
+        snprintf(c->end_why, sizeof c->end_why, "%s has no legal move and has %s%s%s%s",
+                 side_name(c->pos.turn), wins ? "won" : "lost", wins ? " (" : "", wins ? c->v->name : "",
+                 wins ? ")" : "");
+    }
+}
+
+/* The draw rules could not grow their repetition table (pk_draw_* returned
+ * -PK_ERR_NOMEM): an error in the report, the game is not judged further, and the
+ * caller gets the status. */
+static int draw_nomem(ctx *c, const pk_pdn_move *mv, int ply)
+{
+    report(c, PK_SEV_ERROR, "out-of-memory", mv, ply, "the replay of this game stops here",
+           "out of memory: the draw rules cannot record the position");
+    c->res->stopped = true;
+    c->res->plies = ply;
+    return PK_ERR_NOMEM;
+}
+
 static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
                      const pk_variant *v, int mode, pk_diag_sink *sink, pk_replay_result *res)
 {
@@ -842,10 +745,13 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     const pk_pdn_move *stopped_at = NULL;
 
     pk_draw_event ev[PK_DRAW_MAX_EVENTS];
-    int drawn_at = -1, ply = 0;
+    int drawn_at = -1, ply = 0, won_at = -1, king_side = -1;
     bool warned_number = false, warned_after_draw = false;
     int n = draws ? pk_draw_init(&r->ds, c.v, &c.pos, halfmove, o->draw_options, ev, PK_DRAW_MAX_EVENTS) : 0;
+    if (n < 0)
+        return draw_nomem(&c, NULL, 0);
     note_draws(&c, ev, n, NULL, 0, &drawn_at);
+    first_king(&c, 0, &won_at, &king_side);
 
     const pk_pdn_move *last = NULL;
     for (int i = 0; i < g->main.nmoves; i++) {
@@ -862,12 +768,24 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
             if (k > 0) { /* a new position: the draw rules and art. 17 start again (RULES 3.1) */
                 memset(&c.kings, 0, sizeof c.kings);
                 n = draws ? pk_draw_restart(&r->ds, &c.pos, ply, hm, ev, PK_DRAW_MAX_EVENTS) : 0;
+                if (n < 0)
+                    return draw_nomem(&c, NULL, ply);
                 if (n)
                     note_draws(&c, ev, n, NULL, ply, &drawn_at);
+                first_king(&c, ply, &won_at, &king_side);
             }
         }
         last = mv;
         ply++;
+        if (won_at >= 0 && !(mv->flags & PK_PDN_MOVE_PLACEHOLDER)) {
+            report(&c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(&c),
+                   "%s was played after the end of the game: %s made the first king at ply %d "
+                   "and has won (%s)",
+                   mv->text, side_name(king_side), won_at, c.v->name);
+            res->stopped = true;
+            ply--;
+            break;
+        }
         if (drawn_at >= 0 && !warned_after_draw && !(mv->flags & PK_PDN_MOVE_PLACEHOLDER)) {
             warned_after_draw = true;
             report(&c, PK_SEV_WARNING, "played-after-draw", mv, ply, NULL,
@@ -894,9 +812,12 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
             ply--;
             break;
         }
+        first_king(&c, ply, &won_at, &king_side);
         if (!draws)
             continue;
         n = pk_draw_ply(&r->ds, &before, &c.last_play, &c.pos, ev, PK_DRAW_MAX_EVENTS);
+        if (n < 0)
+            return draw_nomem(&c, mv, ply);
         if (n)
             note_draws(&c, ev, n, mv, ply, &drawn_at);
     }
@@ -918,8 +839,7 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     if (mode != REPLAY_QUICK)
         check_result_tag(&c);
     if (!res->stopped) {
-        if (pk_gen_legal(c.v, &c.pos, &r->legal, o->gen_flags) == 0)
-            res->loser = c.pos.turn;
+        decided(&c, won_at, king_side);
         check_result(&c, last, drawn_at);
     }
     return PK_OK;

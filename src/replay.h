@@ -88,7 +88,8 @@ typedef struct pk_replay_result {
     bool stopped;              /* the replay stopped before the end of the main line */
     int errors, warnings;      /* diagnostics of the replay (the reader's are counted apart) */
     int move_errors;           /* errors about the moves themselves (not the result) */
-    int loser;                 /* side with no legal move at the end, or -1 */
+    int loser;                 /* side the final board says has lost (RULES 1.9; the
+                                  variant's goal: Antidraughts, Breakthrough), or -1 */
     bool have_final;           /* false when the replay could not start (bad FEN) */
     int ndraws;
     /* the large fields last (a trial clears the fields above only) */

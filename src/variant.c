@@ -1,9 +1,10 @@
 /*
  * variant.c -- lookups over the variant table of variant_rows.h. The rows' geometry
- * pointers are filled on first lookup.
+ * pointers and the list of names are filled once, on first lookup (pthread_once).
  */
 #include "variant.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,17 +15,26 @@
 static pk_variant rows[] = PK_VARIANT_ROWS;
 #define NROWS ((int)(sizeof rows / sizeof rows[0]))
 
-static void ready(pk_variant *v)
+static pthread_once_t rows_once = PTHREAD_ONCE_INIT;
+static char names_buf[256];
+
+/* The rows' derived fields, set once per process (threads may look variants up). */
+static void ready_all(void)
 {
-    if (!v->geom)
-        v->geom = pk_geom_get(v->rules.width, v->rules.height, v->rules.a1_light, v->numbering);
+    for (int i = 0; i < NROWS; i++) {
+        pk_variant *v = &rows[i];
+        /* RULES 1.2.5: algebraic names in the frame of the side that moves first */
+        v->geom = pk_geom_get(v->rules.width, v->rules.height, v->rules.a1_light, v->numbering,
+                              v->first == PK_BLACK ? PK_FRAME_BLACK : PK_FRAME_WHITE);
+        size_t len = strlen(names_buf);
+        snprintf(names_buf + len, sizeof names_buf - len, "%s%s", i ? ", " : "", v->name);
+    }
 }
 
 const pk_variant *pk_variant_at(int i)
 {
-    if (i < 0 || i >= NROWS)
+    if (i < 0 || i >= NROWS || pthread_once(&rows_once, ready_all) != 0)
         return NULL;
-    ready(&rows[i]);
     return &rows[i];
 }
 
@@ -72,11 +82,6 @@ const pk_variant *pk_variant_by_gametype(int gametype)
 
 const char *pk_variant_names(void)
 {
-    static char buf[256];
-    if (!buf[0])
-        for (int i = 0; i < NROWS; i++) {
-            size_t len = strlen(buf);
-            snprintf(buf + len, sizeof buf - len, "%s%s", i ? ", " : "", rows[i].name);
-        }
-    return buf;
+    pk_variant_at(0);
+    return names_buf;
 }

@@ -35,7 +35,17 @@ enum pk_draw_profile {
     PK_DRAW_ITALIAN,   /* REP4 (+ note at 3), K80 */
     PK_DRAW_CZECH,     /* REP3 claim, K30 */
     PK_DRAW_POOL,      /* REP3, P13 */
-    PK_DRAW_FRISIAN    /* FR7, FR1 */
+    PK_DRAW_FRISIAN,   /* FR7, FR1 */
+    PK_DRAW_ANTI,      /* REP3 only (lidraughts Antidraughts) */
+    PK_DRAW_NONE       /* no draw rule (lidraughts Breakthrough) */
+};
+
+/* How the board decides a game (the replay's result check; the generator ignores it). */
+enum pk_goal {
+    PK_GOAL_BLOCKED_LOSES, /* the side to move without a legal move has lost (RULES 1.9) */
+    PK_GOAL_BLOCKED_WINS,  /* ... has won (Antidraughts: lose all your pieces to win) */
+    PK_GOAL_FIRST_KING     /* the first side to make a king has won at once, else as
+                              BLOCKED_LOSES (Breakthrough) */
 };
 
 /* What the move generator needs; constant per variant. */
@@ -69,16 +79,21 @@ typedef struct pk_variant {
     pk_rules rules;
     const char *notes;        /* confidence remarks for reports ("draw rules unverified") */
     int index;                /* row number: enum pk_variant_id */
+    int engine;               /* the row whose move generator serves this one: itself, or an
+                                 engine row (below PK_V_ENGINES) with the same rules */
+    int goal;                 /* enum pk_goal */
     const pk_geom *geom;      /* set by the lookups below */
 } pk_variant;
 
 enum pk_variant_id {
     PK_V_INTERNATIONAL, PK_V_ENGLISH, PK_V_SPANISH, PK_V_PORTUGUESE, PK_V_RUSSIAN,
-    PK_V_BRAZILIAN, PK_V_ITALIAN, PK_V_CZECH, PK_V_POOL, PK_V_FRISIAN, PK_V_COUNT
+    PK_V_BRAZILIAN, PK_V_ITALIAN, PK_V_CZECH, PK_V_POOL, PK_V_FRISIAN,
+    PK_V_ENGINES, /* rows above have a generator of their own; rows below share one */
+    PK_V_FRYSK = PK_V_ENGINES, PK_V_ANTIDRAUGHTS, PK_V_BREAKTHROUGH, PK_V_COUNT
 };
 
 /* All lookups return a static read-only row (never freed, valid for the whole process)
- * with its geom set. Thread-safe after first use (pk_common.h). */
+ * with its geom set. Thread-safe: the rows are completed once (pthread_once). */
 
 /* Lookup by name or alias, case-insensitive; NULL if unknown. */
 const pk_variant *pk_variant_find(const char *name);
@@ -88,8 +103,7 @@ const pk_variant *pk_variant_lookup(const char *text);
 const pk_variant *pk_variant_by_gametype(int gametype);
 /* The i-th row (0-based) or NULL past the end, for listing. */
 const pk_variant *pk_variant_at(int i);
-/* Comma separated list of the variant names, for messages. Static text built on first
- * use (pk_common.h); never free it. */
+/* Comma separated list of the variant names, for messages: static text, never free it. */
 const char *pk_variant_names(void);
 
 #ifdef __cplusplus

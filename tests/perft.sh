@@ -10,7 +10,7 @@ while read -r variant conv counts; do
   case $variant in ''|'#'*) continue ;; esac
   set -- $counts; have=$#
   case $mode in
-    quick) case $variant in international) d=8 ;; frisian) d=7 ;; *) d=9 ;; esac ;;
+    quick) case $variant in international|antidraughts|breakthrough) d=8 ;; frisian) d=7 ;; *) d=9 ;; esac ;;
     deep)  d=13 ;;
     *) d=$mode ;;
   esac

@@ -166,7 +166,10 @@ def main():
     if os.path.exists(png):
         os.remove(png)
     rows_n = (len(CASES) + COLS - 1) // COLS
+    # a profile of its own: no lock shared with another browser or test run (root in CI
+    # needs --no-sandbox)
     cmd = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+           "--no-first-run", "--user-data-dir=" + os.path.abspath(os.path.join(OUT, "profile")),
            "--force-device-scale-factor=1", "--screenshot=" + png,
            "--window-size=%d,%d" % (COLS * SIZE, rows_n * SIZE), "file://" + os.path.abspath(html)]
     r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120)

@@ -1,8 +1,9 @@
 #!/bin/sh
 # make check-valgrind: the golden CLI tests (tests/golden/) and the bad-input cases not
-# flagged big, with pdncheck and pdnperft run under valgrind memcheck. A case fails when
-# its output or status differs (as in make check) or valgrind reports an invalid access,
-# an uninitialised value or a leak (definite, indirect or possible). Environment: BUILD.
+# flagged big, with every tool of build/bin (pdncheck, pdnperft, pdndiagram, ...) run under
+# valgrind memcheck. A case fails when its output or status differs (as in make check) or
+# valgrind reports an invalid access, an uninitialised value or a leak (definite, indirect
+# or possible). Environment: BUILD.
 # Ends with "valgrind: N passed, N failed".
 BUILD=${BUILD:-build}
 top=$(pwd)
@@ -21,7 +22,8 @@ exec valgrind -q --tool=memcheck --leak-check=full --show-leak-kinds=definite,in
   --suppressions="$top/tests/fuzz/valgrind.supp" --log-file="$w/logs/vg.%p.log" "\$@"
 WRAP
 chmod +x "$w/vg"
-for t in pdncheck pdnperft; do
+for t in "$top/$BUILD"/bin/*; do
+  t=${t##*/} # every tool, so golden cases of a new tool run under valgrind too
   # valgrind finds the tool on PATH, so argv[0] stays "pdncheck" (usage messages)
   printf '#!/bin/sh\nPATH="%s:$PATH" exec "%s" %s "$@"\n' "$top/$BUILD/bin" "$w/vg" "$t" >"$w/bin/$t"
   chmod +x "$w/bin/$t"

@@ -8,6 +8,7 @@
 
 #include "board.h"
 #include "fen.h"
+#include "movegen.h"
 #include "pktest.h"
 
 static int count(const char *s, const char *needle)
@@ -169,7 +170,47 @@ static void test_errors(void)
     }
 }
 
-static const pk_test tests[] = {{"buffer and FILE* agree", test_buffer_matches_file},
+/* Random games of every variant: each legal move drawn shows one cross per captured piece,
+ * a path through from and every landing square, and highlights exactly those squares. */
+static void test_moves_drawn(void)
+{
+    static char buf[65536];
+    static pk_movelist ml;
+    unsigned seed = 12345;
+    for (int i = 0; pk_variant_at(i); i++) {
+        const pk_variant *v = pk_variant_at(i);
+        pk_pos p;
+        start(v, &p);
+        for (int ply = 0; ply < 60; ply++) {
+            if (pk_gen_legal(v, &p, &ml, 0) == 0)
+                break;
+            for (int k = 0; k < ml.n; k++) {
+                const pk_move *m = &ml.m[k];
+                pk_board_opts o = {(unsigned)k & PK_BOARD_FLIP, 0, m};
+                pk_error err;
+                CU_ASSERT_TRUE_FATAL(pk_board_svg_buf(v, &p, &o, buf, sizeof buf, &err) > 0);
+                CU_ASSERT_EQUAL(count(buf, "stroke=\"#e01b24\""), m->ncap);
+                int landings = m->ncap ? m->ncap : 1;
+                const char *pl = strstr(buf, "<polyline points=\"");
+                CU_ASSERT_PTR_NOT_NULL_FATAL(pl);
+                int points = 1;
+                for (const char *c = pl + 18; *c != '"'; c++)
+                    points += *c == ' ';
+                CU_ASSERT_EQUAL(points, landings + 1);
+                CU_ASSERT_EQUAL(count(buf, "fill=\"#1f6fd0\""), landings);
+                pk_bb lit = PK_BIT(m->from) | PK_BIT(m->to);
+                for (int h = 0; h < m->ncap; h++)
+                    lit |= PK_BIT(m->path[h]);
+                CU_ASSERT_EQUAL(count(buf, "fill=\"#c9a227\""), pk_popcount(lit));
+            }
+            seed = seed * 1103515245u + 12345u;
+            pk_make(v, &p, &ml.m[(seed >> 16) % (unsigned)ml.n]);
+        }
+    }
+}
+
+static const pk_test tests[] = {{"moves drawn", test_moves_drawn},
+                                {"buffer and FILE* agree", test_buffer_matches_file},
                                 {"cut buffer", test_cut_buffer},
                                 {"start positions", test_start_positions},
                                 {"a1 colour", test_a1_colour},

@@ -931,47 +931,159 @@ static void test_rep_hash_collision_guard(void)
     CU_ASSERT_EQUAL(ev[0].since, 1);
 }
 
-/* Beyond PK_DRAW_REP_CAP distinct positions the oldest is forgotten (documented). */
-static void test_rep_ring_overflow(void)
+/* lidraughts Antidraughts: REP3 (automatic, as in International), no K50, no F16/F5;
+ * Breakthrough: no draw rule at all (pdnkit-rules(7), D-ANTI-1). */
+static void test_lidraughts_profiles(void)
 {
+    static const char *const shuffle = "45-50 6-1 50-45 1-6 45-50 6-1 50-45 1-6";
+    start("antidraughts", "W:WK45,36:BK6,15", 0);
+    moves(shuffle);
+    expect("REP3", 8, PK_DRAW_AUTOMATIC, "draw-repetition");
+    CU_ASSERT_EQUAL(G.nev, 1);
+    start("breakthrough", "W:WK45,36:BK6,15", 0);
+    moves(shuffle);
+    moves("45-50 6-1 50-45 1-6");
+    CU_ASSERT_EQUAL(G.nev, 0);
+    static const char *const v[] = {"antidraughts", "breakthrough"};
+    for (int i = 0; i < 2; i++) {
+        start(v[i], "W:WK46,K47,K48:BK3", 0); /* F16 at ply 32 in international */
+        walk(40, W_KING, NULL);
+        CU_ASSERT_EQUAL(G.nev, 0);
+        start(v[i], "W:WK50,36,35:BK1,15,16", 0); /* K50 at ply 50 in international */
+        plan_to(55, NULL);
+        advance_to(55);
+        CU_ASSERT_EQUAL(G.nev, 0);
+    }
+}
+
+/* Distinct 2K v 2K Pool positions, none of them P0 of the tests below (W:WK29,K30:BK1,K2). */
+static int distinct_positions(pk_pos *out, int want)
+{
+    const pk_geom *g = G.v->geom;
+    int made = 0;
+    for (int a = 1; a <= 32 && made < want; a++)
+        for (int b = a + 1; b <= 32 && made < want; b++)
+            for (int t = 0; t < 2 && made < want; t++) {
+                pk_pos q;
+                pk_pos_clear(&q, t);
+                pk_pos_put(&q, g->bit_of[a], PK_WHITE, true);
+                pk_pos_put(&q, g->bit_of[b], PK_WHITE, true);
+                int c1 = a == 1 || b == 1 ? (a == 2 || b == 2 ? 3 : 2) : 1;
+                int c2 = 32;
+                while (c2 == a || c2 == b)
+                    c2--;
+                if (c1 == a || c1 == b)
+                    c1++;
+                pk_pos_put(&q, g->bit_of[c1], PK_BLACK, true);
+                pk_pos_put(&q, g->bit_of[c2], PK_BLACK, true);
+                out[made++] = q;
+            }
+    return made;
+}
+
+/* RULES 3.2: every position since the last man move or capture counts, however many
+ * distinct positions came between (the table used to forget the oldest beyond 512).
+ * Only the table is exercised here (the positions need not follow from each other). */
+static void test_rep_long_walk(void)
+{
+    enum { N = 900 };
+    static pk_pos q[N];
     start("pool", "W:WK29,K30:BK1,K2", 0);
+    CU_ASSERT_EQUAL_FATAL(distinct_positions(q, N), N);
     pk_draw_event ev[PK_DRAW_MAX_EVENTS];
     pk_move m;
     memset(&m, 0, sizeof m);
     m.flags = PK_MV_KING;
     m.from = (uint8_t)bit("29"); /* a king in G.p: every ply is a quiet king move */
-    pk_pos first;
-    int made = 0;
-    const pk_geom *g = G.v->geom;
-    /* distinct 2K v 2K positions (no repetition law is checked here, only the table) */
-    for (int a = 1; a <= 32 && made < PK_DRAW_REP_CAP + 40; a++)
-        for (int b = a + 1; b <= 32 && made < PK_DRAW_REP_CAP + 40; b++)
-            for (int t = 0; t < 2 && made < PK_DRAW_REP_CAP + 40; t++) {
-            pk_pos q;
-            pk_pos_clear(&q, t);
-            pk_pos_put(&q, g->bit_of[a], PK_WHITE, true);
-            pk_pos_put(&q, g->bit_of[b], PK_WHITE, true);
-            int c1 = a == 1 || b == 1 ? (a == 2 || b == 2 ? 3 : 2) : 1;
-            int c2 = 32;
-            while (c2 == a || c2 == b)
-                c2--;
-            if (c1 == a || c1 == b)
-                c1++;
-            pk_pos_put(&q, g->bit_of[c1], PK_BLACK, true);
-            pk_pos_put(&q, g->bit_of[c2], PK_BLACK, true);
-            if (made == 0)
-                first = q;
-            pk_draw_ply(&G.ds, &G.p, &m, &q, ev, PK_DRAW_MAX_EVENTS);
-            made++;
-        }
-    CU_ASSERT_EQUAL(G.ds.rep_n, PK_DRAW_REP_CAP);
-    CU_ASSERT_EQUAL(G.ds.rep_evicted, (long)(made + 1 - PK_DRAW_REP_CAP));
-    /* the first one was forgotten: two more occurrences give no REP3 */
-    int n = pk_draw_ply(&G.ds, &G.p, &m, &first, ev, PK_DRAW_MAX_EVENTS);
-    n += pk_draw_ply(&G.ds, &G.p, &m, &first, ev, PK_DRAW_MAX_EVENTS);
+    int n = pk_draw_ply(&G.ds, &G.p, &m, &q[0], ev, PK_DRAW_MAX_EVENTS); /* ply 1: q[0] */
+    n += pk_draw_ply(&G.ds, &G.p, &m, &G.p, ev, PK_DRAW_MAX_EVENTS);    /* ply 2: P0 again */
+    for (int i = 1; i < N; i++)
+        n += pk_draw_ply(&G.ds, &G.p, &m, &q[i], ev, PK_DRAW_MAX_EVENTS); /* plies 3..N+1 */
     CU_ASSERT_EQUAL(n, 0);
-    n = pk_draw_ply(&G.ds, &G.p, &m, &first, ev, PK_DRAW_MAX_EVENTS);
-    CU_ASSERT_EQUAL(n, 1);
+    CU_ASSERT_EQUAL(G.ds.rep_n, N + 1);
+    /* the oldest positions are still known: P0 (first at ply 0), then q[0] (ply 1) */
+    n = pk_draw_ply(&G.ds, &G.p, &m, &G.p, ev, PK_DRAW_MAX_EVENTS);
+    CU_ASSERT_EQUAL_FATAL(n, 1);
+    CU_ASSERT_STRING_EQUAL(ev[0].rule, "REP3");
+    CU_ASSERT_EQUAL(ev[0].ply, N + 2);
+    CU_ASSERT_EQUAL(ev[0].since, 0);
+    n = pk_draw_ply(&G.ds, &G.p, &m, &q[0], ev, PK_DRAW_MAX_EVENTS);
+    CU_ASSERT_EQUAL(n, 0); /* second occurrence */
+    n = pk_draw_ply(&G.ds, &G.p, &m, &q[0], ev, PK_DRAW_MAX_EVENTS);
+    CU_ASSERT_EQUAL_FATAL(n, 1);
+    CU_ASSERT_EQUAL(ev[0].since, 1);
+    /* every position of the walk is found again (the index survived the growths) */
+    int found = 0;
+    for (int i = 1; i < N; i++) {
+        n = pk_draw_ply(&G.ds, &G.p, &m, &q[i], ev, PK_DRAW_MAX_EVENTS);
+        found += n == 0; /* second occurrence: nothing yet */
+        n = pk_draw_ply(&G.ds, &G.p, &m, &q[i], ev, PK_DRAW_MAX_EVENTS);
+        found += n == 1 && ev[0].since == i + 2;
+    }
+    CU_ASSERT_EQUAL(found, 2 * (N - 1));
+    CU_ASSERT_EQUAL(G.ds.rep_n, N + 1);
+    /* a man move clears the table; the memory stays for the next games */
+    pk_draw_rep_entry *mem = G.ds.rep;
+    int cap = G.ds.rep_cap;
+    CU_ASSERT(cap >= N + 1);
+    pk_move man = m;
+    man.flags = 0;
+    man.from = (uint8_t)bit("10"); /* no king there in G.p: a man move */
+    n = pk_draw_ply(&G.ds, &G.p, &man, &q[5], ev, PK_DRAW_MAX_EVENTS);
+    CU_ASSERT_EQUAL(n, 0);
+    CU_ASSERT_EQUAL(G.ds.rep_n, 1);
+    n = pk_draw_ply(&G.ds, &G.p, &m, &q[6], ev, PK_DRAW_MAX_EVENTS);
+    n += pk_draw_ply(&G.ds, &G.p, &m, &q[6], ev, PK_DRAW_MAX_EVENTS);
+    CU_ASSERT_EQUAL(n, 0); /* q[6]'s earlier occurrences were before the man move */
+    start("pool", "W:WK29,K30:BK1,K2", 0);
+    CU_ASSERT_PTR_EQUAL(G.ds.rep, mem);
+    CU_ASSERT_EQUAL(G.ds.rep_cap, cap);
+    CU_ASSERT_EQUAL(G.ds.rep_n, 1);
+}
+
+/* The table cannot grow: -PK_ERR_NOMEM, never an abort; a new game works again. */
+static void test_rep_nomem(void)
+{
+    enum { N = 200 };
+    static pk_pos q[N];
+    pk_draw_free(&G.ds);
+    CU_ASSERT_PTR_NULL(G.ds.rep);
+    G.ds.rep_max = 64; /* growth past 64 entries fails as if malloc had */
+    start("pool", "W:WK29,K30:BK1,K2", 0);
+    CU_ASSERT_EQUAL_FATAL(distinct_positions(q, N), N);
+    pk_draw_event ev[PK_DRAW_MAX_EVENTS];
+    pk_move m;
+    memset(&m, 0, sizeof m);
+    m.flags = PK_MV_KING;
+    m.from = (uint8_t)bit("29");
+    int i, n = 0;
+    for (i = 0; i < N && n >= 0; i++)
+        n = pk_draw_ply(&G.ds, &G.p, &m, &q[i], ev, PK_DRAW_MAX_EVENTS);
+    CU_ASSERT_EQUAL(n, -PK_ERR_NOMEM);
+    CU_ASSERT_EQUAL(i, 64); /* P0 and 63 positions fit, the 64th walk position does not */
+    CU_ASSERT_EQUAL(G.ds.rep_cap, 64);
+    /* a new game in the same state: the table is usable (and still capped) */
+    start("pool", "W:WK29,K30:BK1,K2", 0);
+    CU_ASSERT_EQUAL(pk_draw_ply(&G.ds, &G.p, &m, &q[0], ev, PK_DRAW_MAX_EVENTS), 0);
+    CU_ASSERT_EQUAL(G.ds.rep_n, 2);
+    pk_draw_free(&G.ds);
+    CU_ASSERT_EQUAL(G.ds.rep_max, 0);
+    CU_ASSERT_EQUAL(G.ds.rep_cap, 0);
+}
+
+/* RULES 3.8: every rule that fires at a ply is reported. Russian 3K v K with Black to
+ * move: after 30 king plies White has made its 15th move (R724) and 30 quiet king
+ * plies have been played (K30), both at ply 30, in the same call. */
+static void test_two_rules_same_ply(void)
+{
+    start("russian", "B:WKb8,Kd8,Kf8:BKg1", 0);
+    walk(29, W_KING, pred_no_road);
+    CU_ASSERT_EQUAL(G.nev, 0);
+    int before = G.nev;
+    walk(1, W_KING, pred_no_road);
+    expect("R724", 30, PK_DRAW_AUTOMATIC, "draw-endgame");
+    expect("K30", 30, PK_DRAW_AUTOMATIC, "draw-move-limit");
+    CU_ASSERT_EQUAL(G.nev - before, 2);
 }
 
 /* Pool P13: 3K v K, STRONG(13). */
@@ -1156,7 +1268,10 @@ static const pk_test tests[] = {
     {"repetition needs the same side to move", test_rep_same_side_to_move},
     {"repetition table cleared by a man move", test_rep_cleared_by_man_move},
     {"hash collision guard", test_rep_hash_collision_guard},
-    {"repetition ring overflow", test_rep_ring_overflow},
+    {"repetition over a long king walk", test_rep_long_walk},
+    {"repetition table out of memory", test_rep_nomem},
+    {"K30 and R724 at the same ply", test_two_rules_same_ply},
+    {"lidraughts Antidraughts and Breakthrough draw rules", test_lidraughts_profiles},
     {"Pool P13", test_p13},
     {"D9 Frisian FR7, no repetition", test_d9_frisian_fr7},
     {"Frisian FR1", test_fr1},

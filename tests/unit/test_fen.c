@@ -99,7 +99,8 @@ static void test_write_exact(void)
     /* squares are written in numeric order, kings with K */
     CU_ASSERT_STRING_EQUAL(out, "W:W18,K26:BK4,9");
     pk_fen_write(v, &p, true, out, sizeof out);
-    CU_ASSERT_STRING_EQUAL(out, "W:Wd4,Kd2:BKh8,b6");
+    /* RULES 1.2.5: English algebraic squares are in Black's frame (18 = White's d4 = e5) */
+    CU_ASSERT_STRING_EQUAL(out, "W:We5,Ke7:BKa1,g3");
     const pk_variant *ru = var("russian");
     CU_ASSERT_EQUAL(parse(ru, "W:W29,30,K15:B4", &p, NULL, &err), PK_OK);
     pk_fen_write(ru, &p, true, out, sizeof out);

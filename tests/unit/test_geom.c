@@ -15,29 +15,37 @@ static const pk_variant *var(const char *name)
     return v;
 }
 
-/* Square n of variant `name` is algebraic alg[n-1], both ways, via the public API. */
+/* Square n of variant `name` is algebraic alg[n-1] in White's frame (file_of, rank_of),
+ * and in the variant's frame of names both ways via the public API: the same name where
+ * White starts, turned by 180 degrees where Black does (RULES 1.2.5). */
 static void check_map(const char *name, const char *const alg[], int nsq)
 {
     const pk_variant *v = var(name);
     const pk_geom *g = v->geom;
     CU_ASSERT_EQUAL_FATAL(g->nsq, nsq);
+    CU_ASSERT_EQUAL(g->frame, v->first == PK_BLACK ? PK_FRAME_BLACK : PK_FRAME_WHITE);
     int bad = 0;
     for (int n = 1; n <= nsq; n++) {
-        char num[8], buf[8];
+        char num[8], buf[8], named[8];
+        if (g->frame == PK_FRAME_BLACK)
+            snprintf(named, sizeof named, "%c%d", 'a' + g->width - 1 - (alg[n - 1][0] - 'a'),
+                     g->height + 1 - atoi(alg[n - 1] + 1));
+        else
+            snprintf(named, sizeof named, "%s", alg[n - 1]);
         snprintf(num, sizeof num, "%d", n);
         pk_error err;
         pk_error_clear(&err);
         int bn = pk_square_parse(g, num, strlen(num), &err);
-        int ba = pk_square_parse(g, alg[n - 1], strlen(alg[n - 1]), &err);
+        int ba = pk_square_parse(g, named, strlen(named), &err);
         bool ok = bn >= 0 && ba == bn;
-        ok &= bn >= 0 && strcmp(pk_square_name(g, bn, true, buf), alg[n - 1]) == 0;
+        ok &= bn >= 0 && strcmp(pk_square_name(g, bn, true, buf), named) == 0;
         ok &= bn >= 0 && strcmp(pk_square_name(g, bn, false, buf), num) == 0;
         ok &= bn == g->bit_of[n] && g->num_of[bn] == n;
         /* the file and rank agree with the algebraic name */
         ok &= bn >= 0 && g->file_of[bn] == alg[n - 1][0] - 'a' && g->rank_of[bn] + 1 == atoi(alg[n - 1] + 1);
         ok &= bn >= 0 && pk_geom_bit(g, g->file_of[bn], g->rank_of[bn]) == bn;
         if (!ok) {
-            printf("\n  %s: square %d should be %s (bit %d, parsed %s as %d)", name, n, alg[n - 1], bn, alg[n - 1], ba);
+            printf("\n  %s: square %d should be %s (bit %d, parsed %s as %d)", name, n, named, bn, named, ba);
             bad++;
         }
         /* leading zero allowed */
@@ -47,7 +55,7 @@ static void check_map(const char *name, const char *const alg[], int nsq)
         }
         /* upper-case algebraic accepted too */
         char up[4];
-        strcpy(up, alg[n - 1]);
+        strcpy(up, named);
         up[0] = (char)(up[0] - 'a' + 'A');
         CU_ASSERT_EQUAL(pk_square_parse(g, up, strlen(up), NULL), bn);
     }
@@ -161,8 +169,9 @@ static void test_promotion_rows(void)
     } rows[] = {
         {"international", w10, b10, {"b10", "d10", "f10", "h10", "j10"}, {"a1", "c1", "e1", "g1", "i1"}},
         {"frisian", w10, b10, {"b10", "d10", "f10", "h10", "j10"}, {"a1", "c1", "e1", "g1", "i1"}},
-        {"english", top, bottom, {"b8", "d8", "f8", "h8"}, {"a1", "c1", "e1", "g1"}},
-        {"pool", top, bottom, {"b8", "d8", "f8", "h8"}, {"a1", "c1", "e1", "g1"}},
+        /* Black's frame (RULES 1.2.5): White promotes on Black's near row */
+        {"english", top, bottom, {"a1", "c1", "e1", "g1"}, {"b8", "d8", "f8", "h8"}},
+        {"pool", top, bottom, {"a1", "c1", "e1", "g1"}, {"b8", "d8", "f8", "h8"}},
         {"russian", top, bottom, {"b8", "d8", "f8", "h8"}, {"a1", "c1", "e1", "g1"}},
         {"brazilian", top, bottom, {"b8", "d8", "f8", "h8"}, {"a1", "c1", "e1", "g1"}},
         {"czech", top, bottom, {"b8", "d8", "f8", "h8"}, {"a1", "c1", "e1", "g1"}},
@@ -261,6 +270,10 @@ static void test_variant_lookup(void)
         {"italian", "italian"},             {"dama", "italian"},                {"czech", "czech"},
         {"ceska", "czech"},                 {"pool", "pool"},                   {"american-pool", "pool"},
         {"frisian", "frisian"},
+        /* lidraughts variants (issue 14); "Frysk!" is how lidraughts names it */
+        {"frysk", "frysk"},                 {"frysk!", "frysk"},                {"Frysk!", "frysk"},
+        {"antidraughts", "antidraughts"},   {"Antidraughts", "antidraughts"},   {"breakthrough", "breakthrough"},
+        {"Breakthrough", "breakthrough"},
     };
     for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
         const pk_variant *v = pk_variant_find(q[i].query);
@@ -292,6 +305,10 @@ static void test_gametype_lookup(void)
         {28, "portuguese", "28,W,8,8,N1,1", PK_WHITE, "W:W1-12:B21-32"},
         {29, "czech", "29,W,8,8,A0,0", PK_WHITE, "W:W21-32:B1-12"},
         {40, "frisian", "40,W,10,10,N2,0", PK_WHITE, "W:W31-50:B1-20"},
+        /* lidraughts' numbers (its PDN export), not PDN-assigned */
+        {96, "breakthrough", "96,W,10,10,N2,0", PK_WHITE, "W:W31-50:B1-20"},
+        {97, "frysk", "97,W,10,10,N2,0", PK_WHITE, "W:W46-50:B1-5"},
+        {98, "antidraughts", "98,W,10,10,N2,0", PK_WHITE, "W:W31-50:B1-20"},
     };
     for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
         const pk_variant *v = pk_variant_by_gametype(q[i].gt);

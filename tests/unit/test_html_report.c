@@ -98,7 +98,9 @@ static void test_demo(void)
      * captures have a second one with what the rules required */
     CU_ASSERT(count(html, "<svg") >= findings);
     CU_ASSERT(count(html, "what the rules required") >= 2);
-    CU_ASSERT_EQUAL(count(html, "<svg"), count(html, "<figure class=\"diagram\">"));
+    CU_ASSERT_EQUAL(count(html, "<svg"), count(html, "<figure class=\"diagram "));
+    CU_ASSERT_EQUAL(count(html, "<figure class=\"diagram position\">"), findings);
+    CU_ASSERT_PTR_NULL(strstr(html, "<?xml"));
     CU_ASSERT(count(html, "<mark>") >= 3);
     CU_ASSERT_PTR_NOT_NULL(strstr(html, "<title>Demo &lt;report&gt;</title>"));
     CU_ASSERT_PTR_NULL(strstr(html, "Demo <report>"));

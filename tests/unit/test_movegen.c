@@ -627,6 +627,27 @@ static void test_start_positions(void)
     }
 }
 
+/* A row that borrows another row's generator (pk_variant.engine) has that row's move
+ * rules and geometry; an engine row serves itself. */
+static void test_engine_rows(void)
+{
+    int shared = 0;
+    for (int i = 0; pk_variant_at(i); i++) {
+        const pk_variant *v = pk_variant_at(i), *e = pk_variant_at(v->engine);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+        CU_ASSERT(v->engine < PK_V_ENGINES);
+        CU_ASSERT_EQUAL(e->engine, e->index);
+        CU_ASSERT_EQUAL(memcmp(&v->rules, &e->rules, sizeof v->rules), 0);
+        CU_ASSERT_PTR_EQUAL(v->geom, e->geom);
+        CU_ASSERT_EQUAL(v->index < PK_V_ENGINES, v->engine == v->index);
+        shared += v->engine != v->index;
+    }
+    CU_ASSERT_EQUAL(shared, PK_V_COUNT - PK_V_ENGINES);
+    CU_ASSERT_EQUAL(var("frysk")->engine, PK_V_FRISIAN);
+    CU_ASSERT_EQUAL(var("antidraughts")->engine, PK_V_INTERNATIONAL);
+    CU_ASSERT_EQUAL(var("breakthrough")->engine, PK_V_INTERNATIONAL);
+}
+
 /* PERFT.md drop rows at cheap depths (d3, d4). */
 static void test_perft_small(void)
 {
@@ -638,6 +659,7 @@ static void test_perft_small(void)
         {"international", 4, 4265}, {"frisian", 4, 3874},  {"english", 5, 7361},
         {"russian", 5, 7482},       {"pool", 5, 7482},     {"brazilian", 5, 7473},
         {"czech", 5, 7361},         {"spanish", 5, 7361},  {"italian", 5, 7361},
+        {"frysk", 5, 41829},        {"antidraughts", 4, 4265}, {"breakthrough", 4, 4265},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         const pk_variant *v = var(rows[i].variant);
@@ -812,6 +834,7 @@ static const pk_test tests[] = {
     {"pk_has_capture", test_has_capture},
     {"start positions", test_start_positions},
     {"perft small depths", test_perft_small},
+    {"rows sharing an engine row", test_engine_rows},
     {"no pieces, blocked", test_no_pieces},
     {"random games keep hash and invariants (and pk_quiet_move)", test_random_games},
     {NULL, NULL}};

@@ -102,7 +102,8 @@ static void test_quiet(void)
     pk_gen_legal(en, &p, &ml, 0);
     m = find(en, &ml, "9", "13", NULL);
     expect_text(en, m, 0, "9-13");
-    expect_text(en, m, PK_NOT_ALGEBRAIC, "b6-a5");
+    /* RULES 1.2.5: English names squares in Black's frame (9 = White's b6 = Black's g3) */
+    expect_text(en, m, PK_NOT_ALGEBRAIC, "g3-h4");
 
     const pk_variant *es = var("spanish");
     p = pos_of(es, es->start_fen);

@@ -1,0 +1,580 @@
+/*
+ * pdnconv.c -- rewrites PDN game files as clean PDN 3.0, with the moves converted
+ * (numeric or algebraic squares, short or full captures, the capture separator), or as
+ * JSON or Hub move lists. A thin main: each game is replayed by the library (replay.h)
+ * and its observer gives every move as played; the library's writer (pk_pdn_write_game)
+ * writes the game again, asking this file for each move's new text.
+ *
+ * A game that cannot be replayed to its end keeps its moves as written from the error
+ * on (a diagnostic on standard error, exit status 1); no game, comment or variation is
+ * ever dropped.
+ *
+ * Exit status: 0 every game converted, 1 some game could not be (fully) converted,
+ * 2 usage error or unreadable input.
+ */
+#include "cli.h"
+#include "diag.h"
+#include "fen.h"
+#include "notation.h"
+#include "pdn.h"
+#include "replay.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PROG "pdnconv"
+
+enum to { TO_PDN, TO_JSON, TO_HUB };
+enum caps { CAPS_SHORT, CAPS_FULL };
+
+/* What the replay said about one written move (or setup): its texts, in the pool. */
+typedef struct rec {
+    const void *key;    /* the pk_pdn_move as written (its first token), or a setup's text */
+    int joined;         /* a hop-by-hop token that the move before it now includes */
+    int ply, number, side;
+    size_t shortm, full, hub, fen, caps, from, to; /* offsets into the pool */
+} rec;
+
+typedef struct run {
+    int to, caps, notation, sep, gametype; /* gametype: 0 as the file, 1 short, 2 full */
+    pk_replay_opts opts;
+    pk_replay *replay;
+    FILE *out;
+    int status;
+    const char *file;
+    long games_out;
+    /* the game being converted */
+    const pk_variant *v;
+    rec *recs;
+    size_t nrecs, caprecs;
+    char *pool;
+    size_t used, cap;
+    bool failed; /* out of memory */
+    pk_movelist legal;
+} run;
+
+static void findings(run *R)
+{
+    if (R->status < PK_EXIT_FINDINGS)
+        R->status = PK_EXIT_FINDINGS;
+}
+
+static bool algebraic(const run *R) { return R->notation ? R->notation == PK_NOT_ALGEBRAIC : R->v->algebraic; }
+
+static size_t keep(run *R, const char *s)
+{
+    size_t n = strlen(s) + 1;
+    if (R->used + n > R->cap) {
+        size_t cap = R->cap ? R->cap * 2 : 1 << 16;
+        while (cap < R->used + n)
+            cap *= 2;
+        char *p = realloc(R->pool, cap);
+        if (!p) {
+            R->failed = true;
+            return 0;
+        }
+        R->pool = p;
+        R->cap = cap;
+    }
+    memcpy(R->pool + R->used, s, n);
+    R->used += n;
+    return R->used - n;
+}
+
+static const char *at(const run *R, size_t off) { return R->pool + off; }
+
+static rec *new_rec(run *R, const void *key)
+{
+    if (R->nrecs == R->caprecs) {
+        size_t cap = R->caprecs ? R->caprecs * 2 : 256;
+        rec *p = realloc(R->recs, cap * sizeof *p);
+        if (!p) {
+            R->failed = true;
+            return NULL;
+        }
+        R->recs = p;
+        R->caprecs = cap;
+    }
+    rec *r = &R->recs[R->nrecs++];
+    memset(r, 0, sizeof *r);
+    r->key = key;
+    return r;
+}
+
+/* The move in the chosen notation; the capture separator replaced when asked
+ * (square names hold no 'x' or ':'). */
+static void write_move(run *R, const pk_pos *before, const pk_move *m, bool full, char *buf, size_t size)
+{
+    unsigned f = R->notation ? (unsigned)R->notation : algebraic(R) ? PK_NOT_ALGEBRAIC : PK_NOT_NUMERIC;
+    if (full || !m->ncap) {
+        pk_move_write(R->v, m, f | (full ? PK_NOT_FULL : 0), buf, size);
+    } else { /* the PDN 3.0 rule: from-to unless another legal capture shares them (RULES 4.3) */
+        pk_gen_legal(R->v, before, &R->legal, R->opts.gen_flags);
+        pk_move_write_pdn(R->v, &R->legal, m, f, buf, size);
+    }
+    if (R->sep)
+        for (char *p = buf; *p; p++)
+            if (*p == 'x' || *p == ':')
+                *p = (char)R->sep;
+}
+
+/* Hub: numbers, "from-to", or "fromxto" then every captured square ("28x19x23"). */
+static void write_hub(const pk_variant *v, const pk_move *m, char *buf, size_t size)
+{
+    char a[8], b[8];
+    size_t n = (size_t)snprintf(buf, size, "%s%c%s", pk_square_name(v->geom, m->from, false, a),
+                                m->ncap ? 'x' : '-', pk_square_name(v->geom, m->to, false, b));
+    for (int i = 0; i < m->ncap && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "x%s", pk_square_name(v->geom, m->caps[i], false, a));
+}
+
+/* A FEN in the chosen notation, its :H and :F kept from the text it came from. */
+static void convert_fen(run *R, const pk_pos *p, const char *orig, char *buf, size_t size)
+{
+    pk_fen_extra x;
+    pk_pos q;
+    int n = pk_fen_write(R->v, p, algebraic(R), buf, size);
+    if (n < 0 || (size_t)n >= size || !orig || pk_fen_parse(R->v, orig, (size_t)-1, &q, &x, NULL) != PK_OK)
+        return;
+    if (x.halfmove >= 0)
+        n += snprintf(buf + n, size - (size_t)n, ":H%d", x.halfmove);
+    if (x.fullmove >= 0 && (size_t)n < size)
+        snprintf(buf + n, size - (size_t)n, ":F%d", x.fullmove);
+}
+
+static void on_event(void *ctx, const pk_replay_event *e)
+{
+    run *R = ctx;
+    char buf[512];
+    R->v = e->variant;
+    if (e->kind == PK_EV_SETUP && e->fen) {
+        rec *r = new_rec(R, e->fen);
+        if (r) {
+            convert_fen(R, e->after, e->fen, buf, sizeof buf);
+            r->fen = keep(R, buf);
+        }
+        return;
+    }
+    if (e->kind != PK_EV_PLY || !e->written)
+        return;
+    rec *r = new_rec(R, e->written);
+    if (!r)
+        return;
+    const pk_move *m = e->move;
+    r->ply = e->ply;
+    r->number = e->move_number;
+    r->side = e->side;
+    /* only what the output shows: the replay's cost is the floor, the texts add to it */
+    if (R->to == TO_HUB) {
+        write_hub(R->v, m, buf, sizeof buf);
+        r->hub = keep(R, buf);
+    } else {
+        write_move(R, e->before, m, R->caps == CAPS_FULL, buf, sizeof buf);
+        r->shortm = keep(R, buf);
+    }
+    if (R->to == TO_JSON) {
+        write_move(R, e->before, m, true, buf, sizeof buf);
+        r->full = keep(R, buf);
+        pk_fen_write(R->v, e->after, algebraic(R), buf, sizeof buf);
+        r->fen = keep(R, buf);
+        char sq[8];
+        size_t n = 0;
+        buf[0] = 0;
+        for (int i = 0; i < m->ncap && n < sizeof buf; i++)
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? " " : "",
+                                  pk_square_name(R->v->geom, m->caps[i], algebraic(R), sq));
+        r->caps = keep(R, buf);
+        r->from = keep(R, pk_square_name(R->v->geom, m->from, algebraic(R), sq));
+        r->to = keep(R, pk_square_name(R->v->geom, m->to, algebraic(R), sq));
+    }
+    for (int i = 1; i <= e->nhops; i++) {
+        rec *h = new_rec(R, e->written + i);
+        if (h)
+            h->joined = 1;
+    }
+}
+
+static int by_key(const void *a, const void *b)
+{
+    const void *x = ((const rec *)a)->key, *y = ((const rec *)b)->key;
+    return x < y ? -1 : x > y;
+}
+
+static const rec *lookup(const run *R, const void *key)
+{
+    rec k;
+    k.key = key;
+    return bsearch(&k, R->recs, R->nrecs, sizeof k, by_key);
+}
+
+static const char *move_text(void *ctx, const pk_pdn_line *l, int i, int depth, char *buf, size_t size)
+{
+    (void)depth, (void)buf, (void)size;
+    const run *R = ctx;
+    const rec *r = lookup(R, &l->moves[i]);
+    if (!r)
+        return l->moves[i].text; /* not replayed (after an error): as written */
+    return r->joined ? NULL : at(R, r->shortm);
+}
+
+static const char *setup_text(void *ctx, const char *fen, char *buf, size_t size)
+{
+    (void)buf, (void)size;
+    const run *R = ctx;
+    const rec *r = lookup(R, fen);
+    return r ? at(R, r->fen) : fen;
+}
+
+/* The result token in the variant's PDN form (D-PDN-1: 1-0 = the first mover won), as
+ * the file wrote it where it used the 10x10 forms (2-0, 1-1, 0-2). */
+static const char *result_token(const run *R, const pk_game *g)
+{
+    int kind = g->result.kind;
+    const char *t = g->result.text ? g->result.text : "";
+    bool ten = t[0] && (!strcmp(t, "2-0") || !strcmp(t, "0-2") || !strcmp(t, "1-1"));
+    if (R->opts.results == PK_RESULTS_WHITE && R->v && R->v->first == PK_BLACK &&
+        (kind == PK_RESULT_FIRST_WIN || kind == PK_RESULT_SECOND_WIN)) /* --results white: 1-0 = White won */
+        kind = kind == PK_RESULT_FIRST_WIN ? PK_RESULT_SECOND_WIN : PK_RESULT_FIRST_WIN;
+    switch (kind) {
+    case PK_RESULT_FIRST_WIN: return ten ? "2-0" : "1-0";
+    case PK_RESULT_SECOND_WIN: return ten ? "0-2" : "0-1";
+    case PK_RESULT_DRAW: return ten ? "1-1" : "1/2-1/2";
+    case PK_RESULT_DOUBLE_FORFEIT: return "0-0";
+    default: return "*";
+    }
+}
+
+/* The FEN tag to write: none when the game starts from the variant's start position,
+ * else the FEN in the chosen notation. */
+static const char *fen_tag(run *R, const pk_game *g, char *buf, size_t size)
+{
+    pk_pos p, start;
+    pk_fen_extra x;
+    if (!g->fen || pk_fen_parse(R->v, g->fen, (size_t)-1, &p, &x, NULL) != PK_OK)
+        return NULL; /* as read: a FEN the replay could not use stays for a person to see */
+    pk_fen_parse(R->v, R->v->start_fen, (size_t)-1, &start, NULL, NULL);
+    if (p.pieces[0] == start.pieces[0] && p.pieces[1] == start.pieces[1] && p.kings == start.kings &&
+        p.turn == start.turn && x.fullmove < 0 && x.halfmove < 0)
+        return "";
+    convert_fen(R, &p, g->fen, buf, size);
+    return buf;
+}
+
+static void write_pdn(run *R, const pk_game *g)
+{
+    pk_pdn_write_opts o;
+    memset(&o, 0, sizeof o);
+    char gt[32], fen[PK_FEN_MAX + 32];
+    if (R->v) {
+        bool full = R->gametype == 2 || (R->gametype == 0 && g->has_gametype && g->gametype.extended);
+        snprintf(gt, sizeof gt, "%s", full ? R->v->gametype_full : "");
+        if (!full)
+            snprintf(gt, sizeof gt, "%d", R->v->gametype);
+        o.gametype = gt;
+        o.fen = fen_tag(R, g, fen, sizeof fen);
+        o.first_mover = R->v->first == PK_WHITE ? 'W' : 'B';
+        o.move_text = move_text;
+        o.setup_text = setup_text;
+        o.ctx = R;
+        o.result = result_token(R, g);
+    }
+    if (R->games_out++)
+        fputc('\n', R->out);
+    pk_pdn_write_game(R->out, g, &o, NULL);
+}
+
+/* ---- JSON: one object per game */
+
+static void json_str(run *R, const char *s) { pk_json_write_string(R->out, s); }
+
+static void json_line(run *R, const pk_pdn_line *l)
+{
+    FILE *o = R->out;
+    fputc('[', o);
+    bool first = true;
+    for (int i = 0; i < l->nmoves; i++) {
+        const pk_pdn_move *m = &l->moves[i];
+        const rec *r = lookup(R, m);
+        if (r && r->joined)
+            continue;
+        fputs(first ? "{" : ",{", o);
+        first = false;
+        fputs("\"move\":", o);
+        json_str(R, m->text);
+        if (r) {
+            fprintf(o, ",\"ply\":%d,\"move_number\":%d,\"side\":\"%s\",\"short\":", r->ply, r->number,
+                    r->side == PK_WHITE ? "white" : "black");
+            json_str(R, at(R, r->shortm));
+            fputs(",\"full\":", o);
+            json_str(R, at(R, r->full));
+            fputs(",\"from\":", o);
+            json_str(R, at(R, r->from));
+            fputs(",\"to\":", o);
+            json_str(R, at(R, r->to));
+            fputs(",\"captured\":[", o);
+            const char *c = at(R, r->caps);
+            for (bool f1 = true; *c; f1 = false) {
+                size_t n = strcspn(c, " ");
+                fprintf(o, "%s\"%.*s\"", f1 ? "" : ",", (int)n, c);
+                c += n + (c[n] == ' ');
+            }
+            fputs("],\"fen\":", o);
+            json_str(R, at(R, r->fen));
+        } else {
+            fputs(",\"ply\":null", o); /* not replayed: after an error */
+        }
+        bool var = false;
+        for (const pk_pdn_note *n = m->after; n; n = n->next)
+            if (n->kind == PK_NOTE_VARIATION) {
+                fputs(var ? "," : ",\"variations\":[", o);
+                var = true;
+                json_line(R, n->line);
+            }
+        if (var)
+            fputc(']', o);
+        fputc('}', o);
+    }
+    fputc(']', o);
+}
+
+static void write_json(run *R, const pk_game *g)
+{
+    FILE *o = R->out;
+    fputs("{\"file\":", o);
+    json_str(R, R->file);
+    fprintf(o, ",\"game\":%d,\"variant\":", g->index);
+    json_str(R, R->v ? R->v->name : NULL);
+    fputs(",\"tags\":{", o);
+    int n = 0;
+    for (int i = 0; i < g->ntags; i++) {
+        bool dup = false;
+        for (int j = 0; j < i && !dup; j++)
+            dup = !strcmp(g->tags[j].name, g->tags[i].name);
+        if (dup)
+            continue;
+        if (n++)
+            fputc(',', o);
+        json_str(R, g->tags[i].name);
+        fputc(':', o);
+        json_str(R, g->tags[i].value);
+    }
+    fputs("},\"result\":", o);
+    json_str(R, R->v ? result_token(R, g) : g->result.text);
+    fputs(",\"moves\":", o);
+    json_line(R, &g->main);
+    fputs("}\n", o);
+}
+
+/* ---- Hub: the main line's moves on one line */
+
+static void write_hub_line(run *R, const pk_game *g)
+{
+    FILE *o = R->out;
+    int n = 0;
+    for (int i = 0; i < g->main.nmoves; i++) {
+        const rec *r = lookup(R, &g->main.moves[i]);
+        if (!r)
+            break; /* not replayed: the line stops where the replay did */
+        if (!r->joined)
+            fprintf(o, "%s%s", n++ ? " " : "", at(R, r->hub));
+    }
+    fputc('\n', o);
+}
+
+static void on_diag(void *ctx, const pk_diag *d)
+{
+    run *R = ctx;
+    if (d->severity != PK_SEV_ERROR)
+        return; /* the converted games are the output; warnings are pdncheck's business */
+    pk_diag_write_gnu(stderr, d);
+    findings(R);
+}
+
+static void do_game(run *R, pk_game *g, pk_diag_sink *sink)
+{
+    pk_replay_result res;
+    R->nrecs = 0;
+    R->used = 0;
+    R->v = NULL;
+    if (!g->nerrors) { /* the reader's errors were reported; the game is written as read */
+        pk_replay_game(R->replay, g, R->file, &R->opts, sink, &res);
+        R->v = res.variant;
+        if (!res.variant) {
+            fprintf(stderr, "%s: warning: game %d: %s is not supported: written as read\n", R->file, g->index,
+                    res.unsupported ? res.unsupported : "its variant");
+            findings(R);
+        }
+    }
+    if (R->failed) {
+        fprintf(stderr, "%s: error: out of memory\n", PROG);
+        R->status = PK_EXIT_USAGE;
+        R->failed = false;
+        R->nrecs = 0;
+    }
+    qsort(R->recs, R->nrecs, sizeof *R->recs, by_key);
+    switch (R->to) {
+    case TO_JSON: write_json(R, g); break;
+    case TO_HUB: write_hub_line(R, g); break;
+    default: write_pdn(R, g);
+    }
+}
+
+static void do_file(run *R, FILE *f, const char *name)
+{
+    pk_error err;
+    pk_pdn_reader *rd = pk_pdn_open(f, name, 0, &err);
+    if (!rd) {
+        fprintf(stderr, "%s: error: %s\n", name, err.msg);
+        R->status = PK_EXIT_USAGE;
+        return;
+    }
+    R->file = name;
+    pk_diag_sink sink = {on_diag, R};
+    pk_game g;
+    pk_game_init(&g);
+    int st;
+    while ((st = pk_pdn_next(rd, &g, &sink)) > 0 && !ferror(R->out))
+        do_game(R, &g, &sink);
+    if (st < 0)
+        R->status = PK_EXIT_USAGE;
+    pk_game_free(&g);
+    pk_pdn_close(rd);
+}
+
+static void usage(FILE *o)
+{
+    fputs("Usage: pdnconv [OPTION]... [FILE]...\n"
+          "Write the games of PDN files again as clean PDN 3.0, with their moves converted;\n"
+          "each game is replayed under its variant as pdncheck replays it. Standard input\n"
+          "when no FILE or FILE is -; standard output unless -o.\n"
+          "\n"
+          "Moves:\n"
+          "      --numeric              numeric squares (8x8 variants written algebraically)\n"
+          "      --algebraic            algebraic squares\n"
+          "      --short                captures from-to, with the squares PDN 3.0 requires\n"
+          "                             when two captures share them (default)\n"
+          "      --full                 captures with every landing square\n"
+          "      --sep=x|:              the capture separator (default: the variant's)\n"
+          "Games:\n"
+          "  -v, --variant=NAME         rules to read the games with (name or GameType number),\n"
+          "                             overriding the tags; default: the tags, else a guess\n"
+          "      --results=first|white  how 1-0 is read: first mover (PDN, default) or White;\n"
+          "                             results are written in the PDN convention\n"
+          "      --gametype=short|full  the GameType tag as a number or in the six-field form\n"
+          "                             (default: the form the game used)\n"
+          "      --capture-optional     house rule: captures are not mandatory (8x8 only)\n"
+          "Output:\n"
+          "      --to=pdn|json|hub      PDN (default), one JSON object per game, or one line\n"
+          "                             of Hub moves per game (from-to, fromxto then captures)\n"
+          "  -o, --output=FILE          write to FILE\n"
+          "  -h, --help                 print this help and exit\n"
+          "  -V, --version              print the version and exit\n"
+          "\n"
+          "A game that cannot be replayed to its end is written with its moves as written from\n"
+          "the error on, the error on standard error as pdncheck writes it.\n"
+          "Exit status: 0 every game converted, 1 some game not (fully) converted, 2 unreadable\n"
+          "file or usage error. See pdnconv(1).\n",
+          o);
+}
+
+int main(int argc, char **argv)
+{
+    enum { O_NUMERIC = 256, O_ALGEBRAIC, O_SHORT, O_FULL, O_SEP, O_RESULTS, O_GAMETYPE, O_CAPOPT, O_TO };
+    static const struct option longopts[] = {
+        {"numeric", no_argument, NULL, O_NUMERIC},     {"algebraic", no_argument, NULL, O_ALGEBRAIC},
+        {"short", no_argument, NULL, O_SHORT},         {"full", no_argument, NULL, O_FULL},
+        {"sep", required_argument, NULL, O_SEP},       {"variant", required_argument, NULL, 'v'},
+        {"results", required_argument, NULL, O_RESULTS}, {"gametype", required_argument, NULL, O_GAMETYPE},
+        {"capture-optional", no_argument, NULL, O_CAPOPT}, {"to", required_argument, NULL, O_TO},
+        {"output", required_argument, NULL, 'o'},      {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},           {NULL, 0, NULL, 0}};
+    static run R; /* large (a move list): not on the stack */
+    R.out = stdout;
+    const char *output = NULL;
+    pk_error err;
+    int c;
+    while ((c = getopt_long(argc, argv, "v:o:hV", longopts, NULL)) != -1) {
+        switch (c) {
+        case O_NUMERIC: R.notation = PK_NOT_NUMERIC; break;
+        case O_ALGEBRAIC: R.notation = PK_NOT_ALGEBRAIC; break;
+        case O_SHORT: R.caps = CAPS_SHORT; break;
+        case O_FULL: R.caps = CAPS_FULL; break;
+        case O_SEP:
+            if (strcmp(optarg, "x") && strcmp(optarg, ":"))
+                return pk_cli_usage_error(stderr, PROG, "--sep takes 'x' or ':', not '%s'", optarg);
+            R.sep = optarg[0];
+            break;
+        case 'v':
+            if (pk_cli_variant(optarg, &R.opts.variant, &err) != PK_OK)
+                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
+            break;
+        case O_RESULTS:
+            if (pk_cli_results(optarg, &R.opts.results, &err) != PK_OK)
+                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
+            break;
+        case O_GAMETYPE:
+            if (!strcmp(optarg, "short"))
+                R.gametype = 1;
+            else if (!strcmp(optarg, "full"))
+                R.gametype = 2;
+            else
+                return pk_cli_usage_error(stderr, PROG, "--gametype takes 'short' or 'full', not '%s'", optarg);
+            break;
+        case O_CAPOPT: R.opts.gen_flags |= PK_GEN_CAPTURE_OPTIONAL; break;
+        case O_TO:
+            if (!strcmp(optarg, "pdn"))
+                R.to = TO_PDN;
+            else if (!strcmp(optarg, "json"))
+                R.to = TO_JSON;
+            else if (!strcmp(optarg, "hub"))
+                R.to = TO_HUB;
+            else
+                return pk_cli_usage_error(stderr, PROG, "--to takes 'pdn', 'json' or 'hub', not '%s'", optarg);
+            break;
+        case 'o': output = optarg; break;
+        case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
+        case 'V': pk_cli_version(stdout, PROG); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
+        default: fputs("Try 'pdnconv --help'.\n", stderr); return PK_EXIT_USAGE;
+        }
+    }
+    if (R.opts.variant && pk_cli_applies(R.opts.variant, R.opts.gen_flags, 0, &err) != PK_OK)
+        return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
+    if (output && !(R.out = fopen(output, "w"))) {
+        fprintf(stderr, "%s: error: %s: %s\n", PROG, output, strerror(errno));
+        return PK_EXIT_USAGE;
+    }
+    R.opts.on_event = on_event;
+    R.opts.event_ctx = &R;
+    if (!(R.replay = pk_replay_new())) {
+        fprintf(stderr, "%s: error: out of memory\n", PROG);
+        return PK_EXIT_USAGE;
+    }
+    if (optind == argc)
+        do_file(&R, stdin, "<stdin>");
+    for (int i = optind; i < argc && !ferror(R.out); i++) {
+        if (!strcmp(argv[i], "-")) {
+            do_file(&R, stdin, "<stdin>");
+            continue;
+        }
+        FILE *f = fopen(argv[i], "rb");
+        if (!f) {
+            fprintf(stderr, "%s: error: cannot open: %s\n", argv[i], strerror(errno));
+            R.status = PK_EXIT_USAGE;
+            continue;
+        }
+        do_file(&R, f, argv[i]);
+        fclose(f);
+    }
+    pk_replay_free(R.replay);
+    free(R.recs);
+    free(R.pool);
+    int st = pk_cli_finish(R.out, stderr, PROG, R.status);
+    if (output && fclose(R.out) != 0 && st != PK_EXIT_USAGE) {
+        fprintf(stderr, "%s: error: write error: %s: %s\n", PROG, output, strerror(errno));
+        st = PK_EXIT_USAGE;
+    }
+    return st;
+}

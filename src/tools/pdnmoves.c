@@ -1,0 +1,442 @@
+/*
+ * pdnmoves -- the disputed position: the legal moves of a FEN (short PDN form with the
+ * disambiguation of RULES 4.3, full path, captured squares in capture order, FEN after),
+ * with --explain the captures the choice rule forbids and the captures cut short, and
+ * with --check whether one written move is legal there, in the words pdncheck uses
+ * (match.c's pk_match_describe). A thin main over the library; see man/pdnmoves.1.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "pdnkit.h"
+#include "replay.h" /* PK_FEN_MAX */
+
+static const char *prog = "pdnmoves";
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "Usage: %s [OPTION]... [FEN | -]\n"
+            "List the legal moves of a position, or check one move (--check). With '-' or no\n"
+            "FEN, one FEN is read per input line.\n"
+            "\n"
+            "  -v, --variant=NAME       variant name, alias or PDN GameType number (default\n"
+            "                           international)\n"
+            "  -c, --check=MOVE         is MOVE legal here? any notation pdncheck reads: from-to,\n"
+            "                           full or partial path, numeric or algebraic, '-', 'x', ':'\n"
+            "  -e, --explain            also the complete captures the choice rule forbids, with\n"
+            "                           the rule and the numbers, and the captures cut short\n"
+            "  -j, --json               JSON Lines: one object per move (or per check)\n"
+            "      --numeric            write squares as numbers\n"
+            "      --algebraic          write squares as a1..h8 (default: the variant's notation)\n"
+            "      --capture-optional   house rule: captures are not mandatory (8x8 only)\n"
+            "      --list-variants      print the variant table and exit\n"
+            "  -h, --help               print this help and exit\n"
+            "  -V, --version            print the version and exit\n"
+            "\n"
+            "Output, one line per legal move, tab-separated: MOVE FULL CAPTURED FEN-AFTER\n"
+            "(CAPTURED comma-separated in capture order, '-' when none); read from standard\n"
+            "input, each line starts with the number of the input line it answers. A side without a legal move: one\n"
+            "line saying it has lost. --explain adds lines starting with '#'. --check prints\n"
+            "FULL FEN-AFTER when legal, else 'CODE: MESSAGE' as pdncheck words it.\n"
+            "Exit status: 0 success (--check: legal), 1 --check: not legal, 2 bad FEN, move\n"
+            "text, variant or option.\n",
+            prog);
+}
+
+/* Everything one run needs: allocated once, nothing per position. */
+typedef struct run {
+    const pk_variant *v;
+    unsigned gen_flags, not_flags; /* pk_gen_flags; PK_NOT_ALGEBRAIC or PK_NOT_NUMERIC */
+    bool algebraic, explain, json;
+    int line;                      /* reading standard input: the input line, the first
+                                      column of every text line; 0 for a FEN argument */
+    const char *check;             /* --check MOVE, or NULL */
+    pk_written w;                  /* MOVE parsed */
+    pk_match_scratch *ms;
+    pk_movelist *legal, *forbidden;
+    FILE *out;
+} run;
+
+/* ---- output helpers ---------------------------------------------------------------- */
+
+static void json_str(FILE *f, const char *s)
+{
+    putc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') {
+            putc('\\', f);
+            putc(c, f);
+        } else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            putc(c, f);
+    }
+    putc('"', f);
+}
+
+/* The captured squares of m, in capture order: "17,26" or "-" (text), or a JSON array
+ * (numbers in numeric notation, strings in algebraic). */
+static void put_captured(const run *r, const pk_move *m)
+{
+    char sq[4];
+    if (r->json) {
+        putc('[', r->out);
+        for (int i = 0; i < m->ncap; i++) {
+            if (i)
+                putc(',', r->out);
+            pk_square_name(r->v->geom, m->caps[i], r->algebraic, sq);
+            if (r->algebraic)
+                json_str(r->out, sq);
+            else
+                fputs(sq, r->out);
+        }
+        putc(']', r->out);
+        return;
+    }
+    if (!m->ncap)
+        putc('-', r->out);
+    for (int i = 0; i < m->ncap; i++) {
+        if (i)
+            putc(',', r->out);
+        fputs(pk_square_name(r->v->geom, m->caps[i], r->algebraic, sq), r->out);
+    }
+}
+
+static void fen_after(const run *r, const pk_pos *p, const pk_move *m, char *buf, size_t size)
+{
+    pk_pos q = *p;
+    pk_make(r->v, &q, m);
+    pk_fen_write(r->v, &q, r->algebraic, buf, size);
+}
+
+/* Reading standard input, a text line starts with the number of the input line it
+ * answers (JSON objects carry their "fen" instead). */
+static void put_prefix(const run *r)
+{
+    if (r->line && !r->json) {
+        char num[16], *e = num + sizeof num, *q = e;
+        *--q = '\t';
+        for (unsigned n = (unsigned)r->line; q == e - 1 || n; n /= 10)
+            *--q = (char)('0' + n % 10);
+        fwrite(q, 1, (size_t)(e - q), r->out);
+    }
+}
+
+/* The start of a JSON object: {"fen":"..." */
+static void json_open(const run *r, const char *fen)
+{
+    fputs("{\"fen\":", r->out);
+    json_str(r->out, fen);
+}
+
+/* One move: text line MOVE FULL CAPTURED FEN-AFTER, or a JSON object (with "allowed" and
+ * "reason" under --explain). */
+static void put_move(const run *r, const char *fen, const pk_pos *p, const pk_move *m, const char *shortform,
+                     const char *reason)
+{
+    char full[160], after[PK_FEN_MAX];
+    pk_move_write(r->v, m, PK_NOT_FULL | r->not_flags, full, sizeof full);
+    fen_after(r, p, m, after, sizeof after);
+    if (r->json) {
+        json_open(r, fen);
+        fputs(",\"move\":", r->out);
+        json_str(r->out, shortform);
+        fputs(",\"full\":", r->out);
+        json_str(r->out, full);
+        fputs(",\"captured\":", r->out);
+        put_captured(r, m);
+        fputs(",\"fen_after\":", r->out);
+        json_str(r->out, after);
+        if (r->explain) {
+            fprintf(r->out, ",\"allowed\":%s,\"reason\":", reason ? "false" : "true");
+            if (reason)
+                json_str(r->out, reason);
+            else
+                fputs("null", r->out);
+        }
+        fputs("}\n", r->out);
+        return;
+    }
+    put_prefix(r);
+    if (reason) {
+        fprintf(r->out, "# forbidden %s (takes ", full);
+        put_captured(r, m);
+        fprintf(r->out, "): %s\n", reason);
+        return;
+    }
+    fputs(shortform, r->out);
+    putc('\t', r->out);
+    fputs(full, r->out);
+    putc('\t', r->out);
+    put_captured(r, m);
+    putc('\t', r->out);
+    fputs(after, r->out);
+    putc('\n', r->out);
+}
+
+/* ---- --explain -------------------------------------------------------------------- */
+
+/* Captures cut short: each proper prefix of a legal capture, written as a full path, is
+ * what pdncheck calls an incomplete capture; its words are pk_match_describe's. A prefix
+ * shared by several captures is said once. */
+static void cut_short(const run *r, const char *fen, const pk_pos *p)
+{
+    for (int i = 0; i < r->legal->n; i++) {
+        const pk_move *m = &r->legal->m[i];
+        for (int t = 0; t + 1 < m->ncap; t++) {
+            bool seen = false;
+            for (int k = 0; k < i && !seen; k++) {
+                const pk_move *o = &r->legal->m[k];
+                seen = o->from == m->from && o->ncap > t + 1;
+                for (int u = 0; seen && u <= t; u++)
+                    seen = o->path[u] == m->path[u];
+            }
+            if (seen)
+                continue;
+            pk_written w;
+            memset(&w, 0, sizeof w);
+            w.sq[w.nsq++] = m->from;
+            for (int u = 0; u <= t; u++)
+                w.sq[w.nsq++] = m->path[u];
+            w.capture_sep = w.sep_written = true;
+            w.algebraic = r->algebraic;
+            pk_match got;
+            if (pk_match_move(r->v, p, &w, r->gen_flags, r->ms, &got) != PK_MATCH_INCOMPLETE)
+                continue;
+            char text[160], msg[900];
+            pk_move_write(r->v, &got.move, PK_NOT_FULL | r->not_flags, text, sizeof text);
+            pk_match_describe(r->v, p, text, &got, r->gen_flags, r->algebraic, r->ms, msg, sizeof msg);
+            if (r->json) {
+                char after[PK_FEN_MAX];
+                fen_after(r, p, &got.move, after, sizeof after);
+                json_open(r, fen);
+                fputs(",\"move\":", r->out);
+                json_str(r->out, text);
+                fputs(",\"full\":", r->out);
+                json_str(r->out, text);
+                fputs(",\"captured\":", r->out);
+                put_captured(r, &got.move);
+                fputs(",\"fen_after\":", r->out);
+                json_str(r->out, after);
+                fputs(",\"allowed\":false,\"cut_short\":true,\"reason\":", r->out);
+                json_str(r->out, msg);
+                fputs("}\n", r->out);
+            } else {
+                put_prefix(r);
+                fprintf(r->out, "# cut short %s\n", msg);
+            }
+        }
+    }
+}
+
+static void explain(const run *r, const char *fen, const pk_pos *p)
+{
+    pk_match_forbidden(r->v, p, r->gen_flags, r->ms, r->forbidden);
+    const pk_move *best = NULL;
+    for (int i = 0; i < r->legal->n && !best; i++)
+        if (r->legal->m[i].flags & PK_MV_CAPTURE)
+            best = &r->legal->m[i];
+    for (int i = 0; best && i < r->forbidden->n; i++) {
+        char reason[400], full[160];
+        const pk_move *m = &r->forbidden->m[i];
+        pk_match_forbidden_reason(r->v, p, m, best, r->gen_flags, r->algebraic, r->ms, reason, sizeof reason);
+        pk_move_write(r->v, m, PK_NOT_FULL | r->not_flags, full, sizeof full);
+        put_move(r, fen, p, m, full, reason);
+    }
+    cut_short(r, fen, p);
+}
+
+/* ---- one position ----------------------------------------------------------------- */
+
+static int list(const run *r, const char *fen, const pk_pos *p)
+{
+    int n = pk_gen_legal(r->v, p, r->legal, r->gen_flags);
+    if (n == 0) { /* RULES 1.9 */
+        const char *side = p->turn == PK_WHITE ? "white" : "black";
+        if (r->json) {
+            json_open(r, fen);
+            fprintf(r->out, ",\"lost\":true,\"side\":\"%s\"}\n", side);
+        } else {
+            put_prefix(r);
+            fprintf(r->out, "%s has no legal move: it has lost\n", side);
+        }
+        return PK_EXIT_OK;
+    }
+    for (int i = 0; i < n; i++) {
+        char shortform[160];
+        pk_move_write_pdn(r->v, r->legal, &r->legal->m[i], r->not_flags, shortform, sizeof shortform);
+        put_move(r, fen, p, &r->legal->m[i], shortform, NULL);
+    }
+    if (r->explain)
+        explain(r, fen, p);
+    return PK_EXIT_OK;
+}
+
+static int check(const run *r, const char *fen, const pk_pos *p)
+{
+    pk_match m;
+    pk_match_move(r->v, p, &r->w, r->gen_flags, r->ms, &m);
+    if (m.kind == PK_MATCH_LEGAL) {
+        char full[160], after[PK_FEN_MAX];
+        pk_move_write(r->v, &m.move, PK_NOT_FULL | r->not_flags, full, sizeof full);
+        fen_after(r, p, &m.move, after, sizeof after);
+        if (r->json) {
+            json_open(r, fen);
+            fputs(",\"move\":", r->out);
+            json_str(r->out, r->check);
+            fputs(",\"legal\":true,\"code\":\"legal\",\"message\":null,\"full\":", r->out);
+            json_str(r->out, full);
+            fputs(",\"captured\":", r->out);
+            put_captured(r, &m.move);
+            fputs(",\"fen_after\":", r->out);
+            json_str(r->out, after);
+            fputs("}\n", r->out);
+        } else {
+            put_prefix(r);
+            fprintf(r->out, "%s\t%s\n", full, after);
+        }
+        return PK_EXIT_OK;
+    }
+    char msg[900];
+    pk_match_describe(r->v, p, r->check, &m, r->gen_flags, r->w.algebraic, r->ms, msg, sizeof msg);
+    if (r->json) {
+        json_open(r, fen);
+        fputs(",\"move\":", r->out);
+        json_str(r->out, r->check);
+        fprintf(r->out, ",\"legal\":false,\"code\":\"%s\",\"message\":", pk_match_code(m.kind));
+        json_str(r->out, msg);
+        fputs("}\n", r->out);
+    } else {
+        put_prefix(r);
+        fprintf(r->out, "%s: %s\n", pk_match_code(m.kind), msg);
+    }
+    return PK_EXIT_FINDINGS;
+}
+
+/* Answers one FEN; line > 0 names the input line in an error. */
+static int position(const run *r, const char *fen, int line)
+{
+    pk_pos p;
+    pk_error err;
+    pk_error_clear(&err);
+    if (pk_fen_parse(r->v, fen, (size_t)-1, &p, NULL, &err) != PK_OK) {
+        fflush(r->out);
+        if (line > 0)
+            fprintf(stderr, "%s: <stdin>:%d: error: bad FEN \"%.200s\": %s (column %d of the FEN)\n", prog, line,
+                    fen, err.msg, err.col);
+        else
+            fprintf(stderr, "%s: error: bad FEN \"%.200s\": %s (column %d of the FEN)\n", prog, fen, err.msg,
+                    err.col);
+        return PK_EXIT_USAGE;
+    }
+    return r->check ? check(r, fen, &p) : list(r, fen, &p);
+}
+
+/* One FEN per line: blank lines and '#' comments are skipped, a pair of quotes around the
+ * FEN (jq without -r) is taken off. The worst status wins: 2, then 1, then 0. */
+static int lines(run *r, FILE *in)
+{
+    char *buf = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    int status = PK_EXIT_OK;
+    while ((len = getline(&buf, &cap, in)) >= 0) {
+        r->line++;
+        char *s = buf;
+        while (len > 0 && (s[len - 1] == '\n' || s[len - 1] == '\r' || s[len - 1] == ' ' || s[len - 1] == '\t'))
+            s[--len] = 0;
+        while (*s == ' ' || *s == '\t')
+            s++, len--;
+        if (len >= 2 && s[0] == '"' && s[len - 1] == '"') {
+            s[len - 1] = 0;
+            s++;
+        }
+        if (!*s || *s == '#')
+            continue;
+        int st = position(r, s, r->line);
+        if (st > status)
+            status = st;
+    }
+    free(buf);
+    if (ferror(in)) {
+        fprintf(stderr, "%s: error: reading standard input failed\n", prog);
+        status = PK_EXIT_USAGE;
+    }
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    enum { O_NUMERIC = 256, O_ALGEBRAIC, O_CAPTURE_OPTIONAL, O_LIST };
+    static const struct option opts[] = {
+        {"variant", required_argument, 0, 'v'},
+        {"check", required_argument, 0, 'c'},
+        {"explain", no_argument, 0, 'e'},
+        {"json", no_argument, 0, 'j'},
+        {"numeric", no_argument, 0, O_NUMERIC},
+        {"algebraic", no_argument, 0, O_ALGEBRAIC},
+        {"capture-optional", no_argument, 0, O_CAPTURE_OPTIONAL},
+        {"list-variants", no_argument, 0, O_LIST},
+        {"help", no_argument, 0, 'h'},
+        {"version", no_argument, 0, 'V'},
+        {0, 0, 0, 0}};
+    run r;
+    memset(&r, 0, sizeof r);
+    r.out = stdout;
+    const char *vname = "international";
+    int notation = 0, c;
+    pk_error err;
+    pk_error_clear(&err);
+    while ((c = getopt_long(argc, argv, "v:c:ejhV", opts, NULL)) != -1) {
+        switch (c) {
+        case 'v': vname = optarg; break;
+        case 'c': r.check = optarg; break;
+        case 'e': r.explain = true; break;
+        case 'j': r.json = true; break;
+        case O_NUMERIC: notation = PK_NOT_NUMERIC; break;
+        case O_ALGEBRAIC: notation = PK_NOT_ALGEBRAIC; break;
+        case O_CAPTURE_OPTIONAL: r.gen_flags |= PK_GEN_CAPTURE_OPTIONAL; break;
+        case O_LIST: pk_cli_list_variants(stdout); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
+        case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
+        case 'V': pk_cli_version(stdout, prog); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
+        default: fprintf(stderr, "Try '%s --help'.\n", prog); return PK_EXIT_USAGE;
+        }
+    }
+    if (argc - optind > 1)
+        return pk_cli_usage_error(stderr, prog, "one FEN at most (or '-' to read one per line)");
+    if (pk_cli_variant(vname, &r.v, &err) != PK_OK)
+        return pk_cli_usage_error(stderr, prog, "%s", err.msg);
+    if (pk_cli_applies(r.v, r.gen_flags, 0, &err) != PK_OK)
+        return pk_cli_usage_error(stderr, prog, "%s", err.msg);
+    if (r.explain && r.check)
+        return pk_cli_usage_error(stderr, prog, "--explain lists the moves; --check answers for one move");
+    r.algebraic = notation ? notation == PK_NOT_ALGEBRAIC : r.v->algebraic;
+    r.not_flags = r.algebraic ? PK_NOT_ALGEBRAIC : PK_NOT_NUMERIC;
+    if (r.check && pk_written_parse(r.v, r.check, strlen(r.check), &r.w, &err) != PK_OK) {
+        fprintf(stderr, "%s: error: bad move '%s': %s\n", prog, r.check, err.msg);
+        return PK_EXIT_USAGE;
+    }
+    r.ms = malloc(sizeof *r.ms);
+    r.legal = malloc(sizeof *r.legal);
+    r.forbidden = malloc(sizeof *r.forbidden);
+    if (!r.ms || !r.legal || !r.forbidden) {
+        fprintf(stderr, "%s: error: out of memory\n", prog);
+        return PK_EXIT_USAGE;
+    }
+    static char obuf[1 << 16];
+    setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
+    int status;
+    if (optind == argc || strcmp(argv[optind], "-") == 0)
+        status = lines(&r, stdin);
+    else
+        status = position(&r, argv[optind], 0);
+    free(r.ms);
+    free(r.legal);
+    free(r.forbidden);
+    return pk_cli_finish(stdout, stderr, prog, status);
+}
