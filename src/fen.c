@@ -17,6 +17,7 @@ typedef struct {
     const char *s;
     size_t i, n;
     int8_t col_of[64]; /* column of each square's item, for errors found after parsing */
+    int8_t alg_of[64]; /* 1 when that square was written algebraically: errors answer in kind */
 } cursor;
 
 static int col(const cursor *c) { return (int)c->i + 1; }
@@ -63,6 +64,7 @@ static int read_square(const pk_variant *v, cursor *c, int *num, pk_error *err)
         return -1;
     }
     *num = isdigit((unsigned char)c->s[start]) ? v->geom->num_of[b] : 0;
+    c->alg_of[b] = *num == 0;
     return b;
 }
 
@@ -154,8 +156,13 @@ static int validate(const pk_variant *v, const cursor *cur, const pk_pos *p, pk_
     for (int c = 0; c < 2; c++) {
         pk_bb bad = p->pieces[c] & ~p->kings & v->geom->promo[c];
         if (bad) {
-            err->col = cur->col_of[pk_lsb(bad)];
-            return rc;
+            int b = pk_lsb(bad);
+            char name[4];
+            /* the square in the notation the FEN wrote it in (pk_pos_validate uses the
+             * variant's) */
+            return pk_error_set(err, rc, cur->col_of[b], "%s man on %s, its own promotion row",
+                                c == PK_WHITE ? "white" : "black",
+                                pk_square_name(v->geom, b, cur->alg_of[b], name));
         }
     }
     return rc; /* too many pieces: the whole section is at fault */
@@ -172,7 +179,7 @@ int pk_fen_parse(const pk_variant *v, const char *s, size_t len, pk_pos *out, pk
         err = &local_err;
     memset(extra, 0, sizeof *extra);
     extra->halfmove = extra->fullmove = -1;
-    cursor c = {s, 0, len == (size_t)-1 ? strlen(s) : len, {0}};
+    cursor c = {s, 0, len == (size_t)-1 ? strlen(s) : len, {0}, {0}};
     if (skip_spaces(&c))
         extra->spaces = true;
     int t = peek(&c), turn;

@@ -30,6 +30,7 @@ static void usage(FILE *f)
             "  -e, --explain            also the complete captures the choice rule forbids, with\n"
             "                           the rule and the numbers, and the captures cut short\n"
             "  -j, --json               JSON Lines: one object per move (or per check)\n"
+            "  -b, --board              draw the position (text) before its moves\n"
             "      --numeric            write squares as numbers\n"
             "      --algebraic          write squares as a1..h8 (default: the variant's notation)\n"
             "      --capture-optional   house rule: captures are not mandatory (8x8 only)\n"
@@ -51,7 +52,7 @@ static void usage(FILE *f)
 typedef struct run {
     const pk_variant *v;
     unsigned gen_flags, not_flags; /* pk_gen_flags; PK_NOT_ALGEBRAIC or PK_NOT_NUMERIC */
-    bool algebraic, explain, json;
+    bool algebraic, explain, json, board;
     int line;                      /* reading standard input: the input line, the first
                                       column of every text line; 0 for a FEN argument */
     const char *check;             /* --check MOVE, or NULL */
@@ -255,15 +256,23 @@ static void explain(const run *r, const char *fen, const pk_pos *p)
 
 static int list(const run *r, const char *fen, const pk_pos *p)
 {
+    if (r->board && !r->json) { /* board.c's text diagram, in the notation of the listing */
+        pk_board_opts bo;
+        pk_error err;
+        memset(&bo, 0, sizeof bo);
+        bo.flags = r->algebraic ? PK_BOARD_ALGEBRAIC : PK_BOARD_NUMERIC;
+        pk_board_text(r->v, p, &bo, r->out, &err);
+    }
     int n = pk_gen_legal(r->v, p, r->legal, r->gen_flags);
-    if (n == 0) { /* RULES 1.9 */
+    if (n == 0) { /* RULES 1.9; Antidraughts: the blocked side has won */
         const char *side = p->turn == PK_WHITE ? "white" : "black";
+        bool won = r->v->goal == PK_GOAL_BLOCKED_WINS;
         if (r->json) {
             json_open(r, fen);
-            fprintf(r->out, ",\"lost\":true,\"side\":\"%s\"}\n", side);
+            fprintf(r->out, ",\"%s\":true,\"side\":\"%s\"}\n", won ? "won" : "lost", side);
         } else {
             put_prefix(r);
-            fprintf(r->out, "%s has no legal move: it has lost\n", side);
+            fprintf(r->out, "%s has no legal move: it has %s\n", side, won ? "won" : "lost");
         }
         return PK_EXIT_OK;
     }
@@ -378,6 +387,7 @@ int main(int argc, char **argv)
         {"check", required_argument, 0, 'c'},
         {"explain", no_argument, 0, 'e'},
         {"json", no_argument, 0, 'j'},
+        {"board", no_argument, 0, 'b'},
         {"numeric", no_argument, 0, O_NUMERIC},
         {"algebraic", no_argument, 0, O_ALGEBRAIC},
         {"capture-optional", no_argument, 0, O_CAPTURE_OPTIONAL},
@@ -392,12 +402,13 @@ int main(int argc, char **argv)
     int notation = 0, c;
     pk_error err;
     pk_error_clear(&err);
-    while ((c = getopt_long(argc, argv, "v:c:ejhV", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "v:c:ejbhV", opts, NULL)) != -1) {
         switch (c) {
         case 'v': vname = optarg; break;
         case 'c': r.check = optarg; break;
         case 'e': r.explain = true; break;
         case 'j': r.json = true; break;
+        case 'b': r.board = true; break;
         case O_NUMERIC: notation = PK_NOT_NUMERIC; break;
         case O_ALGEBRAIC: notation = PK_NOT_ALGEBRAIC; break;
         case O_CAPTURE_OPTIONAL: r.gen_flags |= PK_GEN_CAPTURE_OPTIONAL; break;

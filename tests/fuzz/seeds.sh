@@ -84,6 +84,16 @@ done
 # fuzz_match: every variant from its start position, no move yet
 j=0
 while [ $j -lt 20 ]; do printf "\\$(printf %03o $j)\n" >"$M/start$j"; j=$((j + 1)); done
-for t in pdn pdncheck fen match; do
+# fuzz_written: move texts in every notation pdnmoves --check reads, behind a variant byte
+W="$BUILD/seeds-fuzz_written"; rm -rf "$W"; mkdir -p "$W"
+i=0
+for mv in '32-28' '32x23x14' '27 x 18' '11x18 18x25' 'c3:e5' 'C3:E5' 'hg7' 'c3e5' '46x23x12!' 'a1-j10' '9-13'; do
+  j=0
+  while [ $j -lt 10 ]; do
+    printf "\\$(printf %03o $j)%s" "$mv" >"$W/mv$i.$j"; j=$((j + 1))
+  done
+  i=$((i + 1))
+done
+for t in pdn pdncheck fen match written; do
   echo "seeds: fuzz_$t: $(ls "$BUILD/seeds-fuzz_$t" | wc -l) files, $(du -sk "$BUILD/seeds-fuzz_$t" | cut -f1) KiB"
 done
