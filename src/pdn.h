@@ -214,8 +214,9 @@ pk_pdn_reader *pk_pdn_open(FILE *f, const char *filename, unsigned flags, pk_err
 void pk_pdn_close(pk_pdn_reader *r);
 
 /* Reads the next game into g. Returns 1 for a game (valid or not: see g->nerrors), 0 at
- * the end of input, -PK_ERR_IO on a read error (after reporting it to sink). Diagnostics
- * of the game are sent to sink (may be NULL) before the call returns. */
+ * the end of input, -PK_ERR_IO on a read error (after reporting it to sink), -PK_ERR_NOMEM
+ * when memory ran out (reported; every later call returns it too). Diagnostics of the
+ * game are sent to sink (may be NULL) before the call returns. */
 int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink);
 
 unsigned long long pk_pdn_bytes(const pk_pdn_reader *r); /* decoded bytes consumed */
