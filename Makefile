@@ -5,7 +5,8 @@
 #   make check      build, then run every test (CUnit suites, golden CLI tests, corpus runs)
 #   make bench      optimised build (-O3 -march=native), then the benchmarks
 #   make perft-deep the deep perft series of PERFT.md (minutes; not in CI)
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make lib        libpdnkit.a and the shared libpdnkit.so
+#   make install    PREFIX=/usr/local DESTDIR= (make uninstall undoes it)
 #
 # Library sources are src/*.c, tool mains are src/tools/*.c, unit test programs are
 # tests/unit/test_*.c (each one a CUnit program of its own): new files need no edit here.
@@ -44,9 +45,8 @@ LIB_OBJ   := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 TOOLS     := $(TOOL_SRC:src/tools/%.c=$(BUILD)/bin/%)
 UNITS     := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 LIB       := $(BUILD)/libpdnkit.a
-MANPAGES  := $(wildcard man/*.1 man/*.5 man/*.7)
 
-.PHONY: all deps run check unit golden corpus bench perft-deep install uninstall clean
+.PHONY: all deps run check unit golden corpus bench perft-deep lib install uninstall clean
 .DEFAULT_GOAL := all
 
 all: deps
@@ -160,19 +160,113 @@ perft-deep: deps
 	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools
 	@BUILD=build/bench sh tests/perft.sh deep
 
-# --- install -----------------------------------------------------------------
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
+# --- library and install --------------------------------------------------------
+#   make lib        libpdnkit.a and the shared libpdnkit.so.$(VERSION) (soname libpdnkit.so.$(SOMAJOR))
+#   make install    tools, both libraries, public headers (include/pdnkit/), pdnkit.pc, man pages,
+#                   bash completion; PREFIX, DESTDIR and the *DIR variables below choose where
+#   make uninstall  removes all of it
+# The shared library is built from -fPIC objects of its own ($(BUILD)/pic/) so that the static
+# library and the tools keep their non-PIC code. A public header is one listed in PUBLIC_HEADERS
+# (add a new one there); the others (pdn_lex.h, pdn_arena.h, pdn_reader.h, variant_rows.h,
+# encoding.h, input.h, cli.h, pool.h, html_report.h) stay private, and no public header may include one
+# (tests/install/headers.sh). Headers include each other as "x.h", which resolves inside
+# include/pdnkit/ too.
+BINDIR        ?= $(PREFIX)/bin
+LIBDIR        ?= $(PREFIX)/lib
+INCLUDEDIR    ?= $(PREFIX)/include
+MANDIR        ?= $(PREFIX)/share/man
+PKGCONFIGDIR  ?= $(LIBDIR)/pkgconfig
+BASHCOMPDIR   ?= $(PREFIX)/share/bash-completion/completions
+
+VERSION   := $(shell sed -n 's/.*define PK_VERSION "\(.*\)"/\1/p' src/pk_common.h)
+SOMAJOR   := $(firstword $(subst ., ,$(VERSION)))
+SONAME    := libpdnkit.so.$(SOMAJOR)
+SOLIB     := $(BUILD)/libpdnkit.so.$(VERSION)
+PIC_OBJ   := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
+PUBLIC_HEADERS := pdnkit.h pk_common.h geom.h variant.h position.h movegen.h fen.h notation.h \
+                  perft.h diag.h pdn.h match.h written.h draw.h replay.h resolve.h board.h
+TOOL_NAMES := $(notdir $(TOOLS))
+MANPAGES  := $(wildcard man/*.[1-8])
+
+.PHONY: lib install-files install-headers
+lib: deps
+	@$(MAKE) --no-print-directory $(LIB) $(BUILD)/libpdnkit.so
+
+$(BUILD)/pic/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
+
+# The shared library exports the functions the public headers name, nothing else (the
+# lexer, the arena and the byte source stay internal, as their headers do).
+$(BUILD)/libpdnkit.map: $(PIC_OBJ) $(addprefix src/,$(PUBLIC_HEADERS))
+	@nm -g --defined-only $(PIC_OBJ) | awk 'NF == 3 { print $$3 }' | LC_ALL=C sort -u >$@.defined
+	@{ echo '{ global:'; cat $(addprefix src/,$(PUBLIC_HEADERS)) | grep -o 'pk_[a-z0-9_]*' | LC_ALL=C sort -u | \
+	  LC_ALL=C comm -12 - $@.defined | sed 's/.*/    &;/'; echo 'local: *; };'; } >$@
+
+$(SOLIB): $(PIC_OBJ) $(BUILD)/libpdnkit.map
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(BUILD)/libpdnkit.map $(OPT) $(CFLAGS) \
+	  $(PIC_OBJ) $(PCRE_LIBS) $(ZIP_LIBS) -lpthread -lm -o $@
+
+$(BUILD)/libpdnkit.so: $(SOLIB)
+	ln -sf $(notdir $(SOLIB)) $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $@
+
+# pdnkit.pc: the libraries of the static library's dependencies, by their .pc files where
+# they have one (PKGS; ZIP_PKGS when compressed input is built in), else as -l flags (libbz2
+# has no .pc on Debian). It says ${prefix}/lib rather than $(PREFIX)/lib, so that
+# pkg-config --define-prefix works.
+PC_REQUIRES = $(PKGS) $(ZIP_PKGS)
+PC_LIBS     = $(filter -lbz2,$(ZIP_LIBS)) -lpthread -lm
+pc_rel = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
+$(BUILD)/pdnkit.pc: pdnkit.pc.in src/pk_common.h FORCE
+	@mkdir -p $(@D)
+	@sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(call pc_rel,$(LIBDIR))|' \
+	  -e 's|@INCLUDEDIR@|$(call pc_rel,$(INCLUDEDIR))|' \
+	  -e 's|@VERSION@|$(VERSION)|; s|@REQUIRES@|$(strip $(PC_REQUIRES))|; s|@LIBS@|$(strip $(PC_LIBS))|' \
+	  pdnkit.pc.in >$@
+
+$(BUILD)/completion/pdnkit: completion/pdnkit.bash FORCE
+	@mkdir -p $(@D)
+	@sed -e 's|@TOOLS@|$(TOOL_NAMES)|' completion/pdnkit.bash >$@
+
+.PHONY: FORCE
+FORCE:
+
+-include $(PIC_OBJ:.o=.d)
+
+install: deps
+	@$(MAKE) --no-print-directory install-files
+
+install-files: build-tools $(LIB) $(BUILD)/libpdnkit.so $(BUILD)/pdnkit.pc $(BUILD)/completion/pdnkit install-headers
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(BASHCOMPDIR)
+	install -m 755 $(TOOLS) $(DESTDIR)$(BINDIR)/
+	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(SOLIB) $(DESTDIR)$(LIBDIR)/
+	ln -sf $(notdir $(SOLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libpdnkit.so
+	install -m 644 $(BUILD)/pdnkit.pc $(DESTDIR)$(PKGCONFIGDIR)/
 	@for p in $(MANPAGES); do \
-	  s=$${p##*.}; install -d $(DESTDIR)$(PREFIX)/share/man/man$$s; \
-	  echo install -m 644 $$p $(DESTDIR)$(PREFIX)/share/man/man$$s/; \
-	  install -m 644 $$p $(DESTDIR)$(PREFIX)/share/man/man$$s/; \
+	  s=$${p##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s; \
+	  echo install -m 644 $$p $(DESTDIR)$(MANDIR)/man$$s/; \
+	  install -m 644 $$p $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; \
 	done
+	install -m 644 $(BUILD)/completion/pdnkit $(DESTDIR)$(BASHCOMPDIR)/pdnkit
+	@# bash-completion loads completions/NAME when NAME is completed: one link per tool
+	@for t in $(TOOL_NAMES); do ln -sf pdnkit $(DESTDIR)$(BASHCOMPDIR)/$$t || exit 1; done
+
+install-headers:
+	install -d $(DESTDIR)$(INCLUDEDIR)/pdnkit
+	install -m 644 $(addprefix src/,$(PUBLIC_HEADERS)) $(DESTDIR)$(INCLUDEDIR)/pdnkit/
 
 uninstall:
-	@for t in $(TOOLS); do rm -f $(DESTDIR)$(PREFIX)/bin/$${t##*/}; done
-	@for p in $(MANPAGES); do s=$${p##*.}; rm -f $(DESTDIR)$(PREFIX)/share/man/man$$s/$${p##*/}; done
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(TOOL_NAMES))
+	rm -f $(addprefix $(DESTDIR)$(LIBDIR)/,libpdnkit.a libpdnkit.so $(SONAME) $(notdir $(SOLIB)))
+	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/pdnkit/,$(PUBLIC_HEADERS))
+	@rmdir $(DESTDIR)$(INCLUDEDIR)/pdnkit 2>/dev/null || true
+	rm -f $(DESTDIR)$(PKGCONFIGDIR)/pdnkit.pc
+	@for p in $(MANPAGES); do s=$${p##*.}; echo rm -f $(DESTDIR)$(MANDIR)/man$$s/$${p##*/}; \
+	  rm -f $(DESTDIR)$(MANDIR)/man$$s/$${p##*/}; done
+	rm -f $(addprefix $(DESTDIR)$(BASHCOMPDIR)/,pdnkit $(TOOL_NAMES))
 
 clean:
 	rm -rf build

@@ -5,7 +5,8 @@
  *
  * Each renderer writes either to a FILE* the caller hands it or into a caller's buffer
  * (cut and NUL-terminated when too small, with the length it would need returned, like
- * snprintf). The library prints nothing else.
+ * snprintf). The library prints nothing else. All four functions are thread-safe: they
+ * read v, p and o and write only f (or buf) and err.
  */
 #ifndef PK_BOARD_H
 #define PK_BOARD_H
@@ -13,6 +14,10 @@
 #include <stdio.h>
 
 #include "position.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum pk_board_flags {
     PK_BOARD_ASCII = 1,     /* text: plain ASCII (w W b B .) instead of Unicode pieces */
@@ -42,5 +47,9 @@ int pk_board_text_buf(const pk_variant *v, const pk_pos *p, const pk_board_opts 
                       pk_error *err);
 int pk_board_svg_buf(const pk_variant *v, const pk_pos *p, const pk_board_opts *o, char *buf, size_t size,
                      pk_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

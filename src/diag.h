@@ -26,6 +26,10 @@
 
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum pk_severity { PK_SEV_NOTE = 0, PK_SEV_WARNING = 1, PK_SEV_ERROR = 2 };
 
 /* One diagnostic. Strings are borrowed: valid only during the sink call.
@@ -52,9 +56,13 @@ typedef struct pk_diag_sink {
     void *ctx;
 } pk_diag_sink;
 
-const char *pk_severity_name(int severity); /* "error", "warning", "note" */
+/* The functions below are thread-safe; the writers write only to the stream given
+ * (one diagnostic per call: serialise the calls of several threads on one stream). */
 
-/* Sends d to the sink (no-op when sink or sink->emit is NULL). */
+const char *pk_severity_name(int severity); /* "error", "warning", "note": static text */
+
+/* Sends d to the sink (no-op when sink or sink->emit is NULL). d is borrowed by the
+ * sink for the call only. */
 void pk_diag_emit(pk_diag_sink *sink, const pk_diag *d);
 
 /* GNU style, one line: "file:line:col: error: game 3, move 12 (black): message\n" (the
@@ -79,5 +87,9 @@ int pk_diag_write_json(FILE *out, const pk_diag *d);
 /* Writes s as a JSON string literal (with quotes), or null when s is NULL. Invalid
  * UTF-8 bytes are written as U+FFFD so the output is always valid JSON. */
 int pk_json_write_string(FILE *out, const char *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -42,6 +42,9 @@
  * over it makes each ply's lookup O(1) however long the walk.
  *
  * The library never prints: messages are in the events.
+ *
+ * Threads: every function writes only the state and the events array it is given: one
+ * pk_draw_state per game being replayed, per thread. pk_draw_can_move reads only.
  */
 #ifndef PK_DRAW_H
 #define PK_DRAW_H
@@ -50,6 +53,10 @@
 
 #define PK_DRAW_MAX_EVENTS 12 /* an events array of this size never drops an event */
 #define PK_DRAW_MSG 160
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum pk_draw_kind {
     PK_DRAW_AUTOMATIC = 0, /* the game is drawn at this ply */
@@ -167,7 +174,11 @@ void pk_draw_free(pk_draw_state *s);
  * king with an empty diagonal neighbour in a direction it may move. */
 bool pk_draw_can_move(const pk_variant *v, const pk_pos *p);
 
-/* Human name of an event kind: "automatic", "claimable", "info". */
+/* Human name of an event kind: "automatic", "claimable", "info" (static text). */
 const char *pk_draw_kind_name(int kind);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -5,11 +5,16 @@
  * is set); colour sections in either order, possibly empty; K prefix for kings;
  * numeric ranges; numeric or algebraic squares; a trailing '.' is tolerated; LID
  * extensions :H<n> and :F<n> are accepted and returned.
+ * Both functions are thread-safe and write only the objects they are given.
  */
 #ifndef PK_FEN_H
 #define PK_FEN_H
 
 #include "position.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct pk_fen_extra {
     bool unknown_turn;  /* side to move was '?' */
@@ -28,5 +33,9 @@ int pk_fen_parse(const pk_variant *v, const char *s, size_t len, pk_pos *out, pk
 /* Writes the FEN of p ("W:W31,32,K33:B1,2") into buf; numeric squares unless algebraic.
  * Returns the length, or the length it would need (like snprintf). */
 int pk_fen_write(const pk_variant *v, const pk_pos *p, bool algebraic, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

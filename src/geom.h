@@ -22,6 +22,10 @@
 
 #include "pk_common.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define PK_MAX_SQUARES 50 /* playable squares of the largest supported board */
 #define PK_NDIRS 8
 
@@ -64,19 +68,24 @@ const pk_geom *pk_geom_get(int width, int height, bool a1_light, int numbering, 
 /* NE<->SW, NW<->SE, E<->W, N<->S. */
 static inline int pk_dir_reverse(int d) { return d < 4 ? 3 - d : d ^ 1; }
 
-/* Bit of (file, rank) in White's frame, or -1 when the square is not playable / off board. */
+/* Bit of (file, rank) in White's frame, or -1 when the square is not playable / off board.
+ * Thread-safe (the geometry is read-only), as are the three functions below. */
 int pk_geom_bit(const pk_geom *g, int file, int rank);
 
 /* Bit of the algebraic square ('a' + file, 1 + rank) in g's frame of names, or -1. */
 int pk_geom_alg_bit(const pk_geom *g, int file, int rank);
 
 /* Square name: the number ("32") or the algebraic name ("h8", in g's frame) into buf
- * (>= 4 bytes). */
+ * (>= 4 bytes, the caller's), which it returns. */
 const char *pk_square_name(const pk_geom *g, int bit, bool algebraic, char *buf);
 
 /* Parses a square written as a number (leading zeros allowed) or algebraically
  * (a1..j10, in g's frame). Returns the bit, or -1 with *err filled (col = 1-based offset of the
- * square inside s + col0). `len` is the number of characters to read. */
+ * square inside s + col0). `len` is the number of characters to read; s is only read. */
 int pk_square_parse(const pk_geom *g, const char *s, size_t len, pk_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

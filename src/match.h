@@ -8,6 +8,10 @@
 
 #include "movegen.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define PK_MAX_WRITTEN 32 /* squares in one written move (hops joined) */
 #define PK_MATCH_LIST 8   /* candidates / required captures kept for messages */
 
@@ -81,15 +85,17 @@ typedef struct pk_match_scratch {
 } pk_match_scratch;
 
 /* Classifies w in p. gen_flags: PK_GEN_CAPTURE_OPTIONAL (house rule). Returns out->kind.
- * A written move needs 2 to PK_MAX_WRITTEN squares; fewer or more is PK_MATCH_ILLEGAL. */
+ * A written move needs 2 to PK_MAX_WRITTEN squares; fewer or more is PK_MATCH_ILLEGAL.
+ * Writes only *s and *out, allocates nothing: thread-safe with one scratch per thread. */
 int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, unsigned gen_flags,
                   pk_match_scratch *s, pk_match *out);
 
-/* Human text for the reasons, e.g. "a man cannot move backwards". */
+/* Human text for the reasons, e.g. "a man cannot move backwards": static, thread-safe. */
 const char *pk_illegal_why_text(int why);
 const char *pk_choice_why_text(int why);
 
-/* ---- the words of a classification (pdncheck, pdnmoves, reports say the same) ---- */
+/* ---- the words of a classification (pdncheck, pdnmoves, reports say the same) ----
+ * Thread-safe: they read v, p and the match, and write only s (one per thread), buf and out. */
 
 /* The diagnostic code of a kind: "illegal-move", "ambiguous-move", "capture-required",
  * "missed-capture", "incomplete-capture"; "legal" for PK_MATCH_LEGAL. */
@@ -130,5 +136,9 @@ int pk_match_forbidden(const pk_variant *v, const pk_pos *p, unsigned gen_flags,
 /* The reason (enum pk_choice_why) the choice rule of v prefers best over m, both complete
  * captures, in the order of RULES 1.7. */
 int pk_choice_why(const pk_variant *v, const pk_move *m, const pk_move *best);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -5,12 +5,17 @@
  * choice rule and de-duplicated on (from, to, captured set), or the quiet moves when no
  * capture exists. The other entry points give the sets the adjudicator classifies
  * against (RULES 4.5): every complete capture path, and the quiet moves alone.
- * No function here allocates.
+ * No function here allocates; each writes only the lists it is given and reads v and p:
+ * thread-safe on distinct lists. A pk_movelist is about 64 KB: not for small stacks.
  */
 #ifndef PK_MOVEGEN_H
 #define PK_MOVEGEN_H
 
 #include "position.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define PK_MAX_MOVES 1024
 
@@ -60,5 +65,9 @@ static inline bool pk_move_same(const pk_move *a, const pk_move *b)
 {
     return a->from == b->from && a->to == b->to && a->capset == b->capset;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,11 +1,16 @@
 /*
  * notation.h -- writing moves as PDN text (numeric or algebraic, short or full capture
  * path, the variant's capture separator) and the ambiguity rule of RULES 4.3.
+ * Both functions are thread-safe and write only buf (the caller's).
  */
 #ifndef PK_NOTATION_H
 #define PK_NOTATION_H
 
 #include "movegen.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum pk_notation_flags {
     PK_NOT_ALGEBRAIC = 1, /* a1..h8 instead of numbers */
@@ -21,5 +26,9 @@ int pk_move_write(const pk_variant *v, const pk_move *m, unsigned flags, char *b
  * when another legal move shares from and to but not the captured set). */
 int pk_move_write_pdn(const pk_variant *v, const pk_movelist *legal, const pk_move *m, unsigned flags,
                       char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

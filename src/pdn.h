@@ -34,6 +34,10 @@
 
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define PK_PDN_MAX_GAME_BYTES (16u << 20) /* a larger game is an error (too-large) */
 #define PK_PDN_MAX_DEPTH 64                /* variation nesting */
 #define PK_PDN_MAX_SQUARES 32              /* squares in one move token */
@@ -61,6 +65,7 @@ typedef struct pk_gametype {
     int invert;      /* 0 or 1 */
 } pk_gametype;
 
+/* Parses a GameType value into *gt. Thread-safe; writes only *gt and *err. */
 int pk_gametype_parse(const char *s, pk_gametype *gt, pk_error *err);
 
 /* ---- squares and moves ---- */
@@ -163,8 +168,9 @@ typedef struct pk_pdn_result {
     int line, col;
 } pk_pdn_result;
 
-const char *pk_result_kind_name(int kind); /* "first-win", "second-win", "draw", ... */
-/* Classifies a result token (also the tolerated forms); -1 when it is not one. */
+const char *pk_result_kind_name(int kind); /* "first-win", "second-win", "draw", ...: static */
+/* Classifies a result token (also the tolerated forms); -1 when it is not one. *standard
+ * (when non-NULL) says whether it is a PDN 3.0 form. Thread-safe. */
 int pk_result_classify(const char *text, size_t len, int *standard);
 
 /* ---- game ---- */
@@ -186,20 +192,31 @@ typedef struct pk_game {
     int main_cap_;          /* private */
 } pk_game;
 
+/* A pk_game is the caller's (often on the stack): pk_game_init before the first
+ * pk_pdn_next, pk_game_free after the last; its memory is reused from game to game.
+ * One pk_game per thread. The private fields are not part of the API. */
 void pk_game_init(pk_game *g);
 void pk_game_free(pk_game *g);
-const char *pk_game_tag(const pk_game *g, const char *name); /* first value, or NULL */
+/* First value of tag `name` (case-sensitive), or NULL; borrowed from g (valid until the
+ * next pk_pdn_next on g). Thread-safe. */
+const char *pk_game_tag(const pk_game *g, const char *name);
 
 /* ---- reader ---- */
 typedef struct pk_pdn_reader pk_pdn_reader;
 
-/* f stays owned by the caller (it may be stdin). filename is used in diagnostics. */
+/* A reader streams one input; it is used by one thread at a time (readers of different
+ * inputs run on different threads at once). f stays owned by the caller (it may be stdin;
+ * pk_pdn_close does not close it); filename (may be NULL: "<stdin>") is kept by pointer
+ * for diagnostics and must outlive the reader. flags: enum pk_pdn_flags. NULL (and *err
+ * filled) when out of memory. */
 pk_pdn_reader *pk_pdn_open(FILE *f, const char *filename, unsigned flags, pk_error *err);
+/* Frees the reader and its window (not f). NULL is allowed. */
 void pk_pdn_close(pk_pdn_reader *r);
 
 /* Reads the next game into g. Returns 1 for a game (valid or not: see g->nerrors), 0 at
- * the end of input, -PK_ERR_IO on a read error (after reporting it to sink). Diagnostics
- * of the game are sent to sink (may be NULL) before the call returns. */
+ * the end of input, -PK_ERR_IO on a read error (after reporting it to sink), -PK_ERR_NOMEM
+ * when memory ran out (reported; every later call returns it too). Diagnostics of the
+ * game are sent to sink (may be NULL) before the call returns. */
 int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink);
 
 unsigned long long pk_pdn_bytes(const pk_pdn_reader *r); /* decoded bytes consumed */
@@ -231,7 +248,12 @@ typedef struct pk_pdn_write_opts {
  * comments, % lines, NAGs, strength marks, setups and variations where they stood, lines
  * of at most opts->width columns; the result. One game, ending with a newline (callers
  * put a blank line between games). opts may be NULL. Writing the output of a game read
- * back from this output gives the same bytes. Returns PK_OK or PK_ERR_IO (write error). */
+ * back from this output gives the same bytes. Returns PK_OK or PK_ERR_IO (write error).
+ * Thread-safe: reads g and opts, writes only out and err (move_text runs on this thread). */
 int pk_pdn_write_game(FILE *out, const pk_game *g, const pk_pdn_write_opts *opts, pk_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

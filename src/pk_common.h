@@ -7,6 +7,18 @@
  *   - a function that can fail returns an int status (PK_OK == 0) and, when given a
  *     non-NULL pk_error *, writes a one-line human message and a column into it;
  *   - the library never prints and never exits: the tools in src/tools/ do that.
+ *
+ * Ownership (every function; a comment says so where one differs):
+ *   - what the caller passes stays the caller's and is not kept after the call returns;
+ *   - const pointers the library returns (variant rows, geometries, names, messages)
+ *     point to static read-only data that lives as long as the process: never free them;
+ *   - an object from pk_X_new()/pk_X_open() is released by pk_X_free()/pk_X_close().
+ *
+ * Threads: functions may run on several threads at once as long as each thread has its
+ * own mutable objects (positions, move lists, games, readers, replay and draw states,
+ * pk_error records); read-only data (pk_variant, pk_geom) is shared freely. What the
+ * library builds on first use (geometries, the variant rows' derived fields and names,
+ * the Zobrist keys, the PDN lexer's pattern) is built once behind pthread_once.
  */
 #ifndef PK_COMMON_H
 #define PK_COMMON_H
@@ -14,6 +26,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define PK_VERSION "0.1.0"
 
@@ -42,18 +58,24 @@ typedef struct pk_error {
 } pk_error;
 
 /* Fills *e (when non-NULL) and returns code, so callers can write
- * `return pk_error_set(err, PK_ERR_SYNTAX, col, "bad square '%s'", s);` */
+ * `return pk_error_set(err, PK_ERR_SYNTAX, col, "bad square '%s'", s);`
+ * Thread-safe; writes only *e (line is left 0). */
 int pk_error_set(pk_error *e, int code, int col, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
 
+/* Resets *e to PK_OK with an empty message. Thread-safe; writes only *e. */
 void pk_error_clear(pk_error *e);
 
 static inline int pk_popcount(pk_bb b) { return __builtin_popcountll(b); }
 static inline int pk_lsb(pk_bb b) { return __builtin_ctzll(b); }
 static inline int pk_msb(pk_bb b) { return 63 - __builtin_clzll(b); }
 #define PK_BIT(i) ((pk_bb)1 << (i))
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -7,6 +7,10 @@
 
 #include "variant.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct pk_pos {
     pk_bb pieces[2]; /* all pieces of each colour */
     pk_bb kings;     /* kings of either colour */
@@ -38,6 +42,9 @@ typedef struct pk_move {
     uint8_t path[PK_MAX_PATH];
     uint8_t caps[PK_MAX_PATH];
 } pk_move;
+
+/* The functions below read and write only the pk_pos they are given: thread-safe on
+ * distinct positions. */
 
 /* Sets the position to empty with side to move `turn`. */
 void pk_pos_clear(pk_pos *p, int turn);
@@ -72,5 +79,9 @@ static inline bool pk_pos_equal(const pk_pos *a, const pk_pos *b)
 /* Checks what FEN readers must reject (RULES 4.2): men on their own promotion row and
  * more pieces than the variant's initial count. Returns PK_OK or PK_ERR_RULES. */
 int pk_pos_validate(const pk_variant *v, const pk_pos *p, pk_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

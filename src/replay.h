@@ -11,6 +11,10 @@
 #include "match.h"
 #include "pdn.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum pk_results_convention {
     PK_RESULTS_FIRST_MOVER = 0, /* PDN: 1-0 = the first mover of the GameType won (D-PDN-1) */
     PK_RESULTS_WHITE = 1        /* --results white: 1-0 = White won */
@@ -96,23 +100,32 @@ typedef struct pk_replay_result {
 
 typedef struct pk_replay pk_replay; /* scratch kept across games: nothing allocated per game */
 
+/* NULL when out of memory. One pk_replay per thread: it is the scratch of the game being
+ * replayed. pk_replay_free(NULL) is allowed. */
 pk_replay *pk_replay_new(void);
 void pk_replay_free(pk_replay *r);
 
 /* Resolves the variant of g (resolve.h: the option, the tags, else a guess), replays g
  * under it and reports to sink; file names the input in diagnostics. Returns PK_OK (the
- * findings are in *res and the sink) or a status on internal failure. */
+ * findings are in *res and the sink) or a status on internal failure. g, file and o are
+ * only read (file is passed to the sink in each pk_diag); the sink is called on the
+ * calling thread before the function returns. */
 int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
                    pk_diag_sink *sink, pk_replay_result *res);
 
 /* For variant resolution (resolve.c): replays g under v as a trial, which stops at its
  * first error and is seen by no observer. quick: the main line only (all it takes to know
  * whether g fits v). Diagnostics go to sink (may be NULL). True when g replays without
- * error. */
+ * error. Writes only r and res: one pk_replay per thread, as for pk_replay_game. */
 bool pk_replay_trial(pk_replay *r, const pk_game *g, const pk_replay_opts *o, const pk_variant *v, bool quick,
                      pk_diag_sink *sink, pk_replay_result *res);
 
-/* The FEN of res->final_pos (written on the first call: most callers never need it). */
+/* The FEN of res->final_pos (written on the first call: most callers never need it).
+ * Returns res->final_fen: it lives as long as *res. */
 const char *pk_replay_final_fen(pk_replay_result *res);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

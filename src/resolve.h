@@ -26,11 +26,18 @@
  *
  * Cost: a trial stops at its first error, so a candidate that does not fit costs a few
  * plies; a later candidate that fits costs one replay of the main line.
+ *
+ * Threads: the functions write only the pk_replay scratch, the choice and the trial they
+ * are given (one of each per thread) and call the sink on the calling thread.
  */
 #ifndef PK_RESOLVE_H
 #define PK_RESOLVE_H
 
 #include "replay.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum pk_variant_source {
     PK_VSRC_OPTION,      /* --variant */
@@ -86,5 +93,9 @@ void pk_trial_release(pk_trial *t, const char *file, pk_diag_sink *sink);
  * likely wrong). */
 void pk_resolve_suggest(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
                         const pk_variant *tagged, pk_diag_sink *sink);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

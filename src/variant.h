@@ -7,6 +7,10 @@
 
 #include "geom.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Choice among captures, RULES 1.7. */
 enum pk_choice {
     PK_CHOICE_FREE,      /* every complete capture is legal */
@@ -88,6 +92,9 @@ enum pk_variant_id {
     PK_V_FRYSK = PK_V_ENGINES, PK_V_ANTIDRAUGHTS, PK_V_BREAKTHROUGH, PK_V_COUNT
 };
 
+/* All lookups return a static read-only row (never freed, valid for the whole process)
+ * with its geom set. Thread-safe: the rows are completed once (pthread_once). */
+
 /* Lookup by name or alias, case-insensitive; NULL if unknown. */
 const pk_variant *pk_variant_find(const char *name);
 /* What a user types: a name, an alias or a GameType number ("25"); NULL if unknown. */
@@ -96,7 +103,11 @@ const pk_variant *pk_variant_lookup(const char *text);
 const pk_variant *pk_variant_by_gametype(int gametype);
 /* The i-th row (0-based) or NULL past the end, for listing. */
 const pk_variant *pk_variant_at(int i);
-/* Comma separated list of the variant names, for messages. */
+/* Comma separated list of the variant names, for messages: static text, never free it. */
 const char *pk_variant_names(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -4,12 +4,18 @@
  * hop-by-hop captures joined into one pk_written, and one move given as text
  * ("32x23x14", "c3:e5", "hg7", "27 x 18") parsed by the reader's own move parser, for
  * the tools that take a move on the command line (pdnmoves --check, pdnconv).
+ * All functions are thread-safe: they read v and their input and write only w, buf, *bad
+ * and err.
  */
 #ifndef PK_WRITTEN_H
 #define PK_WRITTEN_H
 
 #include "match.h"
 #include "pdn.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* The bit of a numeric or algebraic square in v, or -1 when it is not a playing square
  * of v's board (a column-only square has none). */
@@ -28,5 +34,9 @@ int pk_written_parse(const pk_variant *v, const char *text, size_t len, pk_writt
 /* The name of bit in the notation w was written in: "h4" for a move written
  * algebraically, "34" for a numeric one (RULES 1.2.5 frame). buf: >= 4 bytes. */
 const char *pk_written_name(const pk_variant *v, const pk_written *w, int bit, char *buf);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -3,13 +3,14 @@
 #   unit    every CUnit program build/tests/test_*
 #   golden  every tests/golden/*/ case (see tests/golden/README)
 #   corpus  every tests/corpus/*.sh script (whole-corpus runs over ../shared/corpora)
-# With no argument, all three in that order. Environment: BUILD (build tree), SHARED.
+#   install every tests/install/*.sh script (make install into a DESTDIR, public headers)
+# With no argument, all four in that order. Environment: BUILD (build tree), SHARED.
 BUILD=${BUILD:-build}
 SHARED=${SHARED:-../shared}
 export BUILD SHARED
 top=$(pwd)
 PATH="$top/$BUILD/bin:$PATH"; export PATH
-groups=${1:-"unit golden corpus"}
+groups=${1:-"unit golden corpus install"}
 pass=0; fail=0; failed=""
 log="$BUILD/test-logs"; mkdir -p "$log"
 
@@ -37,14 +38,14 @@ for g in $groups; do
       record "golden:$(basename "$d")" $st
     done
     echo "golden: $pass passed so far" ;;
-  corpus)
-    for s in tests/corpus/*.sh; do
+  corpus | install)
+    for s in tests/$g/*.sh; do
       [ -f "$s" ] || continue
       n=$(basename "$s" .sh)
-      if sh "$s" >"$log/corpus.$n.out" 2>&1; then st=0; else st=1; fi
-      tail -n 3 "$log/corpus.$n.out" | sed "s|^|corpus $n: |"
-      [ $st -eq 0 ] || { echo "FAIL corpus $n"; tail -n 40 "$log/corpus.$n.out"; }
-      record "corpus:$n" $st
+      if sh "$s" >"$log/$g.$n.out" 2>&1; then st=0; else st=1; fi
+      tail -n 3 "$log/$g.$n.out" | sed "s|^|$g $n: |"
+      [ $st -eq 0 ] || { echo "FAIL $g $n"; tail -n 40 "$log/$g.$n.out"; }
+      record "$g:$n" $st
     done ;;
   *) echo "run-all.sh: unknown group '$g'" >&2; exit 2 ;;
   esac

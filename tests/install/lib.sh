@@ -1,0 +1,161 @@
+#!/bin/sh
+# make install into a DESTDIR under the build tree, then use what it installed as a user
+# would: tests/install/example.c, copied to a directory outside the source tree, is built
+# with `pkg-config --cflags --libs pdnkit` (PKG_CONFIG_PATH and PKG_CONFIG_SYSROOT_DIR
+# pointed at the DESTDIR) against the static and the shared library, and run; the bash
+# completion is loaded and asked for the variant names; make uninstall must leave nothing.
+# Environment: BUILD (build tree), MAKE, CC, PK_SANITIZED=1 under make check-asan.
+set -eu
+top=$(pwd)
+BUILD=${BUILD:-build}
+MAKE=${MAKE:-make}
+CC=${CC:-cc}
+base=$top/$BUILD/install-test
+dest=$base/dest
+prefix=/usr/local
+rm -rf "$base"
+mkdir -p "$base"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+# Under make check-asan the library is built with the sanitizers: so is the program.
+san=""
+[ "${PK_SANITIZED:-}" = 1 ] && san="-fsanitize=address,undefined -fno-omit-frame-pointer"
+
+# --- make install ------------------------------------------------------------------
+# A make of its own: not a sub-make of `make check`, whose jobserver it cannot use, but
+# with its variables (WERROR=1, ...).
+pk_makeflags() { printf '%s' "${MAKEFLAGS:-}" | sed 's/--jobserver-[a-z]*=[^ ]*//g'; }
+run_make() {
+  MAKEFLAGS=$(pk_makeflags) "$MAKE" -s --no-print-directory BUILD="$BUILD" \
+    ${san:+CFLAGS="$san"} PREFIX=$prefix DESTDIR="$dest" "$@" >"$base/make-$1.log" 2>&1 ||
+    { cat "$base/make-$1.log"; fail "make $1"; }
+}
+run_make install
+p=$dest$prefix
+tools=$(for t in src/tools/*.c; do basename "$t" .c; done)
+for t in $tools; do
+  [ -x "$p/bin/$t" ] || fail "bin/$t not installed"
+  # Every tool should have a man page (BRIEF); a missing one is reported, not fatal, so
+  # that a tool landed before its page does not stop the install test.
+  [ -f "$p/share/man/man1/$t.1" ] || echo "WARNING: no man page man/$t.1 for the tool $t"
+  [ -L "$p/share/bash-completion/completions/$t" ] || fail "no bash completion for $t"
+done
+for f in lib/libpdnkit.a lib/libpdnkit.so lib/libpdnkit.so.0 lib/pkgconfig/pdnkit.pc \
+         include/pdnkit/pdnkit.h include/pdnkit/pdn.h include/pdnkit/replay.h \
+         share/man/man3/libpdnkit.3 share/man/man5/pdn.5 share/man/man7/pdnkit-rules.7 \
+         share/bash-completion/completions/pdnkit; do
+  [ -e "$p/$f" ] || fail "$f not installed"
+done
+for f in pdn_lex.h pdn_arena.h variant_rows.h encoding.h; do
+  [ ! -e "$p/include/pdnkit/$f" ] || fail "private header $f installed"
+done
+real=$(readlink "$p/lib/libpdnkit.so.0")
+case $real in libpdnkit.so.0.*.*) ;; *) fail "libpdnkit.so.0 -> '$real', not libpdnkit.so.0.x.y" ;; esac
+[ -f "$p/lib/$real" ] || fail "lib/$real missing"
+soname=$(readelf -d "$p/lib/$real" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+[ "$soname" = libpdnkit.so.0 ] || fail "soname '$soname', not libpdnkit.so.0"
+# The .so exports what the public headers declare, not the internals.
+nm -D --defined-only "$p/lib/$real" | awk '{ print $3 }' >"$base/exports"
+for f in pk_pdn_open pk_pdn_next pk_replay_game pk_gen_legal pk_match_move pk_fen_parse; do
+  grep -qx "$f" "$base/exports" || fail "libpdnkit.so does not export $f"
+done
+for f in pk_lex_new pk_arena_new pk_src_open pk_encoding_guess; do
+  ! grep -qx "$f" "$base/exports" || fail "libpdnkit.so exports the internal $f"
+done
+grep -v '^pk_' "$base/exports" && fail "libpdnkit.so exports names without the pk_ prefix"
+echo "installed: $(cd "$dest" && find . -type f | wc -l) files, $(cd "$dest" && find . -type l | wc -l) links; soname $soname -> $real"
+
+# --- pkg-config, static and shared ----------------------------------------------------
+PKG_CONFIG_PATH=$p/lib/pkgconfig
+PKG_CONFIG_SYSROOT_DIR=$dest
+export PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
+pkg-config --exists pdnkit || fail "pkg-config does not find pdnkit"
+[ "$(pkg-config --modversion pdnkit)" = "$(sed -n 's/.*define PK_VERSION "\(.*\)"/\1/p' src/pk_common.h)" ] ||
+  fail "pdnkit.pc version"
+cflags=$(pkg-config --cflags pdnkit)
+libs=$(pkg-config --libs pdnkit)
+slibs=$(pkg-config --static --libs pdnkit)
+echo "pkg-config --cflags --libs: $cflags $libs"
+echo "pkg-config --static --libs: $slibs"
+case " $cflags " in *" -I$p/include "*) ;; *) fail "--cflags '$cflags' does not point into the DESTDIR" ;; esac
+case " $slibs " in *" -lpcre2-8 "*) ;; *) fail "--static --libs lacks PCRE2: '$slibs'" ;; esac
+
+cp tests/install/example.c "$work/"
+cd "$work"
+std="-std=c99 -D_POSIX_C_SOURCE=200809L -pedantic -Wall -Wextra -Werror"
+# static: the archive by name (-l:libpdnkit.a), whatever the linker would prefer
+# shellcheck disable=SC2086
+$CC $std $san $cflags example.c $(echo "$slibs" | sed 's/-lpdnkit\b/-l:libpdnkit.a/') -o example-static ||
+  fail "static build"
+# shellcheck disable=SC2086
+$CC $std $san $cflags example.c $libs -o example-shared || fail "shared build"
+readelf -d example-static | grep -q 'NEEDED.*libpdnkit' && fail "the static build needs libpdnkit.so"
+readelf -d example-shared | grep -q 'NEEDED.*\[libpdnkit\.so\.0\]' || fail "the shared build does not need libpdnkit.so.0"
+
+./example-static >static.out || fail "example-static exit $?"
+diff -u "$top/tests/install/example.expected" static.out || fail "example-static output"
+LD_LIBRARY_PATH=$p/lib ./example-shared >shared.out || fail "example-shared exit $?"
+diff -u "$top/tests/install/example.expected" shared.out || fail "example-shared output"
+LD_LIBRARY_PATH=$p/lib ldd ./example-shared | grep -q "libpdnkit.so.0 => $p/lib/libpdnkit.so.0" ||
+  fail "example-shared did not load the installed libpdnkit.so.0"
+echo "example: static and shared builds give example.expected"
+cd "$top"
+
+# --- bash completion --------------------------------------------------------------------
+comp=$p/share/bash-completion/completions
+variants=$("$p/bin/pdnperft" --list-variants | awk '{ print $1 }' | tr '\n' ' ')
+complete_line() { # PATH completion-file line -> the offered words, one line
+  PATH=$1 bash -c '
+    . "$0"
+    COMP_LINE=$1; COMP_POINT=${#1}
+    read -ra COMP_WORDS <<<"$1"
+    case $1 in *" ") COMP_WORDS+=("") ;; esac
+    COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+    complete -p "${COMP_WORDS[0]##*/}" >/dev/null || { echo "no completion for ${COMP_WORDS[0]}"; exit 1; }
+    _pdnkit
+    echo "${COMPREPLY[*]}"' "$2" "$3"
+}
+expect_words() { # what line got want
+  [ "$3" = "$4" ] || fail "completion of '$2' ($1): got '$3', want '$4'"
+}
+P=$p/bin:$PATH
+for t in $tools; do
+  got=$(complete_line "$P" "$comp/$t" "$t --variant ")
+  expect_words "$t" "$t --variant " "$got " "$variants"
+  got=$(complete_line "$P" "$comp/$t" "$t --he")
+  expect_words "$t" "$t --he" "$got" "--help"
+done
+expect_words pdncheck "pdncheck -v ru" "$(complete_line "$P" "$comp/pdncheck" "pdncheck -v ru")" russian
+expect_words pdncheck "pdncheck --variant=fri" "$(complete_line "$P" "$comp/pdncheck" "pdncheck --variant=fri")" frisian
+expect_words pdncheck "pdncheck --results=" "$(complete_line "$P" "$comp/pdncheck" "pdncheck --results=")" "first white"
+expect_words pdncheck "pdncheck --var" "$(complete_line "$P" "$comp/pdncheck" "pdncheck --var")" "--variant="
+# Files for a tool whose Usage names FILE.
+touch "$work/games-a.pdn" "$work/games-b.pdn"
+got=$(complete_line "$P" "$comp/pdncheck" "pdncheck $work/games-" | tr ' ' '\n' | sort | tr '\n' ' ')
+expect_words pdncheck "pdncheck $work/games-" "$got" \
+  "$work/games-a.pdn $work/games-b.pdn "
+# Without pdnperft on PATH the built-in list answers: it must be the table's.
+got=$(complete_line /usr/bin:/bin "$comp/pdncheck" "$p/bin/pdncheck --variant ")
+expect_words "pdnperft --list-variants beside it" "pdncheck --variant " "$got " "$variants"
+got=$(complete_line /usr/bin:/bin "$comp/pdncheck" "pdncheck --variant ")
+expect_words "built-in list" "pdncheck --variant " "$got " "$variants"
+# bash-completion itself, when installed: it finds completions/<tool> under
+# $XDG_DATA_DIRS/bash-completion (2.11) or beside bin/ on PATH (2.12).
+if [ -f /usr/share/bash-completion/bash_completion ]; then
+  got=$(PATH=$P XDG_DATA_DIRS=$p/share:/usr/local/share:/usr/share bash -c '. /usr/share/bash-completion/bash_completion
+        __load_completion pdncheck && complete -p pdncheck' 2>&1) || fail "bash-completion did not load ours: $got"
+  echo "bash-completion loads it: $got"
+else
+  echo "bash-completion package not installed: its lazy loading not tested (the function is)"
+fi
+echo "completion: variant names, options, option values and files offered"
+
+# --- make uninstall -----------------------------------------------------------------------
+run_make uninstall
+left=$(cd "$dest" && find . \( -type f -o -type l \) | sort)
+[ -z "$left" ] || fail "make uninstall left: $left"
+echo "uninstall: nothing left"
+rm -rf "$base"
+echo "PASS"
