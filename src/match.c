@@ -524,7 +524,7 @@ int pk_match_describe(const pk_variant *v, const pk_pos *p, const char *text, co
     default:
         if (m->nlegal == 0) { /* RULES 1.9: the game was over before this move */
             say(&o, "%s was played after the end of the game: %s has no legal move and has %s", text,
-                side_word(p->turn), v->goal == PK_GOAL_BLOCKED_WINS ? "won" : "lost");
+                side_word(p->turn), v->goal == PK_GOAL_BLOCKED_WINS ? "won" : "lost"); /* Antidraughts */
             break;
         }
         if (m->why == PK_ILL_FILE_ORIGIN) {

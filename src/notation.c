@@ -16,6 +16,15 @@ static bool use_algebraic(const pk_variant *v, unsigned flags)
     return v->algebraic;
 }
 
+/* s at buf[len] when it fits with its NUL (else nothing written); the new length. */
+static size_t append(char *buf, size_t size, size_t len, const char *s)
+{
+    size_t n = strlen(s);
+    if (len + n < size)
+        memcpy(buf + len, s, n + 1);
+    return len + n;
+}
+
 int pk_move_write(const pk_variant *v, const pk_move *m, unsigned flags, char *buf, size_t size)
 {
     const pk_geom *g = v->geom;
@@ -32,15 +41,19 @@ int pk_move_write(const pk_variant *v, const pk_move *m, unsigned flags, char *b
         }
         return snprintf(buf, size, "%s-%s", pk_square_name(g, m->from, alg, a), pk_square_name(g, m->to, alg, b));
     }
-    char sep = v->capture_sep;
-    size_t len = (size_t)snprintf(buf, size, "%s", pk_square_name(g, m->from, alg, a));
+    /* captures too without snprintf (pdnconv writes every move): pieces appended while
+     * they fit, the length needed returned as snprintf would */
+    const char sep[2] = {v->capture_sep, 0};
+    size_t len = append(buf, size, 0, g->name[alg][m->from]);
     if (flags & PK_NOT_FULL) {
-        for (int i = 0; i < m->ncap; i++)
-            len += (size_t)snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, "%c%s", sep,
-                                    pk_square_name(g, m->path[i], alg, a));
-    } else
-        len += (size_t)snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, "%c%s", sep,
-                                pk_square_name(g, m->to, alg, a));
+        for (int i = 0; i < m->ncap; i++) {
+            len = append(buf, size, len, sep);
+            len = append(buf, size, len, g->name[alg][m->path[i]]);
+        }
+    } else {
+        len = append(buf, size, len, sep);
+        len = append(buf, size, len, g->name[alg][m->to]);
+    }
     return (int)len;
 }
 

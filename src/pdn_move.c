@@ -212,8 +212,9 @@ static void add_move(pk_pdn_reader *r, const pk_pdn_move *w)
     mark_hop(&r->lv[r->depth], m);
 }
 
-/* The splitting of a move token into squares, public for pk_written_parse (pdn.h).
- * Moved out of pk_rd_move_token() unchanged. */
+/* The reader's move parser, public for pk_written_parse (pdn.h): the squares of
+ * s[0..n) into sq (at most maxsq), their texts NUL-separated into sqtext (2n bytes),
+ * the separators into seps (n bytes); traits says what a warning may be due for. */
 int pk_pdn_split_move(const char *s, size_t n, pk_pdn_square *sq, int maxsq, char *sqtext, char *seps,
                       unsigned *traits)
 {

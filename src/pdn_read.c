@@ -1,8 +1,9 @@
 /*
  * pdn_read.c -- the streaming PDN reader (see pdn.h): the input window and line/column
- * cursor, the game state machine (where a game starts and ends), tags, comments and
- * variations of the move tree, and the diagnostics about them. The moves themselves are
- * parsed by pdn_move.c (the reader's state is shared through pdn_reader.h).
+ * cursor, the game state machine (where a game starts and ends), comments and variations
+ * of the move tree, and the diagnostics about them. The moves themselves are parsed by
+ * pdn_move.c, the tag pairs' values by pdn_tag.c (the reader's state is shared through
+ * pdn_reader.h).
  *
  * A game ends at a result token, at a tag pair that follows movetext (missing result), at
  * a tag pair after a blank line that repeats a tag of a header-only record, or at the end
@@ -436,7 +437,7 @@ static void reset_level(level *L, int line, int col)
 
 /* ------------------------------------------------------------------ comments and tags */
 
-static char *scratch(pk_pdn_reader *r, size_t need)
+char *pk_rd_scratch(pk_pdn_reader *r, size_t need)
 {
     if (need > r->scap) {
         size_t cap = r->scap ? r->scap : 4096;
@@ -472,7 +473,7 @@ static const char *scan_comment(pk_pdn_reader *r, size_t *out_len)
         }
         size_t n = i - r->pos;
         if (kept + n <= PK_PDN_MAX_GAME_BYTES) {
-            memcpy(scratch(r, kept + n + 1) + kept, b + r->pos, n);
+            memcpy(pk_rd_scratch(r, kept + n + 1) + kept, b + r->pos, n);
             kept += n;
         }
         advance(r, i);
@@ -526,12 +527,6 @@ static void comment_token(pk_pdn_reader *r, int line, int col)
     }
 }
 
-static int is_smart_quote(const char *s)
-{
-    const unsigned char *u = (const unsigned char *)s;
-    return u[0] == 0xE2 && u[1] == 0x80 && (u[2] >= 0x98 && u[2] <= 0x9F);
-}
-
 static void add_tag(pk_pdn_reader *r, const char *name, size_t nl, const char *val, size_t vl,
                     int line, int col)
 {
@@ -556,77 +551,6 @@ static int has_tag(pk_pdn_reader *r, const char *name, size_t nl)
         if (strlen(r->tags[i].name) == nl && !memcmp(r->tags[i].name, name, nl))
             return 1;
     return 0;
-}
-
-/* The text of a quoted tag value from s to e (quotes excluded) with its \" and \\
- * escapes resolved, in scratch memory. */
-static void unescape(pk_pdn_reader *r, const char *s, const char *e, const char **val, size_t *vl)
-{
-    char *out = scratch(r, (size_t)(e - s) + 1);
-    size_t o = 0;
-    for (const char *p = s; p < e; p++) {
-        if (*p == '\\' && p + 1 < e && (p[1] == '"' || p[1] == '\\'))
-            p++;
-        out[o++] = *p;
-    }
-    *val = out;
-    *vl = o;
-}
-
-/* Splits "[Name "value"]" (standard) into name and unescaped value. */
-static void split_tag(pk_pdn_reader *r, const pk_token *t, const char **name, size_t *nl,
-                      const char **val, size_t *vl)
-{
-    const char *s = tok_text(r, t), *e = s + t->len - 1; /* e at ']' */
-    s++;
-    while (*s == ' ' || *s == '\t')
-        s++;
-    *name = s;
-    while (*s != ' ' && *s != '\t' && *s != '"')
-        s++;
-    *nl = (size_t)(s - *name);
-    while (*s != '"')
-        s++;
-    s++;
-    while (e[-1] != '"')
-        e--;
-    e--; /* closing quote */
-    unescape(r, s, e, val, vl);
-}
-
-/* [ ... ] that is not a standard tag pair: smart quotes, unquoted values, [Empty]. */
-static void odd_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, const char **name,
-                    size_t *nl, const char **val, size_t *vl)
-{
-    const char *s = tok_text(r, t) + 1, *e = tok_text(r, t) + t->len - 1;
-    while (s < e && (*s == ' ' || *s == '\t'))
-        s++;
-    *name = s;
-    while (s < e && *s != ' ' && *s != '\t' && *s != '"' && !is_smart_quote(s))
-        s++;
-    *nl = (size_t)(s - *name);
-    while (s < e && (*s == ' ' || *s == '\t'))
-        s++;
-    while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
-        e--;
-    int open_smart = e - s >= 3 && is_smart_quote(s);
-    int close_smart = e - s >= 3 && is_smart_quote(e - 3);
-    int open_q = open_smart || (s < e && *s == '"'), close_q = close_smart || (e > s && e[-1] == '"');
-    if (open_q && close_q && e - s >= (open_smart ? 3 : 1) + (close_smart ? 3 : 1)) {
-        s += open_smart ? 3 : 1;
-        e -= close_smart ? 3 : 1;
-        if (open_smart || close_smart)
-            tolerate(r, "smart-quotes", line, col, "tag value in typographic quotes");
-        else {
-            tolerate(r, "tag-syntax", line, col, "tag name '%.*s' is not a PDN identifier", (int)*nl, *name);
-            unescape(r, s, e, val, vl); /* a standard quoted string: its escapes too */
-            return;
-        }
-    } else {
-        tolerate(r, "tag-syntax", line, col, "tag '%.*s' has no quoted value", (int)*nl, *name);
-    }
-    *val = s;
-    *vl = (size_t)(e - s);
 }
 
 /* ------------------------------------------------------------------ game boundaries */
@@ -784,11 +708,11 @@ static int digits_value(const char *s, size_t n)
  *
  * Glued to the next game's first move number, as engine logs write games one after
  * another ("1-101.33-29", "0-201.32-28"): the lexer reads the move "1-10" and the number
- * "1.". When the token starts with "D-D" and its digits run on into a move number, and
- * the move reading cannot be (a square 0, the same square twice, or the number after it
- * does not follow the game's last move number: neither the next one, nor the same one
- * written "N..."), the game ends at "D-D" and the number
- * starts the next one. The cursor is put back just after the result.
+ * "1.". When the token starts with "D-D" and its digits run on into a move number, the
+ * game has a move, and the move reading cannot be (a square 0, the same square twice, or
+ * the number after it does not follow the game's last move number: neither the next one,
+ * nor the same one written "N..."), the game ends at "D-D" and the number starts the
+ * next one. The cursor is put back just after the result.
  *
  * Written with blanks ("1 - 1") and standing last in the movetext (before a '[' or at
  * the end of the input), it is the result.
@@ -808,6 +732,8 @@ static int result_like_move(pk_pdn_reader *r, const pk_token *t, int line, int c
             return 0;
         int from = s[0] - '0', to = digits_value(s + 2, n - 2), after = digits_value(s + n, j - n);
         int last = r->lv[0].num;
+        if (r->lv[0].n == 0)
+            return 0; /* no move yet: a result here would make an empty game of nothing */
         int second = s[j + 1] == '.' && s[j + 2] == '.'; /* "5... ": the same move's second half */
         if (from != 0 && to != 0 && from != to && last > 0 && (after == last + 1 || (second && after == last)))
             return 0; /* "5.1-106." : the move 1-10, then move 6 */
@@ -839,18 +765,6 @@ static int result_like_move(pk_pdn_reader *r, const pk_token *t, int line, int c
     tolerate(r, "spaced-result", line, col, "result written with blanks '%.*s'", (int)n, s);
     return set_result(r, text, 3, line, col);
 }
-
-/* A tag value that goes on over several lines (programs wrap long FEN values) is read up
- * to its closing "] within these bounds; past them, or when a line starting with '['
- * comes first, the '[' is stray text as before. The bounds keep the scan inside the
- * LOOKAHEAD bytes the window holds past a token, and linear: only a '[' that starts its
- * line is scanned. */
-#define WRAP_LINES 8
-#define PK_STR_(x) #x
-#define PK_STR(x) PK_STR_(x)
-#define WRAP_BYTES 4096
-/* Longer tag values are cut (at a character boundary) with a warning. */
-#define TAG_VALUE_MAX (64u * 1024)
 
 /* A tag pair read: its game starts (or goes on) here. A value longer than TAG_VALUE_MAX
  * is cut, with a warning, at a character boundary. */
@@ -884,9 +798,9 @@ static int tag_token(pk_pdn_reader *r, const pk_token *t, int line, int col, int
     if (r->state == ST_BODY || r->skip)
         return end_at_tag(r, t, line, col, nl);
     if (t->kind == PK_TOK_TAG)
-        split_tag(r, t, &name, &nlen, &val, &vlen);
+        pk_rd_split_tag(r, t, &name, &nlen, &val, &vlen);
     else
-        odd_tag(r, t, line, col, &name, &nlen, &val, &vlen);
+        pk_rd_odd_tag(r, t, line, col, &name, &nlen, &val, &vlen);
     if (r->state == ST_HEADER && nl >= 2 && has_tag(r, name, nlen)) {
         /* a record of tags only, then the next record's tags: no separator between them */
         tolerate(r, "missing-result", line, col, "tag pairs with no movetext and no result before the next game");
@@ -898,164 +812,13 @@ static int tag_token(pk_pdn_reader *r, const pk_token *t, int line, int col, int
 
 /* ------------------------------------------------------------------ tags past one line */
 
-
-/* A '[' (PK_TOK_TAG_OPEN, no ']' on its line or a line longer than the window) that
- * starts a tag pair: '[' first on its line, a name, then an opening quote. Sets the name
- * (in the window) and the offset of the first byte of the value. */
-static int tag_start(pk_pdn_reader *r, const pk_token *t, int col, const char **name, size_t *nlen, size_t *v)
-{
-    const char *b = r->buf;
-    size_t i = t->start;
-    while (i > 0 && (b[i - 1] == ' ' || b[i - 1] == '\t')) /* the window may start at the '[' */
-        i--;
-    if ((size_t)col != t->start - i + 1) /* col - 1 characters before it: all blanks? */
-        return 0;
-    i = t->start + 1;
-    while (b[i] == ' ' || b[i] == '\t') /* the window ends with a NUL */
-        i++;
-    *name = b + i;
-    while ((b[i] >= 'A' && b[i] <= 'Z') || (b[i] >= 'a' && b[i] <= 'z') || (b[i] >= '0' && b[i] <= '9') ||
-           b[i] == '_')
-        i++;
-    *nlen = (size_t)(b + i - *name);
-    if (*nlen == 0 || *nlen > 64)
-        return 0;
-    while (b[i] == ' ' || b[i] == '\t')
-        i++;
-    if (b[i] != '"')
-        return 0;
-    *v = i + 1;
-    return 1;
-}
-
-/* Why a value is not closed (for the message): */
-enum { OPEN_BOUNDS = 1, OPEN_NEXT_TAG, OPEN_END, OPEN_QUOTE };
-
-/* The value at buf[v] wrapped over lines, closed by '"' and ']' within the bounds: its
- * end (after the ']') and the number of line breaks in it, or 0 and *why. */
-static size_t wrapped_end(pk_pdn_reader *r, size_t v, int *breaks, int *why)
-{
-    const char *b = r->buf;
-    size_t i = v;
-    *breaks = 0;
-    *why = OPEN_BOUNDS;
-    if (i >= r->len)
-        *why = OPEN_END;
-    while (i < r->len && i - v <= WRAP_BYTES) {
-        char c = b[i];
-        if (c == '\\' && b[i + 1] != '\n' && b[i + 1] != '\r' && b[i + 1]) {
-            i += 2;
-        } else if (c == '"') {
-            for (i++; b[i] == ' ' || b[i] == '\t'; i++)
-                ;
-            *why = OPEN_QUOTE;
-            return b[i] == ']' ? i + 1 : 0;
-        } else if (c == '\n' || c == '\r') {
-            if (++*breaks >= WRAP_LINES) /* WRAP_LINES lines at most */
-                return 0;
-            i += c == '\r' && b[i + 1] == '\n' ? 2 : 1;
-            size_t k = i;
-            while (b[k] == ' ' || b[k] == '\t')
-                k++;
-            if (b[k] == '[') {
-                *why = OPEN_NEXT_TAG; /* the next tag pair: this one never closed */
-                return 0;
-            }
-        } else {
-            i++;
-        }
-        if (i >= r->len)
-            *why = OPEN_END;
-    }
-    return 0;
-}
-
-/* The value of a wrapped tag, unescaped, its lines joined: each line break goes, with the
- * blanks around it (a wrapped FEN reads as if written on one line). */
-static size_t join_value(pk_pdn_reader *r, size_t v, size_t e, char *out)
-{
-    const char *b = r->buf;
-    size_t o = 0;
-    for (size_t i = v; i < e; i++) {
-        char c = b[i];
-        if (c == '\\' && i + 1 < e && (b[i + 1] == '"' || b[i + 1] == '\\')) {
-            out[o++] = b[++i];
-        } else if (c == '\n' || c == '\r') {
-            while (o > 0 && (out[o - 1] == ' ' || out[o - 1] == '\t'))
-                o--;
-            while (i + 1 < e && is_blank((unsigned char)b[i + 1]))
-                i++;
-        } else {
-            out[o++] = c;
-        }
-    }
-    return o;
-}
-
-/* A value on a line longer than the input window (a 50 MB tag line): read through the
- * window up to its closing '"' and ']', the first TAG_VALUE_MAX bytes kept. Ends at the
- * line break or the end of input when it is not closed (reported). *total gets the
- * length of the whole value. */
-static size_t long_value(pk_pdn_reader *r, size_t v, size_t *total, int *closed)
-{
-    size_t kept = 0, all = 0;
-    int esc = 0;
-    char *out = scratch(r, TAG_VALUE_MAX + 8); /* a few bytes more: accept_tag() cuts at a character */
-    advance(r, v);
-    r->pos = v;
-    *closed = 0;
-    for (;;) {
-        const char *b = r->buf;
-        size_t i = r->pos;
-        for (; i < r->len; i++) {
-            char c = b[i];
-            if (c == '\n' || c == '\r')
-                break;
-            if (!esc && c == '"') {
-                size_t k = i + 1;
-                while (k < r->len && (b[k] == ' ' || b[k] == '\t'))
-                    k++;
-                if (k == r->len && !r->eof)
-                    break; /* refill, and look again from the quote */
-                if (k < r->len && b[k] == ']') {
-                    *closed = 1;
-                    advance(r, k + 1);
-                    r->pos = k + 1;
-                    *total = all;
-                    return kept;
-                }
-            }
-            if (!esc && c == '\\') {
-                esc = 1;
-                continue;
-            }
-            esc = 0;
-            if (kept < TAG_VALUE_MAX + 8)
-                out[kept++] = c;
-            all++;
-        }
-        advance(r, i);
-        r->pos = i;
-        if ((i < r->len && (b[i] == '\n' || b[i] == '\r')) || (i >= r->len && r->eof)) {
-            *total = all;
-            return kept;
-        }
-        size_t have = r->len - r->pos;
-        fill(r);
-        if (r->len - r->pos <= have && !r->eof) { /* a quote and blanks fill the whole window */
-            *total = all;
-            return kept;
-        }
-    }
-}
-
 /* A tag pair the lexer could not take whole: wrapped over lines, or on a line longer than
  * the input window. Returns -1 when it is neither (the '[' is stray text). */
 static int open_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl)
 {
     const char *wname;
     size_t nlen, v;
-    if (!tag_start(r, t, col, &wname, &nlen, &v))
+    if (!pk_rd_tag_start(r, t, col, &wname, &nlen, &v))
         return -1;
     if (r->state == ST_BODY || r->skip) {
         if (r->skip && col != 1)
@@ -1076,21 +839,21 @@ static int open_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, int 
     if (eol == r->len && !r->eof) { /* the line goes on past the window */
         size_t total;
         int closed;
-        size_t n = long_value(r, v, &total, &closed);
+        size_t n = pk_rd_long_value(r, v, &total, &closed);
         if (!closed)
             tolerate(r, "tag-syntax", line, col, "tag '%s': no '\"]' closes its value on its line (%zu bytes)", name,
                      total);
         return accept_tag(r, name, nlen, r->sbuf, n, total, line, col);
     }
     int breaks, why;
-    size_t e = wrapped_end(r, v, &breaks, &why);
+    size_t e = pk_rd_wrapped_end(r, v, &breaks, &why);
     if (!e || breaks == 0)
         return -1;
     size_t q = e - 1; /* back from the ']' to the closing quote */
     while (r->buf[q] != '"')
         q--;
-    char *out = scratch(r, q - v + 1);
-    size_t n = join_value(r, v, q, out);
+    char *out = pk_rd_scratch(r, q - v + 1);
+    size_t n = pk_rd_join_value(r, v, q, out);
     advance(r, e);
     r->pos = e;
     tolerate(r, "wrapped-tag", line, col, "value of tag '%s' goes on over %d lines", name, breaks + 1);
@@ -1193,8 +956,8 @@ static void stray(pk_pdn_reader *r, const pk_token *t, int line, int col)
     const char *name;
     size_t nlen, v;
     int breaks, why = 0;
-    if (t->kind == PK_TOK_TAG_OPEN && tag_start(r, t, col, &name, &nlen, &v)) /* open_tag() found no end */
-        wrapped_end(r, v, &breaks, &why);
+    if (t->kind == PK_TOK_TAG_OPEN && pk_rd_tag_start(r, t, col, &name, &nlen, &v)) /* open_tag() found no end */
+        pk_rd_wrapped_end(r, v, &breaks, &why);
     if (why && why != OPEN_QUOTE)
         snprintf(r->stray_msg, sizeof r->stray_msg, "unexpected text '[' skipped: the value of tag '%.*s' is not closed %s",
                  (int)(nlen > 24 ? 24 : nlen), name,
@@ -1360,6 +1123,10 @@ void pk_pdn_close(pk_pdn_reader *r)
 }
 
 _Noreturn void pk_rd_nomem(pk_pdn_reader *r) { longjmp(r->nomem, 1); }
+
+/* The input window for pdn_tag.c (a tag value read past the window). */
+void pk_rd_advance(pk_pdn_reader *r, size_t to) { advance(r, to); }
+void pk_rd_fill(pk_pdn_reader *r) { fill(r); }
 
 int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
 {

@@ -1,8 +1,9 @@
 /*
  * pdn_reader.h -- library-internal: the state of the streaming PDN reader, shared by
- * pdn_read.c (input window, cursor, game state machine, tags and comments) and
- * pdn_move.c (the move parser: move tokens, move numbers, the plain movetext fast path,
- * and the lines of moves they build). Not installed; nothing outside those files uses it.
+ * pdn_read.c (input window, cursor, game state machine, comments), pdn_move.c (the move
+ * parser: move tokens, move numbers, the plain movetext fast path, and the lines of moves
+ * they build) and pdn_tag.c (tag pairs' names and values, on one line, wrapped over lines,
+ * or past the window). Not installed; nothing outside those files uses it.
  */
 #ifndef PK_PDN_READER_H
 #define PK_PDN_READER_H
@@ -94,6 +95,36 @@ _Noreturn void pk_rd_nomem(pk_pdn_reader *r);
 /* Reports a diagnostic in the current game (pdn_read.c). */
 void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, int line, int col, const char *move,
                    const char *fmt, va_list ap);
+
+/* A tag value that goes on over several lines (programs wrap long FEN values) is read up
+ * to its closing "] within these bounds; past them, or when a line starting with '['
+ * comes first, the '[' is stray text as before. The bounds keep the scan inside the
+ * LOOKAHEAD bytes the window holds past a token, and linear: only a '[' that starts its
+ * line is scanned. */
+#define WRAP_LINES 8
+#define WRAP_BYTES 4096
+/* Longer tag values are cut (at a character boundary) with a warning. */
+#define TAG_VALUE_MAX (64u * 1024)
+#define PK_STR_(x) #x
+#define PK_STR(x) PK_STR_(x)
+
+/* Why a tag value is not closed (pk_rd_wrapped_end(), for the message). */
+enum { OPEN_BOUNDS = 1, OPEN_NEXT_TAG, OPEN_END, OPEN_QUOTE };
+
+/* The input window and scratch memory (pdn_read.c). */
+void pk_rd_advance(pk_pdn_reader *r, size_t to);
+void pk_rd_fill(pk_pdn_reader *r);
+char *pk_rd_scratch(pk_pdn_reader *r, size_t need);
+
+/* Tag pairs (pdn_tag.c). */
+void pk_rd_split_tag(pk_pdn_reader *r, const pk_token *t, const char **name, size_t *nl, const char **val,
+                     size_t *vl);
+void pk_rd_odd_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, const char **name, size_t *nl,
+                   const char **val, size_t *vl);
+int pk_rd_tag_start(pk_pdn_reader *r, const pk_token *t, int col, const char **name, size_t *nlen, size_t *v);
+size_t pk_rd_wrapped_end(pk_pdn_reader *r, size_t v, int *breaks, int *why);
+size_t pk_rd_join_value(pk_pdn_reader *r, size_t v, size_t e, char *out);
+size_t pk_rd_long_value(pk_pdn_reader *r, size_t v, size_t *total, int *closed);
 
 /* The move parser (pdn_move.c). */
 void pk_rd_check_number(pk_pdn_reader *r, level *L);

@@ -9,7 +9,7 @@
 #include "fen.h"
 #include "notation.h"
 #include "perft.h"
+#include "board.h"
 #include "match.h"
 #include "written.h"
-#include "board.h"
 #endif

@@ -327,7 +327,7 @@ static inline bool plain_squares(const ctx *c, const pk_pdn_line *line, int i, p
     w->nsq = 2;
     w->sq[0] = (uint8_t)a;
     w->sq[1] = (uint8_t)b;
-    w->capture_sep = w->sep_written = w->algebraic = false;
+    w->capture_sep = w->sep_written = w->algebraic = false; /* note_separators() only sets */
     w->file_origin = 0;
     note_separators(mv, w);
     return true;
@@ -562,6 +562,7 @@ static inline bool quiet_plain(const ctx *c, const pk_pdn_line *line, int i, pk_
 static bool trial_refutes(ctx *c, const pk_pdn_line *line, int i, int ply)
 {
     pk_written w;
+    memset(&w, 0, sizeof w); /* plain_squares() reads sep_written (UBSan: uninitialised bool) */
     if (!c->trial || c->var_depth || !plain_squares(c, line, i, &w) ||
         (c->pos.pieces[c->pos.turn] & PK_BIT(w.sq[0])))
         return false;

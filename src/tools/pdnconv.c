@@ -21,6 +21,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,7 @@ typedef struct run {
     size_t nrecs, caprecs;
     char *pool;
     size_t used, cap;
+    size_t *slots, nslots; /* index_recs() */
     bool failed; /* out of memory */
     pk_movelist legal;
 } run;
@@ -197,17 +199,45 @@ static void on_event(void *ctx, const pk_replay_event *e)
     }
 }
 
-static int by_key(const void *a, const void *b)
+/* The records by key: an open-addressing table of record indexes + 1, rebuilt per game
+ * (O(1) per look-up; the writer asks for every move). */
+static size_t slot_of(const void *key, size_t mask)
 {
-    const void *x = ((const rec *)a)->key, *y = ((const rec *)b)->key;
-    return x < y ? -1 : x > y;
+    return (size_t)(((uintptr_t)key >> 3) * 0x9E3779B97F4A7C15ull >> 20) & mask;
+}
+
+static void index_recs(run *R)
+{
+    size_t need = 64;
+    while (need < 2 * R->nrecs)
+        need *= 2;
+    if (need > R->nslots) {
+        size_t *t = realloc(R->slots, need * sizeof *t);
+        if (!t) {
+            R->failed = true;
+            R->nrecs = 0; /* written as read */
+            return;
+        }
+        R->slots = t;
+        R->nslots = need;
+    }
+    memset(R->slots, 0, R->nslots * sizeof *R->slots);
+    for (size_t i = 0; i < R->nrecs; i++) {
+        size_t h = slot_of(R->recs[i].key, R->nslots - 1);
+        while (R->slots[h])
+            h = (h + 1) & (R->nslots - 1);
+        R->slots[h] = i + 1;
+    }
 }
 
 static const rec *lookup(const run *R, const void *key)
 {
-    rec k;
-    k.key = key;
-    return bsearch(&k, R->recs, R->nrecs, sizeof k, by_key);
+    if (!R->nrecs)
+        return NULL;
+    for (size_t h = slot_of(key, R->nslots - 1); R->slots[h]; h = (h + 1) & (R->nslots - 1))
+        if (R->recs[R->slots[h] - 1].key == key)
+            return &R->recs[R->slots[h] - 1];
+    return NULL;
 }
 
 static const char *move_text(void *ctx, const pk_pdn_line *l, int i, int depth, char *buf, size_t size)
@@ -414,7 +444,7 @@ static void do_game(run *R, pk_game *g, pk_diag_sink *sink)
         R->failed = false;
         R->nrecs = 0;
     }
-    qsort(R->recs, R->nrecs, sizeof *R->recs, by_key);
+    index_recs(R);
     switch (R->to) {
     case TO_JSON: write_json(R, g); break;
     case TO_HUB: write_hub_line(R, g); break;
@@ -571,6 +601,7 @@ int main(int argc, char **argv)
     pk_replay_free(R.replay);
     free(R.recs);
     free(R.pool);
+    free(R.slots);
     int st = pk_cli_finish(R.out, stderr, PROG, R.status);
     if (output && fclose(R.out) != 0 && st != PK_EXIT_USAGE) {
         fprintf(stderr, "%s: error: write error: %s: %s\n", PROG, output, strerror(errno));

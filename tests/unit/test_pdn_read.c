@@ -374,6 +374,9 @@ static void test_result_like_moves(void)
                        strcmp(g.main.moves[0].text, "1-10") == 0);
         pk_game_free(&g);
     }
+    CU_ASSERT_EQUAL(rd("1-101.33-29 *", 0, &s, &g), 1); /* no move before it: no empty game */
+    CU_ASSERT_EQUAL(g.main.nmoves, 2);
+    pk_game_free(&g);
     CU_ASSERT_EQUAL(rd("5.1-106.33-29 *", 0, &s, &g), 1);
     CU_ASSERT_EQUAL(g.main.nmoves, 2);
     CU_ASSERT_EQUAL(g.main.moves[1].number, 6);

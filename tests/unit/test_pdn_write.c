@@ -180,6 +180,8 @@ static char *write_all(const char *text, size_t len, int *games, pk_game *keep, 
             pk_game_init(&keep[*games]);
         }
     }
+    if (keep && *games < *nkeep)
+        pk_game_free(&keep[*games]); /* the slot the last pk_pdn_next() call (no game) set up */
     if (keep)
         *nkeep = *games;
     pk_game_free(&g);
