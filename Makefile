@@ -154,7 +154,7 @@ corpus: deps
 
 bench: deps
 	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools
-	@BUILD=build/bench SHARED=$(SHARED) sh tests/bench.sh
+	@BUILD=build/bench SHARED=$(SHARED) LIBS="$(LIBS)" sh tests/bench.sh
 
 perft-deep: deps
 	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools

@@ -14,7 +14,7 @@ _pdnkit_variants()
 {
     local tool=$1 perft=pdnperft list
     case $tool in */*) [ -x "${tool%/*}/pdnperft" ] && perft=${tool%/*}/pdnperft ;; esac
-    list=$("$perft" --list-variants 2>/dev/null | awk '{ print $1 }')
+    list=$("$perft" --list-variants 2>/dev/null | awk 'NR > 1 { print $1 }') # below the header
     [ -n "$list" ] ||
         list="international english spanish portuguese russian brazilian italian czech pool
               frisian frysk antidraughts breakthrough"

@@ -314,7 +314,7 @@ static inline void note_separators(const pk_pdn_move *mv, pk_written *w)
 }
 
 /* pk_written_add() for the usual move: two numeric squares on the board, no hop after it.
- * False when mv is anything else. */
+ * False when mv is anything else. Every field of *w is set (the caller need not clear it). */
 static inline bool plain_squares(const ctx *c, const pk_pdn_line *line, int i, pk_written *w)
 {
     const pk_pdn_move *mv = &line->moves[i];
@@ -327,7 +327,8 @@ static inline bool plain_squares(const ctx *c, const pk_pdn_line *line, int i, p
     w->nsq = 2;
     w->sq[0] = (uint8_t)a;
     w->sq[1] = (uint8_t)b;
-    w->capture_sep = w->sep_written = false; /* note_separators() only sets them */
+    w->capture_sep = w->sep_written = w->algebraic = false; /* note_separators() only sets */
+    w->file_origin = 0;
     note_separators(mv, w);
     return true;
 }

@@ -16,7 +16,7 @@ static pk_variant rows[] = PK_VARIANT_ROWS;
 #define NROWS ((int)(sizeof rows / sizeof rows[0]))
 
 static pthread_once_t rows_once = PTHREAD_ONCE_INIT;
-static char names_buf[256];
+static char names_buf[512]; /* every name, ", "-separated */
 
 /* The rows' derived fields, set once per process (threads may look variants up). */
 static void ready_all(void)

@@ -7,12 +7,14 @@
 BUILD=${BUILD:-build/bench}
 SHARED=${SHARED:-../shared}
 CC=${CC:-cc}
+# the library's link line (make bench passes the Makefile's LIBS)
+LIBS=${LIBS:-"$(pkg-config --libs libpcre2-8 zlib libzstd liblzma 2>/dev/null) -lbz2 -lm"}
 P=${BUILD}/bin/pdnmoves
 [ -x "$P" ] || { echo "bench-pdnmoves: $P not built" >&2; exit 1; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pk-bench-moves.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 $CC -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc tests/bench/game-fens.c "$BUILD/libpdnkit.a" \
-  $(pkg-config --libs libpcre2-8) -o "$tmp/game-fens" || exit 1
+  $LIBS -o "$tmp/game-fens" || exit 1
 find "$SHARED/corpora/international" -name '*.pdn' -print0 | LC_ALL=C sort -z |
   xargs -0 "$tmp/game-fens" international > "$tmp/all.txt"
 head -n 100000 "$tmp/all.txt" > "$tmp/fens.txt"

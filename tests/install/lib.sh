@@ -105,7 +105,7 @@ cd "$top"
 
 # --- bash completion --------------------------------------------------------------------
 comp=$p/share/bash-completion/completions
-variants=$("$p/bin/pdnperft" --list-variants | awk '{ print $1 }' | tr '\n' ' ')
+variants=$("$p/bin/pdnperft" --list-variants | awk 'NR > 1 { print $1 }' | tr '\n' ' ')
 complete_line() { # PATH completion-file line -> the offered words, one line
   PATH=$1 bash -c '
     . "$0"
