@@ -154,7 +154,7 @@ pk_checker *pk_checker_new(const pk_check_opts *o, pk_error *err)
         return pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory"), NULL;
     c->o = *o;
     int jobs = o->jobs > 1 ? o->jobs : 1;
-    c->nslots = jobs > 1 ? (o->window > 0 ? o->window : 16 * jobs) : 1;
+    c->nslots = jobs > 1 ? (o->window > 0 ? o->window : 64 * jobs) : 1;
     c->nreplay = jobs;
     c->replay = calloc((size_t)jobs, sizeof *c->replay);
     c->slots = calloc((size_t)c->nslots, sizeof *c->slots);

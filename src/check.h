@@ -27,7 +27,7 @@
 
 typedef struct pk_check_opts {
     int jobs;              /* worker threads; <= 1: none (everything on the caller's thread) */
-    int window;            /* games in flight with jobs > 1; 0: 16 per worker */
+    int window;            /* games in flight with jobs > 1; 0: 64 per worker (fewer wake-ups) */
     int shard, shards;     /* --shard K/N: only the games whose index % N == K; N = 0: all */
     bool syntax_only;      /* read only, no replay */
     bool variant_given;    /* replay.variant came from the user, who was told up front if an
