@@ -9,42 +9,6 @@
 #include <stdint.h>
 #include <string.h>
 
-#if defined(__GNUC__)
-#define PRINTF(a, b) __attribute__((format(printf, a, b)))
-#else
-#define PRINTF(a, b)
-#endif
-
-static void PRINTF(6, 7) report(pk_pdn_reader *r, int sev, const char *code, int line, int col,
-                                const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    pk_rd_vreport(r, sev, code, line, col, NULL, fmt, ap);
-    va_end(ap);
-}
-
-/* A deviation the reader tolerates: a warning, or an error under PK_PDN_STRICT. */
-static void PRINTF(5, 6) tolerate(pk_pdn_reader *r, const char *code, int line, int col,
-                                  const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    pk_rd_vreport(r, (r->flags & PK_PDN_STRICT) ? PK_SEV_ERROR : PK_SEV_WARNING, code, line, col, NULL,
-                  fmt, ap);
-    va_end(ap);
-}
-
-/* A syntax error: reported, then the rest of the game is skipped. */
-static void PRINTF(4, 5) syntax(pk_pdn_reader *r, int line, int col, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    pk_rd_vreport(r, PK_SEV_ERROR, "syntax", line, col, NULL, fmt, ap);
-    va_end(ap);
-    r->skip = 1;
-}
-
 /* ------------------------------------------------------------------ lines of moves */
 
 void pk_rd_check_number(pk_pdn_reader *r, level *L)
@@ -56,7 +20,7 @@ void pk_rd_check_number(pk_pdn_reader *r, level *L)
             return;
         }
         if (r->nempty++ == 0) /* "1.1.1.1..." must not print a line per number */
-            tolerate(r, "empty-move-number", L->num_line, L->num_col, "move number %d with no move", L->num);
+            pk_rd_tolerate(r, "empty-move-number", L->num_line, L->num_col, "move number %d with no move", L->num);
     }
 }
 
@@ -105,7 +69,7 @@ static void placeholder(pk_pdn_reader *r, const char *text, int line, int col)
 {
     if (!(r->warned & W_PLACEHOLDER)) {
         r->warned |= W_PLACEHOLDER;
-        tolerate(r, "placeholder", line, col, "'%s' stands for an unknown move", text);
+        pk_rd_tolerate(r, "placeholder", line, col, "'%s' stands for an unknown move", text);
     }
     pk_pdn_move w = {.text = text, .line = line, .col = col, .flags = PK_PDN_MOVE_PLACEHOLDER, .seps = ""};
     push_move(r, &w);
@@ -276,7 +240,7 @@ void pk_rd_move_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
      * sized from n; a token of at most that many characters cannot exceed it. */
     size_t count = n > PK_PDN_MAX_SQUARES ? count_squares(s, n) : 0;
     if (count > PK_PDN_MAX_SQUARES) {
-        syntax(r, line, col, "move '%.24s...' has %zu squares, more than %d", s, count, PK_PDN_MAX_SQUARES);
+        pk_rd_syntax(r, line, col, "move '%.24s...' has %zu squares, more than %d", s, count, PK_PDN_MAX_SQUARES);
         return;
     }
     /* One arena block per move, no per-square allocation: the text as written, the
@@ -302,15 +266,15 @@ void pk_rd_move_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
     add_move(r, &w);
     if ((spaced & 2) && !(r->warned & W_SPACING)) {
         r->warned |= W_SPACING;
-        report(r, PK_SEV_WARNING, "move-spacing", line, col, "blanks inside the move '%s'", text);
+        pk_rd_report(r, PK_SEV_WARNING, "move-spacing", line, col, "blanks inside the move '%s'", text);
     }
     if (upper && !(r->warned & W_UPPER)) {
         r->warned |= W_UPPER;
-        tolerate(r, "upper-case-square", line, col, "upper-case square in '%s'", text);
+        pk_rd_tolerate(r, "upper-case-square", line, col, "upper-case square in '%s'", text);
     }
     if (file_only && !(r->warned & W_SHORT)) {
         r->warned |= W_SHORT;
-        tolerate(r, "short-notation", line, col, "column-only short notation '%s'", text);
+        pk_rd_tolerate(r, "short-notation", line, col, "column-only short notation '%s'", text);
     }
 }
 

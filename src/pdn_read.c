@@ -45,14 +45,7 @@ void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, int line, int co
     pk_diag_emit(r->sink, &d);
 }
 
-#if defined(__GNUC__)
-#define PRINTF(a, b) __attribute__((format(printf, a, b)))
-#else
-#define PRINTF(a, b)
-#endif
-
-static void PRINTF(6, 7) report(pk_pdn_reader *r, int sev, const char *code, int line, int col,
-                                const char *fmt, ...)
+void pk_rd_report(pk_pdn_reader *r, int sev, const char *code, int line, int col, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -61,8 +54,7 @@ static void PRINTF(6, 7) report(pk_pdn_reader *r, int sev, const char *code, int
 }
 
 /* A deviation the reader tolerates: a warning, or an error under PK_PDN_STRICT. */
-static void PRINTF(5, 6) tolerate(pk_pdn_reader *r, const char *code, int line, int col,
-                                  const char *fmt, ...)
+void pk_rd_tolerate(pk_pdn_reader *r, const char *code, int line, int col, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -72,7 +64,7 @@ static void PRINTF(5, 6) tolerate(pk_pdn_reader *r, const char *code, int line, 
 }
 
 /* A syntax error: reported, then the rest of the game is skipped. */
-static void PRINTF(4, 5) syntax(pk_pdn_reader *r, int line, int col, const char *fmt, ...)
+void pk_rd_syntax(pk_pdn_reader *r, int line, int col, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -164,7 +156,7 @@ static void advance(pk_pdn_reader *r, size_t to)
         if (c == '\r') {
             if (!r->lone_cr_done && i + 1 < r->len && b[i + 1] != '\n') {
                 r->lone_cr_done = 1;
-                tolerate(r, "line-ending", line, col, "line break written as a lone CR");
+                pk_rd_tolerate(r, "line-ending", line, col, "line break written as a lone CR");
             }
             line++;
             nl++;
@@ -185,9 +177,9 @@ static void note_encoding(pk_pdn_reader *r)
 {
     int enc = pk_src_encoding(r->src);
     if (pk_encoding_is_unicode(enc))
-        tolerate(r, "encoding", r->line, r->col, "input is %s, not UTF-8; decoded", pk_encoding_name(enc));
+        pk_rd_tolerate(r, "encoding", r->line, r->col, "input is %s, not UTF-8; decoded", pk_encoding_name(enc));
     else
-        tolerate(r, "encoding", r->line, r->col,
+        pk_rd_tolerate(r, "encoding", r->line, r->col,
                  "text that is not UTF-8 is read as %s (the first is here)",
                  pk_encoding_name(enc));
 }
@@ -241,7 +233,7 @@ static void fetch(pk_pdn_reader *r, pk_token *t, int *line, int *col, int *nl)
         if (!r->bom_done) {
             r->bom_done = 1;
             if (pk_src_had_bom(r->src))
-                tolerate(r, "bom", 1, 1, "UTF-8 byte-order mark at the start of the file");
+                pk_rd_tolerate(r, "bom", 1, 1, "UTF-8 byte-order mark at the start of the file");
             if (pk_src_encoding(r->src) != PK_ENC_UTF8 && pk_encoding_is_unicode(pk_src_encoding(r->src))) {
                 r->enc_check = 0; /* UTF-16/32: said once, at the start */
                 r->enc_done = 1;
@@ -505,12 +497,12 @@ static void comment_token(pk_pdn_reader *r, int line, int col)
             release_stray(r, follows);
             if (!follows)
                 r->g->index = 0;
-            tolerate(r, "unterminated-comment", line, col, "unterminated comment: '{' has no closing '}'%s",
+            pk_rd_tolerate(r, "unterminated-comment", line, col, "unterminated comment: '{' has no closing '}'%s",
                      follows ? "" : " (no game follows it)");
             r->g->index = index;
             return;
         }
-        syntax(r, line, col, "unterminated comment: '{' has no closing '}'");
+        pk_rd_syntax(r, line, col, "unterminated comment: '{' has no closing '}'");
         return;
     }
     if (r->skip)
@@ -520,7 +512,7 @@ static void comment_token(pk_pdn_reader *r, int line, int col)
     level *L = &r->lv[r->depth];
     if (r->state == ST_START || L->have_num || L->pend) {
         if (L->have_num && !L->ellipsis)
-            tolerate(r, "comment-position", line, col, "comment between a move number and its move");
+            pk_rd_tolerate(r, "comment-position", line, col, "comment between a move number and its move");
         add_pending(r, note);
     } else {
         add_after(r, note);
@@ -604,7 +596,7 @@ static void report_unclosed(pk_pdn_reader *r)
 {
     if (r->depth > 0 && !r->skip && !r->unclosed) {
         r->unclosed = 1;
-        report(r, PK_SEV_ERROR, "syntax", r->lv[1].line, r->lv[1].col, "unclosed variation: '(' has no ')'");
+        pk_rd_report(r, PK_SEV_ERROR, "syntax", r->lv[1].line, r->lv[1].col, "unclosed variation: '(' has no ')'");
     }
 }
 
@@ -624,10 +616,10 @@ static void finish_game(pk_pdn_reader *r)
     }
     close_main(r, g);
     if (r->nstray > 1)
-        tolerate(r, "stray-text", g->line, g->col, "%d more piece(s) of unexpected text skipped in this game",
+        pk_rd_tolerate(r, "stray-text", g->line, g->col, "%d more piece(s) of unexpected text skipped in this game",
                  r->nstray - 1);
     if (r->nempty > 1)
-        tolerate(r, "empty-move-number", g->line, g->col, "%d more move number(s) with no move in this game",
+        pk_rd_tolerate(r, "empty-move-number", g->line, g->col, "%d more move number(s) with no move in this game",
                  r->nempty - 1);
     g->ntags = r->ntags;
     g->tags = r->ntags ? alloc(r, (size_t)r->ntags * sizeof *g->tags) : NULL;
@@ -644,7 +636,7 @@ static void finish_game(pk_pdn_reader *r)
             if (pk_gametype_parse(t->value, &g->gametype, &e) == PK_OK)
                 g->has_gametype = 1;
             else
-                report(r, PK_SEV_WARNING, "bad-gametype", t->line, t->col, "GameType \"%s\": %s",
+                pk_rd_report(r, PK_SEV_WARNING, "bad-gametype", t->line, t->col, "GameType \"%s\": %s",
                        t->value, e.msg);
         }
     }
@@ -661,10 +653,10 @@ static int end_at_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, in
             r->g->result.kind = PK_RESULT_UNKNOWN;
             r->g->result.line = r->dash_line;
             r->g->result.col = r->dash_col;
-            tolerate(r, "nonstandard-result", r->dash_line, r->dash_col, "'-' used as the result");
+            pk_rd_tolerate(r, "nonstandard-result", r->dash_line, r->dash_col, "'-' used as the result");
         } else {
             pk_rd_check_number(r, &r->lv[r->depth]);
-            tolerate(r, "missing-result", line, col, "game ends without a result before the next tag pair");
+            pk_rd_tolerate(r, "missing-result", line, col, "game ends without a result before the next tag pair");
         }
     }
     unfetch(r, t, line, col, nl);
@@ -678,7 +670,7 @@ static int set_result(pk_pdn_reader *r, const char *s, size_t n, int line, int c
         pk_rd_resolve_dash(r);
         pk_rd_check_number(r, &r->lv[r->depth]);
         if (!std)
-            tolerate(r, "nonstandard-result", line, col, "result written '%.*s'", (int)n, s);
+            pk_rd_tolerate(r, "nonstandard-result", line, col, "result written '%.*s'", (int)n, s);
     }
     r->g->result.text = dup(r, s, n);
     r->g->result.kind = kind < 0 ? PK_RESULT_UNKNOWN : kind;
@@ -737,7 +729,7 @@ static int result_like_move(pk_pdn_reader *r, const pk_token *t, int line, int c
         int second = s[j + 1] == '.' && s[j + 2] == '.'; /* "5... ": the same move's second half */
         if (from != 0 && to != 0 && from != to && last > 0 && (after == last + 1 || (second && after == last)))
             return 0; /* "5.1-106." : the move 1-10, then move 6 */
-        tolerate(r, "glued-result", line, col, "result '%.3s' glued to the next game's move number '%.*s.'",
+        pk_rd_tolerate(r, "glued-result", line, col, "result '%.3s' glued to the next game's move number '%.*s.'",
                  s, (int)(j - 3), s + 3);
         set_result(r, s, 3, line, col);
         /* the move number is read again, as the next game's first token */
@@ -762,7 +754,7 @@ static int result_like_move(pk_pdn_reader *r, const pk_token *t, int line, int c
     if (k < r->len ? r->buf[k] != '[' : !r->eof)
         return 0;
     char text[3] = {s[0], sep, s[n - 1]};
-    tolerate(r, "spaced-result", line, col, "result written with blanks '%.*s'", (int)n, s);
+    pk_rd_tolerate(r, "spaced-result", line, col, "result written with blanks '%.*s'", (int)n, s);
     return set_result(r, text, 3, line, col);
 }
 
@@ -775,7 +767,7 @@ static int accept_tag(pk_pdn_reader *r, const char *name, size_t nlen, const cha
     if (r->state == ST_START) /* a {comment} (not a % line) before the tags is a game body */
         for (const pk_pdn_note *n = r->lv[0].pend; n; n = n->next)
             if (n->kind == PK_NOTE_COMMENT) {
-                tolerate(r, "comment-position", n->line_no, n->col, "comment before the tag pairs of a game");
+                pk_rd_tolerate(r, "comment-position", n->line_no, n->col, "comment before the tag pairs of a game");
                 break;
             }
     start_content(r, ST_HEADER, line, col);
@@ -786,7 +778,7 @@ static int accept_tag(pk_pdn_reader *r, const char *name, size_t nlen, const cha
     }
     add_tag(r, name, nlen, val, vlen, line, col);
     if (total > vlen)
-        tolerate(r, "tag-too-long", line, col, "tag '%.*s': value of %zu bytes cut to its first %zu", (int)nlen,
+        pk_rd_tolerate(r, "tag-too-long", line, col, "tag '%.*s': value of %zu bytes cut to its first %zu", (int)nlen,
                  name, total, vlen);
     return CONTINUE;
 }
@@ -803,7 +795,7 @@ static int tag_token(pk_pdn_reader *r, const pk_token *t, int line, int col, int
         pk_rd_odd_tag(r, t, line, col, &name, &nlen, &val, &vlen);
     if (r->state == ST_HEADER && nl >= 2 && has_tag(r, name, nlen)) {
         /* a record of tags only, then the next record's tags: no separator between them */
-        tolerate(r, "missing-result", line, col, "tag pairs with no movetext and no result before the next game");
+        pk_rd_tolerate(r, "missing-result", line, col, "tag pairs with no movetext and no result before the next game");
         unfetch(r, t, line, col, nl);
         return GAME_DONE;
     }
@@ -829,7 +821,7 @@ static int open_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, int 
     memcpy(name, wname, nlen);
     name[nlen] = 0;
     if (r->state == ST_HEADER && nl >= 2 && has_tag(r, name, nlen)) {
-        tolerate(r, "missing-result", line, col, "tag pairs with no movetext and no result before the next game");
+        pk_rd_tolerate(r, "missing-result", line, col, "tag pairs with no movetext and no result before the next game");
         unfetch(r, t, line, col, nl);
         return GAME_DONE;
     }
@@ -841,7 +833,7 @@ static int open_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, int 
         int closed;
         size_t n = pk_rd_long_value(r, v, &total, &closed);
         if (!closed)
-            tolerate(r, "tag-syntax", line, col, "tag '%s': no '\"]' closes its value on its line (%zu bytes)", name,
+            pk_rd_tolerate(r, "tag-syntax", line, col, "tag '%s': no '\"]' closes its value on its line (%zu bytes)", name,
                      total);
         return accept_tag(r, name, nlen, r->sbuf, n, total, line, col);
     }
@@ -856,7 +848,7 @@ static int open_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, int 
     size_t n = pk_rd_join_value(r, v, q, out);
     advance(r, e);
     r->pos = e;
-    tolerate(r, "wrapped-tag", line, col, "value of tag '%s' goes on over %d lines", name, breaks + 1);
+    pk_rd_tolerate(r, "wrapped-tag", line, col, "value of tag '%s' goes on over %d lines", name, breaks + 1);
     return accept_tag(r, name, nlen, out, n, n, line, col);
 }
 
@@ -864,7 +856,7 @@ static void open_variation(pk_pdn_reader *r, int line, int col)
 {
     pk_rd_resolve_dash(r);
     if (r->depth == PK_PDN_MAX_DEPTH) {
-        syntax(r, line, col, "variations nested deeper than %d", PK_PDN_MAX_DEPTH);
+        pk_rd_syntax(r, line, col, "variations nested deeper than %d", PK_PDN_MAX_DEPTH);
         return;
     }
     pk_pdn_note *n = new_note(r, PK_NOTE_VARIATION, line, col);
@@ -877,7 +869,7 @@ static void open_variation(pk_pdn_reader *r, int line, int col)
 static void close_variation(pk_pdn_reader *r, int line, int col)
 {
     if (r->depth == 0) {
-        syntax(r, line, col, "')' without a matching '('");
+        pk_rd_syntax(r, line, col, "')' without a matching '('");
         return;
     }
     pk_rd_resolve_dash(r);
@@ -894,7 +886,7 @@ static void strength_token(pk_pdn_reader *r, const pk_token *t, int line, int co
     if (L->n > 0 && !L->v[L->n - 1].strength && !r->dash_pending)
         L->v[L->n - 1].strength = dup(r, tok_text(r, t), t->len);
     else
-        tolerate(r, "stray-text", line, col, "move strength '%.*s' not attached to a move", (int)t->len,
+        pk_rd_tolerate(r, "stray-text", line, col, "move strength '%.*s' not attached to a move", (int)t->len,
                  tok_text(r, t));
 }
 
@@ -975,7 +967,7 @@ static void stray(pk_pdn_reader *r, const pk_token *t, int line, int col)
         r->stray_line = line, r->stray_col = col;
         return;
     }
-    tolerate(r, "stray-text", line, col, "%s", r->stray_msg);
+    pk_rd_tolerate(r, "stray-text", line, col, "%s", r->stray_msg);
 }
 
 /* Reports the stray text held before a game started: in that game, or, when none
@@ -987,12 +979,12 @@ static void release_stray(pk_pdn_reader *r, int game_follows)
         return;
     r->stray_held = 0;
     if (game_follows) {
-        tolerate(r, "stray-text", r->stray_line, r->stray_col, "%s", r->stray_msg);
+        pk_rd_tolerate(r, "stray-text", r->stray_line, r->stray_col, "%s", r->stray_msg);
         return;
     }
     int index = r->g->index;
     r->g->index = 0;
-    tolerate(r, "stray-text", r->stray_line, r->stray_col, "%s (no game follows it)", r->stray_msg);
+    pk_rd_tolerate(r, "stray-text", r->stray_line, r->stray_col, "%s (no game follows it)", r->stray_msg);
     r->g->index = index;
 }
 
@@ -1023,13 +1015,13 @@ static int handle(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl
     if (r->state != ST_START && !r->too_large &&
         r->base + t->start - r->game_start > PK_PDN_MAX_GAME_BYTES) {
         r->too_large = 1;
-        report(r, PK_SEV_ERROR, "too-large", line, col, "game larger than %u bytes; rest skipped",
+        pk_rd_report(r, PK_SEV_ERROR, "too-large", line, col, "game larger than %u bytes; rest skipped",
                PK_PDN_MAX_GAME_BYTES);
         r->skip = 1;
     }
     if (r->nodes > MAX_NODES && !r->too_large) {
         r->too_large = 1;
-        report(r, PK_SEV_ERROR, "too-large", line, col,
+        pk_rd_report(r, PK_SEV_ERROR, "too-large", line, col,
                "game has more than %d moves, comments and other notes; rest skipped", MAX_NODES);
         r->skip = 1;
     }
@@ -1051,7 +1043,7 @@ static int handle(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl
         return tag_token(r, t, line, col, nl);
     case PK_TOK_RESULT:
         if (r->depth > 0) { /* prose in parentheses: "(... Score 1-0 to Nemesis)" */
-            tolerate(r, "stray-text", line, col, "result '%.*s' inside a variation skipped",
+            pk_rd_tolerate(r, "stray-text", line, col, "result '%.*s' inside a variation skipped",
                      (int)t->len, tok_text(r, t));
             return CONTINUE;
         }
@@ -1138,7 +1130,7 @@ int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
         r->sink = sink;
         int index = g->index;
         g->index = 0;
-        report(r, PK_SEV_ERROR, "io", 0, 0, "out of memory reading a game");
+        pk_rd_report(r, PK_SEV_ERROR, "io", 0, 0, "out of memory reading a game");
         g->index = index;
         return -PK_ERR_NOMEM;
     }
@@ -1155,7 +1147,7 @@ int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
             int index = g->index;
             g->index = 0;
             if (r->ioerr == 1)
-                report(r, PK_SEV_ERROR, "io", 0, 0, "%s", pk_src_error(r->src));
+                pk_rd_report(r, PK_SEV_ERROR, "io", 0, 0, "%s", pk_src_error(r->src));
             r->ioerr = 2;
             g->index = index;
             return -PK_ERR_IO;

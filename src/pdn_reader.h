@@ -92,6 +92,21 @@ struct pk_pdn_reader {
 /* Allocation failed: abandons the game being read (never returns). */
 _Noreturn void pk_rd_nomem(pk_pdn_reader *r);
 
+#if defined(__GNUC__)
+#define PK_RD_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define PK_RD_PRINTF(a, b)
+#endif
+
+/* Diagnostics of the current game (pdn_read.c), for every part of the reader: a report at
+ * a severity; a deviation the reader tolerates (a warning, an error under PK_PDN_STRICT);
+ * a syntax error (reported, then the rest of the game is skipped). */
+void pk_rd_report(pk_pdn_reader *r, int sev, const char *code, int line, int col, const char *fmt, ...)
+    PK_RD_PRINTF(6, 7);
+void pk_rd_tolerate(pk_pdn_reader *r, const char *code, int line, int col, const char *fmt, ...)
+    PK_RD_PRINTF(5, 6);
+void pk_rd_syntax(pk_pdn_reader *r, int line, int col, const char *fmt, ...) PK_RD_PRINTF(4, 5);
+
 /* Reports a diagnostic in the current game (pdn_read.c). */
 void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, int line, int col, const char *move,
                    const char *fmt, va_list ap);

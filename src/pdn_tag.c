@@ -8,23 +8,6 @@
 
 #include <string.h>
 
-#if defined(__GNUC__)
-#define PRINTF(a, b) __attribute__((format(printf, a, b)))
-#else
-#define PRINTF(a, b)
-#endif
-
-/* A deviation the reader tolerates: a warning, or an error under PK_PDN_STRICT. */
-static void PRINTF(5, 6) tolerate(pk_pdn_reader *r, const char *code, int line, int col,
-                                  const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    pk_rd_vreport(r, (r->flags & PK_PDN_STRICT) ? PK_SEV_ERROR : PK_SEV_WARNING, code, line, col, NULL,
-                  fmt, ap);
-    va_end(ap);
-}
-
 /* ------------------------------------------------------------------ tags on one line */
 
 static int is_smart_quote(const char *s)
@@ -91,14 +74,14 @@ void pk_rd_odd_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, const
         s += open_smart ? 3 : 1;
         e -= close_smart ? 3 : 1;
         if (open_smart || close_smart)
-            tolerate(r, "smart-quotes", line, col, "tag value in typographic quotes");
+            pk_rd_tolerate(r, "smart-quotes", line, col, "tag value in typographic quotes");
         else {
-            tolerate(r, "tag-syntax", line, col, "tag name '%.*s' is not a PDN identifier", (int)*nl, *name);
+            pk_rd_tolerate(r, "tag-syntax", line, col, "tag name '%.*s' is not a PDN identifier", (int)*nl, *name);
             unescape(r, s, e, val, vl); /* a standard quoted string: its escapes too */
             return;
         }
     } else {
-        tolerate(r, "tag-syntax", line, col, "tag '%.*s' has no quoted value", (int)*nl, *name);
+        pk_rd_tolerate(r, "tag-syntax", line, col, "tag '%.*s' has no quoted value", (int)*nl, *name);
     }
     *val = s;
     *vl = (size_t)(e - s);
