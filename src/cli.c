@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "draw.h"
@@ -170,4 +171,33 @@ int pk_cli_close_output(FILE *out, FILE *err, const char *prog, int status)
         return PK_EXIT_USAGE;
     }
     return status;
+}
+
+int pk_cli_each_input(int argc, char **argv, int first, FILE *err, void (*each)(void *ctx, FILE *f, const char *name),
+                      bool (*go_on)(void *ctx), void *ctx)
+{
+    int bad = 0;
+    if (first >= argc && (!go_on || go_on(ctx)))
+        each(ctx, stdin, "<stdin>");
+    for (int i = first; i < argc && (!go_on || go_on(ctx)); i++) {
+        if (!strcmp(argv[i], "-")) {
+            each(ctx, stdin, "<stdin>");
+            continue;
+        }
+        struct stat st;
+        if (stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+            fprintf(err, "%s: error: is a directory\n", argv[i]);
+            bad++;
+            continue;
+        }
+        FILE *f = fopen(argv[i], "rb");
+        if (!f) {
+            fprintf(err, "%s: error: cannot open: %s\n", argv[i], strerror(errno));
+            bad++;
+            continue;
+        }
+        each(ctx, f, argv[i]);
+        fclose(f);
+    }
+    return bad;
 }

@@ -78,4 +78,13 @@ int pk_cli_finish(FILE *out, FILE *err, const char *prog, int status);
  * the same check: `return pk_cli_close_output(out, stderr, prog, st);` */
 int pk_cli_close_output(FILE *out, FILE *err, const char *prog, int status);
 
+/* The inputs of a tool that reads game files: argv[first..argc) or, when there is none,
+ * standard input; "-" is standard input too (named "<stdin>"). Each file is opened, given
+ * to each(ctx, f, name), and closed. A file that cannot be opened, or a directory, is said
+ * on err ("NAME: error: cannot open: REASON" / "is a directory") and skipped. go_on (may
+ * be NULL) is asked before each input (false: stop, a write failed). Returns the number
+ * of inputs that could not be read (for exit status 2). */
+int pk_cli_each_input(int argc, char **argv, int first, FILE *err, void (*each)(void *ctx, FILE *f, const char *name),
+                      bool (*go_on)(void *ctx), void *ctx);
+
 #endif

@@ -512,6 +512,9 @@ static void stats(const run *R, double secs)
             (double)R->bytes / secs / 1e6, (double)R->games / secs, (long)ru.ru_maxrss);
 }
 
+static void each_file(void *ctx, FILE *f, const char *name) { do_file(ctx, f, name); }
+static bool out_ok(void *ctx) { return !ferror(((run *)ctx)->out); }
+
 static void usage(FILE *o)
 {
     fputs("Usage: pdnconv [OPTION]... [FILE]...\n"
@@ -627,22 +630,8 @@ int main(int argc, char **argv)
     }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    if (optind == argc)
-        do_file(&R, stdin, "<stdin>");
-    for (int i = optind; i < argc && !ferror(R.out); i++) {
-        if (!strcmp(argv[i], "-")) {
-            do_file(&R, stdin, "<stdin>");
-            continue;
-        }
-        FILE *f = fopen(argv[i], "rb");
-        if (!f) {
-            fprintf(stderr, "%s: error: cannot open: %s\n", argv[i], strerror(errno));
-            R.status = PK_EXIT_USAGE;
-            continue;
-        }
-        do_file(&R, f, argv[i]);
-        fclose(f);
-    }
+    if (pk_cli_each_input(argc, argv, optind, stderr, each_file, out_ok, &R))
+        R.status = PK_EXIT_USAGE;
     fflush(R.out); /* the time includes writing */
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (R.stats)

@@ -281,6 +281,8 @@ static void do_file(run *R, FILE *f, const char *name)
     pk_pdn_close(rd);
 }
 
+static void each_file(void *ctx, FILE *f, const char *name) { do_file(ctx, f, name); }
+
 static void usage(FILE *o)
 {
     fputs("Usage: pdnfen [OPTION]... [FILE]...\n"
@@ -401,22 +403,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: error: out of memory\n", PROG);
         return PK_EXIT_USAGE;
     }
-    if (optind == argc)
-        do_file(&R, stdin, "<stdin>");
-    for (int i = optind; i < argc; i++) {
-        if (!strcmp(argv[i], "-")) {
-            do_file(&R, stdin, "<stdin>");
-            continue;
-        }
-        FILE *f = fopen(argv[i], "rb");
-        if (!f) {
-            fprintf(stderr, "%s: error: cannot open: %s\n", argv[i], strerror(errno));
-            R.status = PK_EXIT_USAGE;
-            continue;
-        }
-        do_file(&R, f, argv[i]);
-        fclose(f);
-    }
+    if (pk_cli_each_input(argc, argv, optind, stderr, each_file, NULL, &R))
+        R.status = PK_EXIT_USAGE;
     pk_replay_free(R.replay);
     return pk_cli_finish(stdout, stderr, PROG, R.status);
 }

@@ -4,7 +4,9 @@
  * house rule, and the write check that turns a failed write into exit status 2.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "draw.h"
@@ -98,7 +100,44 @@ static void test_list(void)
     fclose(f);
 }
 
-static const pk_test tests[] = {{"variant option", test_variant},
+static void count_input(void *ctx, FILE *f, const char *name)
+{
+    (void)f;
+    int *n = ctx;
+    *n += strcmp(name, "<stdin>") ? 1 : 100;
+}
+
+static void test_each_input(void)
+{
+    char dir[] = "/tmp/pk-cli-XXXXXX", file[64];
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+    snprintf(file, sizeof file, "%s/a.pdn", dir);
+    FILE *f = fopen(file, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fclose(f);
+    char missing[80];
+    snprintf(missing, sizeof missing, "%s/missing.pdn", dir);
+    char *argv[] = {"tool", dir, missing, file, "-"};
+    FILE *err = tmpfile();
+    int n = 0;
+    /* the directory and the missing file are said and counted; the file and stdin are read */
+    CU_ASSERT_EQUAL(pk_cli_each_input(5, argv, 1, err, count_input, NULL, &n), 2);
+    CU_ASSERT_EQUAL(n, 101);
+    char text[400] = "";
+    rewind(err);
+    size_t got = fread(text, 1, sizeof text - 1, err);
+    text[got] = 0;
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "is a directory"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "cannot open: No such file"));
+    n = 0;
+    CU_ASSERT_EQUAL(pk_cli_each_input(1, argv, 1, err, count_input, NULL, &n), 0);
+    CU_ASSERT_EQUAL(n, 100); /* no argument: standard input */
+    fclose(err);
+    remove(file);
+    rmdir(dir);
+}
+
+static const pk_test tests[] = {{"inputs: files, directories, standard input", test_each_input},{"variant option", test_variant},
                                 {"results option", test_results},
                                 {"options that apply to a variant", test_applies},
                                 {"write errors are exit 2", test_finish},
