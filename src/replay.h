@@ -71,6 +71,9 @@ typedef struct pk_replay_opts {
     unsigned gen_flags;        /* PK_GEN_CAPTURE_OPTIONAL (house rule) */
     unsigned draw_options;     /* enum pk_draw_options */
     bool no_variations;        /* check the main line only (variations are checked by default) */
+    bool guess_first_fit;      /* a guessed variant is the first candidate that replays without
+                                  error, as always, but the others are not tried to name them in
+                                  the warning (tools that do not show warnings: pdnfen, pdnconv) */
     void (*on_event)(void *ctx, const pk_replay_event *ev); /* the observer, or NULL */
     void *event_ctx;
 } pk_replay_opts;

@@ -216,7 +216,7 @@ static void guess(pk_replay *r, const pk_game *g, const pk_replay_opts *o, pk_va
     }
     /* Which others fit is told, so the user can choose (a trial that fails stops at its
      * first error: a few plies). */
-    if (chosen) {
+    if (chosen && !o->guess_first_fit) {
         for (; list[at]; at++)
             if (fits(r, g, o, list[at], NULL, NULL))
                 ch->also[ch->nalso++] = list[at];

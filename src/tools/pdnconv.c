@@ -622,6 +622,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: error: %s: %s\n", PROG, output, strerror(errno));
         return PK_EXIT_USAGE;
     }
+    R.opts.guess_first_fit = true; /* the warnings are pdncheck's: only the variant matters here */
     R.opts.on_event = on_event;
     R.opts.event_ctx = &R;
     if (!(R.replay = pk_replay_new())) {
