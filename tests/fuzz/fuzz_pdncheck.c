@@ -6,7 +6,8 @@
  * options (variant override, --strict, --stop-at-first, --pick-first,
  * --capture-optional, --results white, --json, a draw profile); output goes to /dev/null
  * (so the option warnings of pk_cli_applies, the escaping and the per-game buffer are
- * exercised too).
+ * exercised too). Byte 1 also picks two threads with a window of 4 (the ordered pool)
+ * and the HTML report (written to /dev/null).
  * Built and run by `make fuzz`.
  */
 #define main pdncheck_main
@@ -17,24 +18,18 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static pk_replay *replay;
 static FILE *devnull;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 2)
         return 0;
-    if (!replay) {
-        replay = pk_replay_new();
-        devnull = fopen("/dev/null", "w");
-        if (!replay || !devnull)
-            abort();
-    }
+    if (!devnull && !(devnull = fopen("/dev/null", "w")))
+        abort();
     unsigned o = data[0];
     run R;
     memset(&R, 0, sizeof R);
     R.out = devnull;
-    R.replay = replay;
     R.json = o & 1;
     R.strict = (o >> 1) & 1;
     R.opts.stop_at_first = (o >> 2) & 1;
@@ -52,16 +47,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                             PK_DRAW_OPT_SPANISH_SITE20EACH};
         R.opts.draw_options |= profiles[data[1] % 3];
     }
-    /* as main does: the game's diagnostics through the per-game buffer (report.c) */
-    if (!(R.buf = pk_diag_buffer_new((pk_diag_sink){on_diag, &R})))
+    /* as main does: the checking loop of check.c, its per-game buffers */
+    R.copts.jobs = (data[1] & 0x80) ? 2 : 1;
+    R.copts.window = 4;
+    R.copts.syntax_only = R.syntax_only;
+    R.copts.variant_given = R.variant_given;
+    R.copts.reader_flags = R.strict ? PK_PDN_STRICT : 0;
+    R.copts.replay = R.opts;
+    if (!(R.checker = pk_checker_new(&R.copts, NULL)))
         abort();
-    R.sink = pk_diag_buffer_sink(R.buf);
+    if (data[1] & 0x40) {
+        pk_html_opts ho = {"fuzz", "", R.opts.gen_flags, R.strict};
+        if (!(R.html = pk_html_new(devnull, &ho, NULL)))
+            abort();
+    }
     FILE *f = fmemopen((void *)(data + 2), size - 2, "rb");
     if (f) {
         check_stream(&R, f, "fuzz.pdn");
         fclose(f);
         summary(&R);
     }
-    pk_diag_buffer_free(R.buf);
+    pk_checker_free(R.checker);
+    if (R.html)
+        pk_html_finish(R.html, NULL);
+    html_drop(&R);
+    free(R.hd);
+    free(R.hd_text);
     return 0;
 }
