@@ -16,8 +16,12 @@
 
 #include <CUnit/Basic.h>
 #include <CUnit/CUnit.h>
+#include <dirent.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 typedef struct pk_test {
     const char *name;
@@ -44,5 +48,40 @@ static inline const char *SHARED_DIR(void)
         CU_cleanup_registry();                                                                     \
         return fails ? 1 : 0;                                                                      \
     }
+
+/* Calls fn(path, text, len, ctx) for every *.pdn file below dir (text NUL-terminated,
+ * freed after the call); skip_fail leaves out paths with "/fail" in them (the parser
+ * suites' files that must fail). */
+static inline void PK_EACH_PDN(const char *dir, bool skip_fail,
+                               void (*fn)(const char *path, const char *text, size_t len, void *ctx), void *ctx)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        char path[1024];
+        struct stat st;
+        if (e->d_name[0] == '.' || snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path ||
+            stat(path, &st))
+            continue;
+        size_t l = strlen(e->d_name);
+        if (S_ISDIR(st.st_mode)) {
+            PK_EACH_PDN(path, skip_fail, fn, ctx);
+        } else if (l > 4 && !strcmp(e->d_name + l - 4, ".pdn") && !(skip_fail && strstr(path, "/fail"))) {
+            FILE *f = fopen(path, "rb");
+            char *buf = malloc((size_t)st.st_size + 1);
+            size_t got = f && buf ? fread(buf, 1, (size_t)st.st_size, f) : 0;
+            if (f)
+                fclose(f);
+            if (buf) {
+                buf[got] = 0;
+                fn(path, buf, got, ctx);
+            }
+            free(buf);
+        }
+    }
+    closedir(d);
+}
 
 #endif

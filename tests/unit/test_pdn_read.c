@@ -805,33 +805,10 @@ static void test_fast_path_window(void)
 }
 
 /* Every game of the shared corpora (a few MB), read both ways. */
-static void both_ways_dir(const char *dir, int *files)
+static void both_ways_file(const char *path, const char *text, size_t len, void *ctx)
 {
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        char path[1024];
-        struct stat st;
-        if (e->d_name[0] == '.' || snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path ||
-            stat(path, &st))
-            continue;
-        size_t l = strlen(e->d_name);
-        if (S_ISDIR(st.st_mode)) {
-            both_ways_dir(path, files);
-        } else if (l > 4 && !strcmp(e->d_name + l - 4, ".pdn")) {
-            FILE *f = fopen(path, "rb");
-            char *buf = malloc((size_t)st.st_size + 1);
-            size_t got = f ? fread(buf, 1, (size_t)st.st_size, f) : 0;
-            if (f)
-                fclose(f);
-            same_both_ways(buf, got, 0, path);
-            free(buf);
-            ++*files;
-        }
-    }
-    closedir(d);
+    same_both_ways(text, len, 0, path);
+    ++*(int *)ctx;
 }
 
 static void test_fast_path_corpora(void)
@@ -839,7 +816,7 @@ static void test_fast_path_corpora(void)
     char dir[512];
     int files = 0;
     snprintf(dir, sizeof dir, "%s/corpora", SHARED_DIR());
-    both_ways_dir(dir, &files);
+    PK_EACH_PDN(dir, false, both_ways_file, &files);
     printf("(%d files) ", files);
     CU_ASSERT_TRUE(files > 100);
 }

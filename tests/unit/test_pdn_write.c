@@ -274,41 +274,14 @@ static void round_trip(const char *path, const char *text, size_t len, counts *c
     free(out3);
 }
 
-static void walk(const char *dir, counts *c)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        char path[1024];
-        struct stat st;
-        if (e->d_name[0] == '.' || snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path ||
-            stat(path, &st))
-            continue;
-        size_t l = strlen(e->d_name);
-        if (S_ISDIR(st.st_mode)) {
-            walk(path, c);
-        } else if (l > 4 && !strcmp(e->d_name + l - 4, ".pdn") && !strstr(path, "/fail")) {
-            FILE *f = fopen(path, "rb");
-            char *buf = malloc((size_t)st.st_size + 1);
-            size_t got = f ? fread(buf, 1, (size_t)st.st_size, f) : 0;
-            buf[got] = 0;
-            if (f)
-                fclose(f);
-            round_trip(path, buf, got, c);
-            free(buf);
-        }
-    }
-    closedir(d);
-}
+static void walk_file(const char *path, const char *text, size_t len, void *ctx) { round_trip(path, text, len, ctx); }
 
 static void test_corpora(void)
 {
     char dir[512];
     counts c = {0};
     snprintf(dir, sizeof dir, "%s/corpora", SHARED_DIR());
-    walk(dir, &c);
+    PK_EACH_PDN(dir, true, walk_file, &c);
     printf("(%d files, %d games) ", c.files, c.games);
     CU_ASSERT(c.files > 100);
     CU_ASSERT(c.games > 20000);
