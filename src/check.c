@@ -36,6 +36,7 @@ typedef struct slot {
     size_t mark;       /* the buffer's count before this game was read */
     bool replay;
     bool not_applied;
+    void *state;       /* the observer's (pk_check_observer) */
     pk_replay_result res;
 } slot;
 
@@ -124,10 +125,16 @@ static void spill_clear(slot *s, bool send)
 static void work(void *wctx, void *item)
 {
     slot *s = item;
-    const pk_replay_opts *o = &s->c->o.replay;
+    const pk_check_observer *ob = &s->c->o.observer;
+    pk_replay_opts with = s->c->o.replay;
+    const pk_replay_opts *o = &with;
+    with.on_event = ob->on_event;
+    with.event_ctx = s->state;
     s->not_applied = false;
     if (!s->replay)
         return;
+    if (ob->begin)
+        ob->begin(s->state, &s->g);
     size_t mark = pk_diag_buffer_mark(s->buf);
     pk_replay_game(wctx, &s->g, s->c->file, o, &s->sink, &s->res);
     pk_error err;
@@ -142,6 +149,8 @@ static void work(void *wctx, void *item)
             pk_replay_opts without = *o;
             without.gen_flags = 0;
             memset(&s->res, 0, sizeof s->res);
+            if (ob->begin) /* the observer sees the game once: the replay that counts */
+                ob->begin(s->state, &s->g);
             pk_replay_game(wctx, &s->g, s->c->file, &without, &s->sink, &s->res);
         }
     }
@@ -168,6 +177,8 @@ pk_checker *pk_checker_new(const pk_check_opts *o, pk_error *err)
         pk_game_init(&s->g);
         s->spill_tail = &s->spill;
         ok = (s->buf = pk_diag_buffer_new((pk_diag_sink){slot_out, s})) != NULL;
+        if (ok && o->observer.on_event)
+            ok = (s->state = o->observer.state_new(o->observer.ctx)) != NULL;
         s->sink = pk_diag_buffer_sink(s->buf);
         c->free[c->nfree++] = s;
     }
@@ -190,6 +201,8 @@ void pk_checker_free(pk_checker *c)
     for (int i = 0; c->slots && i < c->nslots; i++) {
         pk_game_free(&c->slots[i].g);
         pk_diag_buffer_free(c->slots[i].buf);
+        if (c->slots[i].state)
+            c->o.observer.state_free(c->slots[i].state);
         if (c->slots[i].spill_tail)
             spill_clear(&c->slots[i], false);
     }
@@ -215,7 +228,7 @@ static void send_diags(slot *s, bool named)
 static bool emit(pk_checker *c, slot *s)
 {
     send_diags(s, true);
-    pk_checked ck = {c->file, &s->g, s->replay, &s->res, s->not_applied};
+    pk_checked ck = {c->file, &s->g, s->replay, &s->res, s->not_applied, s->state};
     bool go_on = c->on_game(c->ctx, &ck);
     c->free[c->nfree++] = s;
     return go_on;

@@ -25,6 +25,18 @@
 #include "pdn.h"
 #include "replay.h"
 
+/* A tool that watches the replay (pdnfen, pdnconv) keeps what it sees of a game in a state
+ * of its own per game in flight: new() makes one per slot (ctx is the observer's), begin()
+ * readies it for a game and on_event() fills it on a worker thread; on_game() reads it
+ * (pk_checked.state) on the caller's thread, in file order. NULL on_event: no observer. */
+typedef struct pk_check_observer {
+    void *(*state_new)(void *ctx);                 /* NULL when out of memory */
+    void (*state_free)(void *state);
+    void (*begin)(void *state, const pk_game *g); /* may be NULL */
+    void (*on_event)(void *state, const pk_replay_event *ev);
+    void *ctx;
+} pk_check_observer;
+
 typedef struct pk_check_opts {
     int jobs;              /* worker threads; <= 1: none (everything on the caller's thread) */
     int window;            /* games in flight with jobs > 1; 0: 64 per worker (fewer wake-ups) */
@@ -33,7 +45,9 @@ typedef struct pk_check_opts {
     bool variant_given;    /* replay.variant came from the user, who was told up front if an
                               option did not apply to it (cli.h pk_cli_applies) */
     unsigned reader_flags; /* PK_PDN_STRICT */
-    pk_replay_opts replay; /* read by every worker, never written */
+    pk_replay_opts replay; /* read by every worker, never written (its on_event is not
+                              used: see observer) */
+    pk_check_observer observer;
 } pk_check_opts;
 
 /* One game as checked. Valid during the on_game call. */
@@ -44,6 +58,7 @@ typedef struct pk_checked {
     pk_replay_result *res;        /* the replay's result (zeroed when not replayed) */
     bool option_not_applied;      /* an option meant for other variants was left out for this
                                      game's variant (res->variant): the caller says so */
+    void *state;                  /* the observer's state of this game, or NULL */
 } pk_checked;
 
 typedef struct pk_checker pk_checker;
