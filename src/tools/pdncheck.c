@@ -370,6 +370,11 @@ static void stats(const run *R, double secs)
     fprintf(stderr, "pdncheck: %llu bytes, %ld games in %.3f s: %.1f MB/s, %.0f games/s, peak RSS %ld KiB\n",
             R->bytes, R->games, secs, (double)R->bytes / secs / 1e6, (double)R->games / secs,
             (long)ru.ru_maxrss);
+    unsigned long pieces, reread;
+    pk_checker_pieces(R->checker, &pieces, &reread);
+    if (pieces) /* -j: whether the workers could read the inputs (check.c) */
+        fprintf(stderr, "pdncheck: read by the workers in %lu pieces; %lu input(s) read on by one thread "
+                        "from a piece that did not end at a result\n", pieces, reread);
 }
 
 static void usage(FILE *o)
@@ -509,6 +514,8 @@ int main(int argc, char **argv)
     R.copts.jobs = jobs;
     const char *w = getenv("PK_JOBS_WINDOW"); /* tests: a small window, so workers finish out of order */
     R.copts.window = w ? atoi(w) : 0;
+    const char *piece = getenv("PK_PIECE_BYTES"); /* tests: tiny pieces (a cut at every game), or -1 */
+    R.copts.piece = piece ? atol(piece) : 0;
     R.copts.syntax_only = R.syntax_only;
     R.copts.variant_given = R.variant_given;
     R.copts.reader_flags = R.strict ? PK_PDN_STRICT : 0;
