@@ -570,7 +570,8 @@ static bool cut(cutter *u, chunk *k)
     k->len = 0;
     if (!grow(&k->text, &k->cap, u->ncarry + CHUNK_READ + 1))
         return false;
-    memcpy(k->text, u->carry, u->ncarry);
+    if (u->ncarry)
+        memcpy(k->text, u->carry, u->ncarry);
     k->len = u->ncarry;
     u->ncarry = 0;
     size_t at = 0, scan = 0;
@@ -595,7 +596,8 @@ static bool cut(cutter *u, chunk *k)
     if (!grow(&u->carry, &u->ccap, k->len - at))
         return false;
     u->ncarry = k->len - at;
-    memcpy(u->carry, k->text + at, u->ncarry);
+    if (u->ncarry)
+        memcpy(u->carry, k->text + at, u->ncarry);
     k->len = at;
     k->at = u->at;
     k->enc = pk_src_encoding(u->src);
@@ -664,10 +666,12 @@ static int hand_back(cutter *u, chunk **later, int nlater, pk_error *err)
         return pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
     size_t at = 0;
     for (int i = 0; i < nlater; i++) {
-        memcpy(all + at, later[i]->text, later[i]->len);
+        if (later[i]->len)
+            memcpy(all + at, later[i]->text, later[i]->len);
         at += later[i]->len;
     }
-    memcpy(all + at, u->carry, u->ncarry);
+    if (u->ncarry)
+        memcpy(all + at, u->carry, u->ncarry);
     int st = pk_src_unread(u->src, all, n, err);
     free(all);
     return st;
