@@ -636,10 +636,11 @@ static void chunk_done(cutter *u, chunk *k)
         u->fallback = k;
         return;
     }
+    int before = c->games; /* the piece's reader counted its games from 0 */
     for (int i = 0; i < k->ngames && u->go_on; i++) {
         slot *s = k->games[i];
-        s->g.index += c->games;
-        s->game_offset = c->games;
+        s->g.index += before;
+        s->game_offset = before;
         u->go_on = emit(c, s);
     }
     c->games += k->ngames;
@@ -648,7 +649,7 @@ static void chunk_done(cutter *u, chunk *k)
         return;
     }
     if (k->last) { /* its end is the file's: what came after the last game is said */
-        k->tail->game_offset = c->games;
+        k->tail->game_offset = before;
         send_diags(k->tail, false);
         u->last_st = k->st;
     }

@@ -5,7 +5,8 @@
 # JSON output, with the default pieces and with a cut at every game (PK_PIECE_BYTES=1):
 # a comment left open across games, games without a result over more than a piece's
 # bound, a lone CR and a cp1252 byte in a later piece, a UTF-8 BOM, UTF-16, gzip, a
-# truncated gzip (read error), stray text at the end, an empty file, standard input.
+# truncated gzip (read error), stray text at the end, a lone CR after the last game, an
+# empty file, standard input.
 # Ends with "pieces: N passed, N failed".
 top=$(pwd)
 bin="$top/${BUILD:-build}/bin/pdncheck"
@@ -28,6 +29,7 @@ many 200 '1-0' | iconv -f UTF-8 -t UTF-16 >"$tmp/utf16.pdn"
 many 3000 '1-0' | gzip -c >"$tmp/big.pdn.gz"
 head -c 20000 "$tmp/big.pdn.gz" >"$tmp/truncated.pdn.gz"
 { many 200 '1-0'; printf 'trailing words\n'; } >"$tmp/stray-end.pdn"
+{ many 5 '1-0'; printf '\r\n\r\r\n'; } >"$tmp/trailing-cr.pdn" # said after the last game (fuzz finding)
 : >"$tmp/empty.pdn"
 for f in "$tmp"/*.pdn "$tmp"/*.gz; do
   for mode in "" "--json"; do
