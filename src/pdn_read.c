@@ -39,6 +39,7 @@ void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, int line, int co
     d.game = r->g->index;
     d.move = move;
     d.message = r->msg;
+    r->said++;
     if (sev == PK_SEV_ERROR)
         r->g->nerrors++;
     else if (sev == PK_SEV_WARNING)
@@ -1190,6 +1191,7 @@ int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
     begin_game(r, g, sink);
     r->clean = 0;
     int ntok = 0;
+    unsigned long said = r->said;
     for (;;) {
         pk_token t;
         int line, col, nl;
@@ -1209,7 +1211,9 @@ int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
             return -PK_ERR_IO;
         }
         if (st == NO_GAME) {
-            r->clean = !ntok && r->last_by_result && !r->ioerr;
+            /* nothing but blanks after a result, and nothing to say about them (a lone CR
+             * there is said in the next game, which the next piece does not know) */
+            r->clean = !ntok && r->said == said && r->last_by_result && !r->ioerr;
             return 0;
         }
         if (st == GAME_DONE) {

@@ -89,6 +89,7 @@ struct pk_pdn_reader {
     int broken;
     /* pdn_resume.h: how the last game ended, and whether the input ended cleanly */
     int by_result, last_by_result, clean;
+    unsigned long said; /* diagnostics reported so far */
     int src_borrowed;
 };
 

@@ -27,8 +27,8 @@ pk_pdn_reader *pk_pdn_open_src(pk_src *src, const char *filename, unsigned flags
 /* Starts r again, as at (src's next byte is the one at at->base). */
 void pk_pdn_restart(pk_pdn_reader *r, const pk_pdn_resume *at);
 /* After pk_pdn_next returned 0: true when the input ended right after a game's result
- * token and blanks (nothing else, no read error), as in the whole file's reader before
- * the next game. */
+ * token and blanks (nothing else, nothing said about them, no read error), as in the
+ * whole file's reader before the next game. */
 bool pk_pdn_clean_end(const pk_pdn_reader *r);
 
 #endif

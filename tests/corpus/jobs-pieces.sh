@@ -30,9 +30,10 @@ many 3000 '1-0' | gzip -c >"$tmp/big.pdn.gz"
 head -c 20000 "$tmp/big.pdn.gz" >"$tmp/truncated.pdn.gz"
 { many 200 '1-0'; printf 'trailing words\n'; } >"$tmp/stray-end.pdn"
 { many 5 '1-0'; printf '\r\n\r\r\n'; } >"$tmp/trailing-cr.pdn" # said after the last game (fuzz finding)
+{ many 5 '1-0'; printf '\r\n\r\r\n'; many 5 '0-1'; } >"$tmp/between-cr.pdn" # said in the next game (fuzz)
 : >"$tmp/empty.pdn"
 for f in "$tmp"/*.pdn "$tmp"/*.gz; do
-  for mode in "" "--json"; do
+  for mode in "" "--json" "--strict"; do
     "$bin" -j 1 $mode "$f" >"$tmp/one" 2>&1; s1=$?
     for piece in 0 1; do
       PK_PIECE_BYTES=$piece "$bin" -j 2 $mode "$f" >"$tmp/many" 2>&1; s2=$?
