@@ -53,6 +53,10 @@ if cmp -s "$tmp/one" "$tmp/many"; then pass=$((pass + 1)); else fail=$((fail + 1
 "$bin" -j 1 "$tmp"/*.pdn >"$tmp/one" 2>&1
 PK_PIECE_BYTES=1 "$bin" -j 3 "$tmp"/*.pdn >"$tmp/many" 2>&1
 if cmp -s "$tmp/one" "$tmp/many"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL several files"; fi
+# the arbiter's HTML report too
+"$bin" -j 1 --html "$tmp/one.html" "$tmp"/*.pdn >/dev/null 2>&1
+PK_PIECE_BYTES=1 "$bin" -j 2 --html "$tmp/many.html" "$tmp"/*.pdn >/dev/null 2>&1
+if cmp -s "$tmp/one.html" "$tmp/many.html"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL --html"; fi
 # the cases above do reach both ways of reading: pieces, and the rest read by one thread
 st=$(PK_PIECE_BYTES=1 "$bin" --stats -j 2 "$tmp/clean.pdn" "$tmp/open-comment.pdn" "$tmp/no-result.pdn" 2>&1 >/dev/null | tail -n 1)
 case "$st" in
