@@ -271,7 +271,8 @@ int pk_checker_run(pk_checker *c, FILE *f, const char *name, bool (*on_game)(voi
             s = NULL;
             continue;
         }
-        s->replay = !c->o.syntax_only && s->g.nerrors == 0;
+        s->replay = !c->o.syntax_only && s->g.nerrors == 0 &&
+                    (!c->o.select || c->o.select(c->o.select_ctx, &s->g));
         memset(&s->res, 0, sizeof s->res);
         pk_pool_put(c->pool, s);
         s = NULL;

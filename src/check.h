@@ -48,13 +48,19 @@ typedef struct pk_check_opts {
     pk_replay_opts replay; /* read by every worker, never written (its on_event is not
                               used: see observer) */
     pk_check_observer observer;
+    /* NULL (every game), or which games to replay (pdnfen --game): the others are read,
+       their reader's diagnostics reported, and handed back not replayed. Called on the
+       caller's thread. */
+    bool (*select)(void *ctx, const pk_game *g);
+    void *select_ctx;
 } pk_check_opts;
 
 /* One game as checked. Valid during the on_game call. */
 typedef struct pk_checked {
     const char *file;
     const pk_game *game;
-    bool replayed;                /* false: --syntax-only, or the reader found errors */
+    bool replayed;                /* false: --syntax-only, the reader found errors, or the
+                                     game was not selected (pk_check_opts.select) */
     pk_replay_result *res;        /* the replay's result (zeroed when not replayed) */
     bool option_not_applied;      /* an option meant for other variants was left out for this
                                      game's variant (res->variant): the caller says so */
