@@ -154,6 +154,8 @@ static void work(void *wctx, void *item)
             pk_replay_game(wctx, &s->g, s->c->file, &without, &s->sink, &s->res);
         }
     }
+    if (ob->end && s->state)
+        ob->end(s->state, &s->g, &s->res);
 }
 
 pk_checker *pk_checker_new(const pk_check_opts *o, pk_error *err)

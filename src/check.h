@@ -27,14 +27,18 @@
 
 /* A tool that watches the replay (pdnfen, pdnconv) keeps what it sees of a game in a state
  * of its own per game in flight: new() makes one per slot (ctx is the observer's), begin()
- * readies it for a game and on_event() fills it on a worker thread; on_game() reads it
- * (pk_checked.state) on the caller's thread, in file order. NULL on_event: no observer. */
+ * readies it for a game and on_event() fills it on a worker thread; end() (after the
+ * replay that counts, on the worker too) may turn it into the game's output, so that the
+ * work is done in parallel; on_game() reads it (pk_checked.state) on the caller's thread,
+ * in file order. begin() and end() are called only for the games replayed
+ * (pk_checked.replayed). NULL on_event: no observer. */
 typedef struct pk_check_observer {
     void *(*state_new)(void *ctx);                 /* NULL when out of memory */
     void (*state_free)(void *state);
     void (*begin)(void *state, const pk_game *g); /* may be NULL */
     void (*on_event)(void *state, const pk_replay_event *ev);
     void *ctx;
+    void (*end)(void *state, const pk_game *g, const pk_replay_result *res); /* may be NULL */
 } pk_check_observer;
 
 typedef struct pk_check_opts {

@@ -70,8 +70,10 @@ typedef struct game {
     char *pool;
     size_t used, cap;
     bool failed;        /* out of memory */
-    unsigned gen_flags;  /* the replay's, for v (a house rule of other variants left out) */
     pk_movelist *legal; /* made when a capture is first written short */
+    FILE *out;          /* the game as written (open_memstream), copied out in file order */
+    char *text;
+    size_t len;
 } game;
 
 static void findings(run *R)
@@ -127,6 +129,14 @@ static rec *new_rec(game *G, const void *key)
     return r;
 }
 
+/* The replay's generator flags: check.c leaves out a house rule of other variants. */
+static unsigned gen_flags(const game *G)
+{
+    pk_error err;
+    unsigned flags = G->R->opts.gen_flags;
+    return G->R->copts.variant_given || pk_cli_applies(G->v, flags, 0, &err) == PK_OK ? flags : 0;
+}
+
 /* The move in the chosen notation; the capture separator replaced when asked
  * (square names hold no 'x' or ':'). */
 static void write_move(game *G, const pk_replay_event *e, bool full, char *buf, size_t size)
@@ -142,8 +152,7 @@ static void write_move(game *G, const pk_replay_event *e, bool full, char *buf, 
             buf[0] = 0;
             return;
         }
-        /* the flags the replay used (without a house rule not applied to this variant) */
-        pk_gen_legal(G->v, e->before, G->legal, G->gen_flags);
+        pk_gen_legal(G->v, e->before, G->legal, R->opts.gen_flags ? gen_flags(G) : 0);
         pk_move_write_pdn(G->v, G->legal, m, f, buf, size);
     }
     if (R->sep)
@@ -182,13 +191,7 @@ static void on_event(void *ctx, const pk_replay_event *e)
     game *G = ctx;
     const run *R = G->R;
     char buf[512];
-    if (e->variant != G->v) {
-        G->v = e->variant;
-        pk_error err; /* check.c replays without a house rule that is not this variant's */
-        G->gen_flags = R->opts.gen_flags;
-        if (G->gen_flags && !R->copts.variant_given && pk_cli_applies(G->v, G->gen_flags, 0, &err) != PK_OK)
-            G->gen_flags = 0;
-    }
+    G->v = e->variant;
     if (e->kind == PK_EV_SETUP && e->fen) {
         rec *r = new_rec(G, e->fen);
         if (r) {
@@ -309,7 +312,7 @@ static const char *fen_tag(const game *G, const pk_game *g, char *buf, size_t si
     return buf;
 }
 
-static void write_pdn(run *R, game *G, const pk_game *g)
+static void write_pdn(const run *R, game *G, const pk_game *g, FILE *out)
 {
     pk_pdn_write_opts o;
     memset(&o, 0, sizeof o);
@@ -327,18 +330,15 @@ static void write_pdn(run *R, game *G, const pk_game *g)
         o.ctx = G;
         o.result = result_token(R, G, g);
     }
-    if (R->games_out++)
-        fputc('\n', R->out);
-    pk_pdn_write_game(R->out, g, &o, NULL);
+    pk_pdn_write_game(out, g, &o, NULL);
 }
 
 /* ---- JSON: one object per game */
 
-static void json_str(run *R, const char *s) { pk_json_write_string(R->out, s); }
+static void json_str(FILE *o, const char *s) { pk_json_write_string(o, s); }
 
-static void json_line(run *R, game *G, const pk_pdn_line *l)
+static void json_line(game *G, const pk_pdn_line *l, FILE *o)
 {
-    FILE *o = R->out;
     fputc('[', o);
     bool first = true;
     for (int i = 0; i < l->nmoves; i++) {
@@ -349,17 +349,17 @@ static void json_line(run *R, game *G, const pk_pdn_line *l)
         fputs(first ? "{" : ",{", o);
         first = false;
         fputs("\"move\":", o);
-        json_str(R, m->text);
+        json_str(o, m->text);
         if (r) {
             fprintf(o, ",\"ply\":%d,\"move_number\":%d,\"side\":\"%s\",\"short\":", r->ply, r->number,
                     r->side == PK_WHITE ? "white" : "black");
-            json_str(R, at(G, r->shortm));
+            json_str(o, at(G, r->shortm));
             fputs(",\"full\":", o);
-            json_str(R, at(G, r->full));
+            json_str(o, at(G, r->full));
             fputs(",\"from\":", o);
-            json_str(R, at(G, r->from));
+            json_str(o, at(G, r->from));
             fputs(",\"to\":", o);
-            json_str(R, at(G, r->to));
+            json_str(o, at(G, r->to));
             fputs(",\"captured\":[", o);
             const char *c = at(G, r->caps);
             for (bool f1 = true; *c; f1 = false) {
@@ -368,7 +368,7 @@ static void json_line(run *R, game *G, const pk_pdn_line *l)
                 c += n + (c[n] == ' ');
             }
             fputs("],\"fen\":", o);
-            json_str(R, at(G, r->fen));
+            json_str(o, at(G, r->fen));
         } else {
             fputs(",\"ply\":null", o); /* not replayed: after an error */
         }
@@ -377,7 +377,7 @@ static void json_line(run *R, game *G, const pk_pdn_line *l)
             if (n->kind == PK_NOTE_VARIATION) {
                 fputs(var ? "," : ",\"variations\":[", o);
                 var = true;
-                json_line(R, G, n->line);
+                json_line(G, n->line, o);
             }
         if (var)
             fputc(']', o);
@@ -386,13 +386,12 @@ static void json_line(run *R, game *G, const pk_pdn_line *l)
     fputc(']', o);
 }
 
-static void write_json(run *R, game *G, const pk_game *g)
+static void write_json(const run *R, game *G, const pk_game *g, FILE *o)
 {
-    FILE *o = R->out;
     fputs("{\"file\":", o);
-    json_str(R, R->file);
+    json_str(o, R->file);
     fprintf(o, ",\"game\":%d,\"variant\":", g->index);
-    json_str(R, G->v ? G->v->name : NULL);
+    json_str(o, G->v ? G->v->name : NULL);
     fputs(",\"tags\":{", o);
     int n = 0;
     for (int i = 0; i < g->ntags; i++) {
@@ -403,22 +402,21 @@ static void write_json(run *R, game *G, const pk_game *g)
             continue;
         if (n++)
             fputc(',', o);
-        json_str(R, g->tags[i].name);
+        json_str(o, g->tags[i].name);
         fputc(':', o);
-        json_str(R, g->tags[i].value);
+        json_str(o, g->tags[i].value);
     }
     fputs("},\"result\":", o);
-    json_str(R, G->v ? result_token(R, G, g) : g->result.text);
+    json_str(o, G->v ? result_token(R, G, g) : g->result.text);
     fputs(",\"moves\":", o);
-    json_line(R, G, &g->main);
+    json_line(G, &g->main, o);
     fputs("}\n", o);
 }
 
 /* ---- Hub: the main line's moves on one line */
 
-static void write_hub_line(run *R, game *G, const pk_game *g)
+static void write_hub_line(game *G, const pk_game *g, FILE *o)
 {
-    FILE *o = R->out;
     int n = 0;
     for (int i = 0; i < g->main.nmoves; i++) {
         const rec *r = lookup(G, &g->main.moves[i]);
@@ -428,6 +426,23 @@ static void write_hub_line(run *R, game *G, const pk_game *g)
             fprintf(o, "%s%s", n++ ? " " : "", at(G, r->hub));
     }
     fputc('\n', o);
+}
+
+/* The game in the form asked for, into out: on a worker (game_end), or on the caller's
+ * thread for a game that was not replayed. */
+static void write_game(const run *R, game *G, const pk_game *g, FILE *out)
+{
+    if (G->failed) /* out of memory (said in on_game): the moves as read */
+        G->nrecs = 0;
+    if (G->unsorted) /* the main line alone comes in address order: no sort */
+        qsort(G->recs, G->nrecs, sizeof *G->recs, by_key);
+    G->unsorted = false;
+    G->hint = 0;
+    switch (R->to) {
+    case TO_JSON: write_json(R, G, g, out); break;
+    case TO_HUB: write_hub_line(G, g, out); break;
+    default: write_pdn(R, G, g, out);
+    }
 }
 
 static void on_diag(void *ctx, const pk_diag *d)
@@ -472,14 +487,21 @@ static void count_notes(run *R, const pk_pdn_note *n)
 static void *game_new(void *ctx)
 {
     game *G = calloc(1, sizeof *G);
-    if (G)
-        G->R = ctx;
+    if (!G)
+        return NULL;
+    G->R = ctx;
+    if (!(G->out = open_memstream(&G->text, &G->len))) {
+        free(G);
+        return NULL;
+    }
     return G;
 }
 
 static void game_free(void *state)
 {
     game *G = state;
+    fclose(G->out);
+    free(G->text);
     free(G->recs);
     free(G->pool);
     free(G->legal);
@@ -497,8 +519,18 @@ static void game_begin(void *state, const pk_game *g)
     G->failed = false;
 }
 
-/* Each game, in file order after its diagnostics: written with the moves its replay gave
- * (as read when it was not replayed). false stops the run: a write failed. */
+/* After the replay, on the worker: the game written into its buffer. */
+static void game_end(void *state, const pk_game *g, const pk_replay_result *res)
+{
+    game *G = state;
+    G->v = res->variant;
+    rewind(G->out); /* the buffer is kept: its size is the position (POSIX open_memstream) */
+    write_game(G->R, G, g, G->out);
+}
+
+/* Each game, in file order after its diagnostics: what could not be done said, then the
+ * game written (by the worker, or here when it was not replayed). false stops the run: a
+ * write failed. */
 static bool on_game(void *ctx, const pk_checked *ck)
 {
     run *R = ctx;
@@ -507,27 +539,28 @@ static bool on_game(void *ctx, const pk_checked *ck)
     R->games++;
     if (R->stats)
         count_line(R, &g->main);
-    if (!ck->replayed) /* the reader's errors were reported; the game is written as read */
-        game_begin(G, g);
-    G->v = ck->res->variant;
-    if (ck->replayed && !G->v) {
+    if (ck->replayed && !ck->res->variant) {
         fprintf(stderr, "%s: warning: game %d: %s is not supported: written as read\n", R->file, g->index,
                 ck->res->unsupported ? ck->res->unsupported : "its variant");
         findings(R);
     }
-    if (G->failed) {
+    if (R->to == TO_PDN && R->games_out++)
+        fputc('\n', R->out);
+    if (!ck->replayed) { /* the reader's errors were reported; the game is written as read */
+        game_begin(G, g);
+        write_game(R, G, g, R->out);
+        return !ferror(R->out);
+    }
+    bool unbuffered = fflush(G->out) || ferror(G->out); /* the buffer could not grow */
+    if (G->failed || unbuffered) {
         fprintf(stderr, "%s: error: out of memory\n", PROG);
         R->status = PK_EXIT_USAGE;
-        G->nrecs = 0;
+        clearerr(G->out);
     }
-    if (G->unsorted) /* the main line alone comes in address order: no sort */
-        qsort(G->recs, G->nrecs, sizeof *G->recs, by_key);
-    G->hint = 0;
-    switch (R->to) {
-    case TO_JSON: write_json(R, G, g); break;
-    case TO_HUB: write_hub_line(R, G, g); break;
-    default: write_pdn(R, G, g);
-    }
+    if (unbuffered)
+        write_game(R, G, g, R->out);
+    else if (G->len)
+        fwrite(G->text, 1, G->len, R->out);
     return !ferror(R->out);
 }
 
@@ -676,7 +709,7 @@ int main(int argc, char **argv)
     R.copts.window = pk_cli_jobs_window();
     R.copts.variant_given = R.opts.variant != NULL;
     R.copts.replay = R.opts;
-    R.copts.observer = (pk_check_observer){game_new, game_free, game_begin, on_event, &R};
+    R.copts.observer = (pk_check_observer){game_new, game_free, game_begin, on_event, &R, game_end};
     if (!(R.checker = pk_checker_new(&R.copts, &err))) {
         fprintf(stderr, "%s: error: %s\n", PROG, err.msg);
         return PK_EXIT_USAGE;

@@ -455,7 +455,7 @@ int main(int argc, char **argv)
     R.copts.window = pk_cli_jobs_window();
     R.copts.variant_given = R.opts.variant != NULL;
     R.copts.replay = R.opts;
-    R.copts.observer = (pk_check_observer){game_new, game_free, game_begin, on_event, &R};
+    R.copts.observer = (pk_check_observer){game_new, game_free, game_begin, on_event, &R, NULL};
     if (R.nranges) {
         R.copts.select = select_game;
         R.copts.select_ctx = &R;
