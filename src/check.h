@@ -44,6 +44,10 @@ typedef struct pk_check_observer {
 typedef struct pk_check_opts {
     int jobs;              /* worker threads; <= 1: none (everything on the caller's thread) */
     int window;            /* games in flight with jobs > 1; 0: 64 per worker (fewer wake-ups) */
+    long piece;            /* jobs > 1: the workers read pieces of the text of about this many
+                              bytes (0: 32 KiB; < 0: the caller's thread reads, see check.c;
+                              so does it with select or an observer: a piece's games do not
+                              know their index in the file until they are handed back) */
     int shard, shards;     /* --shard K/N: only the games whose index % N == K; N = 0: all */
     bool syntax_only;      /* read only, no replay */
     bool variant_given;    /* replay.variant came from the user, who was told up front if an
@@ -75,6 +79,10 @@ typedef struct pk_checker pk_checker;
 
 pk_checker *pk_checker_new(const pk_check_opts *o, pk_error *err);
 void pk_checker_free(pk_checker *c);
+
+/* How the inputs were read so far, for --stats: pieces read by the workers, and inputs
+ * where a piece did not end cleanly, so that their rest was read by the caller's thread. */
+void pk_checker_pieces(const pk_checker *c, unsigned long *pieces, unsigned long *reread);
 
 /* Checks every game of f (see above). Returns 1 when the input was read to its end, 0
  * when the caller's on_game asked to stop (it returns false: a write error), or a

@@ -33,6 +33,11 @@ struct pk_src {
     int run_legacy;
     unsigned long long out_total; /* bytes handed out so far */
     unsigned long long switch_off;
+    /* text handed out before the input (pk_src_unread), or instead of it (a memory
+     * source: in is NULL) */
+    const char *pend;
+    size_t pend_len, pend_pos;
+    char *pend_own;
 };
 
 const char *pk_encoding_name(int enc)
@@ -67,10 +72,58 @@ pk_src *pk_src_open(FILE *f, pk_error *err)
     return s;
 }
 
+pk_src *pk_src_mem_new(pk_error *err)
+{
+    pk_src *s = calloc(1, sizeof *s);
+    if (!s)
+        return pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory"), NULL;
+    s->cd = (iconv_t)-1;
+    s->started = s->eof = 1;
+    return s;
+}
+
+void pk_src_mem_set(pk_src *s, const char *text, size_t len, int enc, unsigned long long switch_off, int bom)
+{
+    s->pend = text;
+    s->pend_len = len;
+    s->pend_pos = 0;
+    s->enc = enc;
+    s->switch_off = switch_off;
+    s->bom = bom;
+}
+
+int pk_src_unread(pk_src *s, const char *text, size_t len, pk_error *err)
+{
+    char *own = malloc(len ? len : 1);
+    if (!own)
+        return pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
+    memcpy(own, text, len);
+    free(s->pend_own);
+    s->pend = s->pend_own = own;
+    s->pend_len = len;
+    s->pend_pos = 0;
+    return PK_OK;
+}
+
+/* Text handed back: as much as fits, never a part of a UTF-8 sequence. */
+static long read_pending(pk_src *s, char *dst, size_t cap)
+{
+    size_t n = s->pend_len - s->pend_pos;
+    if (n > cap) {
+        n = cap;
+        while (n > 0 && ((unsigned char)s->pend[s->pend_pos + n] & 0xC0) == 0x80)
+            n--;
+    }
+    memcpy(dst, s->pend + s->pend_pos, n);
+    s->pend_pos += n;
+    return (long)n;
+}
+
 void pk_src_close(pk_src *s)
 {
     if (!s)
         return;
+    free(s->pend_own);
     if (s->cd != (iconv_t)-1)
         iconv_close(s->cd);
     pk_in_close(s->in);
@@ -414,6 +467,10 @@ static size_t decode_wide(pk_src *s, char *dst, size_t cap, int *more)
 
 long pk_src_read(pk_src *s, char *dst, size_t cap)
 {
+    if (s->pend_pos < s->pend_len)
+        return read_pending(s, dst, cap);
+    if (!s->in)
+        return 0; /* a memory source */
     int more = 0;
     for (;;) {
         if (!s->started || more || (s->rlen - s->rpos < 4 && !s->eof))

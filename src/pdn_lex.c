@@ -25,6 +25,8 @@
 #define STR "(?:[!?]+|\\([!?]+\\)|\\*)?"
 #define SQ "[a-jA-J](?:10|[1-9])"
 
+#define TAIL_SLACK 64 /* bytes: see pk_lex_next() */
+
 static const char PATTERN[] =
     "(*MARK:W)[ \\t\\r\\n\\f\\v]+"
     "|(*MARK:R)(?:1/2-1/2|1/2:1/2|\xC2\xBD-\xC2\xBD|0\\.5-0\\.5|[012][-:][012])(?![0-9./:x-])"
@@ -245,7 +247,11 @@ int pk_lex_next(pk_lexer *lx, const char *buf, size_t len, size_t pos, int at_eo
         end = pcre2_get_ovector_pointer(lx->md)[1];
         PCRE2_SPTR m = pcre2_get_mark(lx->md);
         kind = mark_kind(m ? (char)m[0] : 'J');
-        if (end == len && !at_eof && kind != PK_TOK_WS && kind != PK_TOK_COMMENT)
+        /* A token that ends at the window's end, or within a few bytes of it, might go on
+         * past it ("1-2-...-1-2-" cut after a '-'): read more first, so that a token is the
+         * same whatever the reads that filled the window (-j reads pieces, check.c). Only
+         * tokens longer than the window's lookahead get here. */
+        if (len - end < TAIL_SLACK && !at_eof && kind != PK_TOK_WS && kind != PK_TOK_COMMENT)
             return t->kind = PK_TOK_NONE;
         /* a lone '[' may be a tag pair whose line the window cut */
         if (kind == PK_TOK_TAG_OPEN && !at_eof && !memchr(buf + pos, '\n', len - pos))

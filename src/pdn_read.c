@@ -11,6 +11,7 @@
  * tag pair at the start of a line, so one bad game never swallows the next.
  */
 #include "pdn_reader.h"
+#include "pdn_resume.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -38,6 +39,7 @@ void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, int line, int co
     d.game = r->g->index;
     d.move = move;
     d.message = r->msg;
+    r->said++;
     if (sev == PK_SEV_ERROR)
         r->g->nerrors++;
     else if (sev == PK_SEV_WARNING)
@@ -572,6 +574,7 @@ static void begin_game(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
     r->nstray = r->unclosed = r->nempty = 0;
     r->stray_held = 0;
     r->dash_pending = 0;
+    r->by_result = 0;
     r->ntags = 0;
     reset_level(&r->lv[0], 0, 0);
 }
@@ -672,6 +675,7 @@ static int set_result(pk_pdn_reader *r, const char *s, size_t n, int line, int c
         if (!std)
             pk_rd_tolerate(r, "nonstandard-result", line, col, "result written '%.*s'", (int)n, s);
     }
+    r->by_result = 1;
     r->g->result.text = dup(r, s, n);
     r->g->result.kind = kind < 0 ? PK_RESULT_UNKNOWN : kind;
     r->g->result.line = line;
@@ -1100,6 +1104,55 @@ pk_pdn_reader *pk_pdn_open(FILE *f, const char *filename, unsigned flags, pk_err
     return r;
 }
 
+pk_pdn_reader *pk_pdn_open_src(pk_src *src, const char *filename, unsigned flags, pk_error *err)
+{
+    pk_pdn_reader *r = calloc(1, sizeof *r);
+    if (!r) {
+        pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
+        return NULL;
+    }
+    r->file = filename ? filename : "<stdin>";
+    r->flags = flags;
+    r->line = r->col = 1;
+    r->src = src;
+    r->src_borrowed = 1;
+    r->buf = malloc(WIN_CAP + 1);
+    r->plain = !(flags & PK_PDN_NO_FAST_PATH);
+    r->lx = pk_lex_new(r->plain, err);
+    if (!r->buf || !r->lx) {
+        if (!r->buf)
+            pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
+        pk_pdn_close(r);
+        return NULL;
+    }
+    return r;
+}
+
+void pk_pdn_restart(pk_pdn_reader *r, const pk_pdn_resume *at)
+{
+    r->file = at->file ? at->file : "<stdin>";
+    r->pos = r->len = r->cpos = 0;
+    r->eof = r->ioerr = 0;
+    r->base = at->base;
+    r->line = at->line;
+    r->col = 1;
+    r->prev_cr = r->nl = 0;
+    r->lone_cr_done = at->lone_cr_seen;
+    r->bom_done = at->started;
+    int enc = pk_src_encoding(r->src);
+    /* said before: a whole-file encoding at the start, a code page at its first byte */
+    r->enc_done = at->started && enc != PK_ENC_UTF8 &&
+                  (pk_encoding_is_unicode(enc) || pk_src_switch_offset(r->src) < at->base);
+    r->enc_check = 0;
+    r->open_until = 0;
+    r->ngames = at->games;
+    r->have_peek = 0;
+    r->broken = 0;
+    r->by_result = r->last_by_result = r->clean = 0;
+}
+
+bool pk_pdn_clean_end(const pk_pdn_reader *r) { return r->clean; }
+
 void pk_pdn_close(pk_pdn_reader *r)
 {
     if (!r)
@@ -1110,7 +1163,8 @@ void pk_pdn_close(pk_pdn_reader *r)
     free(r->sbuf);
     free(r->buf);
     pk_lex_free(r->lx);
-    pk_src_close(r->src);
+    if (!r->src_borrowed)
+        pk_src_close(r->src);
     free(r);
 }
 
@@ -1135,10 +1189,14 @@ int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
         return -PK_ERR_NOMEM;
     }
     begin_game(r, g, sink);
+    r->clean = 0;
+    int ntok = 0;
+    unsigned long said = r->said;
     for (;;) {
         pk_token t;
         int line, col, nl;
         fetch(r, &t, &line, &col, &nl);
+        ntok += t.kind != PK_TOK_NONE;
         int st = handle(r, &t, line, col, nl);
         if (st == NO_GAME && r->ioerr) {
             /* Reported once the games read before the error are out (the one it cut
@@ -1152,9 +1210,14 @@ int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
             g->index = index;
             return -PK_ERR_IO;
         }
-        if (st == NO_GAME)
+        if (st == NO_GAME) {
+            /* nothing but blanks after a result, and nothing to say about them (a lone CR
+             * there is said in the next game, which the next piece does not know) */
+            r->clean = !ntok && r->said == said && r->last_by_result && !r->ioerr;
             return 0;
+        }
         if (st == GAME_DONE) {
+            r->last_by_result = r->by_result;
             finish_game(r);
             return 1;
         }

@@ -87,6 +87,10 @@ struct pk_pdn_reader {
      * reports it and returns -PK_ERR_NOMEM; the reader is broken from then on */
     jmp_buf nomem;
     int broken;
+    /* pdn_resume.h: how the last game ended, and whether the input ended cleanly */
+    int by_result, last_by_result, clean;
+    unsigned long said; /* diagnostics reported so far */
+    int src_borrowed;
 };
 
 /* Allocation failed: abandons the game being read (never returns). */

@@ -369,6 +369,11 @@ static void stats(const run *R, double secs)
     fprintf(stderr, "pdncheck: %llu bytes, %ld games in %.3f s: %.1f MB/s, %.0f games/s, peak RSS %ld KiB\n",
             R->bytes, R->games, secs, (double)R->bytes / secs / 1e6, (double)R->games / secs,
             (long)ru.ru_maxrss);
+    unsigned long pieces, reread;
+    pk_checker_pieces(R->checker, &pieces, &reread);
+    if (pieces) /* -j: whether the workers could read the inputs (check.c) */
+        fprintf(stderr, "pdncheck: read by the workers in %lu pieces; %lu input(s) read on by one thread "
+                        "from a piece that did not end at a result\n", pieces, reread);
 }
 
 static void usage(FILE *o)
@@ -400,8 +405,8 @@ static void usage(FILE *o)
           "  -o, --output=FILE          write the report to FILE, not to standard output\n"
           "      --color[=WHEN]         colour the severities: auto (on a terminal, unless\n"
           "                             NO_COLOR is set; the default), always or never\n"
-          "  -j, --jobs=N               replay on N threads (default: every online core);\n"
-          "                             the report is the same whatever N\n"
+          "  -j, --jobs=N               read and replay on N threads (default: every online\n"
+          "                             core); the report is the same whatever N\n"
           "      --shard=K/N            check only the games whose index in their file\n"
           "                             modulo N is K (split one file over N machines)\n"
           "      --html=FILE            also write the arbiter's report, one HTML page\n"
@@ -502,6 +507,8 @@ int main(int argc, char **argv)
     R.color_err = pk_cli_use_color(color, stderr) ? PK_DIAG_COLOR : 0;
     R.copts.jobs = jobs;
     R.copts.window = pk_cli_jobs_window();
+    const char *piece = getenv("PK_PIECE_BYTES"); /* tests: tiny pieces (a cut at every game), or -1 */
+    R.copts.piece = piece ? atol(piece) : 0;
     R.copts.syntax_only = R.syntax_only;
     R.copts.variant_given = R.variant_given;
     R.copts.reader_flags = R.strict ? PK_PDN_STRICT : 0;

@@ -2,7 +2,8 @@
 # -j N gives the same report as -j 1, byte for byte (issue 13): every game file of
 # ../shared/corpora and the bundled pdn/, in GNU and JSON output, with 3 worker threads
 # and a window of 4 games in flight (PK_JOBS_WINDOW) so that workers finish out of order,
-# and with the default window. Ends with "jobs: N passed, N failed".
+# with the default window, and with the workers reading pieces of one game each
+# (PK_PIECE_BYTES=1: a cut at every game that ends with a result, see src/check.c). Ends with "jobs: N passed, N failed".
 SHARED=${SHARED:-../shared}
 top=$(pwd)
 bin="$top/${BUILD:-build}/bin/pdncheck"
@@ -14,18 +15,21 @@ find "$SHARED/corpora" pdn -name '*.pdn' | LC_ALL=C sort >"$tmp/files"
 for mode in "" "--json" "--no-variations --json"; do
   # one run over all files: the order of files and games is part of what must not change
   xargs -d '\n' "$bin" -j 1 $mode <"$tmp/files" >"$tmp/one" 2>"$tmp/one.err"; s1=$?
-  for run in "-j 3" "-j 2"; do
-    if [ "$run" = "-j 3" ]; then export PK_JOBS_WINDOW=4; else unset PK_JOBS_WINDOW; fi
+  for label in "-j 3" "-j 2" "-j 2 tiny pieces"; do
+    run=$label
+    unset PK_JOBS_WINDOW PK_PIECE_BYTES
+    if [ "$run" = "-j 3" ]; then export PK_JOBS_WINDOW=4; fi
+    if [ "$label" = "-j 2 tiny pieces" ]; then export PK_PIECE_BYTES=1; run="-j 2"; fi
     xargs -d '\n' "$bin" $run $mode <"$tmp/files" >"$tmp/many" 2>"$tmp/many.err"; s2=$?
     if cmp -s "$tmp/one" "$tmp/many" && cmp -s "$tmp/one.err" "$tmp/many.err" && [ $s1 = $s2 ]; then
       pass=$((pass + 1))
     else
-      fail=$((fail + 1)); echo "FAIL pdncheck $run $mode differs from -j 1 (exit $s1 vs $s2):"
+      fail=$((fail + 1)); echo "FAIL pdncheck $label $mode differs from -j 1 (exit $s1 vs $s2):"
       diff "$tmp/one" "$tmp/many" | head -n 10
     fi
   done
 done
-unset PK_JOBS_WINDOW
+unset PK_JOBS_WINDOW PK_PIECE_BYTES
 echo "jobs: $(wc -l <"$tmp/files") files, $(grep -c '"type":"game"' "$tmp/one") games compared"
 echo "jobs: $pass passed, $fail failed"
 [ $fail = 0 ]

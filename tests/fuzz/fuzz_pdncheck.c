@@ -7,7 +7,9 @@
  * --capture-optional, --results white, --json, a draw profile); output goes to /dev/null
  * (so the option warnings of pk_cli_applies, the escaping and the per-game buffer are
  * exercised too). Byte 1 also picks two threads with a window of 4 (the ordered pool)
- * and the HTML report (written to /dev/null).
+ * and the HTML report (written to /dev/null). With two threads the workers read the text
+ * in pieces of one game each (the most cuts, check.c), and the report is compared with
+ * the one of a single thread: a difference aborts (the output must not depend on -j).
  * Built and run by `make fuzz`.
  */
 #define main pdncheck_main
@@ -20,16 +22,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static FILE *devnull;
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* One pdncheck run over the input (bytes 2...) with jobs threads, its report to out. */
+static void run_once(const uint8_t *data, size_t size, int jobs, bool html, FILE *out)
 {
-    if (size < 2)
-        return 0;
-    if (!devnull && !(devnull = fopen("/dev/null", "w")))
-        abort();
     unsigned o = data[0];
     run R;
     memset(&R, 0, sizeof R);
-    R.out = devnull;
+    R.out = out;
     R.json = o & 1;
     R.strict = (o >> 1) & 1;
     R.opts.stop_at_first = (o >> 2) & 1;
@@ -48,15 +47,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         R.opts.draw_options |= profiles[data[1] % 3];
     }
     /* as main does: the checking loop of check.c, its per-game buffers */
-    R.copts.jobs = (data[1] & 0x80) ? 2 : 1;
+    R.copts.jobs = jobs;
     R.copts.window = 4;
+    R.copts.piece = 1;
     R.copts.syntax_only = R.syntax_only;
     R.copts.variant_given = R.variant_given;
     R.copts.reader_flags = R.strict ? PK_PDN_STRICT : 0;
     R.copts.replay = R.opts;
     if (!(R.checker = pk_checker_new(&R.copts, NULL)))
         abort();
-    if (data[1] & 0x40) {
+    if (html) {
         pk_html_opts ho = {"fuzz", "", R.opts.gen_flags, R.strict};
         if (!(R.html = pk_html_new(devnull, &ho, NULL)))
             abort();
@@ -73,5 +73,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     html_drop(&R);
     free(R.hd);
     free(R.hd_text);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 2)
+        return 0;
+    if (!devnull && !(devnull = fopen("/dev/null", "w")))
+        abort();
+    if (!(data[1] & 0x80)) {
+        run_once(data, size, 1, data[1] & 0x40, devnull);
+        return 0;
+    }
+    char *one = NULL, *two = NULL;
+    size_t n1 = 0, n2 = 0;
+    FILE *o1 = open_memstream(&one, &n1), *o2 = open_memstream(&two, &n2);
+    if (!o1 || !o2)
+        abort();
+    run_once(data, size, 1, false, o1);
+    run_once(data, size, 2, data[1] & 0x40, o2);
+    fclose(o1);
+    fclose(o2);
+    if (n1 != n2 || memcmp(one, two, n1))
+        abort(); /* -j 2 reported otherwise than -j 1 */
+    free(one);
+    free(two);
     return 0;
 }

@@ -1,0 +1,34 @@
+/*
+ * pdn_resume.h -- library-internal: a reader that starts in the middle of an input, for
+ * the checking loop (check.c), which cuts the decoded text of a file into pieces at game
+ * boundaries and has workers read them. A reader restarted at a piece's start is in the
+ * state the reader of the whole file is in there when the game before ended at its result
+ * token and only blanks followed (pk_pdn_clean_end() tells whether the piece before ended
+ * so): the line, the games counted, and the once-per-file notes already said. Not
+ * installed.
+ */
+#ifndef PK_PDN_RESUME_H
+#define PK_PDN_RESUME_H
+
+#include "encoding.h"
+#include "pdn.h"
+
+typedef struct pk_pdn_resume {
+    const char *file;        /* names the input in diagnostics (NULL: "<stdin>") */
+    unsigned long long base; /* decoded offset of the first byte (column 1 of its line) */
+    int line;                /* its line number */
+    int games;               /* games before it (the first game read is games + 1) */
+    bool lone_cr_seen;       /* a lone CR came before it (the warning is said once a file) */
+    bool started;            /* it is not the start of the input (BOM, UTF-16: said) */
+} pk_pdn_resume;
+
+/* A reader over src, which stays the caller's (pk_pdn_close does not close it). */
+pk_pdn_reader *pk_pdn_open_src(pk_src *src, const char *filename, unsigned flags, pk_error *err);
+/* Starts r again, as at (src's next byte is the one at at->base). */
+void pk_pdn_restart(pk_pdn_reader *r, const pk_pdn_resume *at);
+/* After pk_pdn_next returned 0: true when the input ended right after a game's result
+ * token and blanks (nothing else, nothing said about them, no read error), as in the
+ * whole file's reader before the next game. */
+bool pk_pdn_clean_end(const pk_pdn_reader *r);
+
+#endif

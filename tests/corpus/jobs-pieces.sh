@@ -1,0 +1,63 @@
+#!/bin/sh
+# With -j N the workers read the text too, in pieces cut at a game that ends with a result
+# (src/check.c); a piece that does not end cleanly makes the rest of the file be read the
+# old way. Inputs built to hit each case, checked byte for byte against -j 1, in GNU and
+# JSON output, with the default pieces and with a cut at every game (PK_PIECE_BYTES=1):
+# a comment left open across games, games without a result over more than a piece's
+# bound, a lone CR and a cp1252 byte in a later piece, a UTF-8 BOM, UTF-16, gzip, a
+# truncated gzip (read error), stray text at the end, a lone CR after the last game, an
+# empty file, standard input.
+# Ends with "pieces: N passed, N failed".
+top=$(pwd)
+bin="$top/${BUILD:-build}/bin/pdncheck"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pk-pieces.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+pass=0; fail=0
+game() { # index, result ('' for none)
+  printf '[Event "g%s"]\n[GameType "21"]\n1. 11-15 23-19 2. 8-11 22-17 %s\n\n' "$1" "$2"
+}
+many() { # count, result
+  i=0; while [ $i -lt "$1" ]; do game $i "$2"; i=$((i + 1)); done
+}
+many 300 '1-0' >"$tmp/clean.pdn"
+{ many 100 '1-0'; printf '[Event "open"]\n1. 11-15 {a comment left open 1-0\n\n'; many 100 '0-1'; } >"$tmp/open-comment.pdn"
+{ many 200 '1-0'; many 9000 ''; many 200 '1/2-1/2'; } >"$tmp/no-result.pdn"
+{ many 200 '1-0'; printf '[Event "cr"]\r1. 11-15 23-19 1-0\n\n'; many 200 '1-0'; } >"$tmp/lone-cr.pdn"
+{ many 200 '1-0'; printf '[Event "caf\351"]\n1. 11-15 23-19 1-0\n\n'; many 200 '1-0'; } >"$tmp/cp1252.pdn"
+{ printf '\357\273\277'; many 200 '1-0'; } >"$tmp/bom.pdn"
+many 200 '1-0' | iconv -f UTF-8 -t UTF-16 >"$tmp/utf16.pdn"
+many 3000 '1-0' | gzip -c >"$tmp/big.pdn.gz"
+head -c 20000 "$tmp/big.pdn.gz" >"$tmp/truncated.pdn.gz"
+{ many 200 '1-0'; printf 'trailing words\n'; } >"$tmp/stray-end.pdn"
+{ many 5 '1-0'; printf '\r\n\r\r\n'; } >"$tmp/trailing-cr.pdn" # said after the last game (fuzz finding)
+{ many 5 '1-0'; printf '\r\n\r\r\n'; many 5 '0-1'; } >"$tmp/between-cr.pdn" # said in the next game (fuzz)
+: >"$tmp/empty.pdn"
+for f in "$tmp"/*.pdn "$tmp"/*.gz; do
+  for mode in "" "--json" "--strict"; do
+    "$bin" -j 1 $mode "$f" >"$tmp/one" 2>&1; s1=$?
+    for piece in 0 1; do
+      PK_PIECE_BYTES=$piece "$bin" -j 2 $mode "$f" >"$tmp/many" 2>&1; s2=$?
+      if cmp -s "$tmp/one" "$tmp/many" && [ $s1 = $s2 ]; then
+        pass=$((pass + 1))
+      else
+        fail=$((fail + 1)); echo "FAIL pdncheck -j 2 $mode $(basename "$f") (pieces $piece) differs from -j 1 (exit $s1 vs $s2):"
+        diff "$tmp/one" "$tmp/many" | head -n 6
+      fi
+    done
+  done
+done
+# standard input, and several files in one run (the game count restarts per file)
+"$bin" -j 1 --json - <"$tmp/open-comment.pdn" >"$tmp/one" 2>&1
+PK_PIECE_BYTES=1 "$bin" -j 2 --json - <"$tmp/open-comment.pdn" >"$tmp/many" 2>&1
+if cmp -s "$tmp/one" "$tmp/many"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL stdin"; fi
+"$bin" -j 1 "$tmp"/*.pdn >"$tmp/one" 2>&1
+PK_PIECE_BYTES=1 "$bin" -j 3 "$tmp"/*.pdn >"$tmp/many" 2>&1
+if cmp -s "$tmp/one" "$tmp/many"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL several files"; fi
+# the cases above do reach both ways of reading: pieces, and the rest read by one thread
+st=$(PK_PIECE_BYTES=1 "$bin" --stats -j 2 "$tmp/clean.pdn" "$tmp/open-comment.pdn" "$tmp/no-result.pdn" 2>&1 >/dev/null | tail -n 1)
+case "$st" in
+  *"pieces; 2 input(s) read on"*) pass=$((pass + 1)) ;;
+  *) fail=$((fail + 1)); echo "FAIL --stats: expected pieces and 2 inputs read on by one thread: $st" ;;
+esac
+echo "pieces: $pass passed, $fail failed"
+[ $fail = 0 ]
