@@ -41,7 +41,7 @@ typedef struct run {
     pk_check_opts copts;
     pk_checker *checker;
     int status;            /* exit status so far */
-    /* the input being read (the workers read file, set before the run) */
+    /* the input being read (file is read by the workers too: set before the run) */
     const char *file;
     int last;              /* the index of its last game so far */
     int game, game_line, game_col; /* the game an error is about */
