@@ -71,7 +71,8 @@ typedef struct game {
     size_t used, cap;
     bool failed;        /* out of memory */
     pk_movelist *legal; /* made when a capture is first written short */
-    FILE *out;          /* the game as written (open_memstream), copied out in file order */
+    FILE *out;          /* with workers: the game as written (open_memstream, by game_end),
+                           copied out in file order; NULL at -j 1 (written in on_game) */
     char *text;
     size_t len;
 } game;
@@ -490,7 +491,7 @@ static void *game_new(void *ctx)
     if (!G)
         return NULL;
     G->R = ctx;
-    if (!(G->out = open_memstream(&G->text, &G->len))) {
+    if (G->R->copts.jobs > 1 && !(G->out = open_memstream(&G->text, &G->len))) {
         free(G);
         return NULL;
     }
@@ -500,7 +501,8 @@ static void *game_new(void *ctx)
 static void game_free(void *state)
 {
     game *G = state;
-    fclose(G->out);
+    if (G->out)
+        fclose(G->out);
     free(G->text);
     free(G->recs);
     free(G->pool);
@@ -539,28 +541,32 @@ static bool on_game(void *ctx, const pk_checked *ck)
     R->games++;
     if (R->stats)
         count_line(R, &g->main);
-    if (ck->replayed && !ck->res->variant) {
+    if (!ck->replayed) { /* the reader's errors were reported; the game is written as read */
+        game_begin(G, g);
+    } else if (!ck->res->variant) {
         fprintf(stderr, "%s: warning: game %d: %s is not supported: written as read\n", R->file, g->index,
                 ck->res->unsupported ? ck->res->unsupported : "its variant");
         findings(R);
     }
     if (R->to == TO_PDN && R->games_out++)
         fputc('\n', R->out);
-    if (!ck->replayed) { /* the reader's errors were reported; the game is written as read */
-        game_begin(G, g);
-        write_game(R, G, g, R->out);
-        return !ferror(R->out);
-    }
-    bool unbuffered = fflush(G->out) || ferror(G->out); /* the buffer could not grow */
-    if (G->failed || unbuffered) {
-        fprintf(stderr, "%s: error: out of memory\n", PROG);
-        R->status = PK_EXIT_USAGE;
+    /* written here: at -j 1, a game not replayed, or a buffer that could not grow */
+    bool here = !ck->replayed || !G->out;
+    if (!here && (fflush(G->out) || ferror(G->out))) {
+        here = true;
+        G->failed = true;
         clearerr(G->out);
     }
-    if (unbuffered)
+    if (G->failed) {
+        fprintf(stderr, "%s: error: out of memory\n", PROG);
+        R->status = PK_EXIT_USAGE;
+    }
+    if (here) {
+        G->v = ck->res->variant;
         write_game(R, G, g, R->out);
-    else if (G->len)
+    } else if (G->len) {
         fwrite(G->text, 1, G->len, R->out);
+    }
     return !ferror(R->out);
 }
 
@@ -709,7 +715,9 @@ int main(int argc, char **argv)
     R.copts.window = pk_cli_jobs_window();
     R.copts.variant_given = R.opts.variant != NULL;
     R.copts.replay = R.opts;
-    R.copts.observer = (pk_check_observer){game_new, game_free, game_begin, on_event, &R, game_end};
+    R.copts.observer = (pk_check_observer){game_new, game_free, game_begin, on_event, &R, NULL};
+    if (jobs > 1) /* the workers write the games; at -j 1 on_game does (no copy) */
+        R.copts.observer.end = game_end;
     if (!(R.checker = pk_checker_new(&R.copts, &err))) {
         fprintf(stderr, "%s: error: %s\n", PROG, err.msg);
         return PK_EXIT_USAGE;

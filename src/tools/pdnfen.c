@@ -51,7 +51,10 @@ typedef struct run {
 typedef struct game {
     const run *R;          /* the options, read only */
     int index;
-    FILE *out;             /* the game's lines (open_memstream), copied to stdout in order */
+    FILE *out;             /* the game's lines: with workers a buffer (open_memstream) copied
+                              to stdout in order; at -j 1 stdout itself (the replay runs on
+                              the caller's thread, in order: no copy), unless a game may be
+                              replayed twice (a house rule left out: check.c) */
     char *text;
     size_t len;
     bool found;            /* the position asked for was seen */
@@ -230,7 +233,10 @@ static void *game_new(void *ctx)
     if (!G)
         return NULL;
     G->R = ctx;
-    if (!(G->out = open_memstream(&G->text, &G->len))) {
+    const pk_check_opts *o = &G->R->copts;
+    bool direct = o->jobs <= 1 && !(o->replay.gen_flags && !o->variant_given);
+    G->out = stdout;
+    if (!direct && !(G->out = open_memstream(&G->text, &G->len))) {
         free(G);
         return NULL;
     }
@@ -240,7 +246,8 @@ static void *game_new(void *ctx)
 static void game_free(void *state)
 {
     game *G = state;
-    fclose(G->out);
+    if (G->out != stdout)
+        fclose(G->out);
     free(G->text);
     free(G);
 }
@@ -252,7 +259,8 @@ static void game_begin(void *state, const pk_game *g)
     G->found = false;
     memset(&G->want, 0, sizeof G->want);
     G->want_written[0] = 0;
-    rewind(G->out); /* the buffer is kept: its size is the position (POSIX open_memstream) */
+    if (G->out != stdout)
+        rewind(G->out); /* the buffer is kept: its size is the position (POSIX open_memstream) */
 }
 
 static void on_diag(void *ctx, const pk_diag *d)
@@ -278,7 +286,9 @@ static bool on_game(void *ctx, const pk_checked *ck)
         return true;
     game *G = ck->state;
     const pk_replay_result *res = ck->res;
-    if (fflush(G->out) || ferror(G->out)) { /* a buffer that could not grow */
+    if (G->out == stdout) {
+        /* -j 1: already written */
+    } else if (fflush(G->out) || ferror(G->out)) { /* a buffer that could not grow */
         fprintf(stderr, "%s: error: game %d: out of memory\n", PROG, g->index);
         R->status = PK_EXIT_USAGE;
         clearerr(G->out);
