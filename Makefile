@@ -5,6 +5,7 @@
 #   make check      build, then run every test (CUnit suites, golden CLI tests, corpus runs)
 #   make bench      optimised build (-O3 -march=native), then the benchmarks
 #   make perft-deep the deep perft series of PERFT.md (minutes; not in CI)
+#   make check-jobs pdnfen and pdnconv at -j 2 against -j 1 on every corpus file, every mode
 #   make lib        libpdnkit.a and the shared libpdnkit.so
 #   make install    PREFIX=/usr/local DESTDIR= (make uninstall undoes it)
 #
@@ -151,6 +152,13 @@ golden: deps
 corpus: deps
 	@$(MAKE) --no-print-directory build-tests
 	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/run-all.sh corpus
+
+# pdnfen and pdnconv at -j 2 against -j 1 on every corpus file in every mode (make check
+# compares the files under 1 MB; the JSON of OCA alone is 200 MB): for CI and by hand
+.PHONY: check-jobs
+check-jobs: deps
+	@$(MAKE) --no-print-directory build-tests
+	@JOBS_ALL=1 BUILD=$(BUILD) SHARED=$(SHARED) sh tests/corpus/jobs-same-output-tools.sh
 
 bench: deps
 	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools

@@ -7,7 +7,9 @@
 # a FILE in its Usage line means file operands. So a new tool needs no edit here.
 #
 # Values: --variant (-v) offers the variant names (`pdnperft --list-variants`, else the
-# built-in list below), an argument written a|b|c offers a, b and c, FILE/DIR offer files.
+# built-in list below), --jobs (-j: pdncheck, pdnfen, pdnconv) the thread counts from 1 to
+# the number of online processors, an argument written a|b|c offers a, b and c, FILE/DIR
+# offer files.
 # Plain bash: no helper from the bash-completion package is needed.
 
 _pdnkit_variants()
@@ -48,6 +50,10 @@ _pdnkit_values()
     local tool=$1 opt=$2 arg=$3 cur=$4
     case $opt in
     --variant | -v) compgen -W "$(_pdnkit_variants "$tool")" -- "$cur" ;;
+    --jobs | -j)
+        local n
+        n=$(getconf _NPROCESSORS_ONLN 2>/dev/null) || n=1
+        compgen -W "$(seq 1 "${n:-1}")" -- "$cur" ;;
     *)
         case $arg in
         *'|'*) compgen -W "${arg//|/ }" -- "$cur" ;;

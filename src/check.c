@@ -217,6 +217,8 @@ static void replay_game(pk_replay *rp, slot *s)
             pk_replay_game(rp, &s->g, s->c->file, &without, &s->sink, &s->res);
         }
     }
+    if (ob->end && s->state)
+        ob->end(s->state, &s->g, &s->res);
 }
 
 /* Game slots: one per game in flight (a piece holds a few dozen). */
@@ -311,8 +313,12 @@ pk_checker *pk_checker_new(const pk_check_opts *o, pk_error *err)
     c->o = *o;
     int jobs = o->jobs > 1 ? o->jobs : 1;
     c->nslots = jobs > 1 ? (o->window > 0 ? o->window : 64 * jobs) : 1;
-    /* pieces in flight: enough to keep every worker busy while the emitter catches up */
-    c->nchunks = jobs > 1 && o->shards == 0 && o->piece >= 0 ? 3 * jobs : 0;
+    /* pieces in flight: enough to keep every worker busy while the emitter catches up. A
+     * piece's reader counts its games from 0 (the index in the file is known only when the
+     * pieces before it are done): select and an observer, which see a game before it is
+     * handed back, get the games read by the caller's thread. */
+    bool pieces = o->shards == 0 && o->piece >= 0 && !o->select && !o->observer.on_event;
+    c->nchunks = jobs > 1 && pieces ? 3 * jobs : 0;
     c->target = o->piece > 0 ? (size_t)o->piece : CHUNK_TARGET;
     if (c->target > CHUNK_MAX / 2)
         c->target = CHUNK_MAX / 2;
@@ -430,7 +436,8 @@ static int run_games(pk_checker *c, pk_pdn_reader *rd)
             s = NULL;
             continue;
         }
-        s->replay = !c->o.syntax_only && s->g.nerrors == 0;
+        s->replay = !c->o.syntax_only && s->g.nerrors == 0 &&
+                    (!c->o.select || c->o.select(c->o.select_ctx, &s->g));
         memset(&s->res, 0, sizeof s->res);
         pk_pool_put(c->pool, s);
         s = NULL;

@@ -27,21 +27,27 @@
 
 /* A tool that watches the replay (pdnfen, pdnconv) keeps what it sees of a game in a state
  * of its own per game in flight: new() makes one per slot (ctx is the observer's), begin()
- * readies it for a game and on_event() fills it on a worker thread; on_game() reads it
- * (pk_checked.state) on the caller's thread, in file order. NULL on_event: no observer. */
+ * readies it for a game and on_event() fills it on a worker thread; end() (after the
+ * replay that counts, on the worker too) may turn it into the game's output, so that the
+ * work is done in parallel; on_game() reads it (pk_checked.state) on the caller's thread,
+ * in file order. begin() and end() are called only for the games replayed
+ * (pk_checked.replayed). NULL on_event: no observer. */
 typedef struct pk_check_observer {
     void *(*state_new)(void *ctx);                 /* NULL when out of memory */
     void (*state_free)(void *state);
     void (*begin)(void *state, const pk_game *g); /* may be NULL */
     void (*on_event)(void *state, const pk_replay_event *ev);
     void *ctx;
+    void (*end)(void *state, const pk_game *g, const pk_replay_result *res); /* may be NULL */
 } pk_check_observer;
 
 typedef struct pk_check_opts {
     int jobs;              /* worker threads; <= 1: none (everything on the caller's thread) */
     int window;            /* games in flight with jobs > 1; 0: 64 per worker (fewer wake-ups) */
     long piece;            /* jobs > 1: the workers read pieces of the text of about this many
-                              bytes (0: 32 KiB; < 0: the caller's thread reads, see check.c) */
+                              bytes (0: 32 KiB; < 0: the caller's thread reads, see check.c;
+                              so does it with select or an observer: a piece's games do not
+                              know their index in the file until they are handed back) */
     int shard, shards;     /* --shard K/N: only the games whose index % N == K; N = 0: all */
     bool syntax_only;      /* read only, no replay */
     bool variant_given;    /* replay.variant came from the user, who was told up front if an
@@ -50,13 +56,19 @@ typedef struct pk_check_opts {
     pk_replay_opts replay; /* read by every worker, never written (its on_event is not
                               used: see observer) */
     pk_check_observer observer;
+    /* NULL (every game), or which games to replay (pdnfen --game): the others are read,
+       their reader's diagnostics reported, and handed back not replayed. Called on the
+       caller's thread. */
+    bool (*select)(void *ctx, const pk_game *g);
+    void *select_ctx;
 } pk_check_opts;
 
 /* One game as checked. Valid during the on_game call. */
 typedef struct pk_checked {
     const char *file;
     const pk_game *game;
-    bool replayed;                /* false: --syntax-only, or the reader found errors */
+    bool replayed;                /* false: --syntax-only, the reader found errors, or the
+                                     game was not selected (pk_check_opts.select) */
     pk_replay_result *res;        /* the replay's result (zeroed when not replayed) */
     bool option_not_applied;      /* an option meant for other variants was left out for this
                                      game's variant (res->variant): the caller says so */

@@ -13,6 +13,7 @@
 
 #include "draw.h"
 #include "movegen.h"
+#include "pool.h"
 #include "replay.h"
 
 int pk_cli_variant(const char *arg, const pk_variant **out, pk_error *err)
@@ -33,6 +34,26 @@ int pk_cli_results(const char *arg, int *out, pk_error *err)
     else
         return pk_error_set(err, PK_ERR_USAGE, 0, "--results takes 'first' or 'white', not '%s'", arg);
     return PK_OK;
+}
+
+int pk_cli_jobs(const char *arg, int *out, pk_error *err)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(arg, &end, 10);
+    if (!*arg || *end || errno || n < 1 || n > PK_CLI_MAX_JOBS)
+        return pk_error_set(err, PK_ERR_USAGE, 0, "-j takes a number of threads from 1 to %d, not '%s'",
+                            PK_CLI_MAX_JOBS, arg);
+    *out = (int)n;
+    return PK_OK;
+}
+
+int pk_cli_jobs_default(void) { return pk_pool_cpus(); }
+
+int pk_cli_jobs_window(void)
+{
+    const char *w = getenv("PK_JOBS_WINDOW");
+    return w ? atoi(w) : 0;
 }
 
 /* Each draw profile and the variants (by draw profile) it belongs to. */

@@ -28,6 +28,17 @@ int pk_cli_variant(const char *arg, const pk_variant **out, pk_error *err);
 /* --results first|white: enum pk_results_convention (replay.h). */
 int pk_cli_results(const char *arg, int *out, pk_error *err);
 
+/* -j N / --jobs=N: the worker threads of a tool that replays games (check.h), 1 to
+ * PK_CLI_MAX_JOBS; PK_ERR_USAGE "-j takes a number of threads from 1 to 256, not 'ARG'".
+ * Without the option: pk_cli_jobs_default(), every online core. */
+#define PK_CLI_MAX_JOBS 256
+int pk_cli_jobs(const char *arg, int *out, pk_error *err);
+int pk_cli_jobs_default(void);
+
+/* The window of games in flight (pk_check_opts.window): PK_JOBS_WINDOW when set (the
+ * tests make it small, so that workers finish out of order), else 0 (check.h's default). */
+int pk_cli_jobs_window(void);
+
 /* --draw-profile NAME: ORs the pk_draw_options flag (draw.h) into *flags. */
 int pk_cli_draw_profile(const char *arg, unsigned *flags, pk_error *err);
 

@@ -18,7 +18,6 @@
 #include "check.h"
 #include "cli.h"
 #include "html_report.h"
-#include "pool.h"
 #include "diag.h"
 #include "pdn.h"
 #include "pk_common.h"
@@ -443,7 +442,7 @@ int main(int argc, char **argv)
     memset(&R, 0, sizeof R);
     R.out = stdout;
     const char *output = NULL, *html = NULL;
-    int color = PK_COLOR_AUTO, c, jobs = pk_pool_cpus();
+    int color = PK_COLOR_AUTO, c, jobs = pk_cli_jobs_default();
     pk_error err;
     pk_error_clear(&err);
     while ((c = getopt_long(argc, argv, "v:hVrqo:j:", longopts, NULL)) != -1) {
@@ -451,15 +450,10 @@ int main(int argc, char **argv)
         case 's': R.syntax_only = 1; break;
         case 'S': R.strict = 1; break;
         case O_JSON: R.json = 1; break;
-        case 'j': {
-            char *end;
-            long n = strtol(optarg, &end, 10);
-            if (!*optarg || *end || n < 1 || n > 256)
-                return pk_cli_usage_error(stderr, prog, "-j takes a number of threads from 1 to 256, not '%s'",
-                                          optarg);
-            jobs = (int)n;
+        case 'j':
+            if (pk_cli_jobs(optarg, &jobs, &err))
+                return pk_cli_usage_error(stderr, prog, "%s", err.msg);
             break;
-        }
         case O_SHARD: {
             char *end;
             long k = strtol(optarg, &end, 10), n = *end == '/' ? strtol(end + 1, &end, 10) : 0;
@@ -512,8 +506,7 @@ int main(int argc, char **argv)
     R.color = !R.json && pk_cli_use_color(color, R.out) ? PK_DIAG_COLOR : 0;
     R.color_err = pk_cli_use_color(color, stderr) ? PK_DIAG_COLOR : 0;
     R.copts.jobs = jobs;
-    const char *w = getenv("PK_JOBS_WINDOW"); /* tests: a small window, so workers finish out of order */
-    R.copts.window = w ? atoi(w) : 0;
+    R.copts.window = pk_cli_jobs_window();
     const char *piece = getenv("PK_PIECE_BYTES"); /* tests: tiny pieces (a cut at every game), or -1 */
     R.copts.piece = piece ? atol(piece) : 0;
     R.copts.syntax_only = R.syntax_only;

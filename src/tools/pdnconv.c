@@ -1,9 +1,11 @@
 /*
  * pdnconv.c -- rewrites PDN game files as clean PDN 3.0, with the moves converted
  * (numeric or algebraic squares, short or full captures, the capture separator), or as
- * JSON or Hub move lists. A thin main: each game is replayed by the library (replay.h)
- * and its observer gives every move as played; the library's writer (pk_pdn_write_game)
- * writes the game again, asking this file for each move's new text.
+ * JSON or Hub move lists. A thin main: each game is replayed by the library's checking
+ * loop (check.h) and its observer gives every move as played; the library's writer
+ * (pk_pdn_write_game) writes the game again, asking this file for each move's new text.
+ * With -j N the games are replayed on N threads: the observer converts each move into the
+ * game's own state (struct game) on a worker, and the games are written in file order.
  *
  * A game that cannot be replayed to its end keeps its moves as written from the error
  * on (a diagnostic on standard error, exit status 1); no game, comment or variation is
@@ -12,6 +14,7 @@
  * Exit status: 0 every game converted, 1 some game could not be (fully) converted,
  * 2 usage error or unreadable input.
  */
+#include "check.h"
 #include "cli.h"
 #include "diag.h"
 #include "fen.h"
@@ -43,7 +46,8 @@ typedef struct rec {
 typedef struct run {
     int to, caps, notation, sep, gametype; /* gametype: 0 as the file, 1 short, 2 full */
     pk_replay_opts opts;
-    pk_replay *replay;
+    pk_check_opts copts;
+    pk_checker *checker;
     FILE *out;
     int status;
     const char *file;
@@ -52,7 +56,12 @@ typedef struct run {
     int stats;
     unsigned long long bytes;
     long games, comments, lines, nags, variations, setups;
-    /* the game being converted */
+} run;
+
+/* One game in flight: what the replay said of its moves, filled on a worker thread
+ * (on_event), read when the game is written, in file order. */
+typedef struct game {
+    const run *R; /* the options, read only */
     const pk_variant *v;
     rec *recs;
     size_t nrecs, caprecs;
@@ -60,9 +69,13 @@ typedef struct run {
     size_t hint;   /* the rec after the last one looked up: the writer asks in file order */
     char *pool;
     size_t used, cap;
-    bool failed; /* out of memory */
-    pk_movelist legal;
-} run;
+    bool failed;        /* out of memory */
+    pk_movelist *legal; /* made when a capture is first written short */
+    FILE *out;          /* with workers: the game as written (open_memstream, by game_end),
+                           copied out in file order; NULL at -j 1 (written in on_game) */
+    char *text;
+    size_t len;
+} game;
 
 static void findings(run *R)
 {
@@ -70,65 +83,83 @@ static void findings(run *R)
         R->status = PK_EXIT_FINDINGS;
 }
 
-static bool algebraic(const run *R) { return R->notation ? R->notation == PK_NOT_ALGEBRAIC : R->v->algebraic; }
-
-static size_t keep(run *R, const char *s)
+static bool algebraic(const game *G)
 {
-    size_t n = strlen(s) + 1;
-    if (R->used + n > R->cap) {
-        size_t cap = R->cap ? R->cap * 2 : 1 << 16;
-        while (cap < R->used + n)
-            cap *= 2;
-        char *p = realloc(R->pool, cap);
-        if (!p) {
-            R->failed = true;
-            return 0;
-        }
-        R->pool = p;
-        R->cap = cap;
-    }
-    memcpy(R->pool + R->used, s, n);
-    R->used += n;
-    return R->used - n;
+    return G->R->notation ? G->R->notation == PK_NOT_ALGEBRAIC : G->v->algebraic;
 }
 
-static const char *at(const run *R, size_t off) { return R->pool + off; }
-
-static rec *new_rec(run *R, const void *key)
+static size_t keep(game *G, const char *s)
 {
-    if (R->nrecs == R->caprecs) {
-        size_t cap = R->caprecs ? R->caprecs * 2 : 256;
-        rec *p = realloc(R->recs, cap * sizeof *p);
+    size_t n = strlen(s) + 1;
+    if (G->used + n > G->cap) {
+        size_t cap = G->cap ? G->cap * 2 : 1 << 12;
+        while (cap < G->used + n)
+            cap *= 2;
+        char *p = realloc(G->pool, cap);
         if (!p) {
-            R->failed = true;
+            G->failed = true;
+            return 0;
+        }
+        G->pool = p;
+        G->cap = cap;
+    }
+    memcpy(G->pool + G->used, s, n);
+    G->used += n;
+    return G->used - n;
+}
+
+static const char *at(const game *G, size_t off) { return G->pool + off; }
+
+static rec *new_rec(game *G, const void *key)
+{
+    if (G->nrecs == G->caprecs) {
+        size_t cap = G->caprecs ? G->caprecs * 2 : 256;
+        rec *p = realloc(G->recs, cap * sizeof *p);
+        if (!p) {
+            G->failed = true;
             return NULL;
         }
-        R->recs = p;
-        R->caprecs = cap;
+        G->recs = p;
+        G->caprecs = cap;
     }
-    if (R->nrecs && (const char *)key < (const char *)R->recs[R->nrecs - 1].key)
-        R->unsorted = true;
-    rec *r = &R->recs[R->nrecs++];
+    if (G->nrecs && (const char *)key < (const char *)G->recs[G->nrecs - 1].key)
+        G->unsorted = true;
+    rec *r = &G->recs[G->nrecs++];
     memset(r, 0, sizeof *r);
     r->key = key;
     return r;
 }
 
+/* The replay's generator flags: check.c leaves out a house rule of other variants. */
+static unsigned gen_flags(const game *G)
+{
+    pk_error err;
+    unsigned flags = G->R->opts.gen_flags;
+    return G->R->copts.variant_given || pk_cli_applies(G->v, flags, 0, &err) == PK_OK ? flags : 0;
+}
+
 /* The move in the chosen notation; the capture separator replaced when asked
  * (square names hold no 'x' or ':'). */
-static void write_move(run *R, const pk_pos *before, const pk_move *m, bool full, char *buf, size_t size)
+static void write_move(game *G, const pk_replay_event *e, bool full, char *buf, size_t size)
 {
-    unsigned f = R->notation ? (unsigned)R->notation : algebraic(R) ? PK_NOT_ALGEBRAIC : PK_NOT_NUMERIC;
+    const run *R = G->R;
+    const pk_move *m = e->move;
+    unsigned f = R->notation ? (unsigned)R->notation : algebraic(G) ? PK_NOT_ALGEBRAIC : PK_NOT_NUMERIC;
     if (full || !m->ncap) {
-        pk_move_write(R->v, m, f | (full ? PK_NOT_FULL : 0), buf, size);
+        pk_move_write(G->v, m, f | (full ? PK_NOT_FULL : 0), buf, size);
     } else { /* the PDN 3.0 rule: from-to unless another legal capture shares them (RULES 4.3) */
-        pk_gen_legal(R->v, before, &R->legal, R->opts.gen_flags);
-        pk_move_write_pdn(R->v, &R->legal, m, f, buf, size);
+        if (!G->legal && !(G->legal = malloc(sizeof *G->legal))) {
+            G->failed = true;
+            buf[0] = 0;
+            return;
+        }
+        pk_gen_legal(G->v, e->before, G->legal, R->opts.gen_flags ? gen_flags(G) : 0);
+        pk_move_write_pdn(G->v, G->legal, m, f, buf, size);
     }
     if (R->sep)
         for (char *p = buf; *p; p++)
             if (*p == 'x' || *p == ':')
-                *p = (char)R->sep;
+                *p = (char)G->R->sep;
 }
 
 /* Hub: numbers, "from-to", or "fromxto" then every captured square ("28x19x23"). */
@@ -142,12 +173,12 @@ static void write_hub(const pk_variant *v, const pk_move *m, char *buf, size_t s
 }
 
 /* A FEN in the chosen notation, its :H and :F kept from the text it came from. */
-static void convert_fen(run *R, const pk_pos *p, const char *orig, char *buf, size_t size)
+static void convert_fen(const game *G, const pk_pos *p, const char *orig, char *buf, size_t size)
 {
     pk_fen_extra x;
     pk_pos q;
-    int n = pk_fen_write(R->v, p, algebraic(R), buf, size);
-    if (n < 0 || (size_t)n >= size || !orig || pk_fen_parse(R->v, orig, (size_t)-1, &q, &x, NULL) != PK_OK)
+    int n = pk_fen_write(G->v, p, algebraic(G), buf, size);
+    if (n < 0 || (size_t)n >= size || !orig || pk_fen_parse(G->v, orig, (size_t)-1, &q, &x, NULL) != PK_OK)
         return;
     if (x.halfmove >= 0)
         n += snprintf(buf + n, size - (size_t)n, ":H%d", x.halfmove);
@@ -155,22 +186,24 @@ static void convert_fen(run *R, const pk_pos *p, const char *orig, char *buf, si
         snprintf(buf + n, size - (size_t)n, ":F%d", x.fullmove);
 }
 
+/* The observer (check.h): on a worker thread, into the game's own state. */
 static void on_event(void *ctx, const pk_replay_event *e)
 {
-    run *R = ctx;
+    game *G = ctx;
+    const run *R = G->R;
     char buf[512];
-    R->v = e->variant;
+    G->v = e->variant;
     if (e->kind == PK_EV_SETUP && e->fen) {
-        rec *r = new_rec(R, e->fen);
+        rec *r = new_rec(G, e->fen);
         if (r) {
-            convert_fen(R, e->after, e->fen, buf, sizeof buf);
-            r->fen = keep(R, buf);
+            convert_fen(G, e->after, e->fen, buf, sizeof buf);
+            r->fen = keep(G, buf);
         }
         return;
     }
     if (e->kind != PK_EV_PLY || !e->written)
         return;
-    rec *r = new_rec(R, e->written);
+    rec *r = new_rec(G, e->written);
     if (!r)
         return;
     const pk_move *m = e->move;
@@ -179,29 +212,29 @@ static void on_event(void *ctx, const pk_replay_event *e)
     r->side = e->side;
     /* only what the output shows: the replay's cost is the floor, the texts add to it */
     if (R->to == TO_HUB) {
-        write_hub(R->v, m, buf, sizeof buf);
-        r->hub = keep(R, buf);
+        write_hub(G->v, m, buf, sizeof buf);
+        r->hub = keep(G, buf);
     } else {
-        write_move(R, e->before, m, R->caps == CAPS_FULL, buf, sizeof buf);
-        r->shortm = keep(R, buf);
+        write_move(G, e, R->caps == CAPS_FULL, buf, sizeof buf);
+        r->shortm = keep(G, buf);
     }
     if (R->to == TO_JSON) {
-        write_move(R, e->before, m, true, buf, sizeof buf);
-        r->full = keep(R, buf);
-        pk_fen_write(R->v, e->after, algebraic(R), buf, sizeof buf);
-        r->fen = keep(R, buf);
+        write_move(G, e, true, buf, sizeof buf);
+        r->full = keep(G, buf);
+        pk_fen_write(G->v, e->after, algebraic(G), buf, sizeof buf);
+        r->fen = keep(G, buf);
         char sq[8];
         size_t n = 0;
         buf[0] = 0;
         for (int i = 0; i < m->ncap && n < sizeof buf; i++)
             n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? " " : "",
-                                  pk_square_name(R->v->geom, m->caps[i], algebraic(R), sq));
-        r->caps = keep(R, buf);
-        r->from = keep(R, pk_square_name(R->v->geom, m->from, algebraic(R), sq));
-        r->to = keep(R, pk_square_name(R->v->geom, m->to, algebraic(R), sq));
+                                  pk_square_name(G->v->geom, m->caps[i], algebraic(G), sq));
+        r->caps = keep(G, buf);
+        r->from = keep(G, pk_square_name(G->v->geom, m->from, algebraic(G), sq));
+        r->to = keep(G, pk_square_name(G->v->geom, m->to, algebraic(G), sq));
     }
     for (int i = 1; i <= e->nhops; i++) {
-        rec *h = new_rec(R, e->written + i);
+        rec *h = new_rec(G, e->written + i);
         if (h)
             h->joined = 1;
     }
@@ -213,46 +246,46 @@ static int by_key(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static const rec *lookup(run *R, const void *key)
+static const rec *lookup(game *G, const void *key)
 {
-    if (R->hint < R->nrecs && R->recs[R->hint].key == key)
-        return &R->recs[R->hint++];
-    if (!R->nrecs) /* nothing replayed (recs may still be NULL: bsearch wants an array) */
+    if (G->hint < G->nrecs && G->recs[G->hint].key == key)
+        return &G->recs[G->hint++];
+    if (!G->nrecs) /* nothing replayed (recs may still be NULL: bsearch wants an array) */
         return NULL;
     rec k;
     k.key = key;
-    const rec *r = bsearch(&k, R->recs, R->nrecs, sizeof k, by_key);
+    const rec *r = bsearch(&k, G->recs, G->nrecs, sizeof k, by_key);
     if (r)
-        R->hint = (size_t)(r - R->recs) + 1;
+        G->hint = (size_t)(r - G->recs) + 1;
     return r;
 }
 
 static const char *move_text(void *ctx, const pk_pdn_line *l, int i, int depth, char *buf, size_t size)
 {
     (void)depth, (void)buf, (void)size;
-    run *R = ctx;
-    const rec *r = lookup(R, &l->moves[i]);
+    game *G = ctx;
+    const rec *r = lookup(G, &l->moves[i]);
     if (!r)
         return l->moves[i].text; /* not replayed (after an error): as written */
-    return r->joined ? NULL : at(R, r->shortm);
+    return r->joined ? NULL : at(G, r->shortm);
 }
 
 static const char *setup_text(void *ctx, const char *fen, char *buf, size_t size)
 {
     (void)buf, (void)size;
-    run *R = ctx;
-    const rec *r = lookup(R, fen);
-    return r ? at(R, r->fen) : fen;
+    game *G = ctx;
+    const rec *r = lookup(G, fen);
+    return r ? at(G, r->fen) : fen;
 }
 
 /* The result token in the variant's PDN form (D-PDN-1: 1-0 = the first mover won), as
  * the file wrote it where it used the 10x10 forms (2-0, 1-1, 0-2). */
-static const char *result_token(const run *R, const pk_game *g)
+static const char *result_token(const run *R, const game *G, const pk_game *g)
 {
     int kind = g->result.kind;
     const char *t = g->result.text ? g->result.text : "";
     bool ten = t[0] && (!strcmp(t, "2-0") || !strcmp(t, "0-2") || !strcmp(t, "1-1"));
-    if (R->opts.results == PK_RESULTS_WHITE && R->v && R->v->first == PK_BLACK &&
+    if (R->opts.results == PK_RESULTS_WHITE && G->v && G->v->first == PK_BLACK &&
         (kind == PK_RESULT_FIRST_WIN || kind == PK_RESULT_SECOND_WIN)) /* --results white: 1-0 = White won */
         kind = kind == PK_RESULT_FIRST_WIN ? PK_RESULT_SECOND_WIN : PK_RESULT_FIRST_WIN;
     switch (kind) {
@@ -266,80 +299,77 @@ static const char *result_token(const run *R, const pk_game *g)
 
 /* The FEN tag to write: none when the game starts from the variant's start position,
  * else the FEN in the chosen notation. */
-static const char *fen_tag(run *R, const pk_game *g, char *buf, size_t size)
+static const char *fen_tag(const game *G, const pk_game *g, char *buf, size_t size)
 {
     pk_pos p, start;
     pk_fen_extra x;
-    if (!g->fen || pk_fen_parse(R->v, g->fen, (size_t)-1, &p, &x, NULL) != PK_OK)
+    if (!g->fen || pk_fen_parse(G->v, g->fen, (size_t)-1, &p, &x, NULL) != PK_OK)
         return NULL; /* as read: a FEN the replay could not use stays for a person to see */
-    pk_fen_parse(R->v, R->v->start_fen, (size_t)-1, &start, NULL, NULL);
+    pk_fen_parse(G->v, G->v->start_fen, (size_t)-1, &start, NULL, NULL);
     if (p.pieces[0] == start.pieces[0] && p.pieces[1] == start.pieces[1] && p.kings == start.kings &&
         p.turn == start.turn && x.fullmove < 0 && x.halfmove < 0)
         return "";
-    convert_fen(R, &p, g->fen, buf, size);
+    convert_fen(G, &p, g->fen, buf, size);
     return buf;
 }
 
-static void write_pdn(run *R, const pk_game *g)
+static void write_pdn(const run *R, game *G, const pk_game *g, FILE *out)
 {
     pk_pdn_write_opts o;
     memset(&o, 0, sizeof o);
     char gt[32], fen[PK_FEN_MAX + 32];
-    if (R->v) {
+    if (G->v) {
         bool full = R->gametype == 2 || (R->gametype == 0 && g->has_gametype && g->gametype.extended);
-        snprintf(gt, sizeof gt, "%s", full ? R->v->gametype_full : "");
+        snprintf(gt, sizeof gt, "%s", full ? G->v->gametype_full : "");
         if (!full)
-            snprintf(gt, sizeof gt, "%d", R->v->gametype);
+            snprintf(gt, sizeof gt, "%d", G->v->gametype);
         o.gametype = gt;
-        o.fen = fen_tag(R, g, fen, sizeof fen);
-        o.first_mover = R->v->first == PK_WHITE ? 'W' : 'B';
+        o.fen = fen_tag(G, g, fen, sizeof fen);
+        o.first_mover = G->v->first == PK_WHITE ? 'W' : 'B';
         o.move_text = move_text;
         o.setup_text = setup_text;
-        o.ctx = R;
-        o.result = result_token(R, g);
+        o.ctx = G;
+        o.result = result_token(R, G, g);
     }
-    if (R->games_out++)
-        fputc('\n', R->out);
-    pk_pdn_write_game(R->out, g, &o, NULL);
+    pk_pdn_write_game(out, g, &o, NULL);
 }
 
 /* ---- JSON: one object per game */
 
-static void json_str(run *R, const char *s) { pk_json_write_string(R->out, s); }
+static void json_str(FILE *o, const char *s) { pk_json_write_string(o, s); }
 
-static void json_line(run *R, const pk_pdn_line *l)
+static void json_line(game *G, const pk_pdn_line *l, FILE *o)
 {
-    FILE *o = R->out;
     fputc('[', o);
     bool first = true;
     for (int i = 0; i < l->nmoves; i++) {
         const pk_pdn_move *m = &l->moves[i];
-        const rec *r = lookup(R, m);
+        const rec *r = lookup(G, m);
         if (r && r->joined)
             continue;
         fputs(first ? "{" : ",{", o);
         first = false;
         fputs("\"move\":", o);
-        json_str(R, m->text);
+        json_str(o, m->text);
         if (r) {
             fprintf(o, ",\"ply\":%d,\"move_number\":%d,\"side\":\"%s\",\"short\":", r->ply, r->number,
                     r->side == PK_WHITE ? "white" : "black");
-            json_str(R, at(R, r->shortm));
+            json_str(o, at(G, r->shortm));
             fputs(",\"full\":", o);
-            json_str(R, at(R, r->full));
+            json_str(o, at(G, r->full));
             fputs(",\"from\":", o);
-            json_str(R, at(R, r->from));
+            json_str(o, at(G, r->from));
             fputs(",\"to\":", o);
-            json_str(R, at(R, r->to));
+            json_str(o, at(G, r->to));
             fputs(",\"captured\":[", o);
-            const char *c = at(R, r->caps);
+            const char *c = at(G, r->caps);
             for (bool f1 = true; *c; f1 = false) {
                 size_t n = strcspn(c, " ");
                 fprintf(o, "%s\"%.*s\"", f1 ? "" : ",", (int)n, c);
                 c += n + (c[n] == ' ');
             }
             fputs("],\"fen\":", o);
-            json_str(R, at(R, r->fen));
+            json_str(o, at(G, r->fen));
         } else {
             fputs(",\"ply\":null", o); /* not replayed: after an error */
         }
@@ -348,7 +378,7 @@ static void json_line(run *R, const pk_pdn_line *l)
             if (n->kind == PK_NOTE_VARIATION) {
                 fputs(var ? "," : ",\"variations\":[", o);
                 var = true;
-                json_line(R, n->line);
+                json_line(G, n->line, o);
             }
         if (var)
             fputc(']', o);
@@ -357,13 +387,12 @@ static void json_line(run *R, const pk_pdn_line *l)
     fputc(']', o);
 }
 
-static void write_json(run *R, const pk_game *g)
+static void write_json(const run *R, game *G, const pk_game *g, FILE *o)
 {
-    FILE *o = R->out;
     fputs("{\"file\":", o);
-    json_str(R, R->file);
+    json_str(o, R->file);
     fprintf(o, ",\"game\":%d,\"variant\":", g->index);
-    json_str(R, R->v ? R->v->name : NULL);
+    json_str(o, G->v ? G->v->name : NULL);
     fputs(",\"tags\":{", o);
     int n = 0;
     for (int i = 0; i < g->ntags; i++) {
@@ -374,31 +403,47 @@ static void write_json(run *R, const pk_game *g)
             continue;
         if (n++)
             fputc(',', o);
-        json_str(R, g->tags[i].name);
+        json_str(o, g->tags[i].name);
         fputc(':', o);
-        json_str(R, g->tags[i].value);
+        json_str(o, g->tags[i].value);
     }
     fputs("},\"result\":", o);
-    json_str(R, R->v ? result_token(R, g) : g->result.text);
+    json_str(o, G->v ? result_token(R, G, g) : g->result.text);
     fputs(",\"moves\":", o);
-    json_line(R, &g->main);
+    json_line(G, &g->main, o);
     fputs("}\n", o);
 }
 
 /* ---- Hub: the main line's moves on one line */
 
-static void write_hub_line(run *R, const pk_game *g)
+static void write_hub_line(game *G, const pk_game *g, FILE *o)
 {
-    FILE *o = R->out;
     int n = 0;
     for (int i = 0; i < g->main.nmoves; i++) {
-        const rec *r = lookup(R, &g->main.moves[i]);
+        const rec *r = lookup(G, &g->main.moves[i]);
         if (!r)
             break; /* not replayed: the line stops where the replay did */
         if (!r->joined)
-            fprintf(o, "%s%s", n++ ? " " : "", at(R, r->hub));
+            fprintf(o, "%s%s", n++ ? " " : "", at(G, r->hub));
     }
     fputc('\n', o);
+}
+
+/* The game in the form asked for, into out: on a worker (game_end), or on the caller's
+ * thread for a game that was not replayed. */
+static void write_game(const run *R, game *G, const pk_game *g, FILE *out)
+{
+    if (G->failed) /* out of memory (said in on_game): the moves as read */
+        G->nrecs = 0;
+    if (G->unsorted) /* the main line alone comes in address order: no sort */
+        qsort(G->recs, G->nrecs, sizeof *G->recs, by_key);
+    G->unsorted = false;
+    G->hint = 0;
+    switch (R->to) {
+    case TO_JSON: write_json(R, G, g, out); break;
+    case TO_HUB: write_hub_line(G, g, out); break;
+    default: write_pdn(R, G, g, out);
+    }
 }
 
 static void on_diag(void *ctx, const pk_diag *d)
@@ -409,7 +454,9 @@ static void on_diag(void *ctx, const pk_diag *d)
     bool placeholder = !strcmp(d->code, "placeholder") && d->move;
     if (d->severity != PK_SEV_ERROR && !placeholder)
         return;
-    pk_diag_write_gnu(stderr, d);
+    pk_diag plain = *d;
+    plain.game_name = NULL; /* the players, which check.c adds for pdncheck, are not said here */
+    pk_diag_write_gnu(stderr, &plain);
     findings(R);
 }
 
@@ -438,63 +485,98 @@ static void count_notes(run *R, const pk_pdn_note *n)
         }
 }
 
-static void do_game(run *R, pk_game *g, pk_diag_sink *sink)
+static void *game_new(void *ctx)
 {
+    game *G = calloc(1, sizeof *G);
+    if (!G)
+        return NULL;
+    G->R = ctx;
+    if (G->R->copts.jobs > 1 && !(G->out = open_memstream(&G->text, &G->len))) {
+        free(G);
+        return NULL;
+    }
+    return G;
+}
+
+static void game_free(void *state)
+{
+    game *G = state;
+    if (G->out)
+        fclose(G->out);
+    free(G->text);
+    free(G->recs);
+    free(G->pool);
+    free(G->legal);
+    free(G);
+}
+
+static void game_begin(void *state, const pk_game *g)
+{
+    (void)g;
+    game *G = state;
+    G->nrecs = 0;
+    G->used = 0;
+    G->v = NULL;
+    G->unsorted = false;
+    G->failed = false;
+}
+
+/* After the replay, on the worker: the game written into its buffer. */
+static void game_end(void *state, const pk_game *g, const pk_replay_result *res)
+{
+    game *G = state;
+    G->v = res->variant;
+    rewind(G->out); /* the buffer is kept: its size is the position (POSIX open_memstream) */
+    write_game(G->R, G, g, G->out);
+}
+
+/* Each game, in file order after its diagnostics: what could not be done said, then the
+ * game written (by the worker, or here when it was not replayed). false stops the run: a
+ * write failed. */
+static bool on_game(void *ctx, const pk_checked *ck)
+{
+    run *R = ctx;
+    const pk_game *g = ck->game;
+    game *G = ck->state;
     R->games++;
     if (R->stats)
         count_line(R, &g->main);
-    pk_replay_result res;
-    R->nrecs = 0;
-    R->used = 0;
-    R->v = NULL;
-    R->unsorted = false;
-    if (!g->nerrors) { /* the reader's errors were reported; the game is written as read */
-        pk_replay_game(R->replay, g, R->file, &R->opts, sink, &res);
-        R->v = res.variant;
-        if (!res.variant) {
-            fprintf(stderr, "%s: warning: game %d: %s is not supported: written as read\n", R->file, g->index,
-                    res.unsupported ? res.unsupported : "its variant");
-            findings(R);
-        }
+    if (!ck->replayed) { /* the reader's errors were reported; the game is written as read */
+        game_begin(G, g);
+    } else if (!ck->res->variant) {
+        fprintf(stderr, "%s: warning: game %d: %s is not supported: written as read\n", R->file, g->index,
+                ck->res->unsupported ? ck->res->unsupported : "its variant");
+        findings(R);
     }
-    if (R->failed) {
+    if (R->to == TO_PDN && R->games_out++)
+        fputc('\n', R->out);
+    /* written here: at -j 1, a game not replayed, or a buffer that could not grow */
+    bool here = !ck->replayed || !G->out;
+    if (!here && (fflush(G->out) || ferror(G->out))) {
+        here = true;
+        G->failed = true;
+        clearerr(G->out);
+    }
+    if (G->failed) {
         fprintf(stderr, "%s: error: out of memory\n", PROG);
         R->status = PK_EXIT_USAGE;
-        R->failed = false;
-        R->nrecs = 0;
     }
-    if (R->unsorted) /* the main line alone comes in address order: no sort */
-        qsort(R->recs, R->nrecs, sizeof *R->recs, by_key);
-    R->unsorted = false;
-    R->hint = 0;
-    switch (R->to) {
-    case TO_JSON: write_json(R, g); break;
-    case TO_HUB: write_hub_line(R, g); break;
-    default: write_pdn(R, g);
+    if (here) {
+        G->v = ck->res->variant;
+        write_game(R, G, g, R->out);
+    } else if (G->len) {
+        fwrite(G->text, 1, G->len, R->out);
     }
+    return !ferror(R->out);
 }
 
 static void do_file(run *R, FILE *f, const char *name)
 {
-    pk_error err;
-    pk_pdn_reader *rd = pk_pdn_open(f, name, 0, &err);
-    if (!rd) {
-        fprintf(stderr, "%s: error: %s\n", name, err.msg);
-        R->status = PK_EXIT_USAGE;
-        return;
-    }
+    unsigned long long bytes;
     R->file = name;
-    pk_diag_sink sink = {on_diag, R};
-    pk_game g;
-    pk_game_init(&g);
-    int st;
-    while ((st = pk_pdn_next(rd, &g, &sink)) > 0 && !ferror(R->out))
-        do_game(R, &g, &sink);
-    if (st < 0)
-        R->status = PK_EXIT_USAGE;
-    R->bytes += pk_pdn_bytes(rd);
-    pk_game_free(&g);
-    pk_pdn_close(rd);
+    if (pk_checker_run(R->checker, f, name, on_game, on_diag, R, &bytes) < 0)
+        R->status = PK_EXIT_USAGE; /* unreadable: said by on_diag */
+    R->bytes += bytes;
 }
 
 /* --stats: what was read and how fast, on standard error (tests/bench-pdnconv.sh reads the
@@ -541,6 +623,8 @@ static void usage(FILE *o)
           "      --to=pdn|json|hub      PDN (default), one JSON object per game, or one line\n"
           "                             of Hub moves per game (from-to, fromxto then captures)\n"
           "  -o, --output=FILE          write to FILE\n"
+          "  -j, --jobs=N               replay on N threads (default: every online core);\n"
+          "                             the output is the same whatever N\n"
           "      --stats                on standard error: the games, comments, % and ; lines,\n"
           "                             NAGs, variations and setups read, and the throughput\n"
           "  -h, --help                 print this help and exit\n"
@@ -565,13 +649,13 @@ int main(int argc, char **argv)
         {"capture-optional", no_argument, NULL, O_CAPOPT}, {"to", required_argument, NULL, O_TO},
         {"output", required_argument, NULL, 'o'},      {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},           {"stats", no_argument, NULL, O_STATS},
-        {NULL, 0, NULL, 0}};
+        {"jobs", required_argument, NULL, 'j'},        {NULL, 0, NULL, 0}};
     static run R; /* large (a move list): not on the stack */
     R.out = stdout;
     const char *output = NULL;
     pk_error err;
-    int c;
-    while ((c = getopt_long(argc, argv, "v:o:hV", longopts, NULL)) != -1) {
+    int c, jobs = pk_cli_jobs_default();
+    while ((c = getopt_long(argc, argv, "v:o:j:hV", longopts, NULL)) != -1) {
         switch (c) {
         case O_NUMERIC: R.notation = PK_NOT_NUMERIC; break;
         case O_ALGEBRAIC: R.notation = PK_NOT_ALGEBRAIC; break;
@@ -611,6 +695,10 @@ int main(int argc, char **argv)
             break;
         case 'o': output = optarg; break;
         case O_STATS: R.stats = 1; break;
+        case 'j':
+            if (pk_cli_jobs(optarg, &jobs, &err) != PK_OK)
+                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
+            break;
         case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
         case 'V': pk_cli_version(stdout, PROG); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
         default: fputs("Try 'pdnconv --help'.\n", stderr); return PK_EXIT_USAGE;
@@ -623,10 +711,15 @@ int main(int argc, char **argv)
         return PK_EXIT_USAGE;
     }
     R.opts.guess_first_fit = true; /* the warnings are pdncheck's: only the variant matters here */
-    R.opts.on_event = on_event;
-    R.opts.event_ctx = &R;
-    if (!(R.replay = pk_replay_new())) {
-        fprintf(stderr, "%s: error: out of memory\n", PROG);
+    R.copts.jobs = jobs;
+    R.copts.window = pk_cli_jobs_window();
+    R.copts.variant_given = R.opts.variant != NULL;
+    R.copts.replay = R.opts;
+    R.copts.observer = (pk_check_observer){game_new, game_free, game_begin, on_event, &R, NULL};
+    if (jobs > 1) /* the workers write the games; at -j 1 on_game does (no copy) */
+        R.copts.observer.end = game_end;
+    if (!(R.checker = pk_checker_new(&R.copts, &err))) {
+        fprintf(stderr, "%s: error: %s\n", PROG, err.msg);
         return PK_EXIT_USAGE;
     }
     struct timespec t0, t1;
@@ -637,9 +730,7 @@ int main(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (R.stats)
         stats(&R, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
-    pk_replay_free(R.replay);
-    free(R.recs);
-    free(R.pool);
+    pk_checker_free(R.checker);
     int st = pk_cli_finish(R.out, stderr, PROG, R.status);
     if (output && fclose(R.out) != 0 && st != PK_EXIT_USAGE) {
         fprintf(stderr, "%s: error: write error: %s: %s\n", PROG, output, strerror(errno));

@@ -1,12 +1,15 @@
 /*
- * pdnfen.c -- the position after any ply of any game: a thin main over the replay's
- * observer (replay.h on_event). The variant is resolved as pdncheck resolves it (the same
- * library call); the FENs are the library's (pk_fen_write), in the variant's notation.
+ * pdnfen.c -- the position after any ply of any game: a thin main over the library's
+ * checking loop (check.h) and its replay observer. The variant is resolved as pdncheck
+ * resolves it (the same library call); the FENs are the library's (pk_fen_write), in the
+ * variant's notation. With -j N the games are replayed on N threads: each game's lines are
+ * written into its own buffer (struct game) on a worker and copied out in file order.
  *
  * Exit status: 0 every position asked for was printed, 1 some game could not give one
  * (an error in the game, a ply past its end, no such game, a variant not implemented),
  * 2 usage error or unreadable input.
  */
+#include "check.h"
 #include "cli.h"
 #include "diag.h"
 #include "fen.h"
@@ -35,17 +38,31 @@ typedef struct run {
     int json, fen_only;
     int notation;          /* 0 the variant's, else PK_NOT_NUMERIC or PK_NOT_ALGEBRAIC */
     pk_replay_opts opts;
-    pk_replay *replay;
+    pk_check_opts copts;
+    pk_checker *checker;
     int status;            /* exit status so far */
-    /* the game being replayed */
+    /* the input being read (file is read by the workers too: set before the run) */
     const char *file;
-    int game, game_line, game_col;
+    int last;              /* the index of its last game so far */
+    int game, game_line, game_col; /* the game an error is about */
+} run;
+
+/* One game in flight: what the observer saw of it (on a worker), read in file order. */
+typedef struct game {
+    const run *R;          /* the options, read only */
+    int index;
+    FILE *out;             /* the game's lines: with workers a buffer (open_memstream) copied
+                              to stdout in order; at -j 1 stdout itself (the replay runs on
+                              the caller's thread, in order: no copy), unless a game may be
+                              replayed twice (a house rule left out: check.c) */
+    char *text;
+    size_t len;
     bool found;            /* the position asked for was seen */
     pk_replay_event want;  /* --ply/--move: the event whose position is printed */
     pk_pos want_pos;
     pk_move want_move;
     char want_written[256];
-} run;
+} game;
 
 static void findings(run *R)
 {
@@ -77,17 +94,20 @@ static void written_text(const pk_replay_event *e, char *buf, size_t size)
         len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "", e->written[i].text);
 }
 
-/* One position: a plain tab-separated line, the FEN alone, or a JSON object. */
-static void print_position(run *R, const pk_replay_event *e, const pk_pos *pos, const pk_move *m,
+/* One position: a plain tab-separated line, the FEN alone, or a JSON object, into the
+ * game's buffer. */
+static void print_position(game *G, const pk_replay_event *e, const pk_pos *pos, const pk_move *m,
                            const char *written)
 {
+    const run *R = G->R;
+    FILE *out = G->out;
     const pk_variant *v = e->variant;
     bool alg = algebraic(R, v);
     char fen[PK_FEN_MAX], full[256] = "";
     pk_fen_write(v, pos, alg, fen, sizeof fen);
     bool ply = e->kind == PK_EV_PLY;
     if (R->fen_only) {
-        printf("%s\n", fen);
+        fprintf(out, "%s\n", fen);
         return;
     }
     if (ply)
@@ -97,34 +117,34 @@ static void print_position(run *R, const pk_replay_event *e, const pk_pos *pos, 
         char num[16] = "-";
         if (ply)
             snprintf(num, sizeof num, "%d", e->move_number);
-        printf("%d\t%d\t%s\t%s\t%s\t%s\n", R->game, e->ply, num, side ? side : "-",
-               ply ? written : e->kind == PK_EV_SETUP ? "setup" : "-", fen);
+        fprintf(out, "%d\t%d\t%s\t%s\t%s\t%s\n", G->index, e->ply, num, side ? side : "-",
+                ply ? written : e->kind == PK_EV_SETUP ? "setup" : "-", fen);
         return;
     }
-    fputs("{\"file\":", stdout);
-    pk_json_write_string(stdout, R->file);
-    printf(",\"game\":%d,\"variant\":", R->game);
-    pk_json_write_string(stdout, v->name);
-    printf(",\"ply\":%d,\"move_number\":", e->ply);
+    fputs("{\"file\":", out);
+    pk_json_write_string(out, R->file);
+    fprintf(out, ",\"game\":%d,\"variant\":", G->index);
+    pk_json_write_string(out, v->name);
+    fprintf(out, ",\"ply\":%d,\"move_number\":", e->ply);
     if (ply)
-        printf("%d", e->move_number);
+        fprintf(out, "%d", e->move_number);
     else
-        fputs("null", stdout);
-    fputs(",\"side\":", stdout);
-    pk_json_write_string(stdout, side);
-    fputs(",\"move\":", stdout);
-    pk_json_write_string(stdout, ply ? written : NULL);
-    fputs(",\"full\":", stdout);
-    pk_json_write_string(stdout, ply ? full : NULL);
-    fputs(",\"captured\":[", stdout);
+        fputs("null", out);
+    fputs(",\"side\":", out);
+    pk_json_write_string(out, side);
+    fputs(",\"move\":", out);
+    pk_json_write_string(out, ply ? written : NULL);
+    fputs(",\"full\":", out);
+    pk_json_write_string(out, ply ? full : NULL);
+    fputs(",\"captured\":[", out);
     for (int i = 0; ply && i < m->ncap; i++) {
         char sq[8];
         pk_square_name(v->geom, m->caps[i], alg, sq);
-        printf("%s\"%s\"", i ? "," : "", sq);
+        fprintf(out, "%s\"%s\"", i ? "," : "", sq);
     }
-    fputs("],\"fen\":", stdout);
-    pk_json_write_string(stdout, fen);
-    fputs("}\n", stdout);
+    fputs("],\"fen\":", out);
+    pk_json_write_string(out, fen);
+    fputs("}\n", out);
 }
 
 /* A one-line error about a game, in pdncheck's form (file: error: game N: ...). */
@@ -145,63 +165,102 @@ static void game_error(run *R, const char *msg)
 
 /* --ply/--move: does this event give the position asked for? (A setup after the ply
  * belongs to it: the record's board after that ply.) */
-static bool wanted(const run *R, const pk_replay_event *e)
+static bool wanted(const game *G, const pk_replay_event *e)
 {
+    const run *R = G->R;
     if (e->depth)
         return false;
     if (R->what == W_PLY)
         return e->ply == R->ply && e->kind != PK_EV_STOP;
-    if (R->found && e->kind == PK_EV_SETUP && e->ply == R->want.ply)
+    if (G->found && e->kind == PK_EV_SETUP && e->ply == G->want.ply)
         return true; /* a setup right after the move asked for */
     if (e->kind != PK_EV_PLY || e->move_number != R->move)
         return false;
     return R->move_side < 0 || e->side == R->move_side;
 }
 
+/* The observer (check.h): on a worker thread, into the game's own state. */
 static void on_event(void *ctx, const pk_replay_event *e)
 {
-    run *R = ctx;
+    game *G = ctx;
+    const run *R = G->R;
     if (e->depth)
         return; /* variations are not the game */
     char written[256];
     written_text(e, written, sizeof written);
     if (R->what == W_ALL) {
         if (e->kind != PK_EV_STOP)
-            print_position(R, e, e->after, e->move, written);
+            print_position(G, e, e->after, e->move, written);
         return;
     }
     if (R->what == W_FINAL) {
-        if (e->kind == PK_EV_STOP && e->after && R->found) /* the last ply's line, with the final
+        if (e->kind == PK_EV_STOP && e->after && G->found) /* the last ply's line, with the final
                                                                board (a setup after it included) */
-            print_position(R, &R->want, e->after, &R->want_move, R->want_written);
+            print_position(G, &G->want, e->after, &G->want_move, G->want_written);
         else if (e->kind == PK_EV_PLY || e->kind == PK_EV_START) {
-            R->found = true;
-            R->want = *e;
+            G->found = true;
+            G->want = *e;
             if (e->move)
-                R->want_move = *e->move;
-            snprintf(R->want_written, sizeof R->want_written, "%s", written);
+                G->want_move = *e->move;
+            snprintf(G->want_written, sizeof G->want_written, "%s", written);
         }
         return;
     }
     if (e->kind == PK_EV_STOP) {
-        if (R->found)
-            print_position(R, &R->want, &R->want_pos, &R->want_move, R->want_written);
+        if (G->found)
+            print_position(G, &G->want, &G->want_pos, &G->want_move, G->want_written);
         return;
     }
-    if (!wanted(R, e))
+    if (!wanted(G, e))
         return;
-    if (e->kind == PK_EV_SETUP && R->found) { /* keep the move, take the new board */
-        R->want_pos = *e->after;
+    if (e->kind == PK_EV_SETUP && G->found) { /* keep the move, take the new board */
+        G->want_pos = *e->after;
         return;
     }
-    if (R->what == W_MOVE && R->move_side >= 0 && R->found)
+    if (R->what == W_MOVE && R->move_side >= 0 && G->found)
         return; /* the first such move (a setup may number moves again) */
-    R->found = true;
-    R->want = *e;
-    R->want_pos = *e->after;
+    G->found = true;
+    G->want = *e;
+    G->want_pos = *e->after;
     if (e->move)
-        R->want_move = *e->move;
-    snprintf(R->want_written, sizeof R->want_written, "%s", written);
+        G->want_move = *e->move;
+    snprintf(G->want_written, sizeof G->want_written, "%s", written);
+}
+
+static void *game_new(void *ctx)
+{
+    game *G = calloc(1, sizeof *G);
+    if (!G)
+        return NULL;
+    G->R = ctx;
+    const pk_check_opts *o = &G->R->copts;
+    bool direct = o->jobs <= 1 && !(o->replay.gen_flags && !o->variant_given);
+    G->out = stdout;
+    if (!direct && !(G->out = open_memstream(&G->text, &G->len))) {
+        free(G);
+        return NULL;
+    }
+    return G;
+}
+
+static void game_free(void *state)
+{
+    game *G = state;
+    if (G->out != stdout)
+        fclose(G->out);
+    free(G->text);
+    free(G);
+}
+
+static void game_begin(void *state, const pk_game *g)
+{
+    game *G = state;
+    G->index = g->index;
+    G->found = false;
+    memset(&G->want, 0, sizeof G->want);
+    G->want_written[0] = 0;
+    if (G->out != stdout)
+        rewind(G->out); /* the buffer is kept: its size is the position (POSIX open_memstream) */
 }
 
 static void on_diag(void *ctx, const pk_diag *d)
@@ -209,66 +268,66 @@ static void on_diag(void *ctx, const pk_diag *d)
     run *R = ctx;
     if (d->severity != PK_SEV_ERROR)
         return; /* the positions are the output; warnings are pdncheck's business */
-    pk_diag_write_gnu(stderr, d);
+    pk_diag plain = *d;
+    plain.game_name = NULL; /* the players, which check.c adds for pdncheck, are not said here */
+    pk_diag_write_gnu(stderr, &plain);
     findings(R);
 }
 
-static void do_game(run *R, pk_game *g, pk_diag_sink *sink)
+static bool select_game(void *ctx, const pk_game *g) { return selected(ctx, g->index); }
+
+/* Each game, in file order after its diagnostics: its lines, then what it could not give. */
+static bool on_game(void *ctx, const pk_checked *ck)
 {
-    pk_replay_result res;
+    run *R = ctx;
+    const pk_game *g = ck->game;
+    R->last = g->index;
+    if (!ck->replayed) /* not selected, or errors reported by the reader */
+        return true;
+    game *G = ck->state;
+    const pk_replay_result *res = ck->res;
+    if (G->out == stdout) {
+        /* -j 1: already written */
+    } else if (fflush(G->out) || ferror(G->out)) { /* a buffer that could not grow */
+        fprintf(stderr, "%s: error: game %d: out of memory\n", PROG, g->index);
+        R->status = PK_EXIT_USAGE;
+        clearerr(G->out);
+    } else if (G->len) {
+        fwrite(G->text, 1, G->len, stdout);
+    }
     R->game = g->index;
     R->game_line = g->line;
     R->game_col = g->col;
-    R->found = false;
-    memset(&R->want, 0, sizeof R->want);
-    R->want_written[0] = 0;
-    if (g->nerrors) /* reported by the reader (to the sink) */
-        return;
-    pk_replay_game(R->replay, g, R->file, &R->opts, sink, &res);
     char msg[300];
-    if (!res.variant) {
+    if (!res->variant) {
         snprintf(msg, sizeof msg, "%s is not supported: no position to give (use --variant NAME)",
-                 res.unsupported ? res.unsupported : "the variant");
+                 res->unsupported ? res->unsupported : "the variant");
         game_error(R, msg);
-        return;
+        return true;
     }
-    if (!res.have_final || R->found || R->what == W_ALL || R->what == W_FINAL)
-        return;
+    if (!res->have_final || G->found || R->what == W_ALL || R->what == W_FINAL)
+        return true;
     char what[40];
     if (R->what == W_PLY)
         snprintf(what, sizeof what, "ply %d", R->ply);
     else
         snprintf(what, sizeof what, "move %d%s", R->move,
                  R->move_side == PK_WHITE ? "w" : R->move_side == PK_BLACK ? "b" : "");
-    if (res.stopped)
-        snprintf(msg, sizeof msg, "no %s: the replay stopped after ply %d", what, res.plies);
+    if (res->stopped)
+        snprintf(msg, sizeof msg, "no %s: the replay stopped after ply %d", what, res->plies);
     else
-        snprintf(msg, sizeof msg, "no %s: the game has %d plies", what, res.plies);
+        snprintf(msg, sizeof msg, "no %s: the game has %d plies", what, res->plies);
     game_error(R, msg);
+    return true;
 }
 
 static void do_file(run *R, FILE *f, const char *name)
 {
-    pk_error err;
-    pk_error_clear(&err);
-    pk_pdn_reader *rd = pk_pdn_open(f, name, 0, &err);
-    if (!rd) {
-        fprintf(stderr, "%s: error: %s\n", name, err.msg);
-        R->status = PK_EXIT_USAGE;
-        return;
-    }
     R->file = name;
-    pk_diag_sink sink = {on_diag, R};
-    pk_game g;
-    pk_game_init(&g);
-    int st, n = 0;
-    while ((st = pk_pdn_next(rd, &g, &sink)) > 0) {
-        n = g.index;
-        if (selected(R, g.index))
-            do_game(R, &g, &sink);
-    }
-    if (st < 0)
-        R->status = PK_EXIT_USAGE;
+    R->last = 0;
+    if (pk_checker_run(R->checker, f, name, on_game, on_diag, R, NULL) < 0)
+        R->status = PK_EXIT_USAGE; /* unreadable: said by on_diag */
+    int n = R->last;
     for (int i = 0; i < R->nranges; i++)
         if (R->hi[i] > n) {
             char msg[120];
@@ -277,8 +336,6 @@ static void do_file(run *R, FILE *f, const char *name)
                      n == 1 ? "" : "s");
             game_error(R, msg);
         }
-    pk_game_free(&g);
-    pk_pdn_close(rd);
 }
 
 static void each_file(void *ctx, FILE *f, const char *name) { do_file(ctx, f, name); }
@@ -296,6 +353,8 @@ static void usage(FILE *o)
           "                             numbers its moves; N alone: after the whole move N\n"
           "      --all                  the start position and the position after every ply\n"
           "  -g, --game=N[-M]           only game N (or games N to M); may be repeated\n"
+          "  -j, --jobs=N               replay on N threads (default: every online core);\n"
+          "                             the output is the same whatever N\n"
           "\n"
           "How:\n"
           "      --fen-only             the FEN alone on each line\n"
@@ -335,14 +394,14 @@ int main(int argc, char **argv)
         {"json", no_argument, NULL, O_JSON},           {"numeric", no_argument, NULL, O_NUMERIC},
         {"algebraic", no_argument, NULL, O_ALGEBRAIC}, {"variant", required_argument, NULL, 'v'},
         {"results", required_argument, NULL, O_RESULTS}, {"capture-optional", no_argument, NULL, O_CAPOPT},
-        {"help", no_argument, NULL, 'h'},              {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0}};
+        {"jobs", required_argument, NULL, 'j'},        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},           {NULL, 0, NULL, 0}};
     static run R; /* main's: large, not on the stack */
     R.move_side = -1;
     pk_error err;
-    int c, modes = 0;
+    int c, modes = 0, jobs = pk_cli_jobs_default();
     char *end;
-    while ((c = getopt_long(argc, argv, "v:g:hV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "v:g:j:hV", longopts, NULL)) != -1) {
         switch (c) {
         case O_FINAL: R.what = W_FINAL, modes++; break;
         case O_ALL: R.what = W_ALL, modes++; break;
@@ -385,6 +444,10 @@ int main(int argc, char **argv)
                 return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
             break;
         case O_CAPOPT: R.opts.gen_flags |= PK_GEN_CAPTURE_OPTIONAL; break;
+        case 'j':
+            if (pk_cli_jobs(optarg, &jobs, &err) != PK_OK)
+                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
+            break;
         case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
         case 'V': pk_cli_version(stdout, PROG); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
         default: fputs("Try 'pdnfen --help'.\n", stderr); return PK_EXIT_USAGE;
@@ -398,14 +461,21 @@ int main(int argc, char **argv)
         return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
     R.opts.no_variations = true; /* the positions of the game; its variations are not asked for */
     R.opts.guess_first_fit = true; /* the warnings are pdncheck's: only the variant matters here */
-    R.opts.on_event = on_event;
-    R.opts.event_ctx = &R;
-    if (!(R.replay = pk_replay_new())) {
-        fprintf(stderr, "%s: error: out of memory\n", PROG);
+    R.copts.jobs = jobs;
+    R.copts.window = pk_cli_jobs_window();
+    R.copts.variant_given = R.opts.variant != NULL;
+    R.copts.replay = R.opts;
+    R.copts.observer = (pk_check_observer){game_new, game_free, game_begin, on_event, &R, NULL};
+    if (R.nranges) {
+        R.copts.select = select_game;
+        R.copts.select_ctx = &R;
+    }
+    if (!(R.checker = pk_checker_new(&R.copts, &err))) {
+        fprintf(stderr, "%s: error: %s\n", PROG, err.msg);
         return PK_EXIT_USAGE;
     }
     if (pk_cli_each_input(argc, argv, optind, stderr, each_file, NULL, &R))
         R.status = PK_EXIT_USAGE;
-    pk_replay_free(R.replay);
+    pk_checker_free(R.checker);
     return pk_cli_finish(stdout, stderr, PROG, R.status);
 }

@@ -131,6 +131,13 @@ expect_words pdncheck "pdncheck -v ru" "$(complete_line "$P" "$comp/pdncheck" "p
 expect_words pdncheck "pdncheck --variant=fri" "$(complete_line "$P" "$comp/pdncheck" "pdncheck --variant=fri")" frisian
 expect_words pdncheck "pdncheck --results=" "$(complete_line "$P" "$comp/pdncheck" "pdncheck --results=")" "first white"
 expect_words pdncheck "pdncheck --var" "$(complete_line "$P" "$comp/pdncheck" "pdncheck --var")" "--variant="
+# -j N: the thread counts up to the online processors, for each tool that has it
+cpus=$(seq 1 "$(getconf _NPROCESSORS_ONLN)" | tr '\n' ' ')
+for t in pdncheck pdnfen pdnconv; do
+  expect_words $t "$t -j " "$(complete_line "$P" "$comp/$t" "$t -j ") " "$cpus"
+  expect_words $t "$t --jobs=" "$(complete_line "$P" "$comp/$t" "$t --jobs=") " "$cpus"
+  expect_words $t "$t --jo" "$(complete_line "$P" "$comp/$t" "$t --jo")" "--jobs="
+done
 # Files for a tool whose Usage names FILE.
 touch "$work/games-a.pdn" "$work/games-b.pdn"
 got=$(complete_line "$P" "$comp/pdncheck" "pdncheck $work/games-" | tr ' ' '\n' | sort | tr '\n' ' ')

@@ -42,6 +42,29 @@ static void test_results(void)
     CU_ASSERT_EQUAL(pk_cli_results("black", &r, &e), PK_ERR_USAGE);
 }
 
+static void test_jobs(void)
+{
+    int j = -1;
+    pk_error e;
+    CU_ASSERT_EQUAL(pk_cli_jobs("1", &j, &e), PK_OK);
+    CU_ASSERT_EQUAL(j, 1);
+    CU_ASSERT_EQUAL(pk_cli_jobs("256", &j, &e), PK_OK);
+    CU_ASSERT_EQUAL(j, 256);
+    const char *bad[] = {"0", "257", "", "2x", "-1", "99999999999999999999"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        j = 7;
+        CU_ASSERT_EQUAL(pk_cli_jobs(bad[i], &j, &e), PK_ERR_USAGE);
+        CU_ASSERT_EQUAL(j, 7); /* left alone */
+        CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "-j takes a number of threads from 1 to 256"));
+    }
+    CU_ASSERT(pk_cli_jobs_default() >= 1);
+    unsetenv("PK_JOBS_WINDOW");
+    CU_ASSERT_EQUAL(pk_cli_jobs_window(), 0);
+    setenv("PK_JOBS_WINDOW", "4", 1);
+    CU_ASSERT_EQUAL(pk_cli_jobs_window(), 4);
+    unsetenv("PK_JOBS_WINDOW");
+}
+
 static void test_applies(void)
 {
     unsigned d = 0;
@@ -139,6 +162,7 @@ static void test_each_input(void)
 
 static const pk_test tests[] = {{"inputs: files, directories, standard input", test_each_input},{"variant option", test_variant},
                                 {"results option", test_results},
+                                {"-j option, its default and the test window", test_jobs},
                                 {"options that apply to a variant", test_applies},
                                 {"write errors are exit 2", test_finish},
                                 {"variant table with header and aliases", test_list},

@@ -1,0 +1,165 @@
+/*
+ * test_check_observer.c -- what check.h promises a tool that watches the replay (pdnfen,
+ * pdnconv): each game handed back (in file order) carries the state its own replay
+ * filled, begun and ended once for that game, at -j 1 and with workers that finish out
+ * of order; the games pk_check_opts.select leaves out are read, not replayed (no begin,
+ * no event, no end); a game with a reader's error is not replayed either. With select or
+ * an observer the games are read on the caller's thread, never in pieces (whose games
+ * count from 0 until handed back): -j 2 would see the wrong game index otherwise.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "unit/pktest.h"
+
+#define NGAMES 40
+
+typedef struct obs {
+    int index;  /* the game begun */
+    int events; /* PLY events at depth 0 */
+    int begun, ended;
+    int end_plies;
+    const pk_game *game;
+    int foreign; /* events of another game */
+} obs;
+
+typedef struct seen {
+    int n;
+    int index[NGAMES + 1];
+    bool replayed[NGAMES + 1];
+    int bad; /* state not of the game handed back */
+    int states_made, states_freed;
+} seen;
+
+static void *obs_new(void *ctx)
+{
+    seen *S = ctx;
+    S->states_made++; /* on the caller's thread (pk_checker_new) */
+    return calloc(1, sizeof(obs));
+}
+
+static seen *freed_into;
+static void obs_free(void *state)
+{
+    freed_into->states_freed++;
+    free(state);
+}
+
+static void obs_begin(void *state, const pk_game *g)
+{
+    obs *o = state;
+    o->index = g->index;
+    o->events = 0;
+    o->ended = 0;
+    o->game = g;
+    o->foreign = 0;
+    o->begun++;
+}
+
+static void obs_event(void *state, const pk_replay_event *e)
+{
+    obs *o = state;
+    if (e->game != o->game)
+        o->foreign++;
+    if (e->kind == PK_EV_PLY && !e->depth)
+        o->events++;
+}
+
+static void obs_end(void *state, const pk_game *g, const pk_replay_result *res)
+{
+    obs *o = state;
+    o->ended++;
+    o->end_plies = res->plies;
+    if (g->index != o->index)
+        o->index = -1;
+}
+
+static bool pick(void *ctx, const pk_game *g)
+{
+    (void)ctx;
+    return g->index % 3 != 0; /* every third game left out */
+}
+
+/* The moves of game i: a different length per game, so a state mixed up shows. */
+static void write_games(FILE *f)
+{
+    static const char *moves[] = {"11-15", "24-20", "8-11", "28-24", "9-13", "22-18", "15x22", "25x18"};
+    for (int i = 1; i <= NGAMES; i++) {
+        fprintf(f, "[GameType \"21\"]\n");
+        int n = 1 + i % 8;
+        for (int k = 0; k < n; k++)
+            if (k % 2)
+                fprintf(f, "%s ", moves[k]);
+            else
+                fprintf(f, "%d. %s ", k / 2 + 1, moves[k]);
+        if (i == 10)
+            fputs(") ", f); /* a reader's error: not replayed */
+        fputs("*\n\n", f);
+    }
+}
+
+static bool on_game(void *ctx, const pk_checked *ck)
+{
+    seen *S = ctx;
+    int i = ck->game->index;
+    S->index[S->n++] = i;
+    S->replayed[i] = ck->replayed;
+    if (!ck->replayed)
+        return true;
+    const obs *o = ck->state;
+    int n = 1 + i % 8;
+    if (!o || o->index != i || o->game != ck->game || o->foreign || o->ended != 1 || o->events != n ||
+        o->end_plies != n)
+        S->bad++;
+    return true;
+}
+
+static void on_diag(void *ctx, const pk_diag *d)
+{
+    (void)ctx, (void)d;
+}
+
+static void run(int jobs, int window)
+{
+    FILE *f = tmpfile();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    write_games(f);
+    rewind(f);
+    seen S;
+    memset(&S, 0, sizeof S);
+    freed_into = &S;
+    pk_check_opts o;
+    memset(&o, 0, sizeof o);
+    o.jobs = jobs;
+    o.window = window;
+    o.replay.guess_first_fit = true;
+    o.observer = (pk_check_observer){obs_new, obs_free, obs_begin, obs_event, &S, obs_end};
+    o.select = pick;
+    pk_error err;
+    pk_checker *c = pk_checker_new(&o, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+    CU_ASSERT(S.states_made >= 1);
+    CU_ASSERT_EQUAL(pk_checker_run(c, f, "games.pdn", on_game, on_diag, &S, NULL), 1);
+    pk_checker_free(c);
+    fclose(f);
+    CU_ASSERT_EQUAL(S.states_freed, S.states_made);
+    CU_ASSERT_EQUAL(S.n, NGAMES);
+    CU_ASSERT_EQUAL(S.bad, 0);
+    for (int k = 0; k < S.n; k++) {
+        int i = k + 1;
+        CU_ASSERT_EQUAL(S.index[k], i); /* file order */
+        CU_ASSERT_EQUAL(S.replayed[i], i % 3 != 0 && i != 10);
+    }
+}
+
+static void test_inline(void) { run(1, 0); }
+static void test_workers(void) { run(2, 3); }
+static void test_workers_default_window(void) { run(3, 0); }
+
+static const pk_test tests[] = {{"-j 1: each game's own state, select, reader errors", test_inline},
+                                {"-j 2, 3 in flight: the same, out of order", test_workers},
+                                {"-j 3, default window", test_workers_default_window},
+                                {NULL, NULL}};
+PK_TEST_MAIN("check observer", tests)
