@@ -146,18 +146,22 @@ static bool class_holds(const pk_draw_state *s, int id, const pk_pos *p, const m
 bool pk_draw_can_move(const pk_variant *v, const pk_pos *p)
 {
     /* RULES 1.9. With a capture the side can move; otherwise its legal moves are the quiet
-     * moves (RULES 1.4), and a piece has one iff a diagonal neighbour in a direction it may
-     * move is empty (a flying king cannot pass a piece, so its first step decides). */
+     * moves (RULES 1.4), and a piece has one iff a neighbour in a direction it may move is
+     * empty (a flying king cannot pass a piece, so its first step decides). The lines are
+     * the diagonals, or the ranks and files of a full board (Turkish: men forward and
+     * sideways, pdnkit-rules(7)). */
     if (pk_has_capture(v, p))
         return true;
     const pk_geom *g = v->geom;
     int me = p->turn;
     pk_bb occ = pk_occupied(p);
+    int d0 = g->full ? PK_E : PK_NE;
     for (pk_bb b = p->pieces[me]; b; b &= b - 1) {
         int sq = pk_lsb(b);
         bool king = (p->kings >> sq) & 1;
-        for (int d = PK_NE; d <= PK_SW; d++) {
-            bool fwd = me == PK_WHITE ? (d == PK_NE || d == PK_NW) : (d == PK_SE || d == PK_SW);
+        for (int d = d0; d < d0 + 4; d++) {
+            bool fwd = g->full ? d != (me == PK_WHITE ? PK_S : PK_N)
+                       : me == PK_WHITE ? (d == PK_NE || d == PK_NW) : (d == PK_SE || d == PK_SW);
             if (!king && !fwd)
                 continue;
             int t = g->next[d][sq];
