@@ -317,7 +317,8 @@ TEMPLATE void short_jumps_t(const pk_rules *R, cap_ctx *c, int sq, int last, boo
             continue;
         /* Men jump forward only unless men_back (RULES 2.1); kings every way. Turkish men
          * forward and sideways, never back (pdnkit-rules(7)). */
-        if (!king && !R->men_back && (R->full || d < 4) && !man_dir(R, c->turn, d))
+        if (!king && !R->men_back &&
+            (R->full ? !man_dir(R, c->turn, d) : d < 4 && ((d >= PK_SE) != (c->turn == PK_BLACK))))
             continue;
         pk_bb qb = step(R, g, here, d) & prey;
         if (!qb || !(step(R, g, qb, d) & c->empty))
@@ -446,19 +447,17 @@ TEMPLATE void push_quiet(pk_movelist *out, int from, int to, int flags)
     m->capset = 0;
 }
 
-/* RULES 1.4. With out == NULL only counts. */
-TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_movelist *out, int me)
+/* The quiet moves of Turkish men (pdnkit-rules(7)): one square forward or sideways. */
+TEMPLATE void men_ortho_quiet(const pk_rules *R, const pk_geom *g, pk_movelist *out, int me, pk_bb men, pk_bb empty,
+                              int *count)
 {
-    int count = 0;
-    pk_bb occ = pk_occupied(p), empty = g->board & ~occ;
-    pk_bb men = p->pieces[me] & ~p->kings, kings = p->pieces[me] & p->kings;
-    _Pragma("GCC unroll 8")
-    for (int d = dir_lo(R); d < dir_lo(R) + 4; d++) {
+    _Pragma("GCC unroll 4")
+    for (int d = PK_E; d < PK_NDIRS; d++) {
         if (!man_dir(R, me, d))
             continue;
         pk_bb to = step(R, g, men, d) & empty;
         if (!out) {
-            count += pk_popcount(to);
+            *count += pk_popcount(to);
             continue;
         }
         for (; to; to &= to - 1) {
@@ -466,6 +465,31 @@ TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_
             push_quiet(out, t - dir_shift(R, d), t, (g->promo[me] >> t) & 1 ? PK_MV_PROMOTE : 0);
         }
     }
+}
+
+/* RULES 1.4. With out == NULL only counts. */
+TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_movelist *out, int me)
+{
+    int count = 0;
+    pk_bb occ = pk_occupied(p), empty = g->board & ~occ;
+    pk_bb men = p->pieces[me] & ~p->kings, kings = p->pieces[me] & p->kings;
+    int d0 = me == PK_WHITE ? PK_NE : PK_SE;
+    if (R->full) /* Turkish men: forward, east and west (kept apart: the diagonal loop
+                    below is the hot one of the other variants) */
+        men_ortho_quiet(R, g, out, me, men, empty, &count);
+    else
+        _Pragma("GCC unroll 8")
+        for (int d = d0; d < d0 + 2; d++) {
+            pk_bb to = step(R, g, men, d) & empty;
+            if (!out) {
+                count += pk_popcount(to);
+                continue;
+            }
+            for (; to; to &= to - 1) {
+                int t = pk_lsb(to);
+                push_quiet(out, t - dir_shift(R, d), t, (g->promo[me] >> t) & 1 ? PK_MV_PROMOTE : 0);
+            }
+        }
     if (!kings)
         return count;
     if (!R->flying) {
@@ -601,9 +625,10 @@ TEMPLATE pk_bb quiet_targets(const pk_rules *R, const pk_geom *g, const pk_pos *
 {
     pk_bb b = PK_BIT(sq), occ = pk_occupied(p), empty = g->board & ~occ, t = 0;
     if (!(p->kings & b)) {
+        int d0 = R->full ? PK_E : me == PK_WHITE ? PK_NE : PK_SE, d1 = R->full ? PK_NDIRS : d0 + 2;
         _Pragma("GCC unroll 4")
-        for (int d = dir_lo(R); d < dir_lo(R) + 4; d++)
-            if (man_dir(R, me, d))
+        for (int d = d0; d < d1; d++)
+            if (!R->full || man_dir(R, me, d))
                 t |= step(R, g, b, d) & empty;
     } else if (!R->flying) {
         _Pragma("GCC unroll 4")
