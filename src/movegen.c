@@ -624,12 +624,16 @@ TEMPLATE int gen_impl(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_m
 TEMPLATE pk_bb quiet_targets(const pk_rules *R, const pk_geom *g, const pk_pos *p, int me, int sq)
 {
     pk_bb b = PK_BIT(sq), occ = pk_occupied(p), empty = g->board & ~occ, t = 0;
-    if (!(p->kings & b)) {
-        int d0 = R->full ? PK_E : me == PK_WHITE ? PK_NE : PK_SE, d1 = R->full ? PK_NDIRS : d0 + 2;
+    if (!(p->kings & b) && R->full) {
         _Pragma("GCC unroll 4")
-        for (int d = d0; d < d1; d++)
-            if (!R->full || man_dir(R, me, d))
+        for (int d = PK_E; d < PK_NDIRS; d++)
+            if (man_dir(R, me, d))
                 t |= step(R, g, b, d) & empty;
+    } else if (!(p->kings & b)) {
+        int d0 = me == PK_WHITE ? PK_NE : PK_SE;
+        _Pragma("GCC unroll 2")
+        for (int d = d0; d < d0 + 2; d++)
+            t |= step(R, g, b, d) & empty;
     } else if (!R->flying) {
         _Pragma("GCC unroll 4")
         for (int d = dir_lo(R); d < dir_lo(R) + 4; d++)
