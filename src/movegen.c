@@ -15,6 +15,13 @@
  * (rule 2). Complete captures are ranked by the variant's choice rule on the fly
  * (RULES 1.7), then de-duplicated on (from, to, captured set) (RULES 1.8). Nothing here
  * allocates.
+ *
+ * Turkish draughts (pdnkit-rules(7) TURKISH) is the same search with two columns of its
+ * row: `full` (all 64 squares, geom.h's full layout: men forward and sideways, kings
+ * along ranks and files) and `removal` PK_REMOVE_EACH (a piece leaves the occupancy as
+ * it is jumped, so the path may cross its square again; it cannot be met twice). The
+ * 180-degree rule is the search's own: a king never continues in the reverse of its
+ * last direction, and a man's reverse step has nothing left to jump.
  */
 #include "movegen.h"
 
