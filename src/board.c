@@ -321,11 +321,14 @@ static void svg_squares(sink *s, const frame *fr, const svg_geo *sg)
                 continue;
             int x0 = sg->margin + c * CELL, y0 = sg->margin + y * CELL;
             bool lit = on_path(fr->m, b);
+            /* every square plays on a full board (Turkish): chequered as a chess board (a1
+             * dark) only so that files and ranks are easy to follow */
+            bool light = fr->g->full && ((fr->g->file_of[b] + fr->g->rank_of[b]) & 1);
             put(s, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>", x0, y0, CELL, CELL,
-                lit ? COL_HIGHLIGHT : COL_DARK);
+                lit ? COL_HIGHLIGHT : light ? COL_LIGHT : COL_DARK);
             if (!fr->algebraic) /* the square's number in its top-left corner */
                 put(s, "<text x=\"%d\" y=\"%d\" font-size=\"20\" fill=\"%s\">%s</text>", x0 + 4, y0 + 19,
-                    lit ? COL_NUMBER_LIT : COL_NUMBER, pk_square_name(fr->g, b, false, sq));
+                    lit || light ? COL_NUMBER_LIT : COL_NUMBER, pk_square_name(fr->g, b, false, sq));
             put(s, "\n");
         }
 }

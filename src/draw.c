@@ -27,10 +27,12 @@ enum {
     C_P13,  /* RULES 3.7 Pool */
     C_FR7,  /* RULES 3.7 Frisian art. 18 */
     C_FR1,  /* RULES 3.7 Frisian art. 21 */
+    C_T11,  /* Turkish: one piece each, pdnkit-rules(7) TURKISH */
     C_COUNT
 };
 
-enum { U_EACH, U_STRONG, U_NOW };
+/* U_NOW: FR1's test at each ply; U_AT_ONCE: drawn as soon as the class holds */
+enum { U_EACH, U_STRONG, U_NOW, U_AT_ONCE };
 
 static const struct class_desc {
     const char *rule;
@@ -43,7 +45,15 @@ static const struct class_desc {
     [C_R726] = {"R726", U_EACH, 0, true},   [C_R727] = {"R727", U_STRONG, 5, false},
     [C_R728] = {"R728", U_STRONG, 5, false}, [C_P13] = {"P13", U_STRONG, 13, false},
     [C_FR7] = {"FR7", U_STRONG, 7, false},  [C_FR1] = {"FR1", U_NOW, 0, false},
+    [C_T11] = {"T11", U_AT_ONCE, 0, false},
 };
+
+/* Every class needs a king on the board but T11 (one man each is a draw too): without
+ * a king and without T11 no class can hold, and the runs are skipped. */
+static bool classes_apply(const pk_draw_state *s, const pk_pos *p)
+{
+    return p->kings || (s->classes & (1u << C_T11));
+}
 
 static const char *const SIDE[2] = {"White", "Black"};
 static const char *const NTH[] = {"zeroth", "first", "second", "third", "fourth", "fifth"};
@@ -87,6 +97,11 @@ static bool class_holds(const pk_draw_state *s, int id, const pk_pos *p, const m
 {
     *limit = CLASS[id].limit;
     *strong = -1;
+    if (id == C_T11) { /* Turkish: one piece each, man or king (pdnkit-rules(7)) */
+        if (m->total[0] != 1 || m->total[1] != 1)
+            return false;
+        return true; /* *strong -1: either side */
+    }
     if (id == C_R726) {
         /* RULES 3.5 R726: both sides have a king, 4-7 pieces in all; 4-5 -> EACH(30),
          * 6-7 -> EACH(60) (the total cannot change inside a run: a capture restarts it) */
@@ -146,18 +161,22 @@ static bool class_holds(const pk_draw_state *s, int id, const pk_pos *p, const m
 bool pk_draw_can_move(const pk_variant *v, const pk_pos *p)
 {
     /* RULES 1.9. With a capture the side can move; otherwise its legal moves are the quiet
-     * moves (RULES 1.4), and a piece has one iff a diagonal neighbour in a direction it may
-     * move is empty (a flying king cannot pass a piece, so its first step decides). */
+     * moves (RULES 1.4), and a piece has one iff a neighbour in a direction it may move is
+     * empty (a flying king cannot pass a piece, so its first step decides). The lines are
+     * the diagonals, or the ranks and files of a full board (Turkish: men forward and
+     * sideways, pdnkit-rules(7)). */
     if (pk_has_capture(v, p))
         return true;
     const pk_geom *g = v->geom;
     int me = p->turn;
     pk_bb occ = pk_occupied(p);
+    int d0 = g->full ? PK_E : PK_NE;
     for (pk_bb b = p->pieces[me]; b; b &= b - 1) {
         int sq = pk_lsb(b);
         bool king = (p->kings >> sq) & 1;
-        for (int d = PK_NE; d <= PK_SW; d++) {
-            bool fwd = me == PK_WHITE ? (d == PK_NE || d == PK_NW) : (d == PK_SE || d == PK_SW);
+        for (int d = d0; d < d0 + 4; d++) {
+            bool fwd = g->full ? d != (me == PK_WHITE ? PK_S : PK_N)
+                       : me == PK_WHITE ? (d == PK_NE || d == PK_NW) : (d == PK_SE || d == PK_SW);
             if (!king && !fwd)
                 continue;
             int t = g->next[d][sq];
@@ -443,7 +462,7 @@ static void class_update(pk_draw_state *s, const pk_pos *p, int mover, bool bala
 {
     if (!s->classes) /* the profile has no endgame class (English, Italian, ...) */
         return;
-    if (!p->kings) { /* RULES 3.3-3.7: every endgame class has a king on the board */
+    if (!classes_apply(s, p)) { /* RULES 3.3-3.7: every endgame class has a king on the board */
         for (int id = 0; id < C_COUNT; id++)
             s->run[id].active = false;
         return;
@@ -498,13 +517,16 @@ static void class_eval(pk_draw_state *s, const pk_pos *p, sink *k)
         switch (CLASS[id].unit) {
         case U_EACH: fire = i - r->start >= r->limit; break;     /* EACH(M): 2M plies */
         case U_STRONG: fire = r->strong_moves >= r->limit; break; /* STRONG(M) */
+        case U_AT_ONCE: fire = true; break;                        /* T11 */
         default: fire = fr1_drawn(s->v, p); break;                /* FR1 */
         }
         if (!fire)
             continue;
         r->fired = true;
         pk_draw_event *ev = emit(k, CLASS[id].rule, "draw-endgame", PK_DRAW_AUTOMATIC, i, r->start);
-        if (id == C_FR1)
+        if (id == C_T11)
+            snprintf(ev->msg, sizeof ev->msg, "one piece each (Turkish draughts): drawn since ply %d", r->start);
+        else if (id == C_FR1)
             snprintf(ev->msg, sizeof ev->msg,
                      "king v king (Frisian art. 21): %s to move has no capture and a move that "
                      "allows none",
@@ -579,6 +601,9 @@ static void setup_profile(pk_draw_state *s)
     case PK_DRAW_NONE: /* lidraughts Breakthrough: no draw rule (pdnkit-rules(7)) */
         s->rep_k = 0;
         break;
+    case PK_DRAW_TURKISH: /* pdnkit-rules(7) TURKISH: REP3; one piece each is a draw (T11) */
+        s->classes = 1u << C_T11;
+        break;
     default: break;
     }
 }
@@ -599,7 +624,7 @@ static inline bool due(const pk_draw_state *s, const pk_pos *p, const pk_draw_re
         return true;
     if (s->site_plies && !s->site_fired && s->site_count >= s->site_plies)
         return true;
-    if (p->kings && s->classes)
+    if (s->classes && classes_apply(s, p))
         for (int id = 0; id < C_COUNT; id++) {
             const pk_draw_run *r = &s->run[id];
             if ((s->classes & (1u << id)) && r->active && r->counting && !r->fired)
@@ -623,7 +648,7 @@ static int evaluate(pk_draw_state *s, const pk_pos *p, pk_draw_rep_entry *e, pk_
     if (e)
         rep_eval(s, e, &k);
     k_eval(s, &k);
-    if (p->kings) /* no king, no class run (class_update) */
+    if (classes_apply(s, p)) /* no king, no class run (class_update), T11 aside */
         class_eval(s, p, &k);
     return k.n;
 }

@@ -11,20 +11,28 @@
 #include <stdio.h>
 #include <string.h>
 
-static int bit_index(int w, bool light, int f, int r) { return ((w + 1) * r + f + (light ? 1 : 0)) / 2; }
+/* `full`: every square playable (Turkish), one bit per square, bit = W*r + f. */
+static int bit_index(int w, bool light, bool full, int f, int r)
+{
+    return full ? w * r + f : ((w + 1) * r + f + (light ? 1 : 0)) / 2;
+}
 
-static bool playable(int w, int h, bool light, int f, int r)
+static bool playable(int w, int h, bool light, bool full, int f, int r)
 {
     if (f < 0 || f >= w || r < 0 || r >= h)
         return false;
-    return ((f + r) & 1) == (light ? 1 : 0);
+    return full || ((f + r) & 1) == (light ? 1 : 0);
 }
 
-/* Numbering families, RULES 1.2.1: square n -> (f, r). Both number W/2 squares per row. */
+/* Numbering families, RULES 1.2.1: square n -> (f, r). Both number W/2 squares per row,
+ * or W on a full board, where PK_NUM_TL numbers every square: 1 = a8 ... 64 = h1. */
 static void square_coords(const pk_geom *g, int n, int *f, int *r)
 {
-    int per = g->width / 2, i = (n - 1) / per, j = (n - 1) % per;
-    if (g->numbering == PK_NUM_TL) {
+    int per = g->full ? g->width : g->width / 2, i = (n - 1) / per, j = (n - 1) % per;
+    if (g->full) {
+        *r = g->numbering == PK_NUM_TL ? g->height - 1 - i : i;
+        *f = g->numbering == PK_NUM_TL ? j : g->width - 1 - j;
+    } else if (g->numbering == PK_NUM_TL) {
         *r = g->height - 1 - i;
         int d = g->a1_light ? 1 - (*r & 1) : (*r & 1);
         *f = 2 * j + d;
@@ -35,23 +43,28 @@ static void square_coords(const pk_geom *g, int n, int *f, int *r)
     }
 }
 
+/* One step in each direction. On a diagonal board the orthogonal neighbour of the same
+ * colour is two files or ranks away (Frisian); on a full board it is the next square. */
 static const int DF[PK_NDIRS] = {+1, -1, +1, -1, +2, -2, 0, 0};
 static const int DR[PK_NDIRS] = {+1, +1, -1, -1, 0, 0, +2, -2};
+static int dfile(bool full, int d) { return full && d >= PK_E ? DF[d] / 2 : DF[d]; }
+static int drank(bool full, int d) { return full && d >= PK_E ? DR[d] / 2 : DR[d]; }
 
-static void build(pk_geom *g, int w, int h, bool light, int numbering, int frame)
+static void build(pk_geom *g, int w, int h, bool light, bool full, int numbering, int frame)
 {
     memset(g, 0, sizeof *g);
     g->width = w;
     g->height = h;
     g->a1_light = light;
+    g->full = full;
     g->numbering = numbering;
     g->frame = frame;
-    g->nsq = w * h / 2;
+    g->nsq = full ? w * h : w * h / 2;
     memset(g->next, -1, sizeof g->next);
     for (int n = 1; n <= g->nsq; n++) {
         int f, r;
         square_coords(g, n, &f, &r);
-        int b = bit_index(w, light, f, r);
+        int b = bit_index(w, light, full, f, r);
         g->bit_of[n] = (int8_t)b;
         g->num_of[b] = (int8_t)n;
         g->file_of[b] = (int8_t)f;
@@ -66,11 +79,12 @@ static void build(pk_geom *g, int w, int h, bool light, int numbering, int frame
             g->promo[PK_BLACK] |= PK_BIT(b);
     }
     for (int d = 0; d < PK_NDIRS; d++) {
-        g->shift[d] = (DR[d] * (w + 1) + DF[d]) / 2;
+        int df = dfile(full, d), dr = drank(full, d);
+        g->shift[d] = full ? dr * w + df : (dr * (w + 1) + df) / 2;
         for (int n = 1; n <= g->nsq; n++) {
             int b = g->bit_of[n], f = g->file_of[b], r = g->rank_of[b];
-            if (playable(w, h, light, f + DF[d], r + DR[d])) {
-                g->next[d][b] = (int8_t)bit_index(w, light, f + DF[d], r + DR[d]);
+            if (playable(w, h, light, full, f + df, r + dr)) {
+                g->next[d][b] = (int8_t)bit_index(w, light, full, f + df, r + dr);
                 g->src[d] |= PK_BIT(b);
             }
         }
@@ -82,25 +96,26 @@ static void build(pk_geom *g, int w, int h, bool light, int numbering, int frame
                 g->ray[d][b] |= PK_BIT(s);
         }
     /* The main diagonal runs through both single corners: the one with W squares. */
-    int corner = light ? bit_index(w, light, w - 1, 0) : bit_index(w, light, 0, 0);
+    int corner = light ? bit_index(w, light, full, w - 1, 0) : bit_index(w, light, full, 0, 0);
     int dir = light ? PK_NW : PK_NE;
     g->main_diag = PK_BIT(corner) | g->ray[dir][corner];
 }
 
 typedef struct {
     int w, h;
-    bool light;
+    bool light, full;
     int numbering, frame;
     pk_geom g;
 } geom_slot;
 
 static geom_slot slots[] = {
-    {10, 10, false, PK_NUM_TL, PK_FRAME_WHITE, {0}},
-    {8, 8, false, PK_NUM_TL, PK_FRAME_WHITE, {0}},
-    {8, 8, false, PK_NUM_TL, PK_FRAME_BLACK, {0}},
-    {8, 8, true, PK_NUM_TL, PK_FRAME_WHITE, {0}},
-    {8, 8, true, PK_NUM_BR, PK_FRAME_WHITE, {0}},
-    {10, 8, false, PK_NUM_TL, PK_FRAME_WHITE, {0}},
+    {10, 10, false, false, PK_NUM_TL, PK_FRAME_WHITE, {0}},
+    {8, 8, false, false, PK_NUM_TL, PK_FRAME_WHITE, {0}},
+    {8, 8, false, false, PK_NUM_TL, PK_FRAME_BLACK, {0}},
+    {8, 8, true, false, PK_NUM_TL, PK_FRAME_WHITE, {0}},
+    {8, 8, true, false, PK_NUM_BR, PK_FRAME_WHITE, {0}},
+    {10, 8, false, false, PK_NUM_TL, PK_FRAME_WHITE, {0}},
+    {8, 8, false, true, PK_NUM_TL, PK_FRAME_WHITE, {0}}, /* Turkish: all 64 squares */
 };
 #define NSLOTS (sizeof slots / sizeof slots[0])
 
@@ -111,21 +126,21 @@ static void build_all(void)
 {
     for (size_t i = 0; i < NSLOTS; i++) {
         pk_geom *g = &slots[i].g;
-        build(g, slots[i].w, slots[i].h, slots[i].light, slots[i].numbering, slots[i].frame);
+        build(g, slots[i].w, slots[i].h, slots[i].light, slots[i].full, slots[i].numbering, slots[i].frame);
         for (int alg = 0; alg < 2; alg++)
             for (int b = 0; b < 64; b++)
                 name_of(g, b, alg, g->name[alg][b]);
     }
 }
 
-const pk_geom *pk_geom_get(int width, int height, bool a1_light, int numbering, int frame)
+const pk_geom *pk_geom_get(int width, int height, bool a1_light, bool full, int numbering, int frame)
 {
     if (pthread_once(&slots_once, build_all) != 0)
         return NULL;
     for (size_t i = 0; i < NSLOTS; i++) {
         const geom_slot *s = &slots[i];
-        if (s->w == width && s->h == height && s->light == a1_light && s->numbering == numbering &&
-            s->frame == frame)
+        if (s->w == width && s->h == height && s->light == a1_light && s->full == full &&
+            s->numbering == numbering && s->frame == frame)
             return &s->g;
     }
     return NULL;
@@ -133,9 +148,9 @@ const pk_geom *pk_geom_get(int width, int height, bool a1_light, int numbering, 
 
 int pk_geom_bit(const pk_geom *g, int file, int rank)
 {
-    if (!playable(g->width, g->height, g->a1_light, file, rank))
+    if (!playable(g->width, g->height, g->a1_light, g->full, file, rank))
         return -1;
-    return bit_index(g->width, g->a1_light, file, rank);
+    return bit_index(g->width, g->a1_light, g->full, file, rank);
 }
 
 int pk_geom_alg_bit(const pk_geom *g, int file, int rank)
@@ -172,8 +187,10 @@ static void name_of(const pk_geom *g, int bit, bool algebraic, char *buf)
 /* The names are a table (the FEN writer names every piece of every position). */
 const char *pk_square_name(const pk_geom *g, int bit, bool algebraic, char *buf)
 {
-    if (bit < 0 || bit > 63)
-        bit = 63; /* never playable: "?" */
+    if (bit < 0 || bit > 63) { /* bit 63 is h8 on a full board: no table entry to borrow */
+        memcpy(buf, "?", 2);
+        return buf;
+    }
     memcpy(buf, g->name[algebraic ? 1 : 0][bit], 4);
     return buf;
 }

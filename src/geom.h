@@ -10,6 +10,12 @@
  * +1, -1, +(W+1), -(W+1)). 8x8 uses bits 0..35, 10x10 bits 0..54; a 10x8 board fits
  * too; a 12x12 board (72 squares, bits up to 77) needs a wider pk_bb.
  *
+ * Full boards (Turkish, every square playable): bit W*r + f, bits 0..63 on 8x8, no
+ * ghost. E/W/N/S are one square (+1, -1, +W, -W) and the diagonals +-(W+1), +-(W-1);
+ * a step east or west (and a diagonal one) wraps into the next row, so it is masked
+ * with src[d]; north and south fall off the 64 bits. Numbers (PK_NUM_TL) run over all
+ * 64 squares: 1 = a8, 8 = h8, 57 = a1, 64 = h1 (pdnkit-rules(7)).
+ *
  * Square frame (RULES 1.2.5). Algebraic names (a1..j10) are given in the starting
  * player's frame: a1 is the near-left corner of the side that moves first, so in the
  * Black-first variants (English, Pool) a1 is White's h8 and c3 is square 11. A geometry
@@ -26,7 +32,7 @@
 extern "C" {
 #endif
 
-#define PK_MAX_SQUARES 50 /* playable squares of the largest supported board */
+#define PK_MAX_SQUARES 64 /* playable squares of the largest supported board (Turkish 8x8) */
 #define PK_NDIRS 8
 
 /* Directions, seen from White's side: N = towards Black (rank + 1). */
@@ -44,6 +50,7 @@ enum pk_numbering {
 typedef struct pk_geom {
     int width, height;  /* files, ranks */
     bool a1_light;      /* a1 unplayable (Spanish, Portuguese, Italian) */
+    bool full;          /* every square playable (Turkish): bit = W*rank + file, no ghosts */
     int numbering;      /* enum pk_numbering */
     int frame;          /* enum pk_frame: the frame of algebraic names */
     int nsq;            /* playable squares */
@@ -63,7 +70,7 @@ typedef struct pk_geom {
 
 /* The shared geometry for a board, its numbering and its frame of algebraic names;
  * NULL for an unsupported size. Built once per process (pthread_once): thread-safe. */
-const pk_geom *pk_geom_get(int width, int height, bool a1_light, int numbering, int frame);
+const pk_geom *pk_geom_get(int width, int height, bool a1_light, bool full, int numbering, int frame);
 
 /* NE<->SW, NW<->SE, E<->W, N<->S. */
 static inline int pk_dir_reverse(int d) { return d < 4 ? 3 - d : d ^ 1; }

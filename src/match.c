@@ -24,13 +24,19 @@ static int sgn(int x) { return (x > 0) - (x < 0); }
 
 /* Unit step (df, dr) from a towards b when both stand on one diagonal, or, for
  * Frisian, one orthogonal line (where the next playable square is two files or ranks
- * away). Returns false when they do not. */
+ * away), or on a full board (Turkish) one rank or file, the only lines there. Returns
+ * false when they do not. */
 static bool line_step(const pk_variant *v, int a, int b, int *df, int *dr)
 {
     const pk_geom *g = v->geom;
     int fx = g->file_of[b] - g->file_of[a], rx = g->rank_of[b] - g->rank_of[a];
     if (a == b)
         return false;
+    if (g->full) {
+        *df = sgn(fx);
+        *dr = sgn(rx);
+        return fx == 0 || rx == 0;
+    }
     if (abs(fx) == abs(rx)) {
         *df = sgn(fx);
         *dr = sgn(rx);
@@ -171,9 +177,9 @@ static int explain(const pk_variant *v, const pk_pos *p, const pk_written *w, in
         return PK_ILL_NO_PIECE;
     if (!(p->pieces[me] & PK_BIT(from)))
         return PK_ILL_WRONG_SIDE;
-    bool king = (p->kings >> from) & 1;
+    bool king = (p->kings >> from) & 1, full = g->full;
     pk_bb occ = pk_occupied(p) & ~PK_BIT(from), ghosts = 0;
-    int cur = from;
+    int cur = from, last_df = 0, last_dr = 0;
     for (int j = 1; j < w->nsq; j++) {
         int s = w->sq[j], df, dr;
         *square = s;
@@ -182,17 +188,21 @@ static int explain(const pk_variant *v, const pk_pos *p, const pk_written *w, in
         if (occ & PK_BIT(s))
             return PK_ILL_OCCUPIED;
         if (!line_step(v, cur, s, &df, &dr))
-            return PK_ILL_NOT_DIAGONAL;
+            return full ? PK_ILL_NOT_ORTHOGONAL : PK_ILL_NOT_DIAGONAL;
         pk_bb mid = between(v, cur, s) & occ;
         int dist = steps_between(v, cur, s);
-        bool forward = me == PK_WHITE ? dr > 0 : dr < 0;
+        /* Turkish men go sideways too (pdnkit-rules(7)): only a step back is backwards */
+        bool forward = me == PK_WHITE ? dr > 0 || (full && dr == 0) : dr < 0 || (full && dr == 0);
         if (!mid) { /* a plain step */
             if (!king && !forward) {
                 *square = cur;
                 return PK_ILL_BACKWARDS;
             }
             if ((!king || !v->rules.flying) && dist > 1)
-                return w->capture_sep ? PK_ILL_NOTHING_TO_JUMP : king ? PK_ILL_KING_ONE_STEP : PK_ILL_TOO_FAR;
+                return w->capture_sep ? PK_ILL_NOTHING_TO_JUMP
+                       : king         ? PK_ILL_KING_ONE_STEP
+                       : full         ? PK_ILL_TOO_FAR_ORTHO
+                                      : PK_ILL_TOO_FAR;
             if (w->nsq > 2 || ghosts)
                 return PK_ILL_NOTHING_TO_JUMP;
             return PK_ILL_OTHER;
@@ -212,12 +222,19 @@ static int explain(const pk_variant *v, const pk_pos *p, const pk_written *w, in
         if (!king && !v->rules.men_take_kings && (p->kings & PK_BIT(q)))
             return PK_ILL_KING_BY_MAN; /* RULES 2.10 */
         if ((!king || !v->rules.flying) && dist != 2)
-            return king ? PK_ILL_KING_ONE_STEP : PK_ILL_TOO_FAR;
-        if (!king && !v->rules.men_back && !forward && df != 0 && abs(dr) == 1) {
+            return king ? PK_ILL_KING_ONE_STEP : full ? PK_ILL_TOO_FAR_ORTHO : PK_ILL_TOO_FAR;
+        if (!king && !v->rules.men_back && !forward && (full || (df != 0 && abs(dr) == 1))) {
             *square = cur;
             return PK_ILL_BACKWARDS;
         }
+        if (full && j > 1 && df == -last_df && dr == -last_dr) { /* pdnkit-rules(7) TURKISH */
+            *square = cur;
+            return PK_ILL_REVERSAL;
+        }
+        last_df = df, last_dr = dr;
         ghosts |= PK_BIT(q);
+        if (v->rules.removal == PK_REMOVE_EACH) /* gone at once: its square is free again */
+            occ &= ~PK_BIT(q);
         if (!king && (g->promo[me] & PK_BIT(s)) && v->rules.promo == PK_PROMO_CONTINUE)
             king = true;
         cur = s;
@@ -389,6 +406,9 @@ const char *pk_illegal_why_text(int why)
         return "captured pieces stay on the board until the move ends and cannot be passed or taken again";
     case PK_ILL_SAME_SQUARE: return "origin and destination are the same square";
     case PK_ILL_FILE_ORIGIN: return "no legal move starts on that file";
+    case PK_ILL_NOT_ORTHOGONAL: return "the squares are not on one rank or file";
+    case PK_ILL_TOO_FAR_ORTHO: return "a man moves one square forward or sideways, or jumps over an adjacent piece";
+    case PK_ILL_REVERSAL: return "a capture may not turn back by 180 degrees";
     default: return "not a legal move in this position";
     }
 }

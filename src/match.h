@@ -61,6 +61,9 @@ enum pk_illegal_why {
     PK_ILL_CAPTURED_TWICE,  /* meets a piece already captured in this move (RULES 1.5 rule 3) */
     PK_ILL_SAME_SQUARE,     /* from == to for a quiet move */
     PK_ILL_FILE_ORIGIN,     /* column-only origin ("hg7"): no legal move starts on that file */
+    PK_ILL_NOT_ORTHOGONAL,  /* Turkish: squares not on one rank or file */
+    PK_ILL_TOO_FAR_ORTHO,   /* Turkish: a man moving more than one square */
+    PK_ILL_REVERSAL,        /* Turkish: a capture turning back by 180 degrees */
     PK_ILL_OTHER            /* none of the above explains it */
 };
 

@@ -15,6 +15,13 @@
  * (rule 2). Complete captures are ranked by the variant's choice rule on the fly
  * (RULES 1.7), then de-duplicated on (from, to, captured set) (RULES 1.8). Nothing here
  * allocates.
+ *
+ * Turkish draughts (pdnkit-rules(7) TURKISH) is the same search with two columns of its
+ * row: `full` (all 64 squares, geom.h's full layout: men forward and sideways, kings
+ * along ranks and files) and `removal` PK_REMOVE_EACH (a piece leaves the occupancy as
+ * it is jumped, so the path may cross its square again; it cannot be met twice). The
+ * 180-degree rule is the search's own: a king never continues in the reverse of its
+ * last direction, and a man's reverse step has nothing left to jump.
  */
 #include "movegen.h"
 
@@ -31,6 +38,17 @@ static const pk_variant crows[] = PK_VARIANT_ROWS;
 TEMPLATE int dir_shift(const pk_rules *R, int d)
 {
     int w = R->width;
+    if (R->full) /* bit = W*rank + file (geom.h, full boards) */
+        switch (d) {
+        case PK_NE: return w + 1;
+        case PK_NW: return w - 1;
+        case PK_SE: return -(w - 1);
+        case PK_SW: return -(w + 1);
+        case PK_E: return 1;
+        case PK_W: return -1;
+        case PK_N: return w;
+        default: return -w;
+        }
     switch (d) {
     case PK_NE: return (w + 2) / 2;
     case PK_NW: return w / 2;
@@ -51,7 +69,7 @@ TEMPLATE int dir_shift(const pk_rules *R, int d)
 TEMPLATE pk_bb step(const pk_rules *R, const pk_geom *g, pk_bb b, int d)
 {
     int s = dir_shift(R, d);
-    if (d == PK_E || d == PK_W)
+    if (d == PK_E || d == PK_W || (R->full && d < 4)) /* a full board has no ghost column */
         b &= g->src[d];
     return s > 0 ? b << s : b >> -s;
 }
@@ -79,7 +97,21 @@ TEMPLATE pk_bb free_ray(const pk_rules *R, const pk_geom *g, int sq, int d, pk_b
     return r;
 }
 
-TEMPLATE int ndirs_capture(const pk_rules *R) { return R->ortho ? 8 : 4; }
+/* Directions of captures [dir_lo, dir_hi) and of kings' quiet moves [dir_lo, dir_lo + 4):
+ * the diagonals, Frisian captures along the orthogonal lines too, Turkish ranks and
+ * files only. */
+TEMPLATE int dir_lo(const pk_rules *R) { return R->full ? PK_E : 0; }
+TEMPLATE int dir_hi(const pk_rules *R) { return R->ortho || R->full ? 8 : 4; }
+
+/* May a man of `me` move or capture in direction d? Turkish men go forward and sideways
+ * (pdnkit-rules(7) TURKISH); on diagonal boards the two forward diagonals (captures
+ * backwards are men_back's business). */
+TEMPLATE bool man_dir(const pk_rules *R, int me, int d)
+{
+    if (R->full)
+        return d == PK_E || d == PK_W || d == (me == PK_WHITE ? PK_N : PK_S);
+    return d < 4 && (d >= PK_SE) == (me == PK_BLACK);
+}
 
 /* ---------------------------------------------------------------------------------- */
 /* Capture search                                                                     */
@@ -92,7 +124,8 @@ typedef struct cap_ctx {
     int base;          /* first index of the captures in out */
     int turn;
     pk_bb empty;       /* empty squares, the mover's origin included */
-    pk_bb occ;         /* every other piece, captured ones included (they block) */
+    pk_bb occ;         /* every other piece, captured ones included (they block) unless
+                          they leave the board as jumped (PK_REMOVE_EACH) */
     pk_bb opp_free;    /* opponent pieces not captured yet */
     pk_bb opp_kings;
     int from, start_king;
@@ -176,7 +209,9 @@ TEMPLATE void emit(const pk_rules *R, cap_ctx *c, int to, bool promote)
             }
         }
         c->best = r;
-        if (c->count_only && c->n < 4 && !((c->start_king || c->crowned) && R->flying) && !R->ortho) {
+        /* Turkish men: a set of fewer than three squares and the origin fix the path */
+        if (c->count_only && c->n < (R->full ? 3 : 4) && !((c->start_king || c->crowned) && R->flying) &&
+            !R->ortho) {
             c->counted++;
             return;
         }
@@ -189,6 +224,10 @@ TEMPLATE void take(const pk_rules *R, cap_ctx *c, int q)
     c->caps[c->n] = (uint8_t)q;
     c->capset |= PK_BIT(q);
     c->opp_free &= ~PK_BIT(q);
+    if (R->removal == PK_REMOVE_EACH) { /* Turkish: gone at once, its square free again */
+        c->occ &= ~PK_BIT(q);
+        c->empty |= PK_BIT(q);
+    }
     if (c->opp_kings & PK_BIT(q)) {
         c->nk++;
         if (R->choice == PK_CHOICE_ITALIAN)
@@ -202,6 +241,10 @@ TEMPLATE void untake(const pk_rules *R, cap_ctx *c, int q)
     c->n--;
     c->capset &= ~PK_BIT(q);
     c->opp_free |= PK_BIT(q);
+    if (R->removal == PK_REMOVE_EACH) {
+        c->occ |= PK_BIT(q);
+        c->empty &= ~PK_BIT(q);
+    }
     if (c->opp_kings & PK_BIT(q)) {
         c->nk--;
         if (R->choice == PK_CHOICE_ITALIAN)
@@ -249,7 +292,7 @@ TEMPLATE bool king_jump_t(const pk_rules *R, cap_ctx *c, int sq, int d, king_fn 
         int s = pk_lsb(l);
         c->path[c->n - 1] = (uint8_t)s;
         _Pragma("GCC unroll 8")
-        for (int e = 0; e < ndirs_capture(R); e++)
+        for (int e = dir_lo(R); e < dir_hi(R); e++) /* never back: the 180-degree rule */
             if (e != d && e != pk_dir_reverse(d))
                 cont |= kj(c, s, e);
     }
@@ -276,11 +319,13 @@ TEMPLATE void short_jumps_t(const pk_rules *R, cap_ctx *c, int sq, int last, boo
     pk_bb prey = c->opp_free & ((king || R->men_take_kings) ? ~(pk_bb)0 : ~c->opp_kings);
     pk_bb here = PK_BIT(sq);
     _Pragma("GCC unroll 8")
-    for (int d = 0; d < ndirs_capture(R); d++) {
+    for (int d = dir_lo(R); d < dir_hi(R); d++) {
         if (last >= 0 && d == pk_dir_reverse(last))
             continue;
-        /* Men jump forward only unless men_back (RULES 2.1); kings every way. */
-        if (!king && !R->men_back && d < 4 && ((d >= PK_SE) != (c->turn == PK_BLACK)))
+        /* Men jump forward only unless men_back (RULES 2.1); kings every way. Turkish men
+         * forward and sideways, never back (pdnkit-rules(7)). */
+        if (!king && !R->men_back &&
+            (R->full ? !man_dir(R, c->turn, d) : d < 4 && ((d >= PK_SE) != (c->turn == PK_BLACK))))
             continue;
         pk_bb qb = step(R, g, here, d) & prey;
         if (!qb || !(step(R, g, qb, d) & c->empty))
@@ -306,7 +351,7 @@ TEMPLATE void short_jumps_t(const pk_rules *R, cap_ctx *c, int sq, int last, boo
                 bool cont = false;
                 c->crowned = true;
                 _Pragma("GCC unroll 8")
-                for (int e = 0; e < ndirs_capture(R); e++)
+                for (int e = dir_lo(R); e < dir_hi(R); e++)
                     if (e != pk_dir_reverse(d))
                         cont |= kj(c, l, e);
                 c->crowned = false;
@@ -334,9 +379,9 @@ TEMPLATE pk_bb short_jumpers(const pk_rules *R, const pk_geom *g, const pk_pos *
     pk_bb men_prey = R->men_take_kings ? opp : opp & ~p->kings; /* RULES 2.10: Italian */
     pk_bb found = 0;
     _Pragma("GCC unroll 8")
-    for (int d = 0; d < ndirs_capture(R); d++) {
+    for (int d = dir_lo(R); d < dir_hi(R); d++) {
         pk_bb t = step_back(R, g, empty, d); /* squares just before an empty square */
-        bool forward = d >= 4 || ((d >= PK_SE) == (me == PK_BLACK));
+        bool forward = R->full ? man_dir(R, me, d) : d >= 4 || ((d >= PK_SE) == (me == PK_BLACK));
         if (men && (forward || R->men_back))
             found |= step_back(R, g, t & men_prey, d) & men;
         if (kings)
@@ -379,7 +424,7 @@ TEMPLATE int gen_captures(const pk_rules *R, const pk_geom *g, const pk_pos *p, 
         c.empty = g->board & ~c.occ;
         if (king && R->flying) {
             _Pragma("GCC unroll 8")
-            for (int d = 0; d < ndirs_capture(R); d++)
+            for (int d = dir_lo(R); d < dir_hi(R); d++)
                 kj(&c, sq, d);
         } else
             sj(&c, sq, -1, king);
@@ -409,18 +454,17 @@ TEMPLATE void push_quiet(pk_movelist *out, int from, int to, int flags)
     m->capset = 0;
 }
 
-/* RULES 1.4. With out == NULL only counts. */
-TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_movelist *out, int me)
+/* The quiet moves of Turkish men (pdnkit-rules(7)): one square forward or sideways. */
+TEMPLATE void men_ortho_quiet(const pk_rules *R, const pk_geom *g, pk_movelist *out, int me, pk_bb men, pk_bb empty,
+                              int *count)
 {
-    int count = 0;
-    pk_bb occ = pk_occupied(p), empty = g->board & ~occ;
-    pk_bb men = p->pieces[me] & ~p->kings, kings = p->pieces[me] & p->kings;
-    int d0 = me == PK_WHITE ? PK_NE : PK_SE;
-    _Pragma("GCC unroll 8")
-    for (int d = d0; d < d0 + 2; d++) {
+    _Pragma("GCC unroll 4")
+    for (int d = PK_E; d < PK_NDIRS; d++) {
+        if (!man_dir(R, me, d))
+            continue;
         pk_bb to = step(R, g, men, d) & empty;
         if (!out) {
-            count += pk_popcount(to);
+            *count += pk_popcount(to);
             continue;
         }
         for (; to; to &= to - 1) {
@@ -428,11 +472,36 @@ TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_
             push_quiet(out, t - dir_shift(R, d), t, (g->promo[me] >> t) & 1 ? PK_MV_PROMOTE : 0);
         }
     }
+}
+
+/* RULES 1.4. With out == NULL only counts. */
+TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_movelist *out, int me)
+{
+    int count = 0;
+    pk_bb occ = pk_occupied(p), empty = g->board & ~occ;
+    pk_bb men = p->pieces[me] & ~p->kings, kings = p->pieces[me] & p->kings;
+    int d0 = me == PK_WHITE ? PK_NE : PK_SE;
+    if (R->full) /* Turkish men: forward, east and west (kept apart: the diagonal loop
+                    below is the hot one of the other variants) */
+        men_ortho_quiet(R, g, out, me, men, empty, &count);
+    else
+        _Pragma("GCC unroll 8")
+        for (int d = d0; d < d0 + 2; d++) {
+            pk_bb to = step(R, g, men, d) & empty;
+            if (!out) {
+                count += pk_popcount(to);
+                continue;
+            }
+            for (; to; to &= to - 1) {
+                int t = pk_lsb(to);
+                push_quiet(out, t - dir_shift(R, d), t, (g->promo[me] >> t) & 1 ? PK_MV_PROMOTE : 0);
+            }
+        }
     if (!kings)
         return count;
     if (!R->flying) {
         _Pragma("GCC unroll 8")
-        for (int d = 0; d < 4; d++) {
+        for (int d = dir_lo(R); d < dir_lo(R) + 4; d++) {
             pk_bb to = step(R, g, kings, d) & empty;
             if (!out) {
                 count += pk_popcount(to);
@@ -448,7 +517,7 @@ TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_
     for (pk_bb k = kings; k; k &= k - 1) {
         int sq = pk_lsb(k);
         _Pragma("GCC unroll 8")
-        for (int d = 0; d < 4; d++) {
+        for (int d = dir_lo(R); d < dir_lo(R) + 4; d++) {
             pk_bb to = free_ray(R, g, sq, d, occ);
             if (!out) {
                 count += pk_popcount(to);
@@ -513,7 +582,7 @@ TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_m
         gen_quiet(R, g, p, list, me);
         return list->n;
     }
-    if (mode == MODE_COUNT && !R->ortho && (R->choice == PK_CHOICE_FREE || R->choice == PK_CHOICE_MAJ) &&
+    if (mode == MODE_COUNT && !R->ortho && !R->full && (R->choice == PK_CHOICE_FREE || R->choice == PK_CHOICE_MAJ) &&
         !(flags & PK_GEN_CAPTURE_OPTIONAL)) {
         pk_bb search, kings = p->pieces[me] & p->kings;
         int n = count_simple_men_captures(R, g, p, me, &search);
@@ -562,18 +631,23 @@ TEMPLATE int gen_impl(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_m
 TEMPLATE pk_bb quiet_targets(const pk_rules *R, const pk_geom *g, const pk_pos *p, int me, int sq)
 {
     pk_bb b = PK_BIT(sq), occ = pk_occupied(p), empty = g->board & ~occ, t = 0;
-    if (!(p->kings & b)) {
+    if (!(p->kings & b) && R->full) {
+        _Pragma("GCC unroll 4")
+        for (int d = PK_E; d < PK_NDIRS; d++)
+            if (man_dir(R, me, d))
+                t |= step(R, g, b, d) & empty;
+    } else if (!(p->kings & b)) {
         int d0 = me == PK_WHITE ? PK_NE : PK_SE;
         _Pragma("GCC unroll 2")
         for (int d = d0; d < d0 + 2; d++)
             t |= step(R, g, b, d) & empty;
     } else if (!R->flying) {
         _Pragma("GCC unroll 4")
-        for (int d = 0; d < 4; d++)
+        for (int d = dir_lo(R); d < dir_lo(R) + 4; d++)
             t |= step(R, g, b, d) & empty;
     } else {
         _Pragma("GCC unroll 4")
-        for (int d = 0; d < 4; d++)
+        for (int d = dir_lo(R); d < dir_lo(R) + 4; d++)
             t |= free_ray(R, g, sq, d, occ);
     }
     return t;
@@ -645,30 +719,32 @@ SPECIALISE(PK_V_ITALIAN)
 SPECIALISE(PK_V_CZECH)
 SPECIALISE(PK_V_POOL)
 SPECIALISE(PK_V_FRISIAN)
+SPECIALISE(PK_V_TURKISH)
 
 typedef int (*gen_fn)(const pk_geom *, const pk_pos *, pk_movelist *, unsigned, int);
 /* Indexed by the engine row (pk_variant.engine): rows that share move rules share a copy. */
 static const gen_fn gens[PK_V_ENGINES] = {
     gen_PK_V_INTERNATIONAL, gen_PK_V_ENGLISH, gen_PK_V_SPANISH, gen_PK_V_PORTUGUESE, gen_PK_V_RUSSIAN,
-    gen_PK_V_BRAZILIAN, gen_PK_V_ITALIAN, gen_PK_V_CZECH, gen_PK_V_POOL, gen_PK_V_FRISIAN,
+    gen_PK_V_BRAZILIAN, gen_PK_V_ITALIAN, gen_PK_V_CZECH, gen_PK_V_POOL, gen_PK_V_FRISIAN, gen_PK_V_TURKISH,
 };
 typedef int (*count_fn)(const pk_geom *, const pk_pos *, pk_movelist *, unsigned);
 static const count_fn counts[PK_V_ENGINES] = {
     count_PK_V_INTERNATIONAL, count_PK_V_ENGLISH, count_PK_V_SPANISH, count_PK_V_PORTUGUESE,
     count_PK_V_RUSSIAN, count_PK_V_BRAZILIAN, count_PK_V_ITALIAN, count_PK_V_CZECH, count_PK_V_POOL,
-    count_PK_V_FRISIAN,
+    count_PK_V_FRISIAN, count_PK_V_TURKISH,
 };
 typedef int (*quiet_fn)(const pk_geom *, const pk_pos *, int, int, pk_move *);
 static const quiet_fn quiets[PK_V_ENGINES] = {
     quiet_PK_V_INTERNATIONAL, quiet_PK_V_ENGLISH, quiet_PK_V_SPANISH, quiet_PK_V_PORTUGUESE, quiet_PK_V_RUSSIAN,
     quiet_PK_V_BRAZILIAN, quiet_PK_V_ITALIAN, quiet_PK_V_CZECH, quiet_PK_V_POOL, quiet_PK_V_FRISIAN,
+    quiet_PK_V_TURKISH,
 };
 typedef uint64_t (*children_fn)(const pk_geom *, const pk_pos *, const pk_movelist *, unsigned, pk_movelist *,
                                 int *);
 static const children_fn childrens[PK_V_ENGINES] = {
     children_PK_V_INTERNATIONAL, children_PK_V_ENGLISH, children_PK_V_SPANISH, children_PK_V_PORTUGUESE,
     children_PK_V_RUSSIAN, children_PK_V_BRAZILIAN, children_PK_V_ITALIAN, children_PK_V_CZECH,
-    children_PK_V_POOL, children_PK_V_FRISIAN,
+    children_PK_V_POOL, children_PK_V_FRISIAN, children_PK_V_TURKISH,
 };
 _Static_assert(sizeof crows / sizeof crows[0] == PK_V_COUNT, "one row per variant id");
 _Static_assert(sizeof gens / sizeof gens[0] == PK_V_ENGINES, "one generator per engine row");

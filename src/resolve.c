@@ -69,7 +69,8 @@ static const struct {
  * narrows the candidates; the most common variant of the notation first). */
 enum { BY_ALGEBRAIC, BY_10X10, BY_NUMERIC, BY_NOTHING, NLISTS };
 static const char *const lists[NLISTS][12] = {
-    [BY_ALGEBRAIC] = {"russian", "czech", "brazilian", "english", "pool", "italian", "spanish", "portuguese"},
+    [BY_ALGEBRAIC] = {"russian", "czech", "brazilian", "english", "pool", "italian", "spanish", "portuguese",
+                      "turkish"}, /* the one board where every square plays: last */
     [BY_10X10] = {"international", "frisian"},
     [BY_NUMERIC] = {"english", "italian", "spanish", "russian", "brazilian", "czech", "pool", "portuguese",
                     "international", "frisian"},

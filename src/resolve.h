@@ -14,7 +14,7 @@
  *      else (a number nobody defines) a guess;
  *   4. the guess. The notation narrows the candidates and fixes their order, the notation's
  *      most common variant first:
- *        algebraic squares        russian czech brazilian english pool italian spanish portuguese
+ *        algebraic squares        russian czech brazilian english pool italian spanish portuguese turkish
  *        squares above 32 (10x10) international frisian
  *        numbers up to 32         english italian spanish russian brazilian czech pool portuguese
  *                                 international frisian

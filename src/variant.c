@@ -24,7 +24,7 @@ static void ready_all(void)
     for (int i = 0; i < NROWS; i++) {
         pk_variant *v = &rows[i];
         /* RULES 1.2.5: algebraic names in the frame of the side that moves first */
-        v->geom = pk_geom_get(v->rules.width, v->rules.height, v->rules.a1_light, v->numbering,
+        v->geom = pk_geom_get(v->rules.width, v->rules.height, v->rules.a1_light, v->rules.full, v->numbering,
                               v->first == PK_BLACK ? PK_FRAME_BLACK : PK_FRAME_WHITE);
         size_t len = strlen(names_buf);
         snprintf(names_buf + len, sizeof names_buf - len, "%s%s", i ? ", " : "", v->name);

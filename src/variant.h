@@ -37,7 +37,8 @@ enum pk_draw_profile {
     PK_DRAW_POOL,      /* REP3, P13 */
     PK_DRAW_FRISIAN,   /* FR7, FR1 */
     PK_DRAW_ANTI,      /* REP3 only (lidraughts Antidraughts) */
-    PK_DRAW_NONE       /* no draw rule (lidraughts Breakthrough) */
+    PK_DRAW_NONE,      /* no draw rule (lidraughts Breakthrough) */
+    PK_DRAW_TURKISH    /* REP3, T11 (one piece each) */
 };
 
 /* How the board decides a game (the replay's result check; the generator ignores it). */
@@ -61,7 +62,16 @@ typedef struct pk_rules {
     uint8_t king_quiet_max; /* Frisian art. 17: quiet moves in a row by one king while the
                                side has men (0: no limit). The replay enforces it; the
                                generator (and so perft, as PERFT.md counts) does not */
+    uint8_t full;           /* Turkish: every square playable, orthogonal lines only (men
+                               forward and sideways, kings along ranks and files) */
+    uint8_t removal;        /* enum pk_removal: when captured pieces leave the board */
 } pk_rules;
+
+/* When the pieces a capture takes leave the board (RULES 1.5 rule 3). */
+enum pk_removal {
+    PK_REMOVE_AT_END, /* at the end of the move: they block, and are jumped once only */
+    PK_REMOVE_EACH    /* one by one as jumped (Turkish): their squares may be crossed again */
+};
 
 typedef struct pk_variant {
     const char *name;         /* "international" */
@@ -87,7 +97,7 @@ typedef struct pk_variant {
 
 enum pk_variant_id {
     PK_V_INTERNATIONAL, PK_V_ENGLISH, PK_V_SPANISH, PK_V_PORTUGUESE, PK_V_RUSSIAN,
-    PK_V_BRAZILIAN, PK_V_ITALIAN, PK_V_CZECH, PK_V_POOL, PK_V_FRISIAN,
+    PK_V_BRAZILIAN, PK_V_ITALIAN, PK_V_CZECH, PK_V_POOL, PK_V_FRISIAN, PK_V_TURKISH,
     PK_V_ENGINES, /* rows above have a generator of their own; rows below share one */
     PK_V_FRYSK = PK_V_ENGINES, PK_V_ANTIDRAUGHTS, PK_V_BREAKTHROUGH, PK_V_COUNT
 };

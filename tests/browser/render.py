@@ -91,6 +91,23 @@ CASES = [
         ("landing e5 (path dot)", alg("e5"), (0, 0), PATH),
         ("captured d4", alg("d4"), (0, 0), CAPTURE),
     ]),
+    # Turkish: every square plays; chequered like a chess board (a1 dark); a king's capture
+    # along a rank and a file, the pieces it takes marked, the start of the path lit
+    ("turkish", ["-v", "turkish", "--move", "d4xg4xg7", "W:WKd4,a2,b2:Bf4,g6,a7"], 8, 8, False, [
+        ("white king d4, below the path line", alg("d4"), (0, 0.2), WHITE_MAN),
+        ("white man a2 (light square)", alg("a2"), (0, 0), WHITE_MAN),
+        ("white man b2 (dark square)", alg("b2"), (0, 0), WHITE_MAN),
+        ("black man a7", alg("a7"), (0, 0), BLACK_MAN),
+        ("empty dark a1", alg("a1"), (0, 0), DARK),
+        ("empty light b1", alg("b1"), (0, 0), LIGHT),
+        ("empty light h1", alg("h1"), (0, 0), LIGHT),
+        ("empty dark h8", alg("h8"), (0, 0), DARK),
+        ("captured f4", alg("f4"), (0, 0), CAPTURE),
+        ("captured g6", alg("g6"), (0, 0), CAPTURE),
+        ("landing g7 (path dot)", alg("g7"), (0, 0), PATH),
+        ("landing g7 (highlight)", alg("g7"), (0.32, -0.32), HIGHLIGHT),
+        ("turning square g4 (highlight)", alg("g4"), (0.32, 0.32), HIGHLIGHT),
+    ]),
     ("spanish-flipped", ["-v", "spanish", "--flip", "W:W1-12:B21-32"], 8, 8, True, [
         ("light a1 (mirrored board)", alg("a1"), (0, 0), LIGHT),
         ("white man 1 on h1", alg("h1"), (0, 0), WHITE_MAN),

@@ -80,7 +80,11 @@ static void test_start_positions(void)
         start(v, &p);
         pk_error err;
         CU_ASSERT_TRUE_FATAL(pk_board_svg_buf(v, &p, NULL, buf, sizeof buf, &err) > 0);
-        CU_ASSERT_EQUAL(count(buf, "fill=\"#8b5e3c\""), v->geom->nsq);
+        /* a full board (Turkish) is chequered: half its squares drawn light */
+        int dark = v->geom->full ? v->geom->nsq / 2 : v->geom->nsq;
+        CU_ASSERT_EQUAL(count(buf, "fill=\"#8b5e3c\""), dark);
+        /* the light background under the board, and the light squares of a full board */
+        CU_ASSERT_EQUAL(count(buf, "fill=\"#f0d9b5\""), 1 + (v->geom->full ? v->geom->nsq / 2 : 0));
         CU_ASSERT_EQUAL(count(buf, "r=\"35\""), pk_popcount(pk_occupied(&p)));
         CU_ASSERT_EQUAL(count(buf, "<polygon"), 0); /* no king in a start position */
         CU_ASSERT_TRUE(strstr(buf, "font-family=\"sans-serif\"") != NULL);

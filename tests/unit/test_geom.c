@@ -274,6 +274,8 @@ static void test_variant_lookup(void)
         {"frysk", "frysk"},                 {"frysk!", "frysk"},                {"Frysk!", "frysk"},
         {"antidraughts", "antidraughts"},   {"Antidraughts", "antidraughts"},   {"breakthrough", "breakthrough"},
         {"Breakthrough", "breakthrough"},
+        /* issue 14: Turkish draughts; not "dama", which is Italian's alias */
+        {"turkish", "turkish"},             {"Turkish", "turkish"},             {"turk", "turkish"},
     };
     for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
         const pk_variant *v = pk_variant_find(q[i].query);
@@ -281,7 +283,7 @@ static void test_variant_lookup(void)
         if (v)
             CU_ASSERT_STRING_EQUAL(v->name, q[i].name);
     }
-    CU_ASSERT_PTR_NULL(pk_variant_find("turkish"));
+    CU_ASSERT_PTR_NULL(pk_variant_find("thai"));
     CU_ASSERT_PTR_NULL(pk_variant_find(""));
     CU_ASSERT_PTR_NULL(pk_variant_find("inter"));
     CU_ASSERT_PTR_NULL(pk_variant_find(NULL));
@@ -304,6 +306,8 @@ static void test_gametype_lookup(void)
         {26, "brazilian", "26,W,8,8,A0,0", PK_WHITE, "W:W21-32:B1-12"},
         {28, "portuguese", "28,W,8,8,N1,1", PK_WHITE, "W:W1-12:B21-32"},
         {29, "czech", "29,W,8,8,A0,0", PK_WHITE, "W:W21-32:B1-12"},
+        {30, "turkish", "30,W,8,8,A0,0", PK_WHITE,
+         "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7"},
         {40, "frisian", "40,W,10,10,N2,0", PK_WHITE, "W:W31-50:B1-20"},
         /* lidraughts' numbers (its PDN export), not PDN-assigned */
         {96, "breakthrough", "96,W,10,10,N2,0", PK_WHITE, "W:W31-50:B1-20"},
@@ -371,7 +375,52 @@ static void test_rules_rows(void)
     CU_ASSERT_EQUAL(var("frisian")->rules.ortho, 1);
 }
 
+/* Turkish: every square playable, numbered 1 = a8 ... 64 = h1 (PK_NUM_TL over all 64
+ * squares), bit = 8*rank + file; the orthogonal steps are one square and never wrap
+ * around an edge (E from the h-file, N from rank 8); square 63 (h8) is a square. */
+static void test_full_board(void)
+{
+    static char names[64][4];
+    static const char *alg[64];
+    for (int n = 1; n <= 64; n++) {
+        snprintf(names[n - 1], sizeof names[0], "%c%d", 'a' + (n - 1) % 8, 8 - (n - 1) / 8);
+        alg[n - 1] = names[n - 1];
+    }
+    check_map("turkish", alg, 64);
+    const pk_geom *g = var("turkish")->geom;
+    CU_ASSERT_TRUE(g->full);
+    CU_ASSERT_EQUAL(g->board, ~(pk_bb)0);
+    static const int df[PK_NDIRS] = {+1, -1, +1, -1, +1, -1, 0, 0}, dr[PK_NDIRS] = {+1, +1, -1, -1, 0, 0, +1, -1};
+    int bad = 0;
+    for (int b = 0; b < 64; b++) {
+        CU_ASSERT_EQUAL(g->file_of[b], b % 8);
+        CU_ASSERT_EQUAL(g->rank_of[b], b / 8);
+        for (int d = 0; d < PK_NDIRS; d++) {
+            int f = b % 8 + df[d], r = b / 8 + dr[d];
+            int want = f >= 0 && f < 8 && r >= 0 && r < 8 ? 8 * r + f : -1;
+            bad += g->next[d][b] != want;
+            bad += ((g->src[d] >> b) & 1) != (want >= 0);
+            if (want >= 0)
+                bad += g->shift[d] != want - b;
+        }
+    }
+    CU_ASSERT_EQUAL(bad, 0);
+    CU_ASSERT_EQUAL(g->ray[PK_E][0], 0xFEull);             /* b1..h1 */
+    CU_ASSERT_EQUAL(g->ray[PK_N][7], 0x8080808080808000ull); /* h2..h8 */
+    CU_ASSERT_EQUAL(g->promo[PK_WHITE], 0xFF00000000000000ull);
+    CU_ASSERT_EQUAL(g->promo[PK_BLACK], 0xFFull);
+    char buf[8];
+    CU_ASSERT_STRING_EQUAL(pk_square_name(g, 63, true, buf), "h8");
+    CU_ASSERT_STRING_EQUAL(pk_square_name(g, 63, false, buf), "8");
+    CU_ASSERT_STRING_EQUAL(pk_square_name(g, 64, true, buf), "?");
+    CU_ASSERT_STRING_EQUAL(pk_square_name(g, -1, true, buf), "?");
+    CU_ASSERT_EQUAL(pk_square_parse(g, "65", 2, NULL), -1);
+    CU_ASSERT_EQUAL(pk_square_parse(g, "i1", 2, NULL), -1);
+    CU_ASSERT_EQUAL(pk_square_parse(g, "a9", 2, NULL), -1);
+}
+
 static const pk_test tests[] = {
+    {"8x8 full board (Turkish): every square, orthogonal steps", test_full_board},
     {"8x8 TL a1-dark map (English, Pool, Russian, Brazilian, Czech)", test_map_tl_dark},
     {"8x8 TL a1-light map (Italian)", test_map_tl_light},
     {"8x8 BR a1-light map (Spanish, Portuguese)", test_map_br_light},

@@ -19,10 +19,11 @@ static const pk_variant *var(const char *name)
     return v;
 }
 
-/* A neighbour of bit b one diagonal step away (a king can move there on an empty board). */
+/* A neighbour of bit b one diagonal step away (a king can move there on an empty board);
+ * on a full board (Turkish kings move along ranks and files) one orthogonal step away. */
 static int neighbour(const pk_geom *g, int b)
 {
-    for (int d = 0; d < 4; d++)
+    for (int d = g->full ? PK_E : 0; d < (g->full ? PK_NDIRS : 4); d++)
         if (g->next[d][b] >= 0)
             return g->next[d][b];
     return -1;
