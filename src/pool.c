@@ -63,7 +63,10 @@ static void *worker(void *arg)
         long first = atomic_load(&p->next);
         if (first == tail) /* stopping, and nothing left */
             break;
-        long n = tail - first < p->run ? tail - first : p->run;
+        /* a run, but never more than a fair share of what is there: items may be large
+         * (check.c's pieces of 64 games), and one worker must not take them all */
+        long share = (tail - first + p->threads - 1) / p->threads;
+        long n = share < p->run ? share : p->run;
         atomic_store(&p->next, first + n);
         pthread_mutex_unlock(&p->mu);
         for (long i = 0; i < n; i++) {
