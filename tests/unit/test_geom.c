@@ -383,7 +383,9 @@ static void test_full_board(void)
     static char names[64][4];
     static const char *alg[64];
     for (int n = 1; n <= 64; n++) {
-        snprintf(names[n - 1], sizeof names[0], "%c%d", 'a' + (n - 1) % 8, 8 - (n - 1) / 8);
+        names[n - 1][0] = (char)('a' + (n - 1) % 8);
+        names[n - 1][1] = (char)('0' + 8 - (n - 1) / 8);
+        names[n - 1][2] = 0;
         alg[n - 1] = names[n - 1];
     }
     check_map("turkish", alg, 64);
