@@ -30,6 +30,7 @@ enum {
     C_T11,  /* Turkish: one piece each, pdnkit-rules(7) TURKISH */
     C_COUNT
 };
+_Static_assert(C_COUNT == PK_DRAW_NCLASS, "draw.h's PK_DRAW_NCLASS counts the classes above");
 
 /* U_NOW: FR1's test at each ply; U_AT_ONCE: drawn as soon as the class holds */
 enum { U_EACH, U_STRONG, U_NOW, U_AT_ONCE };

@@ -107,7 +107,7 @@ typedef struct pk_draw_run {
     int limit;        /* plies (EACH) or strong-side moves (STRONG) */
 } pk_draw_run;
 
-#define PK_DRAW_NCLASS 10
+#define PK_DRAW_NCLASS 11
 
 typedef struct pk_draw_state {
     const pk_variant *v;
