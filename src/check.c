@@ -611,6 +611,7 @@ static bool cut(cutter *u, chunk *k)
     k->switch_off = pk_src_switch_offset(u->src);
     k->bom = pk_src_had_bom(u->src);
     k->last = u->eof && u->ncarry == 0;
+    k->at.tag_follows = !k->last;
     bool lone = u->at.lone_cr_seen;
     u->at.line += count_lines(k->text, k->len, &lone);
     u->at.lone_cr_seen = lone;
@@ -752,6 +753,7 @@ static int run_chunks(pk_checker *c, pk_src *src, const char *name, pk_pdn_resum
         c->nreread++;
         pk_pdn_resume at = u.fallback->at;
         at.games = c->games;
+        at.tag_follows = false; /* the rest of the file, to its end */
         pk_pdn_reader *rd = NULL;
         if (hand_back(&u, later, nlater, &err) == PK_OK &&
             (rd = pk_pdn_open_src(src, name, c->o.reader_flags, &err))) {

@@ -1146,6 +1146,7 @@ void pk_pdn_restart(pk_pdn_reader *r, const pk_pdn_resume *at)
     r->enc_check = 0;
     r->open_until = 0;
     r->ngames = at->games;
+    r->tag_follows = at->tag_follows;
     r->have_peek = 0;
     r->broken = 0;
     r->by_result = r->last_by_result = r->clean = 0;

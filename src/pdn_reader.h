@@ -91,6 +91,7 @@ struct pk_pdn_reader {
     int by_result, last_by_result, clean;
     unsigned long said; /* diagnostics reported so far */
     int src_borrowed;
+    int tag_follows; /* pdn_resume.h */
 };
 
 /* Allocation failed: abandons the game being read (never returns). */

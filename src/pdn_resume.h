@@ -20,6 +20,8 @@ typedef struct pk_pdn_resume {
     int games;               /* games before it (the first game read is games + 1) */
     bool lone_cr_seen;       /* a lone CR came before it (the warning is said once a file) */
     bool started;            /* it is not the start of the input (BOM, UTF-16: said) */
+    bool tag_follows;        /* the input goes on past its end with a line starting with '['
+                                (a piece of check.c that is not the last) */
 } pk_pdn_resume;
 
 /* A reader over src, which stays the caller's (pk_pdn_close does not close it). */

@@ -144,7 +144,8 @@ size_t pk_rd_wrapped_end(pk_pdn_reader *r, size_t v, int *breaks, int *why)
             size_t k = i;
             while (b[k] == ' ' || b[k] == '\t')
                 k++;
-            if (b[k] == '[') {
+            /* in a piece of the text (check.c), a tag pair starts the line after its end */
+            if (b[k] == '[' || (k >= r->len && r->eof && r->tag_follows)) {
                 *why = OPEN_NEXT_TAG; /* the next tag pair: this one never closed */
                 return 0;
             }

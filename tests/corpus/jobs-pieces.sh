@@ -31,6 +31,7 @@ head -c 20000 "$tmp/big.pdn.gz" >"$tmp/truncated.pdn.gz"
 { many 200 '1-0'; printf 'trailing words\n'; } >"$tmp/stray-end.pdn"
 { many 5 '1-0'; printf '\r\n\r\r\n'; } >"$tmp/trailing-cr.pdn" # said after the last game (fuzz finding)
 { many 5 '1-0'; printf '\r\n\r\r\n'; many 5 '0-1'; } >"$tmp/between-cr.pdn" # said in the next game (fuzz)
+{ many 5 '1-0'; printf '[Event "w"]\n[White "open\n1. 11-15 *\n\n'; many 5 '0-1'; } >"$tmp/open-value.pdn" # (fuzz)
 : >"$tmp/empty.pdn"
 for f in "$tmp"/*.pdn "$tmp"/*.gz; do
   for mode in "" "--json" "--strict"; do
