@@ -1083,24 +1083,13 @@ static int handle(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl
 
 pk_pdn_reader *pk_pdn_open(FILE *f, const char *filename, unsigned flags, pk_error *err)
 {
-    pk_pdn_reader *r = calloc(1, sizeof *r);
+    pk_src *src = pk_src_open(f, err);
+    pk_pdn_reader *r = src ? pk_pdn_open_src(src, filename, flags, err) : NULL;
     if (!r) {
-        pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
+        pk_src_close(src);
         return NULL;
     }
-    r->file = filename ? filename : "<stdin>";
-    r->flags = flags;
-    r->line = r->col = 1;
-    r->buf = malloc(WIN_CAP + 1); /* + the NUL after the last byte */
-    r->src = pk_src_open(f, err);
-    r->plain = !(flags & PK_PDN_NO_FAST_PATH);
-    r->lx = r->src ? pk_lex_new(r->plain, err) : NULL;
-    if (!r->buf || !r->lx) {
-        if (!r->buf)
-            pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
-        pk_pdn_close(r);
-        return NULL;
-    }
+    r->src_borrowed = 0; /* the reader's own: closed with it */
     return r;
 }
 
