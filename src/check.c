@@ -2,25 +2,30 @@
  * check.c -- the checking loop of check.h. A slot holds one game in flight: the game as
  * read, its diagnostics (a pk_diag_buffer: the reader's, then the replay's) and the
  * replay's result. The caller's thread reads into a free slot and hands it to the pool
- * (pool.h), whose workers replay it, each with its own pk_replay; slots come back in
- * file order and are emitted there: diagnostics, then the game.
+ * (pool.h), whose workers replay it, each with its own pk_replay, then put its
+ * diagnostics in file order into the slot's store (flat arrays: the diagnostics, and the
+ * text pk_check_format wrote); slots come back in file order and the store is handed
+ * back there: diagnostics, then the game.
  *
- * With several workers the reading is theirs too (the caller's thread would otherwise be
- * the limit: reading costs about as much as replaying): the caller's thread only cuts the
- * decoded text into pieces of about CHUNK_TARGET bytes, at a line that starts with '['
- * right after a result token, and the workers read and replay a whole piece each, with a
- * reader restarted there (pdn_resume.h), counting games from 0; the emitter adds the games
- * of the pieces before. A piece is only right if the whole file's reader would have been
- * between games at its start, that is if the piece before ended at a result followed by
- * blanks (pk_pdn_clean_end()). When one did not (a comment left open, a game without a
- * result), its text and everything after it is handed back to the source and read the
- * old way, one game at a time on the caller's thread (replays still in parallel), so the
- * output stays the one of -j 1 whatever the input.
+ * With several workers and pk_check_format the reading is theirs too (the caller's thread
+ * would otherwise be the limit: reading costs about as much as replaying): the caller's
+ * thread only cuts the decoded text into pieces of about CHUNK_TARGET bytes, at a line
+ * that starts with '[' right after a result token, and counts the games in each by its
+ * lines; each worker reads a whole piece into one slot of its own (warm memory, game
+ * after game: keeping every game of a piece until it is handed back cost a tenth of the
+ * time in cache misses), with a reader restarted there (pdn_resume.h) that numbers the
+ * games from the count of the pieces before, and keeps only each game's store. A piece
+ * is only right if the whole file's reader would have been between games at its start,
+ * that is if the piece before ended at a result followed by blanks (pk_pdn_clean_end()),
+ * and if the pieces before held the games counted. When one did not (a comment left
+ * open, a game without a result, a count gone wrong), the text after it is handed back to
+ * the source and read the old way, one game at a time on the caller's thread (replays
+ * still in parallel), so the output stays the one of -j 1 whatever the input.
  *
  * A game with more diagnostics than a pk_diag_buffer holds makes the buffer send a batch
- * on while the game is still being checked; in a worker that batch is kept aside (the
- * slot's spill list) and sent first when the slot is emitted, so the caller's sink is
- * only ever called on its own thread.
+ * on while the game is still being read or replayed: the batch is kept in the store too,
+ * unwritten (the caller's on_diag writes it), so the caller is only ever called on its
+ * own thread.
  */
 #include "check.h"
 
@@ -38,16 +43,43 @@
 #define CHUNK_MAX (512u * 1024)   /* no cut within: the rest of the file is read the old way */
 #define CHUNK_READ (16u * 1024)   /* bytes asked of the source at a time */
 #define PIECE_GAMES 64            /* cut after this many games ending at a result */
-#define PIECE_SLOTS (4 * PIECE_GAMES) /* more games in a piece (most without a result): the
+#define PIECE_RECORDS (4 * PIECE_GAMES) /* more games in a piece (most without a result): the
                                      rest of the file is read the old way (bounds memory) */
+#define NSTR 7                    /* the strings of a pk_diag */
 
-typedef struct spilled {
-    struct spilled *next;
+/* A diagnostic kept until it is handed back: its strings are in the store's str[]. */
+typedef struct kept {
     pk_diag d;
-    char text[]; /* the strings of d, one after another */
-} spilled;
+    size_t str[NSTR]; /* offset + 1 into store.str; 0 = NULL */
+    bool written;     /* its text is in its game's text (pk_check_format.diag) */
+} kept;
+
+/* A game checked, as handed back: its diagnostics end at kept[d1] (they start where the
+ * record before ended), its text is text[t0..t1). */
+typedef struct record {
+    size_t d1, t0, t1;
+    bool replayed, not_applied;
+    const pk_variant *variant;
+} record;
+
+/* What the games of a slot (one) or of a piece (a few dozen) leave for the caller's
+ * thread: a few flat arrays, reused from item to item, so that handing back touches
+ * little memory (the games themselves are not kept with pk_check_format). */
+typedef struct store {
+    kept *d;
+    size_t nd, capd;
+    char *str;
+    size_t nstr, capstr;
+    char *text;
+    size_t ntext, captext;
+    record *r;
+    size_t nr, capr;
+    bool nomem; /* something could not be kept: a piece is read again, a slot loses it */
+} store;
 
 enum { ITEM_GAME, ITEM_CHUNK };
+
+struct worker;
 
 typedef struct slot {
     int kind; /* ITEM_GAME */
@@ -55,14 +87,15 @@ typedef struct slot {
     pk_game g;
     pk_diag_buffer *buf;
     pk_diag_sink sink; /* into buf */
-    bool emitting;     /* buf's batches go to the caller (else: to the spill list) */
-    bool discarding;   /* buf's batches go nowhere (a game of another shard) */
-    spilled *spill, **spill_tail;
+    store *st;         /* where buf's diagnostics go: own, or the piece's */
+    store own;
+    struct worker *w;  /* the worker writing the game's text (pk_check_format) */
+    bool naming;       /* the game's own flush (its diagnostics are written, if asked) */
+    bool discarding;   /* buf's diagnostics go nowhere (a game of another shard) */
     size_t mark;       /* the buffer's count before this game was read */
     bool replay;
     bool not_applied;
     void *state;       /* the observer's (pk_check_observer) */
-    int game_offset;   /* games of the pieces before (a piece counts its games from 0) */
     pk_replay_result res;
 } slot;
 
@@ -72,23 +105,29 @@ typedef struct chunk {
     pk_checker *c;
     char *text;
     size_t len, cap;
-    pk_pdn_resume at;
+    pk_pdn_resume at;            /* at.games: the games before it, as the cutter counted */
     int enc, bom;                /* the source's answers when the piece was cut */
     unsigned long long switch_off;
     bool last;                   /* the end of the input: its end is the file's */
-    slot **games;                /* games[0..ngames): the games read */
-    slot *tail;                  /* the slot of the last read: what it said outside a game
-                                    (NULL: out of memory) */
-    int ngames, nslots;
-    int st;                      /* the last pk_pdn_next status */
+    int predicted;               /* games in it, as the cutter counted them */
+    store st;                    /* its games, and what its last read said after them */
+    int ngames;
+    int rst;                     /* the last pk_pdn_next status */
+    bool ok;                     /* read to its end, everything kept */
     bool clean;
 } chunk;
 
-/* A worker's own: its replay scratch, and its reader of pieces. */
+/* A worker's own: its replay scratch, its reader of pieces and the slot it reads them
+ * into (the same warm memory for every game), and the stream its games' text is written
+ * to (pk_check_format). */
 typedef struct worker {
     pk_replay *replay;
     pk_src *mem;
     pk_pdn_reader *rd;
+    slot hot;
+    FILE *fmt;
+    char *fbuf;
+    size_t fsize;
 } worker;
 
 struct pk_checker {
@@ -105,84 +144,158 @@ struct pk_checker {
     int nchunks, ncfree;
     size_t target; /* bytes of a piece */
     unsigned long npieces, nreread; /* pk_checker_pieces() */
-    int games;  /* games emitted from pieces (the next piece's first is games + 1) */
+    int games;  /* games emitted from pieces */
     /* the input being checked */
     const char *file;
     bool (*on_game)(void *ctx, const pk_checked *g);
-    void (*on_diag)(void *ctx, const pk_diag *d);
+    void (*on_diag)(void *ctx, const pk_diag *d, bool written);
     void *ctx;
 };
 
-static const char *copy_str(char **p, const char *s)
+/* ------------------------------------------------------------------ the store */
+
+static bool reserve(void **p, size_t *cap, size_t need, size_t size)
 {
-    if (!s)
-        return NULL;
-    size_t n = strlen(s) + 1;
-    char *d = memcpy(*p, s, n);
-    *p += n;
+    if (need <= *cap)
+        return true;
+    size_t n = *cap ? *cap : 16;
+    while (n < need)
+        n *= 2;
+    void *q = realloc(*p, n * size);
+    if (!q)
+        return false;
+    *p = q;
+    *cap = n;
+    return true;
+}
+
+static void store_reset(store *st)
+{
+    st->nd = st->nstr = st->ntext = st->nr = 0;
+    st->nomem = false;
+}
+
+static void store_free(store *st)
+{
+    free(st->d);
+    free(st->str);
+    free(st->text);
+    free(st->r);
+}
+
+static bool store_diag(store *st, const pk_diag *d, bool written)
+{
+    const char *s[NSTR] = {d->code, d->file, d->move, d->fen, d->message, d->hint, d->game_name};
+    size_t len[NSTR], bytes = 0;
+    for (int i = 0; i < NSTR; i++)
+        bytes += len[i] = s[i] ? strlen(s[i]) + 1 : 0;
+    if (!reserve((void **)&st->d, &st->capd, st->nd + 1, sizeof *st->d) ||
+        !reserve((void **)&st->str, &st->capstr, st->nstr + bytes, 1))
+        return false;
+    kept *k = &st->d[st->nd++];
+    k->d = *d;
+    k->written = written;
+    for (int i = 0; i < NSTR; i++) {
+        k->str[i] = s[i] ? st->nstr + 1 : 0;
+        if (s[i])
+            memcpy(st->str + st->nstr, s[i], len[i]);
+        st->nstr += len[i];
+    }
+    return true;
+}
+
+/* The i-th diagnostic kept, its strings pointing into the store. */
+static pk_diag store_get(const store *st, size_t i)
+{
+    const kept *k = &st->d[i];
+    const char **f[NSTR];
+    pk_diag d = k->d;
+    f[0] = &d.code, f[1] = &d.file, f[2] = &d.move, f[3] = &d.fen;
+    f[4] = &d.message, f[5] = &d.hint, f[6] = &d.game_name;
+    for (int j = 0; j < NSTR; j++)
+        *f[j] = k->str[j] ? st->str + k->str[j] - 1 : NULL;
     return d;
 }
 
-/* A batch of the slot's buffer: to the caller when the slot is emitted, else kept. */
+/* The worker's stream: what it wrote since fmt_start() is appended to the store (fflush
+ * sets fsize to the stream's position). It is taken back to its start only now and then. */
+static bool fmt_start(struct worker *w)
+{
+    if (w->fsize > 64 * 1024 && (fseeko(w->fmt, 0, SEEK_SET) != 0 || fflush(w->fmt) != 0))
+        return false;
+    return true;
+}
+
+static void fmt_end(struct worker *w, store *st, size_t from)
+{
+    if (fflush(w->fmt) != 0 || w->fsize < from ||
+        !reserve((void **)&st->text, &st->captext, st->ntext + (w->fsize - from), 1)) {
+        st->nomem = true;
+        return;
+    }
+    size_t n = w->fsize - from;
+    if (n) /* (nothing written: text may still be NULL) */
+        memcpy(st->text + st->ntext, w->fbuf + from, n);
+    st->ntext += n;
+}
+
+/* Hands back what st holds, in order: each record's diagnostics then its game (held by s
+ * without pk_check_format), and with tail what was said after the last record. false:
+ * on_game asked to stop. */
+static bool emit_store(pk_checker *c, const store *st, slot *s, bool tail)
+{
+    bool text = c->o.format.game != NULL;
+    size_t i = 0;
+    for (size_t n = 0; n < st->nr; n++) {
+        const record *r = &st->r[n];
+        for (; i < r->d1; i++) {
+            pk_diag d = store_get(st, i);
+            c->on_diag(c->ctx, &d, st->d[i].written);
+        }
+        pk_checked ck = {c->file, text || !s ? NULL : &s->g, r->replayed, text || !s ? NULL : &s->res,
+                         r->not_applied, s ? s->state : NULL, r->variant,
+                         text ? (st->text ? st->text + r->t0 : "") : NULL, r->t1 - r->t0};
+        if (!c->on_game(c->ctx, &ck))
+            return false;
+    }
+    for (; tail && i < st->nd; i++) {
+        pk_diag d = store_get(st, i);
+        c->on_diag(c->ctx, &d, st->d[i].written);
+    }
+    return true;
+}
+
+/* ------------------------------------------------------------------ one game */
+
+/* Where a slot's diagnostics go when its buffer sends them on: kept in the store, and on
+ * the game's own flush written too (pk_check_format.diag). A batch sent on early (a game
+ * of thousands) is kept unwritten: the caller's on_diag writes it. */
 static void slot_out(void *ctx, const pk_diag *d)
 {
     slot *s = ctx;
     if (s->discarding)
         return;
-    if (s->emitting) {
-        pk_diag x = *d;
-        if (x.game > 0)
-            x.game += s->game_offset;
-        s->c->on_diag(s->c->ctx, &x);
+    bool written = s->naming && s->c->o.format.diag;
+    if (!store_diag(s->st, d, written)) {
+        s->st->nomem = true; /* out of memory in a game of thousands of diagnostics */
         return;
     }
-    const char *str[] = {d->code, d->file, d->move, d->fen, d->message, d->hint, d->game_name};
-    size_t bytes = 0;
-    for (size_t i = 0; i < sizeof str / sizeof str[0]; i++)
-        bytes += str[i] ? strlen(str[i]) + 1 : 0;
-    spilled *x = malloc(sizeof *x + bytes);
-    if (!x)
-        return; /* out of memory in a game of thousands of diagnostics: that one is lost */
-    x->next = NULL;
-    x->d = *d;
-    char *p = x->text;
-    x->d.code = copy_str(&p, d->code);
-    x->d.file = copy_str(&p, d->file);
-    x->d.move = copy_str(&p, d->move);
-    x->d.fen = copy_str(&p, d->fen);
-    x->d.message = copy_str(&p, d->message);
-    x->d.hint = copy_str(&p, d->hint);
-    x->d.game_name = copy_str(&p, d->game_name);
-    *s->spill_tail = x;
-    s->spill_tail = &x->next;
+    if (written && fmt_start(s->w)) {
+        size_t from = s->w->fsize;
+        s->c->o.format.diag(s->c->o.format.ctx, d, s->w->fmt);
+        fmt_end(s->w, s->st, from);
+    }
 }
-
-static void spill_clear(slot *s, bool send);
 
 /* Drops what the slot's game reported (a game of another shard, or output stopped). */
 static void discard(slot *s)
 {
-    if (!pk_diag_buffer_truncate(s->buf, s->mark)) { /* part of it went to the spill list */
+    if (!pk_diag_buffer_truncate(s->buf, s->mark)) { /* part of it went to the store */
         s->discarding = true;
         pk_diag_buffer_flush(s->buf, NULL);
         s->discarding = false;
     }
-    spill_clear(s, false);
-}
-
-static void spill_clear(slot *s, bool send)
-{
-    for (spilled *x = s->spill, *next; x; x = next) {
-        next = x->next;
-        if (send) {
-            if (x->d.game > 0)
-                x->d.game += s->game_offset;
-            s->c->on_diag(s->c->ctx, &x->d);
-        }
-        free(x);
-    }
-    s->spill = NULL;
-    s->spill_tail = &s->spill;
+    store_reset(&s->own);
 }
 
 /* The replay of one game, on a worker's thread. */
@@ -221,13 +334,39 @@ static void replay_game(pk_replay *rp, slot *s)
         ob->end(s->state, &s->g, &s->res);
 }
 
-/* Game slots: one per game in flight (a piece holds a few dozen). */
+/* A game read into s, checked on w's thread: replayed, its diagnostics put in file order
+ * and named after its players, its text written, its record kept. */
+static void finish_game(struct worker *w, slot *s)
+{
+    pk_checker *c = s->c;
+    store *st = s->st;
+    replay_game(w->replay, s);
+    size_t t0 = st->ntext;
+    char name[PK_GAME_NAME_MAX];
+    s->w = w;
+    s->naming = true;
+    pk_diag_buffer_flush(s->buf, pk_diag_buffer_pending(s->buf) ? pk_report_game_name(&s->g, name, sizeof name)
+                                                                 : NULL);
+    s->naming = false;
+    if (c->o.format.game && fmt_start(w)) {
+        size_t from = w->fsize;
+        pk_checked ck = {c->file, &s->g, s->replay, &s->res, s->not_applied, s->state, s->res.variant, NULL, 0};
+        c->o.format.game(c->o.format.ctx, &ck, w->fmt);
+        fmt_end(w, st, from);
+    }
+    if (!reserve((void **)&st->r, &st->capr, st->nr + 1, sizeof *st->r)) {
+        st->nomem = true;
+        return;
+    }
+    st->r[st->nr++] = (record){st->nd, t0, st->ntext, s->replay, s->not_applied, s->res.variant};
+}
+
 static bool slot_init(pk_checker *c, slot *s)
 {
     s->kind = ITEM_GAME;
     s->c = c;
+    s->st = &s->own;
     pk_game_init(&s->g);
-    s->spill_tail = &s->spill;
     if (!(s->buf = pk_diag_buffer_new((pk_diag_sink){slot_out, s})))
         return false;
     s->sink = pk_diag_buffer_sink(s->buf);
@@ -242,57 +381,34 @@ static void slot_fini(pk_checker *c, slot *s)
     pk_diag_buffer_free(s->buf);
     if (s->state)
         c->o.observer.state_free(s->state);
-    if (s->spill_tail)
-        spill_clear(s, false);
+    store_free(&s->own);
 }
 
-/* The i-th game slot of k, made on first use (NULL when out of memory). */
-static slot *chunk_slot(chunk *k, int i)
-{
-    if (i < k->nslots)
-        return k->games[i];
-    slot **g = realloc(k->games, (size_t)(i + 1) * sizeof *g);
-    if (!g)
-        return NULL;
-    k->games = g;
-    slot *s = calloc(1, sizeof *s);
-    if (!s || !slot_init(k->c, s)) {
-        if (s)
-            slot_fini(k->c, s);
-        free(s);
-        return NULL;
-    }
-    g[k->nslots++] = s;
-    return s;
-}
-
-/* A worker reads a piece and replays its games. */
+/* A worker reads a piece into its warm slot, game after game, and checks each one. */
 static void work_chunk(worker *w, chunk *k)
 {
     pk_checker *c = k->c;
+    slot *s = &w->hot;
+    store_reset(&k->st);
+    s->st = &k->st;
     pk_src_mem_set(w->mem, k->text, k->len, k->enc, k->switch_off, k->bom);
     pk_pdn_restart(w->rd, &k->at);
     k->ngames = 0;
-    k->clean = false;
-    k->tail = NULL;
+    k->clean = k->ok = false;
     for (;;) {
-        slot *s = k->ngames < PIECE_SLOTS ? chunk_slot(k, k->ngames) : NULL;
-        if (!s) { /* too many games (or out of memory): read again the old way */
-            k->st = -PK_ERR_NOMEM;
+        if (k->ngames == PIECE_RECORDS) /* too many games: read again the old way */
             return;
-        }
-        s->game_offset = 0;
         s->mark = pk_diag_buffer_mark(s->buf);
-        if ((k->st = pk_pdn_next(w->rd, &s->g, &s->sink)) <= 0) {
-            k->tail = s;
+        if ((k->rst = pk_pdn_next(w->rd, &s->g, &s->sink)) <= 0)
             break;
-        }
         s->replay = !c->o.syntax_only && s->g.nerrors == 0;
         memset(&s->res, 0, sizeof s->res);
-        replay_game(w->replay, s);
+        finish_game(w, s);
         k->ngames++;
     }
-    k->clean = k->st == 0 && pk_pdn_clean_end(w->rd);
+    pk_diag_buffer_flush(s->buf, NULL); /* what the last read said outside a game */
+    k->ok = !k->st.nomem;
+    k->clean = k->rst == 0 && pk_pdn_clean_end(w->rd);
 }
 
 /* The worker's step (pool.h work function): a game, or a piece. */
@@ -302,7 +418,7 @@ static void work(void *wctx, void *item)
     if (*(int *)item == ITEM_CHUNK)
         work_chunk(w, item);
     else
-        replay_game(w->replay, item);
+        finish_game(w, item);
 }
 
 pk_checker *pk_checker_new(const pk_check_opts *o, pk_error *err)
@@ -313,11 +429,10 @@ pk_checker *pk_checker_new(const pk_check_opts *o, pk_error *err)
     c->o = *o;
     int jobs = o->jobs > 1 ? o->jobs : 1;
     c->nslots = jobs > 1 ? (o->window > 0 ? o->window : 64 * jobs) : 1;
-    /* pieces in flight: enough to keep every worker busy while the emitter catches up. A
-     * piece's reader counts its games from 0 (the index in the file is known only when the
-     * pieces before it are done): select and an observer, which see a game before it is
-     * handed back, get the games read by the caller's thread. */
-    bool pieces = o->shards == 0 && o->piece >= 0 && !o->select && !o->observer.on_event;
+    /* pieces in flight: enough to keep every worker busy while the emitter catches up.
+     * Not when the caller's thread must see each game as it is read (a shard, select, an
+     * observer's state per slot), nor when each game is kept until on_game (no format). */
+    bool pieces = o->shards == 0 && o->piece >= 0 && !o->select && !o->observer.on_event && o->format.game;
     c->nchunks = jobs > 1 && pieces ? 3 * jobs : 0;
     c->target = o->piece > 0 ? (size_t)o->piece : CHUNK_TARGET;
     if (c->target > CHUNK_MAX / 2)
@@ -334,8 +449,11 @@ pk_checker *pk_checker_new(const pk_check_opts *o, pk_error *err)
         worker *w = &c->w[i];
         c->wctx[i] = w;
         ok = (w->replay = pk_replay_new()) != NULL;
+        if (ok && (o->format.game || o->format.diag))
+            ok = (w->fmt = open_memstream(&w->fbuf, &w->fsize)) != NULL;
         if (ok && c->nchunks)
-            ok = (w->mem = pk_src_mem_new(err)) && (w->rd = pk_pdn_open_src(w->mem, NULL, o->reader_flags, err));
+            ok = (w->mem = pk_src_mem_new(err)) && (w->rd = pk_pdn_open_src(w->mem, NULL, o->reader_flags, err)) &&
+                 slot_init(c, &w->hot);
     }
     for (int i = 0; ok && i < c->nslots; i++) {
         ok = slot_init(c, &c->slots[i]);
@@ -362,21 +480,22 @@ void pk_checker_free(pk_checker *c)
         return;
     pk_pool_free(c->pool);
     for (int i = 0; c->w && i < c->nw; i++) {
-        pk_replay_free(c->w[i].replay);
-        pk_pdn_close(c->w[i].rd);
-        pk_src_close(c->w[i].mem);
+        worker *w = &c->w[i];
+        pk_replay_free(w->replay);
+        pk_pdn_close(w->rd);
+        pk_src_close(w->mem);
+        if (w->hot.c)
+            slot_fini(c, &w->hot);
+        if (w->fmt)
+            fclose(w->fmt);
+        free(w->fbuf);
     }
     for (int i = 0; c->slots && i < c->nslots; i++)
         if (c->slots[i].c)
             slot_fini(c, &c->slots[i]);
     for (int i = 0; c->chunks && i < c->nchunks; i++) {
-        chunk *k = &c->chunks[i];
-        for (int j = 0; j < k->nslots; j++) {
-            slot_fini(c, k->games[j]);
-            free(k->games[j]);
-        }
-        free(k->games);
-        free(k->text);
+        store_free(&c->chunks[i].st);
+        free(c->chunks[i].text);
     }
     free(c->w);
     free(c->wctx);
@@ -387,27 +506,14 @@ void pk_checker_free(pk_checker *c)
     free(c);
 }
 
-/* Sends the slot's diagnostics on, in file order (what a full buffer sent early first). */
-static void send_diags(slot *s, bool named)
-{
-    char name[PK_GAME_NAME_MAX];
-    s->emitting = true;
-    spill_clear(s, true);
-    /* the players and round name the game in messages (only games with something to say) */
-    pk_diag_buffer_flush(s->buf, named && pk_diag_buffer_pending(s->buf)
-                                     ? pk_report_game_name(&s->g, name, sizeof name)
-                                     : NULL);
-    s->emitting = false;
-}
+/* ------------------------------------------------------------------ one game at a time */
 
 static bool emit(pk_checker *c, slot *s)
 {
-    send_diags(s, true);
-    pk_checked ck = {c->file, &s->g, s->replay, &s->res, s->not_applied, s->state};
-    return c->on_game(c->ctx, &ck);
+    bool go_on = emit_store(c, &s->own, s, false);
+    store_reset(&s->own);
+    return go_on;
 }
-
-/* ------------------------------------------------------------------ one game at a time */
 
 /* The reader on the caller's thread, the replays on the workers: -j 1, --shard, and the
  * rest of a file whose pieces could not be cut right. */
@@ -425,7 +531,7 @@ static int run_games(pk_checker *c, pk_pdn_reader *rd)
         if (!go_on)
             break;
         s = c->free[--c->nfree];
-        s->game_offset = 0;
+        store_reset(&s->own);
         s->mark = pk_diag_buffer_mark(s->buf);
         if ((st = pk_pdn_next(rd, &s->g, &s->sink)) <= 0)
             break;
@@ -456,10 +562,11 @@ static int run_games(pk_checker *c, pk_pdn_reader *rd)
     }
     if (s) { /* the slot the last read went into: diagnostics in no game (text after the
                 last game, a read error) */
-        if (go_on)
-            send_diags(s, false);
-        else
-            discard(s);
+        if (go_on) {
+            pk_diag_buffer_flush(s->buf, NULL);
+            go_on = emit_store(c, &s->own, s, true);
+        }
+        discard(s);
         c->free[c->nfree++] = s;
     }
     return !go_on ? 0 : st < 0 ? st : 1;
@@ -478,15 +585,20 @@ typedef struct cutter {
     bool go_on;
     int last_st;           /* the last piece's last read */
     chunk *fallback;       /* the first piece not cut right (its text is read again) */
+    bool miscounted;       /* a piece had more or fewer games than the cutter counted: the
+                              pieces after it have their game numbers wrong */
+    bool prev_tag;         /* the last line read that was not blank was a tag pair's */
 } cutter;
 
 static int is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; }
 
 /* Whether the line starting at t[q] ('[') may start a piece: the text before it ends with
  * a result token after a blank. A guess; the piece's reader checks it (pk_pdn_clean_end). */
-static bool after_result(const char *t, size_t q)
+static bool after_result(const char *t, size_t q, bool dash)
 {
-    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "*"};
+    /* (a lone '-' is a result the reader takes with a warning: it ends a game, but it is
+     * no place to cut, where the reader must have nothing to say) */
+    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "*", "-"};
     size_t e = q;
     while (e > 0 && is_space(t[e - 1]))
         e--;
@@ -495,33 +607,70 @@ static bool after_result(const char *t, size_t q)
         b--;
     if (b == 0 || e - b > 7)
         return false;
-    for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
+    for (size_t i = 0; i < sizeof results / sizeof results[0] - !dash; i++)
         if (strlen(results[i]) == e - b && !memcmp(t + b, results[i], e - b))
             return true;
     return false;
 }
 
-/* Looks for a cut in k's text from *scan on: a line starting with '[' after a result,
- * the first past target bytes or the PIECE_GAMES-th. Returns its offset, or 0 (none yet:
- * *scan and *seen tell where to go on and how many were passed). */
-static size_t find_cut(const chunk *k, size_t *scan, int *seen, size_t target)
+/* The line t[q..eol) (read to its end) starts a game when it starts with a tag pair and
+ * the last line that was not blank was not tag pairs only, or ended with a result (after:
+ * the reader ends a game, with or without a result, at the tag pairs of the next). A
+ * guess, like the cuts: the worker that reads the piece counts its games, and a piece
+ * counted wrong makes the pieces after it be read again (their games numbered from the
+ * wrong count). */
+static int line_starts_game(cutter *u, const char *t, size_t q, size_t eol, bool after)
 {
-    const char *t = k->text, *end = t + k->len;
-    for (const char *p = t + *scan; p < end;) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        if (!nl)
-            break;
-        if (nl + 1 == end) { /* what follows is not read yet */
-            *scan = (size_t)(nl - t);
+    while (q < eol && (t[q] == ' ' || t[q] == '\t'))
+        q++;
+    while (eol > q && is_space(t[eol - 1]))
+        eol--;
+    if (q == eol)
+        return 0; /* blank */
+    bool tag = t[q] == '[' && q + 1 < eol && !is_space(t[q + 1]);
+    bool start = tag && (!u->prev_tag || after);
+    u->prev_tag = tag && t[eol - 1] == ']';
+    return start;
+}
+
+/* Where the search for a cut in a piece's text stands (it goes on as text is read). */
+typedef struct scan {
+    size_t at;      /* the next byte to look at for a line break */
+    size_t line;    /* the start of the line being read */
+    bool check_cut; /* the line may be a cut: not looked at yet (its first byte not read) */
+    bool counted;   /* the line is counted already (a piece's first: the cut) */
+    int games;      /* games starting in the lines passed */
+} scan;
+
+/* Looks for a cut in k's text: a line starting with '[' after a result, the first past
+ * target bytes or the PIECE_GAMES-th game. Returns its offset, or 0 (none yet). */
+static size_t find_cut(cutter *u, const chunk *k, scan *sc, size_t target)
+{
+    const char *t = k->text;
+    for (;;) {
+        if (sc->check_cut) {
+            size_t q = sc->line;
+            if (q >= k->len)
+                return 0;
+            sc->check_cut = false;
+            if (t[q] == '[' && after_result(t, q, false) && (sc->games + 1 >= PIECE_GAMES || q >= target)) {
+                u->prev_tag = true; /* the next piece's first game */
+                return q;
+            }
+        }
+        const char *nl = memchr(t + sc->at, '\n', k->len - sc->at);
+        if (!nl) {
+            sc->at = k->len;
             return 0;
         }
-        size_t q = (size_t)(nl + 1 - t);
-        if (nl[1] == '[' && after_result(t, q) && (++*seen >= PIECE_GAMES || q >= target))
-            return q;
-        p = nl + 1;
+        size_t eol = (size_t)(nl - t);
+        if (!sc->counted)
+            sc->games += line_starts_game(u, t, sc->line, eol,
+                                          t[sc->line] == '[' && after_result(t, sc->line, true));
+        sc->counted = false;
+        sc->line = sc->at = eol + 1;
+        sc->check_cut = true;
     }
-    *scan = k->len;
-    return 0;
 }
 
 /* Bytes equal to ch in the 8 bytes of w: a byte of x = w ^ ch...ch is zero iff adding
@@ -581,10 +730,11 @@ static bool cut(cutter *u, chunk *k)
         memcpy(k->text, u->carry, u->ncarry);
     k->len = u->ncarry;
     u->ncarry = 0;
-    size_t at = 0, scan = 0;
-    int seen = 0;
+    size_t at = 0;
+    /* a piece but the first starts with a game, at its cut */
+    scan sc = {.counted = u->at.started, .games = u->at.started};
     for (;;) {
-        if ((at = find_cut(k, &scan, &seen, u->c->target)))
+        if ((at = find_cut(u, k, &sc, u->c->target)))
             break;
         if (u->eof) {
             at = k->len;
@@ -612,6 +762,8 @@ static bool cut(cutter *u, chunk *k)
     k->bom = pk_src_had_bom(u->src);
     k->last = u->eof && u->ncarry == 0;
     k->at.tag_follows = !k->last;
+    k->predicted = sc.games; /* the workers number its games from u->at.games */
+    u->at.games += k->predicted;
     bool lone = u->at.lone_cr_seen;
     u->at.line += count_lines(k->text, k->len, &lone);
     u->at.lone_cr_seen = lone;
@@ -620,47 +772,26 @@ static bool cut(cutter *u, chunk *k)
     return true;
 }
 
-/* Drops what a piece's games said (a piece read again, or output stopped). */
-static void chunk_discard(chunk *k)
-{
-    for (int i = 0; i < k->ngames; i++)
-        discard(k->games[i]);
-    if (k->tail)
-        discard(k->tail);
-}
-
 /* Emits a piece taken back from the pool, in order. A piece whose end is not the end of a
- * game as the whole file's reader sees it (not clean, and not the file's end) is not
- * emitted: u->fallback is set, and it and the pieces after it are read again. */
+ * game as the whole file's reader sees it (not clean, and not the file's end), or whose
+ * games were numbered from a wrong count (a piece before it had more or fewer games than
+ * the cutter counted), is not emitted: u->fallback is set, and it and the pieces after it
+ * are read again. */
 static void chunk_done(cutter *u, chunk *k)
 {
     pk_checker *c = u->c;
-    if (u->fallback || !u->go_on) {
-        chunk_discard(k);
+    if (u->fallback || !u->go_on)
         return;
-    }
-    if (!k->clean && (!k->last || !k->tail)) {
-        chunk_discard(k);
+    if (u->miscounted || !k->ok || (!k->clean && !k->last)) {
         u->fallback = k;
         return;
     }
-    int before = c->games; /* the piece's reader counted its games from 0 */
-    for (int i = 0; i < k->ngames && u->go_on; i++) {
-        slot *s = k->games[i];
-        s->g.index += before;
-        s->game_offset = before;
-        u->go_on = emit(c, s);
-    }
+    u->go_on = emit_store(c, &k->st, NULL, k->last);
     c->games += k->ngames;
-    if (!u->go_on) {
-        chunk_discard(k);
-        return;
-    }
-    if (k->last) { /* its end is the file's: what came after the last game is said */
-        k->tail->game_offset = before;
-        send_diags(k->tail, false);
-        u->last_st = k->st;
-    }
+    if (!k->last && k->ngames != k->predicted)
+        u->miscounted = true;
+    if (k->last)
+        u->last_st = k->rst;
 }
 
 /* The text of the pieces from the first one not cut right, and the text read after them,
@@ -702,7 +833,7 @@ static void take_piece(cutter *u, bool wait, chunk **later, int *nlater, int *in
             c->cfree[c->ncfree++] = k;
         if (!wait)
             continue;
-        if (c->ncfree > 0 || u->fallback || !u->go_on)
+        if (c->ncfree > 0 || u->fallback || u->miscounted || !u->go_on)
             return;
     }
 }
@@ -717,10 +848,10 @@ static int run_chunks(pk_checker *c, pk_src *src, const char *name, pk_pdn_resum
     c->games = 0;
     if (!later)
         u.go_on = false;
-    while (u.go_on && !u.fallback && !(u.eof && u.ncarry == 0)) {
+    while (u.go_on && !u.fallback && !u.miscounted && !(u.eof && u.ncarry == 0)) {
         if (c->ncfree == 0)
             take_piece(&u, true, later, &nlater, &inflight);
-        if (u.fallback || !u.go_on)
+        if (u.fallback || u.miscounted || !u.go_on)
             break;
         chunk *k = c->cfree[--c->ncfree];
         pk_pdn_resume at = u.at;
@@ -749,9 +880,9 @@ static int run_chunks(pk_checker *c, pk_src *src, const char *name, pk_pdn_resum
         pk_error_set(&err, PK_ERR_NOMEM, 0, "out of memory");
     } else if (!u.go_on) {
         st = 0;
-    } else if (u.fallback) {
+    } else if (u.fallback || u.miscounted) { /* (miscounted, nothing cut after: the carry) */
         c->nreread++;
-        pk_pdn_resume at = u.fallback->at;
+        pk_pdn_resume at = u.fallback ? u.fallback->at : u.at;
         at.games = c->games;
         at.tag_follows = false; /* the rest of the file, to its end */
         pk_pdn_reader *rd = NULL;
@@ -769,13 +900,13 @@ static int run_chunks(pk_checker *c, pk_src *src, const char *name, pk_pdn_resum
         st = u.last_st < 0 ? u.last_st : 1;
         if (u.ioerr) {
             pk_diag d = {.severity = PK_SEV_ERROR, .code = "io", .file = name, .message = pk_src_error(src)};
-            c->on_diag(c->ctx, &d);
+            c->on_diag(c->ctx, &d, false);
             st = -PK_ERR_IO;
         }
     }
     if (st == -PK_ERR_NOMEM && err.code) {
         pk_diag d = {.severity = PK_SEV_ERROR, .code = "io", .file = name, .message = err.msg};
-        c->on_diag(c->ctx, &d);
+        c->on_diag(c->ctx, &d, false);
     }
     for (int i = 0; i < nlater; i++)
         c->cfree[c->ncfree++] = later[i];
@@ -791,7 +922,8 @@ void pk_checker_pieces(const pk_checker *c, unsigned long *pieces, unsigned long
 }
 
 int pk_checker_run(pk_checker *c, FILE *f, const char *name, bool (*on_game)(void *ctx, const pk_checked *g),
-                   void (*on_diag)(void *ctx, const pk_diag *d), void *ctx, unsigned long long *bytes)
+                   void (*on_diag)(void *ctx, const pk_diag *d, bool written), void *ctx,
+                   unsigned long long *bytes)
 {
     c->file = name;
     c->on_game = on_game;
@@ -817,7 +949,7 @@ int pk_checker_run(pk_checker *c, FILE *f, const char *name, bool (*on_game)(voi
         pk_pdn_restart(rd, &at);
     if (!rd) {
         pk_diag d = {.severity = PK_SEV_ERROR, .code = "io", .file = name, .message = err.msg};
-        on_diag(ctx, &d);
+        on_diag(ctx, &d, false);
         pk_src_close(src);
         return -PK_ERR_IO;
     }

@@ -11,6 +11,11 @@
  * after the game's diagnostics went to on_diag (also in file order). Diagnostics in no
  * game (text after the last game, a read error) go to on_diag too, where they stand.
  *
+ * A tool whose output per game is text (pdncheck) says how to write it (pk_check_format):
+ * the workers then write each game's text where they check it, the caller's thread only
+ * writes bytes, and the game itself is not kept once written (a worker reads every game
+ * into the same, warm memory).
+ *
  * With jobs > 1 one reader (the caller's thread) feeds jobs workers; at most window
  * games are in flight, so memory stays bounded whatever the input's size. The output is
  * the same as with jobs = 1, byte for byte: each game is judged on its own (resolve.c),
@@ -41,13 +46,29 @@ typedef struct pk_check_observer {
     void (*end)(void *state, const pk_game *g, const pk_replay_result *res); /* may be NULL */
 } pk_check_observer;
 
+/* Text written on the worker that checked the game, into a memory stream of its own:
+ * diag() for each of the game's diagnostics (those its on_diag reports with written set:
+ * not the ones after the last game, nor, in a game of thousands, those sent on before the
+ * game was read to its end), then game() once the game is checked. What they write is
+ * handed to on_game as pk_checked.text, in file order. With game set, on_game gets no
+ * game and no result (pk_checked.game and .res are NULL): the caller keeps what it needs
+ * from them in the text. diag may be NULL (on_diag writes them all). */
+typedef struct pk_checked pk_checked;
+
+typedef struct pk_check_format {
+    void (*diag)(void *ctx, const pk_diag *d, FILE *out);
+    void (*game)(void *ctx, const pk_checked *ck, FILE *out);
+    void *ctx;
+} pk_check_format;
+
 typedef struct pk_check_opts {
     int jobs;              /* worker threads; <= 1: none (everything on the caller's thread) */
     int window;            /* games in flight with jobs > 1; 0: 64 per worker (fewer wake-ups) */
-    long piece;            /* jobs > 1: the workers read pieces of the text of about this many
-                              bytes (0: 32 KiB; < 0: the caller's thread reads, see check.c;
-                              so does it with select or an observer: a piece's games do not
-                              know their index in the file until they are handed back) */
+    long piece;            /* jobs > 1 and format.game set: the workers read pieces of the
+                              text of about this many bytes (0: 32 KiB; < 0: the caller's
+                              thread reads, see check.c; so does it with a shard, select or
+                              an observer, which must see each game as it is read, and
+                              without format.game, where each game is kept until on_game) */
     int shard, shards;     /* --shard K/N: only the games whose index % N == K; N = 0: all */
     bool syntax_only;      /* read only, no replay */
     bool variant_given;    /* replay.variant came from the user, who was told up front if an
@@ -61,10 +82,11 @@ typedef struct pk_check_opts {
        caller's thread. */
     bool (*select)(void *ctx, const pk_game *g);
     void *select_ctx;
+    pk_check_format format; /* game NULL: on_game gets the game and its result */
 } pk_check_opts;
 
 /* One game as checked. Valid during the on_game call. */
-typedef struct pk_checked {
+struct pk_checked {
     const char *file;
     const pk_game *game;
     bool replayed;                /* false: --syntax-only, the reader found errors, or the
@@ -73,7 +95,10 @@ typedef struct pk_checked {
     bool option_not_applied;      /* an option meant for other variants was left out for this
                                      game's variant (res->variant): the caller says so */
     void *state;                  /* the observer's state of this game, or NULL */
-} pk_checked;
+    const pk_variant *variant;    /* the variant it was replayed under, or NULL */
+    const char *text;             /* pk_check_format: what the workers wrote for this game */
+    size_t text_len;              /* (its diagnostics' text, then its own), else NULL, 0 */
+};
 
 typedef struct pk_checker pk_checker;
 
@@ -87,8 +112,10 @@ void pk_checker_pieces(const pk_checker *c, unsigned long *pieces, unsigned long
 /* Checks every game of f (see above). Returns 1 when the input was read to its end, 0
  * when the caller's on_game asked to stop (it returns false: a write error), or a
  * negative status (-PK_ERR_IO, -PK_ERR_NOMEM) after reporting it to on_diag. *bytes (may
- * be NULL) gets the decoded bytes read. */
+ * be NULL) gets the decoded bytes read. on_diag's written: the diagnostic's text is in its
+ * game's pk_checked.text (pk_check_format.diag wrote it): count it, do not write it. */
 int pk_checker_run(pk_checker *c, FILE *f, const char *name, bool (*on_game)(void *ctx, const pk_checked *g),
-                   void (*on_diag)(void *ctx, const pk_diag *d), void *ctx, unsigned long long *bytes);
+                   void (*on_diag)(void *ctx, const pk_diag *d, bool written), void *ctx,
+                   unsigned long long *bytes);
 
 #endif

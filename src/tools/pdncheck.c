@@ -93,15 +93,26 @@ static void flush_guesses(run *R)
  * under -q). */
 static void html_keep(run *R, const pk_diag *d);
 
-static void on_diag(void *ctx, const pk_diag *dd)
+/* --strict: every warning is an error */
+static pk_diag strict_copy(const run *R, const pk_diag *d)
+{
+    pk_diag copy = *d;
+    if (R->strict && copy.severity == PK_SEV_WARNING)
+        copy.severity = PK_SEV_ERROR;
+    return copy;
+}
+
+/* A read error: the file's, not a game's. */
+static bool is_io(const pk_diag *d) { return !strcmp(d->code, "io") && d->game <= 0; }
+
+/* written: the JSON line is already in the game's text (json_diag, on a worker). */
+static void on_diag(void *ctx, const pk_diag *dd, bool written)
 {
     run *R = ctx;
     if (R->html && dd->game > 0)
         html_keep(R, dd);
-    pk_diag copy = *dd;
+    pk_diag copy = strict_copy(R, dd);
     const pk_diag *d = &copy;
-    if (R->strict && copy.severity == PK_SEV_WARNING) /* --strict: every warning is an error */
-        copy.severity = PK_SEV_ERROR;
     if (d->severity == PK_SEV_ERROR) {
         R->errors++;
         if (d->game > 0 && d->game != R->last_err_game) {
@@ -112,14 +123,14 @@ static void on_diag(void *ctx, const pk_diag *dd)
     } else if (d->severity == PK_SEV_WARNING) {
         R->warnings++;
     }
-    if (!strcmp(d->code, "io") && d->game <= 0) { /* a read error: the file's, not a game's */
+    if (is_io(d)) {
         R->unreadable = 1;
-        if (R->json)
+        if (R->json && !written)
             write_diag(R, R->out, d, 0); /* the report stays complete */
         write_diag(R, stderr, d, R->color_err);
         return;
     }
-    if (R->quiet && d->severity != PK_SEV_ERROR)
+    if (written || (R->quiet && d->severity != PK_SEV_ERROR))
         return;
     if (R->json) {
         write_diag(R, R->out, d, 0);
@@ -143,7 +154,7 @@ static void on_diag(void *ctx, const pk_diag *dd)
 static void file_diag(run *R, int severity, const char *code, const char *file, const char *msg)
 {
     pk_diag d = {.severity = severity, .code = code, .file = file, .message = msg};
-    on_diag(R, &d);
+    on_diag(R, &d, false);
 }
 
 /* A file that cannot be opened or read: said on standard error (and in the JSON report),
@@ -151,7 +162,7 @@ static void file_diag(run *R, int severity, const char *code, const char *file, 
 static void file_error(run *R, const char *name, const char *what)
 {
     pk_diag d = {.severity = PK_SEV_ERROR, .code = "io", .file = name, .message = what};
-    on_diag(R, &d);
+    on_diag(R, &d, false);
 }
 
 /* --html: the diagnostics of the game being handed back, copied (they are borrowed). */
@@ -201,9 +212,13 @@ static bool on_game(void *ctx, const pk_checked *ck)
     R->games++;
     R->file_games++;
     if (ck->option_not_applied)
-        R->not_applied[ck->res->variant->index]++;
-    if (R->json && pk_report_game_json(R->out, R->file, ck->game, ck->replayed ? ck->res : NULL, R->strict))
+        R->not_applied[ck->variant->index]++;
+    if (ck->text) { /* written on a worker (json_diag, json_game) */
+        if (ck->text_len && fwrite(ck->text, 1, ck->text_len, R->out) != ck->text_len)
+            R->write_failed = 1;
+    } else if (R->json && pk_report_game_json(R->out, R->file, ck->game, ck->replayed ? ck->res : NULL, R->strict)) {
         R->write_failed = 1;
+    }
     if (R->html) {
         pk_html_game hg = {R->file, ck->game, ck->replayed ? ck->res->variant : NULL, ck->replayed ? ck->res : NULL,
                            R->hd, R->nhd};
@@ -217,6 +232,34 @@ static bool on_game(void *ctx, const pk_checked *ck)
     if (ferror(R->out)) /* a closed pipe, a full disk: stop now, not at the end */
         R->write_failed = 1;
     return !R->write_failed;
+}
+
+/* --json without --html: each game's lines are written on the worker that checked it
+ * (check.h pk_check_format), as on_diag and on_game would write them. */
+static void json_diag(void *ctx, const pk_diag *dd, FILE *out)
+{
+    const run *R = ctx;
+    pk_diag d = strict_copy(R, dd);
+    if (is_io(&d) || !R->quiet || d.severity == PK_SEV_ERROR)
+        pk_diag_write_json(out, &d);
+}
+
+static void json_game(void *ctx, const pk_checked *ck, FILE *out)
+{
+    const run *R = ctx;
+    pk_report_game_json(out, ck->file, ck->game, ck->replayed ? ck->res : NULL, R->strict);
+}
+
+/* The GNU output writes nothing per game: on_game only counts it, so it needs no game. */
+static void no_text(void *ctx, const pk_checked *ck, FILE *out) { (void)ctx, (void)ck, (void)out; }
+
+/* How the checker hands the games back: as text written on the workers, except for the
+ * HTML report, which takes every game as a whole, on this thread. */
+static pk_check_format output_format(run *R, bool html)
+{
+    if (html)
+        return (pk_check_format){NULL, NULL, NULL};
+    return R->json ? (pk_check_format){json_diag, json_game, R} : (pk_check_format){NULL, no_text, R};
 }
 
 static void options_not_applied(run *R)
@@ -373,7 +416,7 @@ static void stats(const run *R, double secs)
     pk_checker_pieces(R->checker, &pieces, &reread);
     if (pieces) /* -j: whether the workers could read the inputs (check.c) */
         fprintf(stderr, "pdncheck: read by the workers in %lu pieces; %lu input(s) read on by one thread "
-                        "from a piece that did not end at a result\n", pieces, reread);
+                        "from a piece that did not end at a result or held other games than counted\n", pieces, reread);
 }
 
 static void usage(FILE *o)
@@ -513,6 +556,7 @@ int main(int argc, char **argv)
     R.copts.variant_given = R.variant_given;
     R.copts.reader_flags = R.strict ? PK_PDN_STRICT : 0;
     R.copts.replay = R.opts;
+    R.copts.format = output_format(&R, html != NULL);
     if (!(R.checker = pk_checker_new(&R.copts, &err))) {
         fprintf(stderr, "%s: error: %s\n", prog, err.msg);
         return PK_EXIT_USAGE;

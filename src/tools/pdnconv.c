@@ -446,8 +446,9 @@ static void write_game(const run *R, game *G, const pk_game *g, FILE *out)
     }
 }
 
-static void on_diag(void *ctx, const pk_diag *d)
+static void on_diag(void *ctx, const pk_diag *d, bool written)
 {
+    (void)written; /* never: no pk_check_format */
     run *R = ctx;
     /* the converted games are the output; warnings are pdncheck's business, except the
      * replay's placeholder: the moves after an unknown move stay as written */

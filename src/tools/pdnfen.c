@@ -263,8 +263,9 @@ static void game_begin(void *state, const pk_game *g)
         rewind(G->out); /* the buffer is kept: its size is the position (POSIX open_memstream) */
 }
 
-static void on_diag(void *ctx, const pk_diag *d)
+static void on_diag(void *ctx, const pk_diag *d, bool written)
 {
+    (void)written; /* never: no pk_check_format */
     run *R = ctx;
     if (d->severity != PK_SEV_ERROR)
         return; /* the positions are the output; warnings are pdncheck's business */

@@ -6,7 +6,8 @@
 # a comment left open across games, games without a result over more than a piece's
 # bound, a lone CR and a cp1252 byte in a later piece, a UTF-8 BOM, UTF-16, gzip, a
 # truncated gzip (read error), stray text at the end, a lone CR after the last game, an
-# empty file, standard input.
+# empty file, games the cutter counts wrong (and right), a game of 5000 diagnostics,
+# standard input.
 # Ends with "pieces: N passed, N failed".
 top=$(pwd)
 bin="$top/${BUILD:-build}/bin/pdncheck"
@@ -32,6 +33,17 @@ head -c 20000 "$tmp/big.pdn.gz" >"$tmp/truncated.pdn.gz"
 { many 5 '1-0'; printf '\r\n\r\r\n'; } >"$tmp/trailing-cr.pdn" # said after the last game (fuzz finding)
 { many 5 '1-0'; printf '\r\n\r\r\n'; many 5 '0-1'; } >"$tmp/between-cr.pdn" # said in the next game (fuzz)
 { many 5 '1-0'; printf '[Event "w"]\n[White "open\n1. 11-15 *\n\n'; many 5 '0-1'; } >"$tmp/open-value.pdn" # (fuzz)
+# the cutter counts the games of a piece by its lines; text after a tag pair on its line
+# makes it count one game too many: the pieces after it are read again, by one thread
+{ many 10 '1-0'; printf '[Event "m"] note\n[GameType "21"]\n1. 11-15 1-0\n\n'; many 300 '0-1'; } >"$tmp/miscount.pdn"
+# games it counts right: a lone '-' as the result, tag pairs and a result on one line, a
+# lone '[' between games, a game without a result
+{ many 10 '1-0'; printf '[Event "d"]\n[GameType "21"]\n1. 11-15 -\n\n[Event "l"] [GameType "21"] 1. 11-15 *\n[\n'
+  many 10 '1-0'; game x ''; many 300 '0-1'; } >"$tmp/counted.pdn"
+# a game of 5000 diagnostics (more than a buffer holds: the first batch is sent on early,
+# and written by the caller's thread, the rest by the worker)
+{ many 10 '1-0'; printf '[Event "v"]\n[GameType "21"]\n1. 11-15 '
+  i=0; while [ $i -lt 5000 ]; do printf '(1. 11-14) '; i=$((i + 1)); done; printf '1-0\n\n'; many 300 '1-0'; } >"$tmp/many-diags.pdn"
 : >"$tmp/empty.pdn"
 for f in "$tmp"/*.pdn "$tmp"/*.gz; do
   for mode in "" "--json" "--strict"; do
@@ -63,6 +75,11 @@ st=$(PK_PIECE_BYTES=1 "$bin" --stats -j 2 "$tmp/clean.pdn" "$tmp/open-comment.pd
 case "$st" in
   *"pieces; 2 input(s) read on"*) pass=$((pass + 1)) ;;
   *) fail=$((fail + 1)); echo "FAIL --stats: expected pieces and 2 inputs read on by one thread: $st" ;;
+esac
+st=$("$bin" --stats -j 2 "$tmp/miscount.pdn" "$tmp/counted.pdn" "$tmp/many-diags.pdn" 2>&1 >/dev/null | tail -n 1)
+case "$st" in
+  *"pieces; 1 input(s) read on"*) pass=$((pass + 1)) ;;
+  *) fail=$((fail + 1)); echo "FAIL --stats: expected 1 input read on by one thread (miscounted): $st" ;;
 esac
 echo "pieces: $pass passed, $fail failed"
 [ $fail = 0 ]

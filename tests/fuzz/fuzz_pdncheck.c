@@ -54,6 +54,7 @@ static void run_once(const uint8_t *data, size_t size, int jobs, bool html, FILE
     R.copts.variant_given = R.variant_given;
     R.copts.reader_flags = R.strict ? PK_PDN_STRICT : 0;
     R.copts.replay = R.opts;
+    R.copts.format = output_format(&R, html);
     if (!(R.checker = pk_checker_new(&R.copts, NULL)))
         abort();
     if (html) {

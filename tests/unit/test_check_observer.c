@@ -116,9 +116,9 @@ static bool on_game(void *ctx, const pk_checked *ck)
     return true;
 }
 
-static void on_diag(void *ctx, const pk_diag *d)
+static void on_diag(void *ctx, const pk_diag *d, bool written)
 {
-    (void)ctx, (void)d;
+    (void)ctx, (void)d, (void)written;
 }
 
 static void run(int jobs, int window)

@@ -1,0 +1,180 @@
+/*
+ * test_check_format.c -- what check.h promises a tool whose output per game is text
+ * (pk_check_format, pdncheck): the text each game's worker wrote comes back in file
+ * order, its diagnostics' text before its own; on_game gets no game and no result, but
+ * the variant; every diagnostic reaches on_diag, with written set exactly when its text
+ * is in the game's text (not those after the last game, nor a first batch sent on early
+ * by a game of thousands). The same bytes at -j 1, with workers reading pieces (64 games,
+ * one game), with the caller's thread reading (pieces off), and with a piece whose games
+ * the cutter counted wrong (the rest read again by one thread).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "unit/pktest.h"
+
+#define NGAMES 300
+#define NVARS 5000 /* more diagnostics than a pk_diag_buffer holds (4096) */
+
+typedef struct out {
+    FILE *f; /* everything handed back, in order */
+    char *buf;
+    size_t len;
+    int games, written, unwritten;
+    int bad; /* a game or result handed back with pk_check_format.game set */
+} out;
+
+static void fmt_diag(void *ctx, const pk_diag *d, FILE *f)
+{
+    (void)ctx;
+    fprintf(f, "D%d %s %d:%d\n", d->game, d->code, d->line, d->col);
+}
+
+static void fmt_game(void *ctx, const pk_checked *ck, FILE *f)
+{
+    (void)ctx;
+    if (!ck->game || !ck->res) { /* the worker sees the whole game */
+        fputs("no game\n", f);
+        return;
+    }
+    fprintf(f, "G%d %d %s\n", ck->game->index, ck->replayed, ck->variant ? ck->variant->name : "-");
+}
+
+static void on_diag(void *ctx, const pk_diag *d, bool written)
+{
+    out *o = ctx;
+    if (written) {
+        o->written++;
+        return;
+    }
+    o->unwritten++;
+    fprintf(o->f, "d%d %s %d:%d\n", d->game, d->code, d->line, d->col);
+}
+
+static bool on_game(void *ctx, const pk_checked *ck)
+{
+    out *o = ctx;
+    o->games++;
+    if (ck->game || ck->res || !ck->text)
+        o->bad++;
+    fwrite(ck->text, 1, ck->text_len, o->f);
+    return true;
+}
+
+/* Games of 1-4 moves; game 10 with a reader's error, game 20 with an illegal move, game
+ * 30 with NVARS illegal variations, game 40 with text after a tag pair on its line (the
+ * cutter counts a game too many there), and words after the last game. */
+static void write_games(FILE *f, bool miscount)
+{
+    static const char *moves[] = {"11-15", "23-19", "8-11", "22-17"};
+    for (int i = 1; i <= NGAMES; i++) {
+        fprintf(f, "[Event \"g%d\"]%s\n[GameType \"21\"]\n", i, miscount && i == 40 ? " note" : "");
+        int n = 1 + i % 4;
+        for (int k = 0; k < n; k++)
+            if (k % 2)
+                fprintf(f, "%s ", moves[k]);
+            else
+                fprintf(f, "%d. %s ", k / 2 + 1, moves[k]);
+        if (i == 10)
+            fputs(") ", f);
+        if (i == 20)
+            fputs("11-16 ", f); /* not a move of this position */
+        if (i == 30)
+            for (int v = 0; v < NVARS; v++)
+                fputs("(1. 11-14) ", f);
+        fputs("1-0\n\n", f);
+    }
+    fputs("trailing words\n", f);
+}
+
+/* The run's whole output; *o gets the counts. */
+static char *run(int jobs, long piece, bool miscount, out *o, unsigned long *reread)
+{
+    FILE *in = tmpfile();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(in);
+    write_games(in, miscount);
+    rewind(in);
+    memset(o, 0, sizeof *o);
+    o->f = open_memstream(&o->buf, &o->len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(o->f);
+    pk_check_opts opts;
+    memset(&opts, 0, sizeof opts);
+    opts.jobs = jobs;
+    opts.piece = piece;
+    opts.format = (pk_check_format){fmt_diag, fmt_game, NULL};
+    pk_error err;
+    pk_checker *c = pk_checker_new(&opts, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+    CU_ASSERT_EQUAL(pk_checker_run(c, in, "games.pdn", on_game, on_diag, o, NULL), 1);
+    unsigned long pieces;
+    pk_checker_pieces(c, &pieces, reread);
+    pk_checker_free(c);
+    fclose(in);
+    fclose(o->f);
+    return o->buf;
+}
+
+static int count_lines_starting(const char *s, const char *prefix)
+{
+    int n = 0;
+    size_t k = strlen(prefix);
+    for (const char *p = s; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+        n += !strncmp(p, prefix, k);
+    return n;
+}
+
+static void test_order(void)
+{
+    out o;
+    unsigned long reread;
+    char *s = run(1, 0, false, &o, &reread);
+    CU_ASSERT_EQUAL(o.games, NGAMES);
+    CU_ASSERT_EQUAL(o.bad, 0);
+    CU_ASSERT_EQUAL(count_lines_starting(s, "G"), NGAMES);
+    CU_ASSERT_EQUAL(count_lines_starting(s, "no game"), 0);
+    /* each game's diagnostics just before it, the words after the last game at the end */
+    CU_ASSERT_PTR_NOT_NULL(strstr(s, "G9 1 english\nD10 "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(s, "\nG10 0 -\n")); /* a reader's error: not replayed */
+    CU_ASSERT_PTR_NOT_NULL(strstr(s, "G19 1 english\nD20 "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(s, "\nG300 1 english\nd0 "));
+    /* game 30: a first batch sent on early (unwritten), the rest written by the worker */
+    CU_ASSERT_EQUAL(count_lines_starting(s, "d30 "), 4096);
+    CU_ASSERT(count_lines_starting(s, "D30 ") >= NVARS - 4096);
+    CU_ASSERT_EQUAL(o.written, count_lines_starting(s, "D"));
+    CU_ASSERT_EQUAL(o.unwritten, count_lines_starting(s, "d"));
+    free(s);
+}
+
+static void same_as_one(bool miscount)
+{
+    out o1, o;
+    unsigned long reread;
+    char *one = run(1, 0, miscount, &o1, &reread);
+    static const struct {
+        int jobs;
+        long piece;
+    } runs[] = {{2, 0}, {2, 1}, {3, 1}, {2, -1}};
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        char *s = run(runs[i].jobs, runs[i].piece, miscount, &o, &reread);
+        CU_ASSERT_STRING_EQUAL(s, one);
+        CU_ASSERT_EQUAL(o.written, o1.written);
+        CU_ASSERT_EQUAL(o.bad, 0);
+        /* game 40's piece counted one game too many (not with one game a piece) */
+        if (runs[i].piece == 0)
+            CU_ASSERT_EQUAL(reread, miscount ? 1u : 0u);
+        free(s);
+    }
+    free(one);
+}
+
+static void test_workers(void) { same_as_one(false); }
+static void test_miscount(void) { same_as_one(true); }
+
+static const pk_test tests[] = {
+    {"-j 1: each game's text in order, its diagnostics first, no game handed back", test_order},
+    {"-j 2/3, pieces of 64 and of 1 game, pieces off: the same bytes", test_workers},
+    {"a piece counted wrong: the rest read again, the same bytes", test_miscount},
+    {NULL, NULL}};
+PK_TEST_MAIN("check format", tests)
