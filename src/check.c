@@ -598,17 +598,26 @@ static bool after_result(const char *t, size_t q, bool dash)
 {
     /* (a lone '-' is a result the reader takes with a warning: it ends a game, but it is
      * no place to cut, where the reader must have nothing to say) */
-    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "*", "-"};
+    static const struct {
+        const char *s;
+        size_t n;
+    } results[] = {{"1-0", 3}, {"0-1", 3}, {"1/2-1/2", 7}, {"2-0", 3}, {"0-2", 3}, {"1-1", 3}, {"*", 1}, {"-", 1}};
     size_t e = q;
     while (e > 0 && is_space(t[e - 1]))
         e--;
+    if (e == 0)
+        return false;
+    switch (t[e - 1]) { /* every result ends so; a tag pair's line (']') does not */
+    case '0': case '1': case '2': case '*': case '-': break;
+    default: return false;
+    }
     size_t b = e;
-    while (b > 0 && !is_space(t[b - 1]))
+    while (b > 0 && e - b <= 7 && !is_space(t[b - 1]))
         b--;
     if (b == 0 || e - b > 7)
         return false;
     for (size_t i = 0; i < sizeof results / sizeof results[0] - !dash; i++)
-        if (strlen(results[i]) == e - b && !memcmp(t + b, results[i], e - b))
+        if (results[i].n == e - b && !memcmp(t + b, results[i].s, e - b))
             return true;
     return false;
 }
