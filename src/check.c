@@ -322,7 +322,8 @@ pk_checker *pk_checker_new(const pk_check_opts *o, pk_error *err)
         k->c = c;
         c->cfree[c->ncfree++] = k;
     }
-    if (ok && !(c->pool = pk_pool_new(jobs, c->nslots + c->nchunks, work, c->wctx, err)))
+    /* the caller's thread is one of the jobs: it works while it waits (pool.c) */
+    if (ok && !(c->pool = pk_pool_new_with_caller(jobs, c->nslots + c->nchunks, work, c->wctx, err)))
         ok = false;
     if (!ok) {
         pk_checker_free(c);

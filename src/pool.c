@@ -11,6 +11,12 @@
  * condition variables; `idle` and `taker_waits` say who sleeps. Every atomic is
  * sequentially consistent: a sleeper announces itself before it looks again, the waker
  * publishes before it looks for sleepers, so no wake-up is lost.
+ *
+ * With pk_pool_new_with_caller the caller's thread is one of the threads: before it would
+ * sleep in pk_pool_take it claims the items no worker has claimed, one at a time, and runs
+ * them itself. check.c's pieces (~250 us each) made the caller sleep and wake once a
+ * piece, 5,000 switches on OCA x 8 (each waking preempted a worker: three threads on two
+ * cores); now about 30, and -j 2 went from 1.8x to 1.9x.
  */
 #include "pool.h"
 
@@ -40,6 +46,7 @@ struct pk_pool {
     atomic_int idle;   /* workers waiting on ready */
     atomic_bool taker_waits;
     bool stop;         /* under mu */
+    void *caller_ctx;  /* pk_pool_new_with_caller: the caller works too, with this context */
 };
 
 typedef struct worker_arg {
@@ -65,7 +72,8 @@ static void *worker(void *arg)
             break;
         /* a run, but never more than a fair share of what is there: items may be large
          * (check.c's pieces of 64 games), and one worker must not take them all */
-        long share = (tail - first + p->threads - 1) / p->threads;
+        int hands = p->threads + (p->caller_ctx != NULL);
+        long share = (tail - first + hands - 1) / hands;
         long n = share < p->run ? share : p->run;
         atomic_store(&p->next, first + n);
         pthread_mutex_unlock(&p->mu);
@@ -94,14 +102,15 @@ static void stop_workers(pk_pool *p, int started)
         pthread_join(p->tid[i], NULL);
 }
 
-pk_pool *pk_pool_new(int threads, int window, pk_pool_work work, void **wctx, pk_error *err)
+/* A pool of `started` worker threads (0: work runs in pk_pool_put). */
+static pk_pool *pool_new(int started, int threads, int window, pk_pool_work work, void **wctx, pk_error *err)
 {
     pk_pool *p = calloc(1, sizeof *p);
     if (!p)
         return pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory"), NULL;
     p->work = work;
     p->wctx = wctx;
-    p->threads = threads > 1 ? threads : 0;
+    p->threads = started;
     p->window = window > 0 ? window : 1;
     p->run = p->threads ? p->window / (2 * p->threads) : 1;
     if (p->run < 1)
@@ -137,6 +146,21 @@ pk_pool *pk_pool_new(int threads, int window, pk_pool_work work, void **wctx, pk
     return p;
 }
 
+pk_pool *pk_pool_new(int threads, int window, pk_pool_work work, void **wctx, pk_error *err)
+{
+    return pool_new(threads > 1 ? threads : 0, threads, window, work, wctx, err);
+}
+
+pk_pool *pk_pool_new_with_caller(int threads, int window, pk_pool_work work, void **wctx, pk_error *err)
+{
+    if (threads <= 1)
+        return pk_pool_new(threads, window, work, wctx, err);
+    pk_pool *p = pool_new(threads - 1, threads, window, work, wctx, err);
+    if (p)
+        p->caller_ctx = wctx[threads - 1];
+    return p;
+}
+
 bool pk_pool_full(const pk_pool *p) { return atomic_load(&p->tail) - p->head >= p->window; }
 
 static void wake_workers(pk_pool *p)
@@ -165,11 +189,37 @@ void pk_pool_put(pk_pool *p, void *item)
         wake_workers(p);
 }
 
+/* The caller, about to wait for slot s: runs the items no worker claimed yet, one at a
+ * time, until s is done or none is left (rather than sleep while there is work: with a
+ * thread per core, a caller that sleeps and wakes for each item costs a switch each). */
+static void wake_workers(pk_pool *p);
+
+static void help(pk_pool *p, slot *s)
+{
+    if (atomic_load(&p->idle) && atomic_load(&p->next) < atomic_load(&p->tail))
+        wake_workers(p); /* a run not claimed yet: a sleeping worker shares it */
+    while (!atomic_load(&s->done)) {
+        pthread_mutex_lock(&p->mu);
+        long first = atomic_load(&p->next);
+        bool any = first < atomic_load(&p->tail);
+        if (any)
+            atomic_store(&p->next, first + 1);
+        pthread_mutex_unlock(&p->mu);
+        if (!any)
+            return;
+        slot *t = &p->ring[first % p->window];
+        p->work(p->caller_ctx, t->item);
+        atomic_store(&t->done, true);
+    }
+}
+
 void *pk_pool_take(pk_pool *p, bool wait)
 {
     if (p->head == atomic_load(&p->tail))
         return NULL;
     slot *s = &p->ring[p->head % p->window];
+    if (!atomic_load(&s->done) && wait && p->caller_ctx)
+        help(p, s);
     if (!atomic_load(&s->done)) {
         if (!wait)
             return NULL;

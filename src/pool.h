@@ -38,6 +38,10 @@ typedef void (*pk_pool_work)(void *wctx, void *item);
  * NULL with err set when threads cannot be started or memory is short. */
 pk_pool *pk_pool_new(int threads, int window, pk_pool_work work, void **wctx, pk_error *err);
 
+/* The same, but the caller's thread is one of the threads: threads - 1 workers are
+ * started, and pk_pool_take (wait) runs the items no worker has claimed yet on the
+ * caller's thread, with wctx[threads - 1], before it sleeps. threads <= 1: pk_pool_new. */
+pk_pool *pk_pool_new_with_caller(int threads, int window, pk_pool_work work, void **wctx, pk_error *err);
 /* True when window items are in flight: take one before putting another. */
 bool pk_pool_full(const pk_pool *p);
 

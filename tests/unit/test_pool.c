@@ -1,7 +1,8 @@
 /*
  * test_pool.c -- the ordered parallel map (pool.h): items come back in the order they
  * were handed in whatever order the workers finish them, never more than `window` are in
- * flight, each worker uses only its own context, and -j 1 runs inline.
+ * flight, each worker uses only its own context, and -j 1 runs inline; with the caller as
+ * one of the threads (pk_pool_new_with_caller) the same, the caller's context doing work.
  */
 #include <pthread.h>
 #include <string.h>
@@ -33,14 +34,15 @@ static void work(void *ctx, void *it)
     w->processed++;
 }
 
-static void run(int threads, int window, int n)
+static void run_pool(int threads, int window, int n, bool with_caller)
 {
     wctx ctx[8];
     void *wp[8];
     for (int i = 0; i < 8; i++)
         ctx[i] = (wctx){i, 0}, wp[i] = &ctx[i];
     pk_error e;
-    pk_pool *p = pk_pool_new(threads, window, work, wp, &e);
+    pk_pool *p = with_caller ? pk_pool_new_with_caller(threads, window, work, wp, &e)
+                             : pk_pool_new(threads, window, work, wp, &e);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     item *slots = calloc((size_t)window, sizeof *slots);
     int *free_slot = calloc((size_t)window, sizeof *free_slot);
@@ -77,14 +79,27 @@ static void run(int threads, int window, int n)
     CU_ASSERT_EQUAL(total, n);
     if (threads <= 1)
         CU_ASSERT_EQUAL(ctx[0].processed, n);
+    for (int i = threads; i < 8; i++) /* no context beyond the threads' */
+        CU_ASSERT_EQUAL(ctx[i].processed, 0);
+    if (with_caller && threads > 1) /* the caller's context, and the workers', did work */
+        for (int i = 0; i < threads; i++)
+            CU_ASSERT(ctx[i].processed > 0);
     free(slots);
     free(free_slot);
 }
+
+static void run(int threads, int window, int n) { run_pool(threads, window, n, false); }
 
 static void test_inline(void) { run(1, 4, 100); }
 static void test_two(void) { run(2, 8, 2000); }
 static void test_many(void) { run(8, 3, 2000); }
 static void test_window_one(void) { run(4, 1, 300); }
+
+/* the caller is the last of the threads: it runs the items nobody claimed before it
+ * sleeps (check.c's pieces); order and window as ever */
+static void test_caller_two(void) { run_pool(2, 6, 2000, true); }
+static void test_caller_many(void) { run_pool(4, 8, 2000, true); }
+static void test_caller_one(void) { run_pool(1, 4, 100, true); }
 
 static void test_cpus(void) { CU_ASSERT(pk_pool_cpus() >= 1); }
 
@@ -92,6 +107,9 @@ static const pk_test tests[] = {{"-j 1 runs inline", test_inline},
                                 {"two workers, order kept", test_two},
                                 {"more workers than slots", test_many},
                                 {"a window of one", test_window_one},
+                                {"the caller works too: 1 worker and the caller", test_caller_two},
+                                {"the caller works too: 3 workers and the caller", test_caller_many},
+                                {"the caller works too: -j 1 runs inline", test_caller_one},
                                 {"online processors", test_cpus},
                                 {NULL, NULL}};
 PK_TEST_MAIN("pool", tests)
