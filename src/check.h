@@ -16,8 +16,10 @@
  * writes bytes, and the game itself is not kept once written (a worker reads every game
  * into the same, warm memory).
  *
- * With jobs > 1 one reader (the caller's thread) feeds jobs workers; at most window
- * games are in flight, so memory stays bounded whatever the input's size. The output is
+ * With jobs > 1 the caller's thread reads (or cuts the text into pieces the others read,
+ * see pk_check_format) and feeds jobs - 1 workers, replaying games itself while it would
+ * otherwise wait; at most window games (or 3 pieces per thread) are in flight, so memory
+ * stays bounded whatever the input's size. The output is
  * the same as with jobs = 1, byte for byte: each game is judged on its own (resolve.c),
  * and everything is handed back in order.
  */
@@ -32,10 +34,10 @@
 
 /* A tool that watches the replay (pdnfen, pdnconv) keeps what it sees of a game in a state
  * of its own per game in flight: new() makes one per slot (ctx is the observer's), begin()
- * readies it for a game and on_event() fills it on a worker thread; end() (after the
- * replay that counts, on the worker too) may turn it into the game's output, so that the
- * work is done in parallel; on_game() reads it (pk_checked.state) on the caller's thread,
- * in file order. begin() and end() are called only for the games replayed
+ * readies it for a game and on_event() fills it on the thread replaying the game (a worker,
+ * or the caller's while it waits); end() (after the replay that counts, on that thread
+ * too) may turn it into the game's output, so that the work is done in parallel; on_game()
+ * reads it (pk_checked.state) on the caller's thread, in file order. begin() and end() are called only for the games replayed
  * (pk_checked.replayed). NULL on_event: no observer. */
 typedef struct pk_check_observer {
     void *(*state_new)(void *ctx);                 /* NULL when out of memory */
@@ -62,7 +64,7 @@ typedef struct pk_check_format {
 } pk_check_format;
 
 typedef struct pk_check_opts {
-    int jobs;              /* worker threads; <= 1: none (everything on the caller's thread) */
+    int jobs;              /* threads, the caller's included; <= 1: everything on the caller's */
     int window;            /* games in flight with jobs > 1; 0: 64 per worker (fewer wake-ups) */
     long piece;            /* jobs > 1 and format.game set: the workers read pieces of the
                               text of about this many bytes (0: 32 KiB; < 0: the caller's
