@@ -61,6 +61,7 @@ void pk_ck_store_reset(store *st)
 
 static void store_free(store *st)
 {
+    free(st->notes);
     free(st->d);
     free(st->str);
     free(st->text);
@@ -136,9 +137,11 @@ bool pk_ck_emit(pk_checker *c, const store *st, slot *s, bool tail)
             pk_diag d = store_get(st, i);
             c->on_diag(c->ctx, &d, st->d[i].written);
         }
+        size_t ns = c->o.format.note_size;
         pk_checked ck = {c->file, text || !s ? NULL : &s->g, r->replayed, text || !s ? NULL : &s->res,
-                         r->not_applied, s ? s->state : NULL, r->variant,
-                         text ? (st->text ? st->text + r->t0 : "") : NULL, r->t1 - r->t0};
+                         r->not_applied, text || !s ? NULL : s->state, r->variant,
+                         text ? (st->text ? st->text + r->t0 : "") : NULL, r->t1 - r->t0,
+                         text && ns ? st->notes + n * ns : NULL};
         if (!c->on_game(c->ctx, &ck))
             return false;
     }
@@ -232,15 +235,18 @@ void pk_ck_finish_game(worker *w, slot *s)
     pk_diag_buffer_flush(s->buf, pk_diag_buffer_pending(s->buf) ? pk_report_game_name(&s->g, name, sizeof name)
                                                                  : NULL);
     s->naming = false;
-    if (c->o.format.game && fmt_start(w)) {
-        size_t from = w->fsize;
-        pk_checked ck = {c->file, &s->g, s->replay, &s->res, s->not_applied, s->state, s->res.variant, NULL, 0};
-        c->o.format.game(c->o.format.ctx, &ck, w->fmt);
-        fmt_end(w, st, from);
-    }
-    if (!pk_ck_reserve((void **)&st->r, &st->capr, st->nr + 1, sizeof *st->r)) {
+    size_t ns = c->o.format.note_size;
+    if (!pk_ck_reserve((void **)&st->r, &st->capr, st->nr + 1, sizeof *st->r) ||
+        (ns && !pk_ck_reserve((void **)&st->notes, &st->capnotes, (st->nr + 1) * ns, 1))) {
         st->nomem = true;
         return;
+    }
+    if (c->o.format.game && fmt_start(w)) {
+        size_t from = w->fsize;
+        void *note = ns ? memset(st->notes + st->nr * ns, 0, ns) : NULL;
+        pk_checked ck = {c->file, &s->g, s->replay, &s->res, s->not_applied, s->state, s->res.variant, NULL, 0, NULL};
+        c->o.format.game(c->o.format.ctx, &ck, w->fmt, note);
+        fmt_end(w, st, from);
     }
     st->r[st->nr++] = (record){st->nd, t0, st->ntext, s->replay, s->not_applied, s->res.variant};
 }
@@ -287,9 +293,9 @@ pk_checker *pk_checker_new(const pk_check_opts *o, pk_error *err)
     int jobs = o->jobs > 1 ? o->jobs : 1;
     c->nslots = jobs > 1 ? (o->window > 0 ? o->window : 64 * jobs) : 1;
     /* pieces in flight: enough to keep every worker busy while the emitter catches up.
-     * Not when the caller's thread must see each game as it is read (a shard, select, an
-     * observer's state per slot), nor when each game is kept until on_game (no format). */
-    bool pieces = o->shards == 0 && o->piece >= 0 && !o->select && !o->observer.on_event && o->format.game;
+     * Not for a shard (the caller's thread reads every game and hands on those of its
+     * shard), nor when each game is kept until on_game (no format). */
+    bool pieces = o->shards == 0 && o->piece >= 0 && o->format.game;
     c->nchunks = jobs > 1 && pieces ? 3 * jobs : 0;
     c->target = o->piece > 0 ? (size_t)o->piece : CHUNK_TARGET;
     if (c->target > CHUNK_MAX / 2)

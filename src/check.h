@@ -48,19 +48,22 @@ typedef struct pk_check_observer {
     void (*end)(void *state, const pk_game *g, const pk_replay_result *res); /* may be NULL */
 } pk_check_observer;
 
-/* Text written on the worker that checked the game, into a memory stream of its own:
+/* Text written on the thread that checked the game, into a memory stream of its own:
  * diag() for each of the game's diagnostics (those its on_diag reports with written set:
  * not the ones after the last game, nor, in a game of thousands, those sent on before the
  * game was read to its end), then game() once the game is checked. What they write is
  * handed to on_game as pk_checked.text, in file order. With game set, on_game gets no
- * game and no result (pk_checked.game and .res are NULL): the caller keeps what it needs
- * from them in the text. diag may be NULL (on_diag writes them all). */
+ * game, no result and no observer state (pk_checked.game, .res and .state are NULL): the
+ * caller keeps what it needs from them in the text, and in the note: note_size bytes
+ * (zeroed) game() may fill, handed to on_game as pk_checked.note. diag may be NULL
+ * (on_diag writes them all). */
 typedef struct pk_checked pk_checked;
 
 typedef struct pk_check_format {
     void (*diag)(void *ctx, const pk_diag *d, FILE *out);
-    void (*game)(void *ctx, const pk_checked *ck, FILE *out);
+    void (*game)(void *ctx, const pk_checked *ck, FILE *out, void *note);
     void *ctx;
+    size_t note_size;
 } pk_check_format;
 
 typedef struct pk_check_opts {
@@ -81,7 +84,7 @@ typedef struct pk_check_opts {
     pk_check_observer observer;
     /* NULL (every game), or which games to replay (pdnfen --game): the others are read,
        their reader's diagnostics reported, and handed back not replayed. Called on the
-       caller's thread. */
+       thread that read the game (a worker's, with pieces): it must be thread-safe. */
     bool (*select)(void *ctx, const pk_game *g);
     void *select_ctx;
     pk_check_format format; /* game NULL: on_game gets the game and its result */
@@ -100,6 +103,7 @@ struct pk_checked {
     const pk_variant *variant;    /* the variant it was replayed under, or NULL */
     const char *text;             /* pk_check_format: what the workers wrote for this game */
     size_t text_len;              /* (its diagnostics' text, then its own), else NULL, 0 */
+    const void *note;             /* pk_check_format: what game() noted, or NULL */
 };
 
 typedef struct pk_checker pk_checker;

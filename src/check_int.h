@@ -49,6 +49,8 @@ typedef struct store {
     size_t ntext, captext;
     record *r;
     size_t nr, capr;
+    char *notes; /* record i's note (pk_check_format.note_size bytes) at notes + i * size */
+    size_t capnotes;
     bool nomem; /* something could not be kept: a piece is read again, a slot loses it */
 } store;
 

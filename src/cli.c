@@ -56,6 +56,12 @@ int pk_cli_jobs_window(void)
     return w ? atoi(w) : 0;
 }
 
+long pk_cli_piece_bytes(void)
+{
+    const char *p = getenv("PK_PIECE_BYTES");
+    return p ? atol(p) : 0;
+}
+
 /* Each draw profile and the variants (by draw profile) it belongs to. */
 static const struct {
     const char *name;

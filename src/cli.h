@@ -38,6 +38,9 @@ int pk_cli_jobs_default(void);
 /* The window of games in flight (pk_check_opts.window): PK_JOBS_WINDOW when set (the
  * tests make it small, so that workers finish out of order), else 0 (check.h's default). */
 int pk_cli_jobs_window(void);
+/* The bytes of a piece (pk_check_opts.piece): PK_PIECE_BYTES when set (the tests: 1 cuts
+ * at every game, -1 turns the pieces off), else 0 (check.h's default). */
+long pk_cli_piece_bytes(void);
 
 /* --draw-profile NAME: ORs the pk_draw_options flag (draw.h) into *flags. */
 int pk_cli_draw_profile(const char *arg, unsigned *flags, pk_error *err);

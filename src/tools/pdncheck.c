@@ -244,22 +244,26 @@ static void json_diag(void *ctx, const pk_diag *dd, FILE *out)
         pk_diag_write_json(out, &d);
 }
 
-static void json_game(void *ctx, const pk_checked *ck, FILE *out)
+static void json_game(void *ctx, const pk_checked *ck, FILE *out, void *note)
 {
+    (void)note;
     const run *R = ctx;
     pk_report_game_json(out, ck->file, ck->game, ck->replayed ? ck->res : NULL, R->strict);
 }
 
 /* The GNU output writes nothing per game: on_game only counts it, so it needs no game. */
-static void no_text(void *ctx, const pk_checked *ck, FILE *out) { (void)ctx, (void)ck, (void)out; }
+static void no_text(void *ctx, const pk_checked *ck, FILE *out, void *note)
+{
+    (void)ctx, (void)ck, (void)out, (void)note;
+}
 
 /* How the checker hands the games back: as text written on the workers, except for the
  * HTML report, which takes every game as a whole, on this thread. */
 static pk_check_format output_format(run *R, bool html)
 {
     if (html)
-        return (pk_check_format){NULL, NULL, NULL};
-    return R->json ? (pk_check_format){json_diag, json_game, R} : (pk_check_format){NULL, no_text, R};
+        return (pk_check_format){NULL, NULL, NULL, 0};
+    return R->json ? (pk_check_format){json_diag, json_game, R, 0} : (pk_check_format){NULL, no_text, R, 0};
 }
 
 static void options_not_applied(run *R)
@@ -550,8 +554,7 @@ int main(int argc, char **argv)
     R.color_err = pk_cli_use_color(color, stderr) ? PK_DIAG_COLOR : 0;
     R.copts.jobs = jobs;
     R.copts.window = pk_cli_jobs_window();
-    const char *piece = getenv("PK_PIECE_BYTES"); /* tests: tiny pieces (a cut at every game), or -1 */
-    R.copts.piece = piece ? atol(piece) : 0;
+    R.copts.piece = pk_cli_piece_bytes();
     R.copts.syntax_only = R.syntax_only;
     R.copts.variant_given = R.variant_given;
     R.copts.reader_flags = R.strict ? PK_PDN_STRICT : 0;

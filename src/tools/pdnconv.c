@@ -43,6 +43,11 @@ typedef struct rec {
     size_t shortm, full, hub, fen, caps, from, to; /* offsets into the pool */
 } rec;
 
+/* --stats: what was read (the round-trip test compares these before and after) */
+typedef struct counts {
+    long comments, lines, nags, variations, setups;
+} counts;
+
 typedef struct run {
     int to, caps, notation, sep, gametype; /* gametype: 0 as the file, 1 short, 2 full */
     pk_replay_opts opts;
@@ -52,10 +57,10 @@ typedef struct run {
     int status;
     const char *file;
     long games_out;
-    /* --stats: what was read (the round-trip test compares these before and after) */
     int stats;
     unsigned long long bytes;
-    long games, comments, lines, nags, variations, setups;
+    long games;
+    counts n;
 } run;
 
 /* One game in flight: what the replay said of its moves, filled on a worker thread
@@ -463,26 +468,26 @@ static void on_diag(void *ctx, const pk_diag *d, bool written)
 
 /* --stats: the game's comments, % and ; lines, NAGs, variations and setups, variations
  * included (the reader bounds their depth: PK_PDN_MAX_DEPTH). */
-static void count_notes(run *R, const pk_pdn_note *n);
+static void count_notes(counts *c, const pk_pdn_note *n);
 
-static void count_line(run *R, const pk_pdn_line *l)
+static void count_line(counts *c, const pk_pdn_line *l)
 {
-    count_notes(R, l->pre);
+    count_notes(c, l->pre);
     for (int i = 0; i < l->nmoves; i++) {
-        count_notes(R, l->moves[i].before);
-        count_notes(R, l->moves[i].after);
+        count_notes(c, l->moves[i].before);
+        count_notes(c, l->moves[i].after);
     }
 }
 
-static void count_notes(run *R, const pk_pdn_note *n)
+static void count_notes(counts *c, const pk_pdn_note *n)
 {
     for (; n; n = n->next)
         switch (n->kind) {
-        case PK_NOTE_COMMENT: R->comments++; break;
-        case PK_NOTE_LINE: R->lines++; break;
-        case PK_NOTE_NAG: R->nags++; break;
-        case PK_NOTE_SETUP: R->setups++; break;
-        case PK_NOTE_VARIATION: R->variations++, count_line(R, n->line); break;
+        case PK_NOTE_COMMENT: c->comments++; break;
+        case PK_NOTE_LINE: c->lines++; break;
+        case PK_NOTE_NAG: c->nags++; break;
+        case PK_NOTE_SETUP: c->setups++; break;
+        case PK_NOTE_VARIATION: c->variations++, count_line(c, n->line); break;
         }
 }
 
@@ -531,42 +536,84 @@ static void game_end(void *state, const pk_game *g, const pk_replay_result *res)
     write_game(G->R, G, g, G->out);
 }
 
-/* Each game, in file order after its diagnostics: what could not be done said, then the
- * game written (by the worker, or here when it was not replayed). false stops the run: a
- * write failed. */
-static bool on_game(void *ctx, const pk_checked *ck)
+/* What on_game needs of a game: with -j N noted on the thread that checked it (check.h
+ * pk_check_format: the game itself is not kept), at -j 1 taken from it. */
+typedef struct conv_note {
+    int index;
+    bool replayed, supported;
+    bool failed; /* out of memory: the moves written as read */
+    char unsupported[64];
+    counts n;    /* --stats */
+} conv_note;
+
+/* The game noted, and written into out: by the worker that replayed it (game_end), or
+ * here (a game not replayed, a buffer that could not grow, or -j 1). */
+static void finish(const run *R, const pk_checked *ck, FILE *out, conv_note *n)
 {
-    run *R = ctx;
     const pk_game *g = ck->game;
     game *G = ck->state;
-    R->games++;
+    memset(n, 0, sizeof *n);
+    n->index = g->index;
+    n->replayed = ck->replayed;
+    n->supported = ck->res->variant != NULL;
+    snprintf(n->unsupported, sizeof n->unsupported, "%s", ck->res->unsupported ? ck->res->unsupported : "its variant");
     if (R->stats)
-        count_line(R, &g->main);
-    if (!ck->replayed) { /* the reader's errors were reported; the game is written as read */
+        count_line(&n->n, &g->main);
+    if (!ck->replayed) /* the reader's errors were reported; the game is written as read */
         game_begin(G, g);
-    } else if (!ck->res->variant) {
-        fprintf(stderr, "%s: warning: game %d: %s is not supported: written as read\n", R->file, g->index,
-                ck->res->unsupported ? ck->res->unsupported : "its variant");
-        findings(R);
-    }
-    if (R->to == TO_PDN && R->games_out++)
-        fputc('\n', R->out);
-    /* written here: at -j 1, a game not replayed, or a buffer that could not grow */
     bool here = !ck->replayed || !G->out;
     if (!here && (fflush(G->out) || ferror(G->out))) {
         here = true;
         G->failed = true;
         clearerr(G->out);
     }
-    if (G->failed) {
+    n->failed = G->failed;
+    if (here) {
+        G->v = ck->res->variant;
+        write_game(R, G, g, out);
+    } else if (G->len) {
+        fwrite(G->text, 1, G->len, out);
+    }
+}
+
+/* -j N: on the thread that checked the game (check.h). */
+static void conv_game(void *ctx, const pk_checked *ck, FILE *out, void *note) { finish(ctx, ck, out, note); }
+
+/* Each game, in file order after its diagnostics: what could not be done said, then the
+ * game written. false stops the run: a write failed. */
+static bool on_game(void *ctx, const pk_checked *ck)
+{
+    run *R = ctx;
+    conv_note local;
+    const conv_note *n = ck->note;
+    if (!n) { /* -j 1: the game is written below, straight out */
+        n = &local;
+        local.replayed = ck->replayed;
+    }
+    bool supported = n == &local ? ck->res->variant != NULL : n->supported;
+    int index = n == &local ? ck->game->index : n->index;
+    R->games++;
+    if (n->replayed && !supported) {
+        fprintf(stderr, "%s: warning: game %d: %s is not supported: written as read\n", R->file, index,
+                n == &local ? (ck->res->unsupported ? ck->res->unsupported : "its variant") : n->unsupported);
+        findings(R);
+    }
+    if (R->to == TO_PDN && R->games_out++)
+        fputc('\n', R->out);
+    if (n == &local)
+        finish(R, ck, R->out, &local);
+    else if (ck->text_len)
+        fwrite(ck->text, 1, ck->text_len, R->out);
+    if (n->failed) {
         fprintf(stderr, "%s: error: out of memory\n", PROG);
         R->status = PK_EXIT_USAGE;
     }
-    if (here) {
-        G->v = ck->res->variant;
-        write_game(R, G, g, R->out);
-    } else if (G->len) {
-        fwrite(G->text, 1, G->len, R->out);
+    if (R->stats) {
+        R->n.comments += n->n.comments;
+        R->n.lines += n->n.lines;
+        R->n.nags += n->n.nags;
+        R->n.variations += n->n.variations;
+        R->n.setups += n->n.setups;
     }
     return !ferror(R->out);
 }
@@ -591,7 +638,7 @@ static void stats(const run *R, double secs)
     fprintf(stderr,
             "pdnconv: %ld games, %ld comments, %ld lines, %ld NAGs, %ld variations, %ld setups\n"
             "pdnconv: %llu bytes, %ld games in %.3f s: %.1f MB/s, %.0f games/s, peak RSS %ld KiB\n",
-            R->games, R->comments, R->lines, R->nags, R->variations, R->setups, R->bytes, R->games, secs,
+            R->games, R->n.comments, R->n.lines, R->n.nags, R->n.variations, R->n.setups, R->bytes, R->games, secs,
             (double)R->bytes / secs / 1e6, (double)R->games / secs, (long)ru.ru_maxrss);
 }
 
@@ -714,11 +761,14 @@ int main(int argc, char **argv)
     R.opts.guess_first_fit = true; /* the warnings are pdncheck's: only the variant matters here */
     R.copts.jobs = jobs;
     R.copts.window = pk_cli_jobs_window();
+    R.copts.piece = pk_cli_piece_bytes();
     R.copts.variant_given = R.opts.variant != NULL;
     R.copts.replay = R.opts;
     R.copts.observer = (pk_check_observer){game_new, game_free, game_begin, on_event, &R, NULL};
-    if (jobs > 1) /* the workers write the games; at -j 1 on_game does (no copy) */
+    if (jobs > 1) { /* the workers write the games, read in pieces; at -j 1 on_game does (no copy) */
         R.copts.observer.end = game_end;
+        R.copts.format = (pk_check_format){NULL, conv_game, &R, sizeof(conv_note)};
+    }
     if (!(R.checker = pk_checker_new(&R.copts, &err))) {
         fprintf(stderr, "%s: error: %s\n", PROG, err.msg);
         return PK_EXIT_USAGE;

@@ -277,36 +277,89 @@ static void on_diag(void *ctx, const pk_diag *d, bool written)
 
 static bool select_game(void *ctx, const pk_game *g) { return selected(ctx, g->index); }
 
+/* What on_game needs of a game: with -j N noted on the thread that checked it (check.h
+ * pk_check_format: the game itself is not kept), at -j 1 taken from it. */
+typedef struct fen_note {
+    int index, line, col;
+    bool replayed, supported, have_final, found, stopped;
+    bool oom; /* the game's buffer could not grow */
+    int plies;
+    char unsupported[64];
+} fen_note;
+
+static void note_game(fen_note *n, const pk_checked *ck)
+{
+    const pk_game *g = ck->game;
+    const pk_replay_result *res = ck->res;
+    const game *G = ck->state;
+    memset(n, 0, sizeof *n);
+    n->index = g->index;
+    n->line = g->line;
+    n->col = g->col;
+    n->replayed = ck->replayed;
+    if (!ck->replayed)
+        return;
+    n->supported = res->variant != NULL;
+    snprintf(n->unsupported, sizeof n->unsupported, "%s", res->unsupported ? res->unsupported : "the variant");
+    n->have_final = res->have_final;
+    n->found = G->found;
+    n->stopped = res->stopped;
+    n->plies = res->plies;
+}
+
+/* The game's lines out of its buffer (at -j 1 they went straight to stdout). */
+static void copy_lines(game *G, FILE *out, fen_note *n)
+{
+    if (G->out == stdout)
+        return;
+    if (fflush(G->out) || ferror(G->out)) { /* a buffer that could not grow */
+        n->oom = true;
+        clearerr(G->out);
+    } else if (G->len) {
+        fwrite(G->text, 1, G->len, out);
+    }
+}
+
+/* -j N: on the thread that checked the game, its lines and its note (check.h). */
+static void fen_game(void *ctx, const pk_checked *ck, FILE *out, void *note)
+{
+    (void)ctx;
+    note_game(note, ck);
+    if (ck->replayed)
+        copy_lines(ck->state, out, note);
+}
+
 /* Each game, in file order after its diagnostics: its lines, then what it could not give. */
 static bool on_game(void *ctx, const pk_checked *ck)
 {
     run *R = ctx;
-    const pk_game *g = ck->game;
-    R->last = g->index;
-    if (!ck->replayed) /* not selected, or errors reported by the reader */
-        return true;
-    game *G = ck->state;
-    const pk_replay_result *res = ck->res;
-    if (G->out == stdout) {
-        /* -j 1: already written */
-    } else if (fflush(G->out) || ferror(G->out)) { /* a buffer that could not grow */
-        fprintf(stderr, "%s: error: game %d: out of memory\n", PROG, g->index);
-        R->status = PK_EXIT_USAGE;
-        clearerr(G->out);
-    } else if (G->len) {
-        fwrite(G->text, 1, G->len, stdout);
+    fen_note n;
+    if (ck->note) {
+        n = *(const fen_note *)ck->note;
+        if (ck->text_len)
+            fwrite(ck->text, 1, ck->text_len, stdout);
+    } else {
+        note_game(&n, ck);
+        if (ck->replayed)
+            copy_lines(ck->state, stdout, &n);
     }
-    R->game = g->index;
-    R->game_line = g->line;
-    R->game_col = g->col;
+    R->last = n.index;
+    if (!n.replayed) /* not selected, or errors reported by the reader */
+        return true;
+    if (n.oom) {
+        fprintf(stderr, "%s: error: game %d: out of memory\n", PROG, n.index);
+        R->status = PK_EXIT_USAGE;
+    }
+    R->game = n.index;
+    R->game_line = n.line;
+    R->game_col = n.col;
     char msg[300];
-    if (!res->variant) {
-        snprintf(msg, sizeof msg, "%s is not supported: no position to give (use --variant NAME)",
-                 res->unsupported ? res->unsupported : "the variant");
+    if (!n.supported) {
+        snprintf(msg, sizeof msg, "%s is not supported: no position to give (use --variant NAME)", n.unsupported);
         game_error(R, msg);
         return true;
     }
-    if (!res->have_final || G->found || R->what == W_ALL || R->what == W_FINAL)
+    if (!n.have_final || n.found || R->what == W_ALL || R->what == W_FINAL)
         return true;
     char what[40];
     if (R->what == W_PLY)
@@ -314,10 +367,10 @@ static bool on_game(void *ctx, const pk_checked *ck)
     else
         snprintf(what, sizeof what, "move %d%s", R->move,
                  R->move_side == PK_WHITE ? "w" : R->move_side == PK_BLACK ? "b" : "");
-    if (res->stopped)
-        snprintf(msg, sizeof msg, "no %s: the replay stopped after ply %d", what, res->plies);
+    if (n.stopped)
+        snprintf(msg, sizeof msg, "no %s: the replay stopped after ply %d", what, n.plies);
     else
-        snprintf(msg, sizeof msg, "no %s: the game has %d plies", what, res->plies);
+        snprintf(msg, sizeof msg, "no %s: the game has %d plies", what, n.plies);
     game_error(R, msg);
     return true;
 }
@@ -464,6 +517,7 @@ int main(int argc, char **argv)
     R.opts.guess_first_fit = true; /* the warnings are pdncheck's: only the variant matters here */
     R.copts.jobs = jobs;
     R.copts.window = pk_cli_jobs_window();
+    R.copts.piece = pk_cli_piece_bytes();
     R.copts.variant_given = R.opts.variant != NULL;
     R.copts.replay = R.opts;
     R.copts.observer = (pk_check_observer){game_new, game_free, game_begin, on_event, &R, NULL};
@@ -471,6 +525,9 @@ int main(int argc, char **argv)
         R.copts.select = select_game;
         R.copts.select_ctx = &R;
     }
+    /* -j N: each game's lines written where it is checked, the games read in pieces */
+    if (jobs > 1)
+        R.copts.format = (pk_check_format){NULL, fen_game, &R, sizeof(fen_note)};
     if (!(R.checker = pk_checker_new(&R.copts, &err))) {
         fprintf(stderr, "%s: error: %s\n", PROG, err.msg);
         return PK_EXIT_USAGE;

@@ -1,12 +1,13 @@
 /*
  * test_check_format.c -- what check.h promises a tool whose output per game is text
  * (pk_check_format, pdncheck): the text each game's worker wrote comes back in file
- * order, its diagnostics' text before its own; on_game gets no game and no result, but
- * the variant; every diagnostic reaches on_diag, with written set exactly when its text
+ * order, its diagnostics' text before its own; on_game gets no game, no result and no
+ * observer state, but the variant and the note game() filled; every diagnostic reaches on_diag, with written set exactly when its text
  * is in the game's text (not those after the last game, nor a first batch sent on early
  * by a game of thousands). The same bytes at -j 1, with workers reading pieces (64 games,
  * one game), with the caller's thread reading (pieces off), and with a piece whose games
- * the cutter counted wrong (the rest read again by one thread).
+ * the cutter counted wrong (the rest read again by one thread); with an observer and
+ * select too (read in pieces as well: the observer's state is the reading thread's).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,14 +33,40 @@ static void fmt_diag(void *ctx, const pk_diag *d, FILE *f)
     fprintf(f, "D%d %s %d:%d\n", d->game, d->code, d->line, d->col);
 }
 
-static void fmt_game(void *ctx, const pk_checked *ck, FILE *f)
+/* The note each game leaves for on_game. */
+typedef struct note {
+    int index;
+    bool replayed;
+} note;
+
+/* An observer (with select: -j N then reads in pieces too): the plies it saw. */
+typedef struct plies {
+    int n;
+} plies;
+
+static void *plies_new(void *ctx) { return (void)ctx, calloc(1, sizeof(plies)); }
+static void plies_free(void *state) { free(state); }
+static void plies_begin(void *state, const pk_game *g) { (void)g, ((plies *)state)->n = 0; }
+static void plies_event(void *state, const pk_replay_event *e)
+{
+    if (e->kind == PK_EV_PLY && !e->depth)
+        ((plies *)state)->n++;
+}
+
+static bool every_third_out(void *ctx, const pk_game *g) { return (void)ctx, g->index % 3 != 0; }
+
+static void fmt_game(void *ctx, const pk_checked *ck, FILE *f, void *nt)
 {
     (void)ctx;
     if (!ck->game || !ck->res) { /* the worker sees the whole game */
         fputs("no game\n", f);
         return;
     }
-    fprintf(f, "G%d %d %s\n", ck->game->index, ck->replayed, ck->variant ? ck->variant->name : "-");
+    fprintf(f, "G%d %d %s", ck->game->index, ck->replayed, ck->variant ? ck->variant->name : "-");
+    if (ck->state && ck->replayed)
+        fprintf(f, " %d plies", ((plies *)ck->state)->n);
+    fputc('\n', f);
+    *(note *)nt = (note){ck->game->index, ck->replayed};
 }
 
 static void on_diag(void *ctx, const pk_diag *d, bool written)
@@ -57,7 +84,9 @@ static bool on_game(void *ctx, const pk_checked *ck)
 {
     out *o = ctx;
     o->games++;
-    if (ck->game || ck->res || !ck->text)
+    const note *n = ck->note;
+    if (ck->game || ck->res || ck->state || !ck->text || !n || n->index != o->games ||
+        n->replayed != ck->replayed)
         o->bad++;
     fwrite(ck->text, 1, ck->text_len, o->f);
     return true;
@@ -90,7 +119,7 @@ static void write_games(FILE *f, bool miscount)
 }
 
 /* The run's whole output; *o gets the counts. */
-static char *run(int jobs, long piece, bool miscount, out *o, unsigned long *reread)
+static char *run(int jobs, long piece, bool miscount, bool watch, out *o, unsigned long *reread)
 {
     FILE *in = tmpfile();
     CU_ASSERT_PTR_NOT_NULL_FATAL(in);
@@ -103,7 +132,11 @@ static char *run(int jobs, long piece, bool miscount, out *o, unsigned long *rer
     memset(&opts, 0, sizeof opts);
     opts.jobs = jobs;
     opts.piece = piece;
-    opts.format = (pk_check_format){fmt_diag, fmt_game, NULL};
+    opts.format = (pk_check_format){fmt_diag, fmt_game, NULL, sizeof(note)};
+    if (watch) {
+        opts.observer = (pk_check_observer){plies_new, plies_free, plies_begin, plies_event, NULL, NULL};
+        opts.select = every_third_out;
+    }
     pk_error err;
     pk_checker *c = pk_checker_new(&opts, &err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(c);
@@ -129,7 +162,7 @@ static void test_order(void)
 {
     out o;
     unsigned long reread;
-    char *s = run(1, 0, false, &o, &reread);
+    char *s = run(1, 0, false, false, &o, &reread);
     CU_ASSERT_EQUAL(o.games, NGAMES);
     CU_ASSERT_EQUAL(o.bad, 0);
     CU_ASSERT_EQUAL(count_lines_starting(s, "G"), NGAMES);
@@ -147,17 +180,22 @@ static void test_order(void)
     free(s);
 }
 
-static void same_as_one(bool miscount)
+static void same_as_one(bool miscount, bool watch)
 {
     out o1, o;
     unsigned long reread;
-    char *one = run(1, 0, miscount, &o1, &reread);
+    char *one = run(1, 0, miscount, watch, &o1, &reread);
+    if (watch) { /* the observer's count in the text, games left out not replayed */
+        CU_ASSERT_PTR_NOT_NULL(strstr(one, "\nG2 1 english 3 plies\n"));
+        CU_ASSERT_PTR_NOT_NULL(strstr(one, "\nG3 0 -\n"));
+        CU_ASSERT_PTR_NOT_NULL(strstr(one, "\nG4 1 english 1 plies\n"));
+    }
     static const struct {
         int jobs;
         long piece;
     } runs[] = {{2, 0}, {2, 1}, {3, 1}, {2, -1}};
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
-        char *s = run(runs[i].jobs, runs[i].piece, miscount, &o, &reread);
+        char *s = run(runs[i].jobs, runs[i].piece, miscount, watch, &o, &reread);
         CU_ASSERT_STRING_EQUAL(s, one);
         CU_ASSERT_EQUAL(o.written, o1.written);
         CU_ASSERT_EQUAL(o.bad, 0);
@@ -169,12 +207,14 @@ static void same_as_one(bool miscount)
     free(one);
 }
 
-static void test_workers(void) { same_as_one(false); }
-static void test_miscount(void) { same_as_one(true); }
+static void test_workers(void) { same_as_one(false, false); }
+static void test_miscount(void) { same_as_one(true, false); }
+static void test_observer(void) { same_as_one(false, true); }
 
 static const pk_test tests[] = {
     {"-j 1: each game's text in order, its diagnostics first, no game handed back", test_order},
     {"-j 2/3, pieces of 64 and of 1 game, pieces off: the same bytes", test_workers},
     {"a piece counted wrong: the rest read again, the same bytes", test_miscount},
+    {"an observer and select, read in pieces too: the same bytes", test_observer},
     {NULL, NULL}};
 PK_TEST_MAIN("check format", tests)
