@@ -3,9 +3,9 @@
  * pdnconv): each game handed back (in file order) carries the state its own replay
  * filled, begun and ended once for that game, at -j 1 and with workers that finish out
  * of order; the games pk_check_opts.select leaves out are read, not replayed (no begin,
- * no event, no end); a game with a reader's error is not replayed either. With select or
- * an observer the games are read on the caller's thread, never in pieces (whose games
- * count from 0 until handed back): -j 2 would see the wrong game index otherwise.
+ * no event, no end); a game with a reader's error is not replayed either. Without
+ * pk_check_format (here) each game is kept until handed back, read on the caller's
+ * thread; test_check_format.c has the observer with pieces.
  */
 #include <stdio.h>
 #include <stdlib.h>
