@@ -284,13 +284,14 @@ clean:
 #                        (default 60), seeds from pdn/, tests/fuzz/seeds and ../shared/corpora
 #   make check-asan      the whole test suite built with -fsanitize=address,undefined
 #   make check-valgrind  the golden CLI tests and the small bad inputs under valgrind memcheck
+#   make check-tsan      the threaded code (pool, checking loop, -j tools) under ThreadSanitizer
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS    ?= 1
 FUZZ_TARGETS ?= $(patsubst tests/fuzz/%.c,%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
 SAN_FLAGS    := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-.PHONY: fuzz fuzz-build check-asan check-valgrind deps-hardening
+.PHONY: fuzz fuzz-build check-asan check-valgrind check-tsan deps-hardening
 # clang with its libFuzzer runtime, and valgrind: installed like deps when missing.
 deps-hardening: deps
 	@missing=""; \
@@ -328,3 +329,7 @@ check-asan: deps-hardening
 check-valgrind: deps-hardening
 	@$(MAKE) --no-print-directory build-tests
 	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/fuzz/valgrind.sh
+
+check-tsan: deps
+	@$(MAKE) --no-print-directory BUILD=build/tsan OPT="-O1 -g" CFLAGS="-fsanitize=thread" build-tests
+	@BUILD=build/tsan SHARED=$(SHARED) sh tests/tsan.sh

@@ -348,6 +348,7 @@ static int scan_plain(const unsigned char *s, const unsigned char *e, int at_eof
     const unsigned char *q = s;
     int nsq = 0;
     p->flags = 0;
+    p->second = 0; /* (set with a move number only; read only then, but gcc -O1 cannot tell) */
     for (;;) {
         const unsigned char *d = q;
         /* q is on a digit; squares and move numbers have one or two digits, more rarely

@@ -26,7 +26,7 @@ static void check_map(const char *name, const char *const alg[], int nsq)
     CU_ASSERT_EQUAL(g->frame, v->first == PK_BLACK ? PK_FRAME_BLACK : PK_FRAME_WHITE);
     int bad = 0;
     for (int n = 1; n <= nsq; n++) {
-        char num[8], buf[8], named[8];
+        char num[12], buf[8], named[16]; /* (room for any int: gcc -O1 checks the bounds) */
         if (g->frame == PK_FRAME_BLACK)
             snprintf(named, sizeof named, "%c%d", 'a' + g->width - 1 - (alg[n - 1][0] - 'a'),
                      g->height + 1 - atoi(alg[n - 1] + 1));
