@@ -162,12 +162,12 @@ static void slot_out(void *ctx, const pk_diag *d)
     slot *s = ctx;
     if (s->discarding)
         return;
-    bool written = s->naming && s->c->o.format.diag;
+    bool written = s->naming && s->c->o.format.diag && fmt_start(s->w);
     if (!store_diag(s->st, d, written)) {
         s->st->nomem = true; /* out of memory in a game of thousands of diagnostics */
         return;
     }
-    if (written && fmt_start(s->w)) {
+    if (written) {
         size_t from = s->w->fsize;
         s->c->o.format.diag(s->c->o.format.ctx, d, s->w->fmt);
         fmt_end(s->w, s->st, from);
