@@ -59,12 +59,14 @@ typedef struct cutter {
 
 static int is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; }
 
-/* Whether the line starting at t[q] ('[') may start a piece: the text before it ends with
- * a result token after a blank. A guess; the piece's reader checks it (pk_pdn_clean_end). */
-static bool after_result(const char *t, size_t q, bool dash)
+/* What the text before t[q] ends with: a result token after a blank (AFTER_RESULT: the
+ * line at q may start a piece; a guess the piece's reader checks, pk_pdn_clean_end), a
+ * lone '-' (AFTER_DASH: a result the reader takes with a warning; it ends a game, but it
+ * is no place to cut, where the reader must have nothing to say), or neither. */
+enum { AFTER_NONE, AFTER_DASH, AFTER_RESULT };
+
+static int after_result(const char *t, size_t q)
 {
-    /* (a lone '-' is a result the reader takes with a warning: it ends a game, but it is
-     * no place to cut, where the reader must have nothing to say) */
     static const struct {
         const char *s;
         size_t n;
@@ -73,20 +75,20 @@ static bool after_result(const char *t, size_t q, bool dash)
     while (e > 0 && is_space(t[e - 1]))
         e--;
     if (e == 0)
-        return false;
+        return AFTER_NONE;
     switch (t[e - 1]) { /* every result ends so; a tag pair's line (']') does not */
     case '0': case '1': case '2': case '*': case '-': break;
-    default: return false;
+    default: return AFTER_NONE;
     }
     size_t b = e;
     while (b > 0 && e - b <= 7 && !is_space(t[b - 1]))
         b--;
     if (b == 0 || e - b > 7)
-        return false;
-    for (size_t i = 0; i < sizeof results / sizeof results[0] - !dash; i++)
+        return AFTER_NONE;
+    for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
         if (results[i].n == e - b && !memcmp(t + b, results[i].s, e - b))
-            return true;
-    return false;
+            return results[i].s[0] == '-' ? AFTER_DASH : AFTER_RESULT;
+    return AFTER_NONE;
 }
 
 /* The line t[q..eol) (read to its end) starts a game when it starts with a tag pair and
@@ -114,6 +116,7 @@ typedef struct scan {
     size_t at;      /* the next byte to look at for a line break */
     size_t line;    /* the start of the line being read */
     bool check_cut; /* the line may be a cut: not looked at yet (its first byte not read) */
+    int after;      /* after_result() of the line, when it starts with '[' */
     bool counted;   /* the line is counted already (a piece's first: the cut) */
     int games;      /* games starting in the lines passed */
 } scan;
@@ -129,7 +132,8 @@ static size_t find_cut(cutter *u, const chunk *k, scan *sc, size_t target)
             if (q >= k->len)
                 return 0;
             sc->check_cut = false;
-            if (t[q] == '[' && after_result(t, q, false) && (sc->games + 1 >= PIECE_GAMES || q >= target)) {
+            sc->after = t[q] == '[' ? after_result(t, q) : AFTER_NONE;
+            if (sc->after == AFTER_RESULT && (sc->games + 1 >= PIECE_GAMES || q >= target)) {
                 u->prev_tag = true; /* the next piece's first game */
                 return q;
             }
@@ -141,9 +145,9 @@ static size_t find_cut(cutter *u, const chunk *k, scan *sc, size_t target)
         }
         size_t eol = (size_t)(nl - t);
         if (!sc->counted)
-            sc->games += line_starts_game(u, t, sc->line, eol,
-                                          t[sc->line] == '[' && after_result(t, sc->line, true));
+            sc->games += line_starts_game(u, t, sc->line, eol, sc->after != AFTER_NONE);
         sc->counted = false;
+        sc->after = AFTER_NONE;
         sc->line = sc->at = eol + 1;
         sc->check_cut = true;
     }
