@@ -546,19 +546,23 @@ typedef struct conv_note {
     counts n;    /* --stats */
 } conv_note;
 
-/* The game noted, and written into out: by the worker that replayed it (game_end), or
- * here (a game not replayed, a buffer that could not grow, or -j 1). */
-static void finish(const run *R, const pk_checked *ck, FILE *out, conv_note *n)
+static void note_game(const run *R, const pk_checked *ck, conv_note *n)
 {
-    const pk_game *g = ck->game;
-    game *G = ck->state;
     memset(n, 0, sizeof *n);
-    n->index = g->index;
+    n->index = ck->game->index;
     n->replayed = ck->replayed;
     n->supported = ck->res->variant != NULL;
     snprintf(n->unsupported, sizeof n->unsupported, "%s", ck->res->unsupported ? ck->res->unsupported : "its variant");
     if (R->stats)
-        count_line(&n->n, &g->main);
+        count_line(&n->n, &ck->game->main);
+}
+
+/* The game written into out: as the worker that replayed it wrote it (game_end), or here
+ * (a game not replayed, a buffer that could not grow, or -j 1). */
+static void write_checked(const run *R, const pk_checked *ck, FILE *out, conv_note *n)
+{
+    const pk_game *g = ck->game;
+    game *G = ck->state;
     if (!ck->replayed) /* the reader's errors were reported; the game is written as read */
         game_begin(G, g);
     bool here = !ck->replayed || !G->out;
@@ -577,7 +581,11 @@ static void finish(const run *R, const pk_checked *ck, FILE *out, conv_note *n)
 }
 
 /* -j N: on the thread that checked the game (check.h). */
-static void conv_game(void *ctx, const pk_checked *ck, FILE *out, void *note) { finish(ctx, ck, out, note); }
+static void conv_game(void *ctx, const pk_checked *ck, FILE *out, void *note)
+{
+    note_game(ctx, ck, note);
+    write_checked(ctx, ck, out, note);
+}
 
 /* Each game, in file order after its diagnostics: what could not be done said, then the
  * game written. false stops the run: a write failed. */
@@ -586,22 +594,18 @@ static bool on_game(void *ctx, const pk_checked *ck)
     run *R = ctx;
     conv_note local;
     const conv_note *n = ck->note;
-    if (!n) { /* -j 1: the game is written below, straight out */
-        n = &local;
-        local.replayed = ck->replayed;
-    }
-    bool supported = n == &local ? ck->res->variant != NULL : n->supported;
-    int index = n == &local ? ck->game->index : n->index;
+    if (!n) /* -j 1: the game is at hand, written below straight out */
+        note_game(R, ck, &local), n = &local;
     R->games++;
-    if (n->replayed && !supported) {
-        fprintf(stderr, "%s: warning: game %d: %s is not supported: written as read\n", R->file, index,
-                n == &local ? (ck->res->unsupported ? ck->res->unsupported : "its variant") : n->unsupported);
+    if (n->replayed && !n->supported) {
+        fprintf(stderr, "%s: warning: game %d: %s is not supported: written as read\n", R->file, n->index,
+                n->unsupported);
         findings(R);
     }
     if (R->to == TO_PDN && R->games_out++)
         fputc('\n', R->out);
     if (n == &local)
-        finish(R, ck, R->out, &local);
+        write_checked(R, ck, R->out, &local);
     else if (ck->text_len)
         fwrite(ck->text, 1, ck->text_len, R->out);
     if (n->failed) {
