@@ -130,6 +130,7 @@ static void fmt_end(worker *w, store *st, size_t from)
 bool pk_ck_emit(pk_checker *c, const store *st, slot *s, bool tail)
 {
     bool text = c->o.format.game != NULL;
+    slot *held = text ? NULL : s; /* the game, its result and state, kept until here */
     size_t i = 0;
     for (size_t n = 0; n < st->nr; n++) {
         const record *r = &st->r[n];
@@ -138,8 +139,8 @@ bool pk_ck_emit(pk_checker *c, const store *st, slot *s, bool tail)
             c->on_diag(c->ctx, &d, st->d[i].written);
         }
         size_t ns = c->o.format.note_size;
-        pk_checked ck = {c->file, text || !s ? NULL : &s->g, r->replayed, text || !s ? NULL : &s->res,
-                         r->not_applied, text || !s ? NULL : s->state, r->variant,
+        pk_checked ck = {c->file, held ? &held->g : NULL, r->replayed, held ? &held->res : NULL,
+                         r->not_applied, held ? held->state : NULL, r->variant,
                          text ? (st->text ? st->text + r->t0 : "") : NULL, r->t1 - r->t0,
                          text && ns ? st->notes + n * ns : NULL};
         if (!c->on_game(c->ctx, &ck))

@@ -28,6 +28,17 @@ typedef struct pk_test {
     void (*fn)(void);
 } pk_test;
 
+/* Writes the first n of moves as a numbered main line ("1. a b 2. c ..."), a blank after
+ * each token: the games the checking-loop tests build. */
+static inline void PK_WRITE_MOVES(FILE *f, const char *const *moves, int n)
+{
+    for (int k = 0; k < n; k++)
+        if (k % 2)
+            fprintf(f, "%s ", moves[k]);
+        else
+            fprintf(f, "%d. %s ", k / 2 + 1, moves[k]);
+}
+
 static inline const char *SHARED_DIR(void)
 {
     const char *s = getenv("SHARED");

@@ -101,11 +101,7 @@ static void write_games(FILE *f, bool miscount)
     for (int i = 1; i <= NGAMES; i++) {
         fprintf(f, "[Event \"g%d\"]%s\n[GameType \"21\"]\n", i, miscount && i == 40 ? " note" : "");
         int n = 1 + i % 4;
-        for (int k = 0; k < n; k++)
-            if (k % 2)
-                fprintf(f, "%s ", moves[k]);
-            else
-                fprintf(f, "%d. %s ", k / 2 + 1, moves[k]);
+        PK_WRITE_MOVES(f, moves, n);
         if (i == 10)
             fputs(") ", f);
         if (i == 20)

@@ -89,11 +89,7 @@ static void write_games(FILE *f)
     for (int i = 1; i <= NGAMES; i++) {
         fprintf(f, "[GameType \"21\"]\n");
         int n = 1 + i % 8;
-        for (int k = 0; k < n; k++)
-            if (k % 2)
-                fprintf(f, "%s ", moves[k]);
-            else
-                fprintf(f, "%d. %s ", k / 2 + 1, moves[k]);
+        PK_WRITE_MOVES(f, moves, n);
         if (i == 10)
             fputs(") ", f); /* a reader's error: not replayed */
         fputs("*\n\n", f);
