@@ -1,9 +1,11 @@
 /*
  * pdn_reader.h -- library-internal: the state of the streaming PDN reader, shared by
- * pdn_read.c (input window, cursor, game state machine, comments), pdn_move.c (the move
- * parser: move tokens, move numbers, the plain movetext fast path, and the lines of moves
- * they build) and pdn_tag.c (tag pairs' names and values, on one line, wrapped over lines,
- * or past the window). Not installed; nothing outside those files uses it.
+ * pdn_read.c (the game state machine, comments, tag pairs, results, diagnostics),
+ * pdn_window.c (the input window and the cursor), pdn_tree.c (the move tree
+ * being built), pdn_move.c (the move parser: move tokens, move numbers, the plain
+ * movetext fast path), pdn_tag.c (tag pairs' names and values, on one line, wrapped over
+ * lines, or past the window) and pdn_unparsed.c (text not read as PDN). Not installed;
+ * nothing outside those files uses it.
  */
 #ifndef PK_PDN_READER_H
 #define PK_PDN_READER_H
@@ -131,10 +133,37 @@ void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, int line, int co
 /* Why a tag value is not closed (pk_rd_wrapped_end(), for the message). */
 enum { OPEN_BOUNDS = 1, OPEN_NEXT_TAG, OPEN_END, OPEN_QUOTE };
 
-/* The input window and scratch memory (pdn_read.c). */
-void pk_rd_advance(pk_pdn_reader *r, size_t to);
+/* The input window and scratch memory (pdn_window.c): refill the window (keeping
+ * buf[pos..len)), move the cursor to buf[to], the warning about an input that is not
+ * UTF-8, scratch memory of at least need bytes (r->sbuf). */
 void pk_rd_fill(pk_pdn_reader *r);
+void pk_rd_advance(pk_pdn_reader *r, size_t to);
+void pk_rd_note_encoding(pk_pdn_reader *r);
 char *pk_rd_scratch(pk_pdn_reader *r, size_t need);
+
+/* The move tree (pdn_tree.c): zeroed and raw arena memory, a string copy, a new note
+ * (counted against MAX_NODES); a note after the last move of the current line (or before
+ * its first move), a note waiting for the next move; a level reset, closed into a line,
+ * the main line handed to g; variations opened and closed; strength marks, NAGs, setups
+ * and % lines. */
+void *pk_rd_alloc(pk_pdn_reader *r, size_t n);
+char *pk_rd_dup(pk_pdn_reader *r, const char *s, size_t n);
+pk_pdn_note *pk_rd_new_note(pk_pdn_reader *r, int kind, int line, int col);
+void pk_rd_add_after(pk_pdn_reader *r, pk_pdn_note *n);
+void pk_rd_add_pending(pk_pdn_reader *r, pk_pdn_note *n);
+void pk_rd_reset_level(level *L, int line, int col);
+void pk_rd_close_level(pk_pdn_reader *r, int d, pk_pdn_line *out);
+void pk_rd_close_main(pk_pdn_reader *r, pk_game *g);
+void pk_rd_open_variation(pk_pdn_reader *r, int line, int col);
+void pk_rd_close_variation(pk_pdn_reader *r, int line, int col);
+void pk_rd_strength_token(pk_pdn_reader *r, const pk_token *t, int line, int col);
+void pk_rd_simple_note(pk_pdn_reader *r, const pk_token *t, int kind, int line, int col);
+
+/* Text not read as PDN (pdn_unparsed.c): stray text (warned once per game, then
+ * counted), and stray text held before a game started, reported when it is known whether
+ * a game follows. */
+void pk_rd_stray(pk_pdn_reader *r, const pk_token *t, int line, int col);
+void pk_rd_release_stray(pk_pdn_reader *r, int game_follows);
 
 /* Tag pairs (pdn_tag.c). */
 void pk_rd_split_tag(pk_pdn_reader *r, const pk_token *t, const char **name, size_t *nl, const char **val,
