@@ -104,7 +104,24 @@ enum pk_pdn_note_kind {
     PK_NOTE_LINE,        /* % or ; comment: text after the mark (the mark is in nag) */
     PK_NOTE_NAG,         /* $n */
     PK_NOTE_SETUP,       /* /FEN "..."/ : text is the FEN */
-    PK_NOTE_VARIATION    /* ( ... ): see line */
+    PK_NOTE_VARIATION,   /* ( ... ): see line */
+    PK_NOTE_UNPARSED     /* text the reader could not read, kept as it stands (man/pdn.5
+                          * ERRORS): the rest of the game from a syntax error on (the game's
+                          * last note), or a variation nested deeper than PK_PDN_MAX_DEPTH;
+                          * empty after variations never closed (the game's last note: they
+                          * stay open); nag: enum pk_pdn_unparsed_flags */
+};
+
+/* How a PK_NOTE_UNPARSED text ends, for a writer that puts it back (pk_pdn_write_game). */
+enum pk_pdn_unparsed_flags {
+    PK_UNPARSED_REST = 1,         /* the rest of the game, from the error to the game's end: the
+                                     variations open where it starts are closed in the text, or
+                                     were never closed */
+    PK_UNPARSED_LINE_COMMENT = 2, /* it ends inside a % or ; comment: a line break must follow */
+    PK_UNPARSED_OPEN = 4          /* it leaves open what a terminator written after it would not
+                                     end: a { comment never closed (read into it), variations
+                                     never closed (read as prose in them). The game had none:
+                                     nothing may follow it in the game */
 };
 
 struct pk_pdn_line;
@@ -187,6 +204,11 @@ typedef struct pk_game {
     pk_pdn_result result;
     int nerrors, nwarnings; /* diagnostics the reader gave for this game */
     int plies;              /* moves of the main line (placeholders included) */
+    int cut;                /* the reader could not read the main line to its end: a syntax
+                               error (the rest is the last note, PK_NOTE_UNPARSED), a game too
+                               large (the rest is not kept), a variation never closed (the rest
+                               was read into it); an error was reported. The replay stops at
+                               the end of what was read and judges no result (replay.h). */
     void *arena_;           /* private */
     void *main_buf_;        /* private: the array of main.moves, owned by the game */
     int main_cap_;          /* private */
@@ -200,6 +222,10 @@ void pk_game_free(pk_game *g);
 /* First value of tag `name` (case-sensitive), or NULL; borrowed from g (valid until the
  * next pk_pdn_next on g). Thread-safe. */
 const char *pk_game_tag(const pk_game *g, const char *name);
+/* The text of g that the reader could not read, from its syntax error to the game's end
+ * (the game's last note, PK_NOTE_UNPARSED with PK_UNPARSED_REST; its line_no and col say
+ * where it starts), or NULL. Borrowed from g. Thread-safe. */
+const pk_pdn_note *pk_game_unparsed(const pk_game *g);
 
 /* ---- reader ---- */
 typedef struct pk_pdn_reader pk_pdn_reader;

@@ -118,6 +118,21 @@ const char *pk_game_tag(const pk_game *g, const char *name)
     return NULL;
 }
 
+const pk_pdn_note *pk_game_unparsed(const pk_game *g)
+{
+    if (!g->cut)
+        return NULL;
+    const pk_pdn_line *l = &g->main;
+    for (;;) { /* the last note of the last line: down the variations that end each line */
+        const pk_pdn_note *n = l->nmoves ? l->moves[l->nmoves - 1].after : l->pre;
+        while (n && n->next)
+            n = n->next;
+        if (!n || n->kind != PK_NOTE_VARIATION || !n->line)
+            return n && n->kind == PK_NOTE_UNPARSED && (n->nag & PK_UNPARSED_REST) && *n->text ? n : NULL;
+        l = n->line;
+    }
+}
+
 /* ---- GameType ---- */
 /* Reads all the digits at *s: 1, or 0 when there is none, or -1 when they are more than
  * 99999 (the digits are still read, so that the message names the number, not what follows

@@ -63,16 +63,6 @@ void pk_rd_tolerate(pk_pdn_reader *r, const char *code, int line, int col, const
     va_end(ap);
 }
 
-/* A syntax error: reported, then the rest of the game is skipped. */
-void pk_rd_syntax(pk_pdn_reader *r, int line, int col, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    pk_rd_vreport(r, PK_SEV_ERROR, "syntax", line, col, NULL, fmt, ap);
-    va_end(ap);
-    r->skip = 1;
-}
-
 /* ------------------------------------------------------------------ tokens */
 
 /* Skips blanks. The common ones (space, tab, LF, CRLF) are counted on the way, without
@@ -256,11 +246,21 @@ static void comment_token(pk_pdn_reader *r, int line, int col)
             r->g->index = index;
             return;
         }
+        int first = !r->skip;
         pk_rd_syntax(r, line, col, "unterminated comment: '{' has no closing '}'");
+        if (first && r->keeping) { /* the window has moved on: the text is the comment's */
+            r->nkept = 0;
+            pk_rd_keep_text(r, "{", 1);
+            pk_rd_keep_text(r, r->sbuf ? r->sbuf : "", n);
+            r->keep_from = r->base + r->pos;
+        }
+        r->kept_end = PK_UNPARSED_OPEN; /* what follows it would be read into it */
         return;
     }
-    if (r->skip)
+    if (r->skip) {
+        r->kept_end = 0;
         return;
+    }
     pk_pdn_note *note = pk_rd_new_note(r, PK_NOTE_COMMENT, line, col);
     note->text = pk_rd_dup(r, text, n);
     level *L = &r->lv[r->depth];
@@ -321,6 +321,7 @@ static void begin_game(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
     r->state = ST_START;
     r->depth = 0;
     r->skip = r->too_large = 0;
+    r->keeping = r->deep = 0;
     r->nodes = 0;
     r->warned = 0;
     r->nstray = r->unclosed = r->nempty = 0;
@@ -351,18 +352,23 @@ static void report_unclosed(pk_pdn_reader *r)
 {
     if (r->depth > 0 && !r->skip && !r->unclosed) {
         r->unclosed = 1;
+        r->g->cut = 1; /* the rest of the main line, if any, was read into the variation */
         pk_rd_report(r, PK_SEV_ERROR, "syntax", r->lv[1].line, r->lv[1].col, "unclosed variation: '(' has no ')'");
     }
 }
 
-static void finish_game(pk_pdn_reader *r)
+/* The game ends before buf[end]. */
+static void finish_game(pk_pdn_reader *r, size_t end)
 {
     pk_game *g = r->g;
+    pk_rd_unparsed_end(r, end, PK_UNPARSED_REST); /* the text after a syntax error, if any */
     if (!r->skip) {
         pk_rd_resolve_dash(r);
         pk_rd_check_number(r, &r->lv[r->depth]);
     }
     report_unclosed(r);
+    if (r->unclosed)
+        pk_rd_unclosed_rest(r);
     while (r->depth > 0) { /* close unclosed variations so the tree stays well formed */
         pk_pdn_line *l = pk_rd_alloc(r, sizeof *l);
         pk_rd_close_level(r, r->depth, l);
@@ -610,25 +616,41 @@ static int open_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, int 
 
 /* ------------------------------------------------------------------ skipping, and the body */
 
-/* Tokens while skipping after a syntax error: only the end of the game matters. */
+/* Tokens while skipping after a syntax error (kept as text, pdn_unparsed.c): only the end
+ * of the game matters, or, in a variation nested too deep, the ')' that closes it. The
+ * text kept ends after the last of them: with a line break when that is a % or ;
+ * comment, with nothing after it when that is an unterminated comment (comment_token). */
 static int skip_token(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl)
 {
     switch (t->kind) {
     case PK_TOK_NONE: return GAME_DONE;
-    case PK_TOK_RESULT: return result_token(r, t, line, col);
+    case PK_TOK_RESULT:
+        if (!r->deep) /* in a variation, prose: "(... 1-0 to Nemesis)" */
+            return result_token(r, t, line, col);
+        break;
     case PK_TOK_TAG:
     case PK_TOK_TAG_ODD:
         if (col == 1)
             return end_at_tag(r, t, line, col, nl);
-        return CONTINUE;
+        break;
     case PK_TOK_COMMENT: comment_token(r, line, col); return CONTINUE;
-    case PK_TOK_MOVE: return result_like_move(r, t, line, col) ? GAME_DONE : CONTINUE;
-    case PK_TOK_TAG_OPEN: {
-        int st = open_tag(r, t, line, col, nl);
-        return st < 0 ? CONTINUE : st;
+    case PK_TOK_MOVE:
+        if (result_like_move(r, t, line, col))
+            return GAME_DONE;
+        break;
+    case PK_TOK_TAG_OPEN:
+        if (open_tag(r, t, line, col, nl) == GAME_DONE)
+            return GAME_DONE;
+        break;
+    case PK_TOK_OPEN:
+    case PK_TOK_CLOSE:
+        if (r->deep)
+            pk_rd_deep_token(r, t);
+        break;
+    default: break;
     }
-    default: return CONTINUE;
-    }
+    r->kept_end = t->kind == PK_TOK_LINE ? PK_UNPARSED_LINE_COMMENT : 0;
+    return CONTINUE;
 }
 
 static int body_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
@@ -655,18 +677,21 @@ static int body_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
 
 static int handle(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl)
 {
+    r->tok_at = r->base + t->start; /* where a syntax error's text starts */
     if (r->state != ST_START && !r->too_large &&
         r->base + t->start - r->game_start > PK_PDN_MAX_GAME_BYTES) {
         r->too_large = 1;
         pk_rd_report(r, PK_SEV_ERROR, "too-large", line, col, "game larger than %u bytes; rest skipped",
                PK_PDN_MAX_GAME_BYTES);
         r->skip = 1;
+        pk_rd_unparsed_drop(r);
     }
     if (r->nodes > MAX_NODES && !r->too_large) {
         r->too_large = 1;
         pk_rd_report(r, PK_SEV_ERROR, "too-large", line, col,
                "game has more than %d moves, comments and other notes; rest skipped", MAX_NODES);
         r->skip = 1;
+        pk_rd_unparsed_drop(r);
     }
     if (r->skip)
         return skip_token(r, t, line, col, nl);
@@ -759,6 +784,7 @@ pk_pdn_reader *pk_pdn_open_src(pk_src *src, const char *filename, unsigned flags
 void pk_pdn_restart(pk_pdn_reader *r, const pk_pdn_resume *at)
 {
     r->file = at->file ? at->file : "<stdin>";
+    r->keeping = 0; /* (a read cut short by an out-of-memory error may have left it on) */
     r->pos = r->len = r->cpos = 0;
     r->eof = r->ioerr = 0;
     r->base = at->base;
@@ -790,6 +816,7 @@ void pk_pdn_close(pk_pdn_reader *r)
         free(r->lv[i].v);
     free(r->tags);
     free(r->sbuf);
+    free(r->kept);
     free(r->buf);
     pk_lex_free(r->lx);
     if (!r->src_borrowed)
@@ -843,7 +870,7 @@ int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
         }
         if (st == GAME_DONE) {
             r->last_by_result = r->by_result;
-            finish_game(r);
+            finish_game(r, t.start);
             return 1;
         }
     }

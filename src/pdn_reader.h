@@ -94,6 +94,15 @@ struct pk_pdn_reader {
     unsigned long said; /* diagnostics reported so far */
     int src_borrowed;
     int tag_follows; /* pdn_resume.h */
+    /* pdn_unparsed.c: the text of a game from a syntax error on, kept as it stands */
+    unsigned long long tok_at;    /* stream offset of the token being handled */
+    int keeping;                  /* the text from keep_from on is being kept */
+    unsigned long long keep_from; /* stream offset of the first byte not yet copied */
+    char *kept;                   /* the text kept so far (nkept bytes) */
+    size_t nkept, kcap;
+    int kept_line, kept_col;      /* where it starts */
+    unsigned kept_end;            /* PK_UNPARSED_LINE_COMMENT, _OPEN: how its last token ends */
+    int deep;                     /* > 0: a variation nested too deep is kept, with that many '(' open */
 };
 
 /* Allocation failed: abandons the game being read (never returns). */
@@ -105,9 +114,10 @@ _Noreturn void pk_rd_nomem(pk_pdn_reader *r);
 #define PK_RD_PRINTF(a, b)
 #endif
 
-/* Diagnostics of the current game (pdn_read.c), for every part of the reader: a report at
- * a severity; a deviation the reader tolerates (a warning, an error under PK_PDN_STRICT);
- * a syntax error (reported, then the rest of the game is skipped). */
+/* Diagnostics of the current game, for every part of the reader: a report at a severity;
+ * a deviation the reader tolerates (a warning, an error under PK_PDN_STRICT); both in
+ * pdn_read.c; a syntax error (pdn_unparsed.c: reported, then the rest of the game is
+ * skipped, kept as text). */
 void pk_rd_report(pk_pdn_reader *r, int sev, const char *code, int line, int col, const char *fmt, ...)
     PK_RD_PRINTF(6, 7);
 void pk_rd_tolerate(pk_pdn_reader *r, const char *code, int line, int col, const char *fmt, ...)
@@ -154,6 +164,7 @@ void pk_rd_add_pending(pk_pdn_reader *r, pk_pdn_note *n);
 void pk_rd_reset_level(level *L, int line, int col);
 void pk_rd_close_level(pk_pdn_reader *r, int d, pk_pdn_line *out);
 void pk_rd_close_main(pk_pdn_reader *r, pk_game *g);
+void pk_rd_add_rest(pk_pdn_reader *r, pk_pdn_note *rest);
 void pk_rd_open_variation(pk_pdn_reader *r, int line, int col);
 void pk_rd_close_variation(pk_pdn_reader *r, int line, int col);
 void pk_rd_strength_token(pk_pdn_reader *r, const pk_token *t, int line, int col);
@@ -161,9 +172,22 @@ void pk_rd_simple_note(pk_pdn_reader *r, const pk_token *t, int kind, int line, 
 
 /* Text not read as PDN (pdn_unparsed.c): stray text (warned once per game, then
  * counted), and stray text held before a game started, reported when it is known whether
- * a game follows. */
+ * a game follows. After a syntax error (pk_rd_syntax) the text is kept from the token of
+ * the error (r->tok_at) on: copied from the window as it slides (pk_rd_keep) or given
+ * (pk_rd_keep_text), and made a PK_NOTE_UNPARSED note up to buf[end] (pk_rd_unparsed_end);
+ * a game too large keeps none (pk_rd_unparsed_drop); variations never closed end with an
+ * empty one (pk_rd_unclosed_rest). A variation nested too deep
+ * (pk_rd_too_deep) is kept up to its matching ')' (pk_rd_deep_token takes every '(' and
+ * ')' in it). */
 void pk_rd_stray(pk_pdn_reader *r, const pk_token *t, int line, int col);
 void pk_rd_release_stray(pk_pdn_reader *r, int game_follows);
+void pk_rd_keep(pk_pdn_reader *r, unsigned long long upto);
+void pk_rd_keep_text(pk_pdn_reader *r, const char *s, size_t n);
+void pk_rd_unparsed_end(pk_pdn_reader *r, size_t end, unsigned flags);
+void pk_rd_unparsed_drop(pk_pdn_reader *r);
+void pk_rd_unclosed_rest(pk_pdn_reader *r);
+void pk_rd_too_deep(pk_pdn_reader *r, int line, int col);
+void pk_rd_deep_token(pk_pdn_reader *r, const pk_token *t);
 
 /* Tag pairs (pdn_tag.c). */
 void pk_rd_split_tag(pk_pdn_reader *r, const pk_token *t, const char **name, size_t *nl, const char **val,

@@ -77,6 +77,27 @@ static void flush_pending(level *L)
     }
 }
 
+/* The rest of a game that the reader could not read (a PK_NOTE_UNPARSED note), placed
+ * where it stood: after what each open line holds. Notes waiting for the next move of an
+ * outer line (a comment after a move number, then a variation) go before that line's
+ * variation, as they stood in the text, so that the rest is the last note of the game. */
+void pk_rd_add_rest(pk_pdn_reader *r, pk_pdn_note *rest)
+{
+    for (int d = 0; d < r->depth; d++) {
+        level *L = &r->lv[d];
+        pk_pdn_note *var = r->lv[d + 1].var, **at = L->n > 0 ? &L->v[L->n - 1].after : &L->pre;
+        if (!L->pend)
+            continue;
+        while (*at && *at != var) /* the variation is that list's last note */
+            at = &(*at)->next;
+        L->pend_tail->next = var;
+        *at = L->pend;
+        L->pend = L->pend_tail = NULL;
+    }
+    flush_pending(&r->lv[r->depth]);
+    pk_rd_add_after(r, rest);
+}
+
 /* Copies the moves of level d into the arena as a finished line. */
 void pk_rd_close_level(pk_pdn_reader *r, int d, pk_pdn_line *out)
 {
@@ -129,11 +150,30 @@ void pk_rd_reset_level(level *L, int line, int col)
     L->col = col;
 }
 
+/* Notes waiting for the next move when a '(' comes (a comment after a move number): they
+ * stood before the variation, so they go before it, up to a setup (the next move's: it
+ * sets the position that move is played from). */
+static void flush_before_variation(level *L)
+{
+    while (L->pend && L->pend->kind != PK_NOTE_SETUP) {
+        pk_pdn_note *n = L->pend;
+        L->pend = n->next;
+        if (!L->pend)
+            L->pend_tail = NULL;
+        n->next = NULL;
+        if (L->n > 0)
+            append(&L->v[L->n - 1].after, &L->v[L->n - 1].after_tail, n);
+        else
+            append(&L->pre, &L->pre_tail, n);
+    }
+}
+
 void pk_rd_open_variation(pk_pdn_reader *r, int line, int col)
 {
     pk_rd_resolve_dash(r);
+    flush_before_variation(&r->lv[r->depth]);
     if (r->depth == PK_PDN_MAX_DEPTH) {
-        pk_rd_syntax(r, line, col, "variations nested deeper than %d", PK_PDN_MAX_DEPTH);
+        pk_rd_too_deep(r, line, col);
         return;
     }
     pk_pdn_note *n = pk_rd_new_note(r, PK_NOTE_VARIATION, line, col);

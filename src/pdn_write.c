@@ -24,6 +24,8 @@ typedef struct writer {
     int col;       /* columns used on the current line */
     bool glue;     /* the next token follows "(" without a blank */
     bool failed;
+    int rest;      /* the rest of the game as read was written (PK_UNPARSED_*): nothing more
+                      but the terminator */
     size_t used;
     char buf[8192]; /* output gathered here: one fwrite per 8 KB, not per token */
 } writer;
@@ -157,6 +159,37 @@ static void comment(writer *w, const char *text)
     }
 }
 
+/* Text the reader could not read (PK_NOTE_UNPARSED), as it stands: its first line where a
+ * token goes, its own line breaks kept (as LF), a line break after it when it ends inside
+ * a % or ; comment. Read back, it is the same text with the same error. After the rest
+ * of a game (PK_UNPARSED_REST; empty after variations never closed) nothing is written but
+ * the terminator: the variations open where it starts are closed in it, or never were. */
+static void unparsed(writer *w, const pk_pdn_note *n)
+{
+    const char *t = n->text;
+    if (n->nag & PK_UNPARSED_REST)
+        w->rest = n->nag;
+    if (!*t) /* after variations never closed: they stay open */
+        return;
+    room(w, strcspn(t, "\r\n"));
+    const char *line = t;
+    for (const char *p = t; *p;) {
+        size_t k = strcspn(p, "\r");
+        put(w, p, k);
+        p += k;
+        if (*p == '\r') { /* CRLF and a lone CR: LF, as everywhere in the output */
+            put(w, "\n", 1);
+            p += p[1] == '\n' ? 2 : 1;
+        }
+    }
+    for (const char *p = t; *p; p++)
+        if (*p == '\n' || *p == '\r')
+            line = p + 1;
+    w->col = (int)strlen(line) + (line == t ? w->col : 0);
+    if (n->nag & PK_UNPARSED_LINE_COMMENT)
+        newline(w);
+}
+
 static int escaped_tag(writer *w, const char *name, const char *value)
 {
     put(w, "[", 1);
@@ -249,8 +282,9 @@ static void line(writer *w, const pk_pdn_line *l, numbering nb, int depth);
 
 static void notes(writer *w, const pk_pdn_note *n, numbering *nb, const numbering *at_move, int depth)
 {
-    for (; n; n = n->next) {
+    for (; n && !w->rest; n = n->next) {
         switch (n->kind) {
+        case PK_NOTE_UNPARSED: unparsed(w, n); nb->interrupted = true; break;
         case PK_NOTE_COMMENT: comment(w, n->text); nb->interrupted = true; break;
         case PK_NOTE_LINE:
             /* '%' lines (PDN escape) must start a line; ';' comments run to its end */
@@ -288,6 +322,8 @@ static void notes(writer *w, const pk_pdn_note *n, numbering *nb, const numberin
             w->glue = true; /* "(12. 32-28 ...)": no blanks inside the parentheses */
             line(w, n->line, at_move ? *at_move : *nb, depth + 1);
             w->glue = false;
+            if (w->rest)
+                break;
             if (w->col + 1 > w->width)
                 newline(w);
             put(w, ")", 1);
@@ -327,7 +363,7 @@ static void line(writer *w, const pk_pdn_line *l, numbering nb, int depth)
     bool opens = true;
     nb.interrupted = false;
     notes(w, l->pre, &nb, NULL, depth);
-    for (int i = 0; i < l->nmoves; i++) {
+    for (int i = 0; i < l->nmoves && !w->rest; i++) {
         const pk_pdn_move *m = &l->moves[i];
         char buf[512];
         const char *text = w->o->move_text ? w->o->move_text(w->o->ctx, l, i, depth, buf, sizeof buf) : m->text;
@@ -400,7 +436,10 @@ int pk_pdn_write_game(FILE *out, const pk_game *g, const pk_pdn_write_opts *opts
 
     /* a header with no movetext and no result stays that (pdn(5): header-only) */
     const char *result = o.result ? o.result : g->result.text ? g->result.text : "*";
-    if (o.result || g->result.text || g->main.nmoves || g->main.pre) {
+    if (w.rest & PK_UNPARSED_OPEN) { /* a terminator would be read into what it left open */
+        if (w.col)
+            newline(&w);
+    } else if (o.result || g->result.text || g->main.nmoves || g->main.pre) {
         tokenf(&w, result);
         newline(&w);
     }

@@ -8,8 +8,10 @@
  * game's own state (struct game) on a worker, and the games are written in file order.
  *
  * A game that cannot be replayed to its end keeps its moves as written from the error
- * on (a diagnostic on standard error, exit status 1); no game, comment or variation is
- * ever dropped.
+ * on (a diagnostic on standard error, exit status 1); a game the reader could not read to
+ * its end (a syntax error) is converted up to the error and keeps the rest as it stands
+ * (the writer puts the reader's PK_NOTE_UNPARSED text back); no game, comment or
+ * variation is ever dropped.
  *
  * Exit status: 0 every game converted, 1 some game could not be (fully) converted,
  * 2 usage error or unreadable input.
@@ -45,7 +47,7 @@ typedef struct rec {
 
 /* --stats: what was read (the round-trip test compares these before and after) */
 typedef struct counts {
-    long comments, lines, nags, variations, setups;
+    long comments, lines, nags, variations, setups, unparsed;
 } counts;
 
 typedef struct run {
@@ -416,6 +418,12 @@ static void write_json(const run *R, game *G, const pk_game *g, FILE *o)
     json_str(o, G->v ? result_token(R, G, g) : g->result.text);
     fputs(",\"moves\":", o);
     json_line(G, &g->main, o);
+    const pk_pdn_note *u = pk_game_unparsed(g); /* after a syntax error: the rest as read */
+    if (u) {
+        fputs(",\"unparsed\":{\"text\":", o);
+        json_str(o, u->text);
+        fprintf(o, ",\"line\":%d,\"col\":%d}", u->line_no, u->col);
+    }
     fputs("}\n", o);
 }
 
@@ -488,6 +496,7 @@ static void count_notes(counts *c, const pk_pdn_note *n)
         case PK_NOTE_NAG: c->nags++; break;
         case PK_NOTE_SETUP: c->setups++; break;
         case PK_NOTE_VARIATION: c->variations++, count_line(c, n->line); break;
+        case PK_NOTE_UNPARSED: c->unparsed += *n->text != 0; break;
         }
 }
 
@@ -618,6 +627,7 @@ static bool on_game(void *ctx, const pk_checked *ck)
         R->n.nags += n->n.nags;
         R->n.variations += n->n.variations;
         R->n.setups += n->n.setups;
+        R->n.unparsed += n->n.unparsed;
     }
     return !ferror(R->out);
 }
@@ -640,9 +650,10 @@ static void stats(const run *R, double secs)
     if (secs <= 0)
         secs = 1e-9;
     fprintf(stderr,
-            "pdnconv: %ld games, %ld comments, %ld lines, %ld NAGs, %ld variations, %ld setups\n"
+            "pdnconv: %ld games, %ld comments, %ld lines, %ld NAGs, %ld variations, %ld setups, %ld unparsed\n"
             "pdnconv: %llu bytes, %ld games in %.3f s: %.1f MB/s, %.0f games/s, peak RSS %ld KiB\n",
-            R->games, R->n.comments, R->n.lines, R->n.nags, R->n.variations, R->n.setups, R->bytes, R->games, secs,
+            R->games, R->n.comments, R->n.lines, R->n.nags, R->n.variations, R->n.setups, R->n.unparsed, R->bytes,
+            R->games, secs,
             (double)R->bytes / secs / 1e6, (double)R->games / secs, (long)ru.ru_maxrss);
 }
 
@@ -684,7 +695,8 @@ static void usage(FILE *o)
           "\n"
           "A game that cannot be replayed to its end (an illegal move, an unknown move '-')\n"
           "is written with its moves as written from there on, the error (a placeholder: its\n"
-          "warning) on standard error as pdncheck writes it.\n"
+          "warning) on standard error as pdncheck writes it; after a syntax error the rest of\n"
+          "the game is written exactly as it stands.\n"
           "Exit status: 0 every game converted, 1 some game not (fully) converted, 2 unreadable\n"
           "file or usage error. See pdnconv(1).\n",
           o);
