@@ -434,6 +434,7 @@ static int set_result(pk_pdn_reader *r, const char *s, size_t n, int line, int c
             pk_rd_tolerate(r, "nonstandard-result", line, col, "result written '%.*s'", (int)n, s);
     }
     r->by_result = 1;
+    r->glue_line = line;
     r->g->result.text = pk_rd_dup(r, s, n);
     r->g->result.kind = kind < 0 ? PK_RESULT_UNKNOWN : kind;
     r->g->result.line = line;
@@ -678,6 +679,8 @@ static int body_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
 static int handle(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl)
 {
     r->tok_at = r->base + t->start; /* where a syntax error's text starts */
+    r->glued = r->glue_line == line; /* the first token after a result, on its line */
+    r->glue_line = 0;
     if (r->state != ST_START && !r->too_large &&
         r->base + t->start - r->game_start > PK_PDN_MAX_GAME_BYTES) {
         r->too_large = 1;
@@ -785,6 +788,7 @@ void pk_pdn_restart(pk_pdn_reader *r, const pk_pdn_resume *at)
 {
     r->file = at->file ? at->file : "<stdin>";
     r->keeping = 0; /* (a read cut short by an out-of-memory error may have left it on) */
+    r->glue_line = 0;
     r->pos = r->len = r->cpos = 0;
     r->eof = r->ioerr = 0;
     r->base = at->base;

@@ -94,6 +94,10 @@ struct pk_pdn_reader {
     unsigned long said; /* diagnostics reported so far */
     int src_borrowed;
     int tag_follows; /* pdn_resume.h */
+    /* a result glued to a tag pair that goes on over lines ("0-0[FEN \"W:...\n...\"]") */
+    int glue_line; /* the line of the result token that ended the last game (0: none since) */
+    int glued;     /* the token being handled is the next one, on that line: a '[' there may
+                      start a tag pair as if it started its line (pk_rd_tag_start) */
     /* pdn_unparsed.c: the text of a game from a syntax error on, kept as it stands */
     unsigned long long tok_at;    /* stream offset of the token being handled */
     int keeping;                  /* the text from keep_from on is being kept */
