@@ -222,6 +222,9 @@ void pk_game_free(pk_game *g);
 /* First value of tag `name` (case-sensitive), or NULL; borrowed from g (valid until the
  * next pk_pdn_next on g). Thread-safe. */
 const char *pk_game_tag(const pk_game *g, const char *name);
+/* Whether name is a PDN tag name (letters, digits, '_'): pk_pdn_write_game writes the other
+ * tags the reader kept ("[[Event", "[ \"x\"]") as escape lines. Thread-safe. */
+bool pk_pdn_tag_name_ok(const char *name);
 /* The text of g that the reader could not read, from its syntax error to the game's end
  * (the game's last note, PK_NOTE_UNPARSED with PK_UNPARSED_REST; its line_no and col say
  * where it starts), or NULL. Borrowed from g. Thread-safe. */
@@ -258,7 +261,8 @@ typedef struct pk_pdn_write_opts {
                               mover, RULES 1.2.5); 0: 'W' */
     int first_number;      /* number of the first move; 0: the start FEN's :F, else 1 */
     const char *gametype;  /* GameType tag value to write (replacing the game's), NULL: as read */
-    const char *fen;       /* FEN tag value to write, "" to write none, NULL: as read */
+    const char *fen;       /* FEN tag value to write, "" to write none (nor a SetUp tag),
+                              NULL: as read */
     const char *result;    /* result token and Result tag value, NULL: as read ("*" if none) */
     /* The text of move i of line l (depth 0: the main line), written into buf of size
      * bytes or returned as another string; NULL for a hop-by-hop continuation that the
@@ -270,11 +274,15 @@ typedef struct pk_pdn_write_opts {
 } pk_pdn_write_opts;
 
 /* Writes g as PDN 3.0 to out: the seven-tag roster (those present) first in its order,
- * then the other tags in their order, values escaped; a blank line; the movetext with
- * comments, % lines, NAGs, strength marks, setups and variations where they stood, lines
- * of at most opts->width columns; the result. One game, ending with a newline (callers
- * put a blank line between games). opts may be NULL. Writing the output of a game read
- * back from this output gives the same bytes. Returns PK_OK or PK_ERR_IO (write error).
+ * then the other tags in their order, values escaped (a tag whose name is not a PDN
+ * identifier, "[[Event", as an escape line "%[name \"value\"]" first in the movetext); a
+ * blank line; the movetext with comments, % lines, NAGs, strength marks, setups and
+ * variations where they stood (notes before a move go before its number), the text the
+ * reader could not read as it stood (PK_NOTE_UNPARSED), lines of at most opts->width
+ * columns; the result. One game, ending with a newline (callers put a blank line between
+ * games). opts may be NULL. Writing the output of a game read back from this output
+ * gives the same bytes, and reading it gives no diagnostic the writer caused. Returns
+ * PK_OK or PK_ERR_IO (write error).
  * Thread-safe: reads g and opts, writes only out and err (move_text runs on this thread). */
 int pk_pdn_write_game(FILE *out, const pk_game *g, const pk_pdn_write_opts *opts, pk_error *err);
 

@@ -118,6 +118,14 @@ const char *pk_game_tag(const pk_game *g, const char *name)
     return NULL;
 }
 
+bool pk_pdn_tag_name_ok(const char *s)
+{
+    for (const char *p = s; *p; p++)
+        if (!((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_'))
+            return false;
+    return *s != 0;
+}
+
 const pk_pdn_note *pk_game_unparsed(const pk_game *g)
 {
     if (!g->cut)

@@ -37,10 +37,10 @@ void pk_rd_split_tag(pk_pdn_reader *r, const pk_token *t, const char **name, siz
 {
     const char *s = tok_text(r, t), *e = s + t->len - 1; /* e at ']' */
     s++;
-    while (*s == ' ' || *s == '\t')
+    while (is_blank((unsigned char)*s)) /* line breaks too: "[\nEvent \"x\"]" */
         s++;
     *name = s;
-    while (*s != ' ' && *s != '\t' && *s != '"')
+    while (!is_blank((unsigned char)*s) && *s != '"')
         s++;
     *nl = (size_t)(s - *name);
     while (*s != '"')

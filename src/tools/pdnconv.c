@@ -562,8 +562,11 @@ static void note_game(const run *R, const pk_checked *ck, conv_note *n)
     n->replayed = ck->replayed;
     n->supported = ck->res->variant != NULL;
     snprintf(n->unsupported, sizeof n->unsupported, "%s", ck->res->unsupported ? ck->res->unsupported : "its variant");
-    if (R->stats)
+    if (R->stats) {
         count_line(&n->n, &ck->game->main);
+        for (int i = 0; i < ck->game->ntags; i++) /* written as escape lines (pk_pdn_write_game) */
+            n->n.lines += !pk_pdn_tag_name_ok(ck->game->tags[i].name);
+    }
 }
 
 /* The game written into out: as the worker that replayed it wrote it (game_end), or here
@@ -689,7 +692,8 @@ static void usage(FILE *o)
           "  -j, --jobs=N               replay on N threads (default: every online core);\n"
           "                             the output is the same whatever N\n"
           "      --stats                on standard error: the games, comments, % and ; lines,\n"
-          "                             NAGs, variations and setups read, and the throughput\n"
+          "                             NAGs, variations, setups and unparsed texts read, and\n"
+          "                             the throughput\n"
           "  -h, --help                 print this help and exit\n"
           "  -V, --version              print the version and exit\n"
           "\n"
