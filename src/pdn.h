@@ -222,6 +222,15 @@ void pk_game_free(pk_game *g);
 /* First value of tag `name` (case-sensitive), or NULL; borrowed from g (valid until the
  * next pk_pdn_next on g). Thread-safe. */
 const char *pk_game_tag(const pk_game *g, const char *name);
+/* What a game holds besides its moves and tags, over every line (variations included). */
+typedef struct pk_pdn_counts {
+    long comments, lines, nags, variations, setups;
+    long unparsed; /* texts the reader could not read (not the empty one after variations
+                      never closed) */
+} pk_pdn_counts;
+/* Adds the notes of g to *c; adds b to *a. Thread-safe. */
+void pk_game_count(const pk_game *g, pk_pdn_counts *c);
+void pk_pdn_counts_add(pk_pdn_counts *a, const pk_pdn_counts *b);
 /* Whether name is a PDN tag name (letters, digits, '_'): pk_pdn_write_game writes the other
  * tags the reader kept ("[[Event", "[ \"x\"]") as escape lines. Thread-safe. */
 bool pk_pdn_tag_name_ok(const char *name);

@@ -45,10 +45,6 @@ typedef struct rec {
     size_t shortm, full, hub, fen, caps, from, to; /* offsets into the pool */
 } rec;
 
-/* --stats: what was read (the round-trip test compares these before and after) */
-typedef struct counts {
-    long comments, lines, nags, variations, setups, unparsed;
-} counts;
 
 typedef struct run {
     int to, caps, notation, sep, gametype; /* gametype: 0 as the file, 1 short, 2 full */
@@ -62,7 +58,7 @@ typedef struct run {
     int stats;
     unsigned long long bytes;
     long games;
-    counts n;
+    pk_pdn_counts n; /* --stats: what was read (the round-trip test compares it before and after) */
 } run;
 
 /* One game in flight: what the replay said of its moves, filled on a worker thread
@@ -474,32 +470,6 @@ static void on_diag(void *ctx, const pk_diag *d, bool written)
     findings(R);
 }
 
-/* --stats: the game's comments, % and ; lines, NAGs, variations and setups, variations
- * included (the reader bounds their depth: PK_PDN_MAX_DEPTH). */
-static void count_notes(counts *c, const pk_pdn_note *n);
-
-static void count_line(counts *c, const pk_pdn_line *l)
-{
-    count_notes(c, l->pre);
-    for (int i = 0; i < l->nmoves; i++) {
-        count_notes(c, l->moves[i].before);
-        count_notes(c, l->moves[i].after);
-    }
-}
-
-static void count_notes(counts *c, const pk_pdn_note *n)
-{
-    for (; n; n = n->next)
-        switch (n->kind) {
-        case PK_NOTE_COMMENT: c->comments++; break;
-        case PK_NOTE_LINE: c->lines++; break;
-        case PK_NOTE_NAG: c->nags++; break;
-        case PK_NOTE_SETUP: c->setups++; break;
-        case PK_NOTE_VARIATION: c->variations++, count_line(c, n->line); break;
-        case PK_NOTE_UNPARSED: c->unparsed += *n->text != 0; break;
-        }
-}
-
 static void *game_new(void *ctx)
 {
     game *G = calloc(1, sizeof *G);
@@ -552,7 +522,7 @@ typedef struct conv_note {
     bool replayed, supported;
     bool failed; /* out of memory: the moves written as read */
     char unsupported[64];
-    counts n;    /* --stats */
+    pk_pdn_counts n; /* --stats */
 } conv_note;
 
 static void note_game(const run *R, const pk_checked *ck, conv_note *n)
@@ -563,7 +533,7 @@ static void note_game(const run *R, const pk_checked *ck, conv_note *n)
     n->supported = ck->res->variant != NULL;
     snprintf(n->unsupported, sizeof n->unsupported, "%s", ck->res->unsupported ? ck->res->unsupported : "its variant");
     if (R->stats) {
-        count_line(&n->n, &ck->game->main);
+        pk_game_count(ck->game, &n->n);
         for (int i = 0; i < ck->game->ntags; i++) /* written as escape lines (pk_pdn_write_game) */
             n->n.lines += !pk_pdn_tag_name_ok(ck->game->tags[i].name);
     }
@@ -625,12 +595,7 @@ static bool on_game(void *ctx, const pk_checked *ck)
         R->status = PK_EXIT_USAGE;
     }
     if (R->stats) {
-        R->n.comments += n->n.comments;
-        R->n.lines += n->n.lines;
-        R->n.nags += n->n.nags;
-        R->n.variations += n->n.variations;
-        R->n.setups += n->n.setups;
-        R->n.unparsed += n->n.unparsed;
+        pk_pdn_counts_add(&R->n, &n->n);
     }
     return !ferror(R->out);
 }
