@@ -1,11 +1,11 @@
 /*
  * pdn_reader.h -- library-internal: the state of the streaming PDN reader, shared by
- * pdn_read.c (the game state machine, comments, tag pairs, results, diagnostics),
- * pdn_window.c (the input window and the cursor), pdn_tree.c (the move tree
- * being built), pdn_move.c (the move parser: move tokens, move numbers, the plain
- * movetext fast path), pdn_tag.c (tag pairs' names and values, on one line, wrapped over
- * lines, or past the window) and pdn_unparsed.c (text not read as PDN). Not installed;
- * nothing outside those files uses it.
+ * pdn_read.c (the game state machine, comments, tag pairs, diagnostics), pdn_window.c
+ * (the input window and the cursor), pdn_tree.c (the move tree being built), pdn_result.c
+ * (results), pdn_move.c (the move parser: move tokens, move numbers, the plain movetext
+ * fast path), pdn_tag.c (tag pairs' names and values, on one line, wrapped over lines, or
+ * past the window) and pdn_unparsed.c (text not read as PDN). Not installed; nothing
+ * outside those files uses it.
  */
 #ifndef PK_PDN_READER_H
 #define PK_PDN_READER_H
@@ -202,6 +202,11 @@ int pk_rd_tag_start(pk_pdn_reader *r, const pk_token *t, int col, const char **n
 size_t pk_rd_wrapped_end(pk_pdn_reader *r, size_t v, int *breaks, int *why);
 size_t pk_rd_join_value(pk_pdn_reader *r, size_t v, size_t e, char *out);
 size_t pk_rd_long_value(pk_pdn_reader *r, size_t v, size_t *total, int *closed);
+
+/* Results (pdn_result.c): a result token; a move token that is a result (glued to the
+ * next game's move number, or with blanks), else 0. Both end the game: GAME_DONE. */
+int pk_rd_result_token(pk_pdn_reader *r, const pk_token *t, int line, int col);
+int pk_rd_result_like_move(pk_pdn_reader *r, const pk_token *t, int line, int col);
 
 /* The move parser (pdn_move.c). */
 void pk_rd_check_number(pk_pdn_reader *r, level *L);

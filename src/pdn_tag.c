@@ -37,10 +37,12 @@ void pk_rd_split_tag(pk_pdn_reader *r, const pk_token *t, const char **name, siz
 {
     const char *s = tok_text(r, t), *e = s + t->len - 1; /* e at ']' */
     s++;
-    while (is_blank((unsigned char)*s)) /* line breaks too: "[\nEvent \"x\"]" */
+    /* the lexer took [\s*[A-Za-z0-9_]+\s*": every byte up to the name is a blank (line
+     * breaks too: "[\nEvent \"x\"]"), and so is every byte after it up to the quote */
+    while ((unsigned char)*s <= ' ')
         s++;
     *name = s;
-    while (!is_blank((unsigned char)*s) && *s != '"')
+    while ((unsigned char)*s > ' ' && *s != '"')
         s++;
     *nl = (size_t)(s - *name);
     while (*s != '"')
