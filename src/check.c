@@ -32,6 +32,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "pk_port.h"
 
 #include "check_int.h"
 #include "cli.h"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# pdnconv round trip over every game file of ../shared/corpora (issue 11, "Done when"),
+# pdnconv round trip over every game file of the corpora (tests/corpora, unpacked into $BUILD/corpora) (issue 11, "Done when"),
 # under each of --short (the default), --full, --numeric and --algebraic:
 #   (a) every game's FEN after every ply of the main line (pdnfen --all --numeric: game,
 #       ply, FEN) is the same in the input and in pdnconv's output (a game the replay
@@ -19,7 +19,7 @@
 #       writer causes none (issue 21 item 16).
 # The files that parser-tests/*/fail* hold are not games. Two files at a time (xargs -P2).
 #   sh tests/corpus/pdnconv-roundtrip.sh [FILE...]   (default: the whole corpora)
-SHARED=${SHARED:-../shared}
+CORPORA=${CORPORA:-build/corpora}
 top=$(pwd)
 bin="$top/${BUILD:-build}/bin"
 helpers="$top/${BUILD:-build}/tests/helpers"
@@ -44,7 +44,7 @@ if [ "$1" = --one ]; then # one file (run by xargs below): its report in $PK_RT_
   counts() { grep -v 'bytes,' "$1" | grep '^pdnconv: [0-9]* games,' | sed 's/^pdnconv: //'; }
   fens "$f" > "$w/in.fen"
   records "$f" > "$w/in.rec" || { echo "FAIL $f: pdn-records cannot read it"; exit 1; }
-  rel=${f#"$SHARED/corpora/"}
+  rel=${f#"$CORPORA/"}
   diags "$f" > "$w/in.diag"
   bad=0
   for mode in short full numeric algebraic; do
@@ -100,15 +100,15 @@ PK_RT_TMP=$tmp; export PK_RT_TMP
 if [ $# -gt 0 ]; then
   for f in "$@"; do printf '%s\0' "$f"; done
 else
-  (cd "$SHARED/corpora" && find . -name '*.pdn' ! -path './parser-tests/*/fail*' -print0 | LC_ALL=C sort -z) |
-    sed -z "s|^\\./|$SHARED/corpora/|"
+  (cd "$CORPORA" && find . -name '*.pdn' ! -path './parser-tests/*/fail*' -print0 | LC_ALL=C sort -z) |
+    sed -z "s|^\\./|$CORPORA/|"
 fi > "$tmp/files"
 xargs -0 -n 1 -P 2 sh "$0" --one < "$tmp/files"
 st=$?
 tr '\0' '\n' < "$tmp/files" | while IFS= read -r f; do
   cat "$tmp/$(key "$f").report"
 done > "$tmp/report"
-sed "s|^$SHARED/corpora/||; s|^FAIL $SHARED/corpora/|FAIL |" "$tmp/report"
+sed "s|^$CORPORA/||; s|^FAIL $CORPORA/|FAIL |" "$tmp/report"
 n=$(grep -c ': [0-9]* games,' "$tmp/report")
 failed=$(grep -c '^FAIL' "$tmp/report")
 # every known difference must still be one (else the list hides nothing and must shrink)
