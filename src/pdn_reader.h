@@ -149,10 +149,12 @@ enum { OPEN_BOUNDS = 1, OPEN_NEXT_TAG, OPEN_END, OPEN_QUOTE };
 
 /* The input window and scratch memory (pdn_window.c): refill the window (keeping
  * buf[pos..len)), move the cursor to buf[to], the warning about an input that is not
- * UTF-8, scratch memory of at least need bytes (r->sbuf). */
+ * UTF-8, a buffer of the reader grown to at least need bytes (doubling), scratch memory
+ * of at least need bytes (r->sbuf). */
 void pk_rd_fill(pk_pdn_reader *r);
 void pk_rd_advance(pk_pdn_reader *r, size_t to);
 void pk_rd_note_encoding(pk_pdn_reader *r);
+char *pk_rd_grow(pk_pdn_reader *r, char **buf, size_t *cap, size_t need);
 char *pk_rd_scratch(pk_pdn_reader *r, size_t need);
 
 /* The move tree (pdn_tree.c): zeroed and raw arena memory, a string copy, a new note

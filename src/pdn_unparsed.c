@@ -16,7 +16,6 @@
 
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------------ the text kept */
@@ -24,17 +23,7 @@
 /* Appends s[0..n) to the text kept. */
 void pk_rd_keep_text(pk_pdn_reader *r, const char *s, size_t n)
 {
-    if (r->nkept + n + 1 > r->kcap) {
-        size_t cap = r->kcap ? r->kcap : 1024;
-        while (cap < r->nkept + n + 1)
-            cap *= 2;
-        char *p = realloc(r->kept, cap);
-        if (!p)
-            pk_rd_nomem(r);
-        r->kept = p;
-        r->kcap = cap;
-    }
-    memcpy(r->kept + r->nkept, s, n);
+    memcpy(pk_rd_grow(r, &r->kept, &r->kcap, r->nkept + n + 1) + r->nkept, s, n);
     r->nkept += n;
 }
 

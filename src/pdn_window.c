@@ -119,17 +119,19 @@ void pk_rd_note_encoding(pk_pdn_reader *r)
                  pk_encoding_name(enc));
 }
 
-char *pk_rd_scratch(pk_pdn_reader *r, size_t need)
+char *pk_rd_grow(pk_pdn_reader *r, char **buf, size_t *cap, size_t need)
 {
-    if (need > r->scap) {
-        size_t cap = r->scap ? r->scap : 4096;
-        while (cap < need)
-            cap *= 2;
-        char *p = realloc(r->sbuf, cap);
+    if (need > *cap) {
+        size_t c = *cap ? *cap : 4096;
+        while (c < need)
+            c *= 2;
+        char *p = realloc(*buf, c);
         if (!p)
             pk_rd_nomem(r);
-        r->sbuf = p;
-        r->scap = cap;
+        *buf = p;
+        *cap = c;
     }
-    return r->sbuf;
+    return *buf;
 }
+
+char *pk_rd_scratch(pk_pdn_reader *r, size_t need) { return pk_rd_grow(r, &r->sbuf, &r->scap, need); }
