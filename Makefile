@@ -366,9 +366,10 @@ deps-musl:
 # The system's static libraries (PCRE2, zlib, ... and CUnit) are glibc builds; musl-gcc links
 # them with tests/musl/fortify.c, which forwards the two glibc-only functions they call.
 check-musl: deps deps-check deps-musl corpora
-	@sh tests/musl/include.sh build/musl/include
-	@$(MAKE) --no-print-directory BUILD=build/musl CC=$(MUSL_CC) WERROR=1 LDFLAGS=-static \
-	  CFLAGS="-isystem $(abspath build/musl/include)" LINK_EXTRA=build/musl/fortify.o build-tests
+	@sh tests/musl/sysroot.sh build/musl/sys
+	@$(MAKE) --no-print-directory BUILD=build/musl CC=$(MUSL_CC) WERROR=1 \
+	  LDFLAGS="-static -L$(abspath build/musl/sys/lib)" CFLAGS="-isystem $(abspath build/musl/sys/include)" \
+	  LINK_EXTRA=build/musl/fortify.o build-tests
 	@BUILD=build/musl CORPORA=$(CORPORA) sh tests/run-all.sh unit golden corpus
 
 $(BUILD)/fortify.o: tests/musl/fortify.c
