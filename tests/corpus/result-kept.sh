@@ -1,6 +1,6 @@
 #!/bin/sh
 # The result a record states is kept, and every tool states the same one (issue 21 item 2),
-# over every game file of ../shared/corpora:
+# over every game file of the corpora (tests/corpora, unpacked into $BUILD/corpora):
 #   (a) pdncheck --json and pdnconv --to json give each game the same result;
 #   (b) pdnconv's output, read again, states for each game the result the input stated,
 #       with the Result tag's result where the input's tag named one (a tag and a
@@ -10,7 +10,7 @@
 # "*", "?", none alike), RULES 4.4: 1-0 and 2-0 are one result, as are 1/2-1/2 and 1-1.
 # The files that parser-tests/*/fail* hold are not games.
 #   sh tests/corpus/result-kept.sh [FILE...]   (default: the whole corpora)
-SHARED=${SHARED:-../shared}
+CORPORA=${CORPORA:-build/corpora}
 bin="${BUILD:-build}/bin"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pk-result.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -36,8 +36,8 @@ if [ $# -gt 0 ]; then
   for f in "$@"; do printf '%s\n' "$f"; done
 else
   whole=1
-  (cd "$SHARED/corpora" && find . -name '*.pdn' ! -path './parser-tests/*/fail*' | LC_ALL=C sort) |
-    sed "s|^\./|$SHARED/corpora/|"
+  (cd "$CORPORA" && find . -name '*.pdn' ! -path './parser-tests/*/fail*' | LC_ALL=C sort) |
+    sed "s|^\./|$CORPORA/|"
 fi > "$tmp/files"
 files=0 games=0 bad=0 tagged=0
 while IFS= read -r f; do

@@ -1,7 +1,7 @@
 /*
  * test_pdn_write.c -- the PDN writer (pk_pdn_write_game): the layout of one game with
  * every kind of note, renumbering (first mover, "N..." after interruptions, setups,
- * variations), 80 columns, escapes; and on every game of ../shared/corpora: the output
+ * variations), 80 columns, escapes; and on every game of the test corpora (tests/corpora): the output
  * reads back as the same game (tags, moves, comments, NAGs, setups, variations, result)
  * and writing it again gives the same bytes.
  */
@@ -265,8 +265,8 @@ static void round_trip(const char *path, const char *text, size_t len, counts *c
                    : sa.kind >= PK_RESULT_FIRST_WIN ? sa.kind
                    : a->result.text                 ? a->result.kind
                                                     : PK_RESULT_UNKNOWN;
-        int bad = a->ntags != b->ntags || kind != b->result.kind ||
-                  sb.kind != (sa.kind == PK_RESULT_NONE && terminated ? PK_RESULT_UNKNOWN : sa.kind) || sa.conflict != sb.conflict ||
+        int bad = a->ntags != b->ntags || kind != b->result.kind || sa.conflict != sb.conflict ||
+                  sb.kind != (sa.kind == PK_RESULT_NONE && terminated ? PK_RESULT_UNKNOWN : sa.kind) ||
                   same_line(&a->main, &b->main, path);
         for (int t = 0; !bad && t < a->ntags; t++)
             bad = !pk_game_tag(b, a->tags[t].name) || strcmp(pk_game_tag(a, a->tags[t].name), pk_game_tag(b, a->tags[t].name));
@@ -291,7 +291,7 @@ static void test_corpora(void)
 {
     char dir[512];
     counts c = {0};
-    snprintf(dir, sizeof dir, "%s/corpora", SHARED_DIR());
+    snprintf(dir, sizeof dir, "%s", CORPORA_DIR());
     PK_EACH_PDN(dir, true, walk_file, &c);
     printf("(%d files, %d games) ", c.files, c.games);
     CU_ASSERT(c.files > 100);
