@@ -191,7 +191,7 @@ DOCDIR        ?= $(PREFIX)/share/doc/pdnkit
 # the texts the man pages cite (RULES 1.7, PERFT.md), the README and the release notes
 DOCS          := README.md NEWS doc/RULES.md doc/PERFT.md
 
-VERSION   := $(shell sed -n 's/.*define PK_VERSION "\(.*\)"/\1/p' src/pk_common.h)
+VERSION   := $(shell sed -n 's/^\#define PDNKIT_VERSION_\(MAJOR\|MINOR\|PATCH\) *\([0-9][0-9]*\)$$/\2/p' src/pk_common.h | paste -sd.)
 SOMAJOR   := $(firstword $(subst ., ,$(VERSION)))
 SONAME    := libpdnkit.so.$(SOMAJOR)
 SOLIB     := $(BUILD)/libpdnkit.so.$(VERSION)
@@ -378,7 +378,7 @@ $(BUILD)/fortify.o: tests/musl/fortify.c
 
 # --- release ---------------------------------------------------------------------------
 #   make dist        pdnkit-$(VERSION).tar.gz: every tracked file of HEAD (git archive), nothing
-#                    built; VERSION is PK_VERSION in src/pk_common.h, the one place it is written
+#                    built; VERSION is PDNKIT_VERSION_MAJOR/MINOR/PATCH in src/pk_common.h, the one place it is written
 #   make distcheck   the tarball unpacked into an empty temporary folder: make run, make check,
 #                    make install and uninstall there (tests/distcheck.sh)
 DIST_NAME := pdnkit-$(VERSION)

@@ -72,7 +72,7 @@ PKG_CONFIG_PATH=$p/lib/pkgconfig
 PKG_CONFIG_SYSROOT_DIR=$dest
 export PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
 pkg-config --exists pdnkit || fail "pkg-config does not find pdnkit"
-[ "$(pkg-config --modversion pdnkit)" = "$(sed -n 's/.*define PK_VERSION "\(.*\)"/\1/p' src/pk_common.h)" ] ||
+[ "$(pkg-config --modversion pdnkit)" = "$(sed -n 's/^#define PDNKIT_VERSION_[A-Z]* *\([0-9]*\)$/\1/p' src/pk_common.h | paste -sd.)" ] ||
   fail "pdnkit.pc version"
 cflags=$(pkg-config --cflags pdnkit)
 libs=$(pkg-config --libs pdnkit)
