@@ -258,10 +258,12 @@ install-files: build-tools $(LIB) $(BUILD)/libpdnkit.so $(BUILD)/pdnkit.pc $(BUI
 	ln -sf $(notdir $(SOLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libpdnkit.so
 	install -m 644 $(BUILD)/pdnkit.pc $(DESTDIR)$(PKGCONFIGDIR)/
+	@# the man pages' title lines say "pdnkit @VERSION@": the version is filled in here
 	@for p in $(MANPAGES); do \
 	  s=$${p##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s; \
-	  echo install -m 644 $$p $(DESTDIR)$(MANDIR)/man$$s/; \
-	  install -m 644 $$p $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; \
+	  echo "install -m 644 $$p $(DESTDIR)$(MANDIR)/man$$s/ (version $(VERSION))"; \
+	  sed 's/@VERSION@/$(VERSION)/g' $$p >$(DESTDIR)$(MANDIR)/man$$s/$${p##*/} && \
+	  chmod 644 $(DESTDIR)$(MANDIR)/man$$s/$${p##*/} || exit 1; \
 	done
 	install -m 644 $(BUILD)/completion/pdnkit $(DESTDIR)$(BASHCOMPDIR)/pdnkit
 	install -d $(DESTDIR)$(DOCDIR)
