@@ -387,8 +387,9 @@ DIST_NAME := pdnkit-$(VERSION)
 .PHONY: dist distcheck
 dist:
 	@git rev-parse --is-inside-work-tree >/dev/null 2>&1 || { echo "dist: needs a git checkout (the tarball is HEAD's tracked files)"; exit 2; }
+	@# the tarball is HEAD, its name the working tree's version: the two must be the same
 	@[ -z "$$(git status --porcelain --untracked-files=no)" ] || \
-	  echo "dist: note: uncommitted changes are not in the tarball (it is made from HEAD)"
+	  { echo "dist: the tree has uncommitted changes: commit them first (the tarball is made from HEAD)"; exit 2; }
 	git archive --format=tar --prefix=$(DIST_NAME)/ HEAD | gzip -9n >$(DIST_NAME).tar.gz
 	@echo "dist: wrote $(DIST_NAME).tar.gz ($$(wc -c <$(DIST_NAME).tar.gz) bytes)"
 
