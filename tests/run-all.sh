@@ -13,7 +13,7 @@ CORPORA=${CORPORA:-$BUILD/corpora}
 case $CORPORA in /*) ;; *) CORPORA="$top/$CORPORA" ;; esac
 export BUILD CORPORA
 PATH="$top/$BUILD/bin:$PATH"; export PATH
-groups=${1:-"unit golden corpus install"}
+groups=${*:-"unit golden corpus install"}
 pass=0; fail=0; skip=0; failed=""; skipped=""
 log="$BUILD/test-logs"; mkdir -p "$log"
 : >"$log/times"

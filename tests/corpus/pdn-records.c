@@ -6,14 +6,18 @@
  *
  *     game <TAB> result <TAB> moves <TAB> escaped <TAB> unparsed <TAB> tags
  *
- * result: the terminator's kind (none and '*' are both "unknown": a writer adds '*');
+ * result: the kind of the result the record states, worked out here (not by the library's
+ * pk_game_stated_result, which pdnconv uses): the terminator's, or the Result tag's where
+ * the terminator is '*' or missing (issue 21 item 2), else "unknown" (none and '*' alike:
+ * a writer adds '*');
  * moves: the move tokens of every line, variations included, a capture written hop by
  * hop counted once (a converter joins the hops); escaped: the tags whose name is not a PDN
  * identifier plus the escape lines "%[" before the first move (the writer turns the first
  * into the second); unparsed: a checksum of the text the reader could not read (CRLF as
  * LF), or 0; tags: "name=value" of every other tag, in name order, but GameType, FEN and
  * SetUp (a converter writes the variant's and the start position's own: the round trip
- * compares positions instead), the Result tag as its kind.
+ * compares positions instead), the Result tag as the kind of the result it names (one of
+ * none, '*' or '?', as the stated result: a converter writes that there).
  *
  *     pdn-records FILE
  */
@@ -88,6 +92,10 @@ int main(int argc, char **argv)
         long escaped = 0;
         const char *unparsed = NULL;
         long moves = count_line(&g.main, &escaped, &unparsed, 1);
+        const char *tag = pk_game_tag(&g, "Result");
+        int stated = g.result.text ? kind_of(g.result.text) : PK_RESULT_UNKNOWN;
+        if (stated < PK_RESULT_FIRST_WIN && tag)
+            stated = kind_of(tag);
         char **tags = malloc(((size_t)g.ntags + 1) * sizeof *tags);
         int n = 0;
         for (int i = 0; i < g.ntags; i++) {
@@ -100,15 +108,14 @@ int main(int argc, char **argv)
                 continue;
             size_t len = strlen(t->name) + strlen(t->value) + 16;
             tags[n] = malloc(len);
-            if (!strcmp(t->name, "Result"))
-                snprintf(tags[n], len, "Result=%d", kind_of(t->value));
+            if (!strcmp(t->name, "Result")) /* a tag of no result ('*', '?') says the stated one */
+                snprintf(tags[n], len, "Result=%d", kind_of(t->value) >= PK_RESULT_FIRST_WIN ? kind_of(t->value) : stated);
             else
                 snprintf(tags[n], len, "%s=%s", t->name, t->value);
             n++;
         }
         qsort(tags, (size_t)n, sizeof *tags, by_text);
-        printf("%d\t%d\t%ld\t%ld\t%lu\t", g.index, g.result.text ? kind_of(g.result.text) : PK_RESULT_UNKNOWN, moves,
-               escaped, checksum(unparsed));
+        printf("%d\t%d\t%ld\t%ld\t%lu\t", g.index, stated, moves, escaped, checksum(unparsed));
         for (int i = 0; i < n; i++) {
             printf("%s%s", i ? "\t" : "", tags[i]);
             free(tags[i]);

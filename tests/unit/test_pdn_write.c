@@ -199,7 +199,7 @@ static int by_name(const void *a, const void *b)
 }
 
 /* The signature of g: its tags (names that are identifiers, in name order: the writer puts
- * the roster first), its result, its movetext. */
+ * the roster first), its movetext. */
 static char *signature(const pk_game *g, bool first)
 {
     char *out = NULL;
@@ -214,14 +214,6 @@ static char *signature(const pk_game *g, bool first)
     for (int t = 0; t < nt; t++)
         fprintf(f, "[%s=%s]", tags[t].name, tags[t].value);
     free(tags);
-    /* a game with moves and no result gets "*" (the writer's one change of content),
-     * unless it ends in text that leaves something open */
-    const pk_pdn_note *u = pk_game_unparsed(g);
-    bool open = g->cut && (!u || (u->nag & PK_UNPARSED_OPEN));
-    int kind = g->result.kind;
-    if (first && kind == PK_RESULT_NONE && !open && (g->main.nmoves || g->main.pre))
-        kind = PK_RESULT_UNKNOWN;
-    fprintf(f, " %d ", kind);
     if (first)
         for (int t = 0; t < g->ntags; t++)
             if (!pk_pdn_tag_name_ok(g->tags[t].name)) {
@@ -239,6 +231,29 @@ static char *signature(const pk_game *g, bool first)
     sig_line(f, &g->main);
     fclose(f);
     return out;
+}
+
+/* Whether g ends in text that leaves something open (a comment, variations): the writer
+ * puts no terminator after it. */
+static bool ends_open(const pk_game *g)
+{
+    const pk_pdn_line *l = &g->main;
+    for (;;) {
+        const pk_pdn_note *n = l->nmoves ? l->moves[l->nmoves - 1].after : l->pre;
+        while (n && n->next)
+            n = n->next;
+        if (!n || n->kind != PK_NOTE_VARIATION)
+            return n && n->kind == PK_NOTE_UNPARSED && (n->nag & PK_UNPARSED_OPEN);
+        l = n->line;
+    }
+}
+
+static bool has_escaped_tags(const pk_game *g)
+{
+    for (int t = 0; t < g->ntags; t++)
+        if (!pk_pdn_tag_name_ok(g->tags[t].name))
+            return true;
+    return false;
 }
 
 typedef struct counts {
@@ -295,11 +310,27 @@ static void round_trip(const char *path, const char *text, size_t len, counts *c
     if (g1 != g2 && c->differ++ < 5)
         printf("\n  %s: %d games read, %d after writing", path, g1, g2);
     for (int i = 0; i < n1 && i < n2; i++) {
-        char *a = signature(&first[i], true), *b = signature(&second[i], false);
-        if (strcmp(a, b) && c->differ++ < 5)
-            printf("\n  %s: game %d differs once written:\n    %.300s\n    %.300s", path, i + 1, a, b);
-        free(a);
-        free(b);
+        const pk_game *a = &first[i], *b = &second[i];
+        /* the result the record states is kept and the terminator says it (a Result tag's
+         * where the terminator was "*" or missing: issue 21 item 2); a game with moves and no
+         * result at all gets "*", unless it ends in text that leaves something open (issue
+         * 21 item 3); a tag that disagrees with the terminator stays (RULES 4.4) */
+        pk_stated_result sa, sb;
+        pk_game_stated_result(a, &sa);
+        pk_game_stated_result(b, &sb);
+        bool terminated = !ends_open(a) && (a->result.text || a->main.nmoves || a->main.pre || has_escaped_tags(a));
+        int kind = !terminated                        ? PK_RESULT_NONE
+                   : sa.kind >= PK_RESULT_FIRST_WIN ? sa.kind
+                   : a->result.text                 ? a->result.kind
+                                                    : PK_RESULT_UNKNOWN;
+        char *x = signature(a, true), *y = signature(b, false);
+        int bad = kind != b->result.kind || sa.conflict != sb.conflict ||
+                  sb.kind != (sa.kind == PK_RESULT_NONE && terminated ? PK_RESULT_UNKNOWN : sa.kind) || strcmp(x, y);
+        if (bad && c->differ++ < 5)
+            printf("\n  %s: game %d differs once written:\n    %d %.300s\n    %d %.300s", path, i + 1, kind, x,
+                   b->result.kind, y);
+        free(x);
+        free(y);
     }
     /* idempotent from the first write on: a wrapped comment read back holds line breaks */
     if ((strcmp(out1, out2) || strcmp(out2, out3)) && c->unstable++ < 5)
