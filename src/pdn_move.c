@@ -476,6 +476,7 @@ int pk_rd_plain_tokens(pk_pdn_reader *r)
         if (!is_digit(b[pos]) || r->nodes > MAX_NODES ||
             r->base + pos - r->game_start > PK_PDN_MAX_GAME_BYTES ||
             (r->enc_check && pk_src_switch_offset(r->src) < r->base + pos) ||
+            (r->nul_check && pk_src_nul_offset(r->src) < r->base + pos) ||
             !scan_plain(b + pos, e, r->eof, &p))
             break;
         if (p.nsq == 0)

@@ -104,6 +104,8 @@ static void fill(pk_pdn_reader *r)
     r->buf[r->len] = 0; /* the sentinel plain_tokens() relies on */
     if (!r->enc_done && !r->enc_check && pk_src_encoding(r->src) != PK_ENC_UTF8)
         r->enc_check = 1; /* advance() reports it when the cursor reaches the first byte */
+    if (!r->nul_done && !r->nul_check && pk_src_nul_offset(r->src) != PK_SRC_NONE)
+        r->nul_check = 1; /* the same for the first NUL byte */
 }
 
 /* 1 when the eight bytes at b are printable ASCII (0x20 to 0x7F): no byte has its high bit
@@ -131,6 +133,16 @@ static void advance(pk_pdn_reader *r, size_t to)
             i = r->cpos, line = r->line, col = r->col, nl = r->nl, prev_cr = r->prev_cr;
         }
         note_encoding(r);
+    }
+    if (r->nul_check && pk_src_nul_offset(r->src) < r->base + to) {
+        r->nul_check = 0;
+        size_t at = (size_t)(pk_src_nul_offset(r->src) - r->base);
+        r->nul_done = 1;
+        if (at > i) {
+            advance(r, at);
+            i = r->cpos, line = r->line, col = r->col, nl = r->nl, prev_cr = r->prev_cr;
+        }
+        pk_rd_tolerate(r, "nul-byte", r->line, r->col, "NUL byte read as U+FFFD (the first of the file is here)");
     }
     for (; i < to; i++) {
         if (to - i >= 8 && printable8(b + i)) { /* tag values, comments: a run of them */
@@ -899,8 +911,16 @@ static void simple_note(pk_pdn_reader *r, const pk_token *t, int kind, int line,
     const char *s = tok_text(r, t);
     pk_pdn_note *n = new_note(r, kind, line, col);
     if (kind == PK_NOTE_NAG) {
-        for (size_t i = 1; i < t->len && n->nag < 1000000; i++)
-            n->nag = n->nag * 10 + (s[i] - '0');
+        size_t i = 1;
+        while (i + 1 < t->len && s[i] == '0')
+            i++; /* "$0012" is $12 */
+        if (t->len - i > PK_PDN_NAG_DIGITS) { /* never read as another number: kept as written */
+            n->nag = -1;
+            pk_rd_tolerate(r, "nag-range", line, col, "NAG %.*s%s is larger than $%d: kept as written",
+                           (int)(t->len > 24 ? 24 : t->len), s, t->len > 24 ? "..." : "", PK_PDN_NAG_MAX);
+        } else
+            for (; i < t->len; i++)
+                n->nag = n->nag * 10 + (s[i] - '0');
         n->text = dup(r, s, t->len);
         pk_rd_resolve_dash(r);
         add_after(r, n);
@@ -1133,6 +1153,8 @@ void pk_pdn_restart(pk_pdn_reader *r, const pk_pdn_resume *at)
     r->enc_done = at->started && enc != PK_ENC_UTF8 &&
                   (pk_encoding_is_unicode(enc) || pk_src_switch_offset(r->src) < at->base);
     r->enc_check = 0;
+    r->nul_done = at->started && pk_src_nul_offset(r->src) < at->base; /* said by the piece before */
+    r->nul_check = 0;
     r->open_until = 0;
     r->ngames = at->games;
     r->tag_follows = at->tag_follows;

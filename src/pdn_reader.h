@@ -55,6 +55,7 @@ struct pk_pdn_reader {
     size_t cpos;
     int line, col, prev_cr, nl;
     int lone_cr_done, enc_done, bom_done, enc_check;
+    int nul_done, nul_check; /* the warning at the first NUL byte (encoding.h), as enc_* */
     unsigned long long open_until; /* stream offset: no ']' from the last lone '[' up to here */
     int ngames;
     /* one token of lookahead */
