@@ -1,6 +1,7 @@
 /*
  * cli.c -- the options and manners every tool shares (see cli.h). The tools' mains
- * keep their own getopt_long tables; the values and the words come from here.
+ * keep their own getopt_long tables; the short letters (one meaning each, the table
+ * below), the values, and the words of every error, escaped, come from here.
  */
 #include "cli.h"
 
@@ -210,69 +211,83 @@ static void long_mistake(FILE *err, const char *prog, const struct option *longo
         fprintf(err, "%s: error: unknown option '%s'\n", prog, opt);
 }
 
-int pk_cli_getopt(int argc, char **argv, const struct option *longopts, const char *prog, FILE *err)
+/* The short option string of longopts (a leading ':': a missing value is told apart),
+ * the letters of the tool's past after them. NULL, said on err, when the table binds a
+ * letter to another long option than the toolkit's. */
+static const char *optstring_of(const struct option *longopts, const char *prog, FILE *err, char *buf, size_t size)
 {
-    char optstring[3 + 3 * 64 + 8] = ":";
-    size_t k = 1;
-    for (const struct option *o = longopts; o->name && k + 4 < sizeof optstring; o++) {
-        if (o->flag || o->val <= 0 || o->val > 127 || !((o->val >= 'a' && o->val <= 'z') || (o->val >= 'A' && o->val <= 'Z')))
+    size_t k = 0;
+    buf[k++] = ':';
+    for (const struct option *o = longopts; o->name && k + 4 < size; o++) {
+        if (o->flag || !((o->val >= 'a' && o->val <= 'z') || (o->val >= 'A' && o->val <= 'Z')))
             continue; /* a long option only */
         const char *meant = short_name(o->val);
         if (!meant || strcmp(meant, o->name)) {
             fprintf(err, "%s: error: internal: -%c stands for --%s in pdnkit, not --%s\n", prog, o->val,
                     meant ? meant : "(nothing)", o->name);
-            return '?';
+            return NULL;
         }
-        optstring[k++] = (char)o->val;
-        if (o->has_arg == required_argument)
-            optstring[k++] = ':';
-        else if (o->has_arg == optional_argument)
-            optstring[k++] = ':', optstring[k++] = ':';
+        buf[k++] = (char)o->val;
+        if (o->has_arg != no_argument)
+            buf[k++] = ':';
+        if (o->has_arg == optional_argument)
+            buf[k++] = ':';
     }
-    for (size_t i = 0; i < sizeof retired / sizeof retired[0] && k + 1 < sizeof optstring; i++)
-        if (!strcmp(retired[i].prog, prog))
-            optstring[k++] = retired[i].c;
-    optstring[k] = 0;
-    opterr = 0; /* the messages below, escaped and worded as pdnkit words them */
-    int c = getopt_long(argc, argv, optstring, longopts, NULL);
-    for (size_t i = 0; i < sizeof retired / sizeof retired[0]; i++)
-        if (c == retired[i].c && !strcmp(retired[i].prog, prog)) {
-            const char *now = short_name(c);
-            fprintf(err, "%s: error: -%c no longer stands for --%s (in pdnkit -%c is --%s); write --%s\n",
-                    prog, c, retired[i].was, c, now, retired[i].was);
-            c = '?';
-            goto try_help;
+    buf[k] = 0;
+    for (size_t i = 0; i < sizeof retired / sizeof retired[0] && k + 1 < size; i++)
+        if (!strcmp(retired[i].prog, prog) && !strchr(buf + 1, retired[i].c)) {
+            buf[k++] = retired[i].c;
+            buf[k] = 0;
         }
-    if (c == ':') {
-        const char *arg = argv[optind - 1];
-        char opt[256];
-        if (!strncmp(arg, "--", 2))
+    return buf;
+}
+
+/* What getopt_long refused (c is '?' or ':'), in one line. */
+static void say_mistake(int c, int argc, char **argv, const struct option *longopts, const char *prog, FILE *err)
+{
+    const char *arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+    char opt[256];
+    bool is_long = !strncmp(arg, "--", 2);
+    if (c == ':') { /* the last argument, so argv[optind - 1] is the option itself */
+        if (is_long)
             option_text(arg, opt, sizeof opt);
         else
             snprintf(opt, sizeof opt, "-%c", optopt);
         fprintf(err, "%s: error: option '%s' needs a value\n", prog, opt);
-        c = '?';
-        goto try_help;
-    }
-    if (c != '?')
-        return c;
-    const char *arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
-    if (!strncmp(arg, "--", 2) && (optopt == 0 || strchr(arg, '='))) {
-        if (optopt == 0)
-            long_mistake(err, prog, longopts, arg);
-        else {
-            char opt[256];
-            option_text(arg, opt, sizeof opt);
-            fprintf(err, "%s: error: option '%s' takes no value\n", prog, opt);
-        }
-    } else {
-        char opt[8];
+    } else if (is_long && optopt == 0) {
+        long_mistake(err, prog, longopts, arg);
+    } else if (is_long && strchr(arg, '=')) { /* optopt: the option given a value */
+        option_text(arg, opt, sizeof opt);
+        fprintf(err, "%s: error: option '%s' takes no value\n", prog, opt);
+    } else { /* a short option (argv[optind - 1] may be another argument: inside "-xb") */
         pk_text_escape(opt, sizeof opt, (const char[]){(char)optopt}, 1);
         fprintf(err, "%s: error: unknown option '-%s'\n", prog, opt);
     }
-try_help:
+}
+
+int pk_cli_getopt(int argc, char **argv, const struct option *longopts, const char *prog, FILE *err)
+{
+    char buf[3 + 3 * 64 + 8];
+    const char *optstring = optstring_of(longopts, prog, err, buf, sizeof buf);
+    if (!optstring)
+        return '?';
+    opterr = 0; /* the messages below, escaped and worded as pdnkit words them */
+    int c = getopt_long(argc, argv, optstring, longopts, NULL);
+    bool own = false; /* c is one of the tool's options (a letter of its past may be one again) */
+    for (const struct option *o = longopts; o->name; o++)
+        own |= o->val == c && !o->flag;
+    for (size_t i = 0; i < sizeof retired / sizeof retired[0] && !own; i++)
+        if (c == retired[i].c && !strcmp(retired[i].prog, prog)) {
+            fprintf(err, "%s: error: -%c no longer stands for --%s (in pdnkit -%c is --%s); write --%s\n", prog,
+                    c, retired[i].was, c, short_name(c), retired[i].was);
+            fprintf(err, "Try '%s --help'.\n", prog);
+            return '?';
+        }
+    if (c != '?' && c != ':')
+        return c;
+    say_mistake(c, argc, argv, longopts, prog, err);
     fprintf(err, "Try '%s --help'.\n", prog);
-    return c;
+    return '?';
 }
 
 int pk_cli_number(const char *arg, long min, long max, long *out)
