@@ -434,7 +434,7 @@ static void test_err_counter_too_large(void)
     expect_error("international", "W:W31:B1:H1000000000", PK_ERR_RANGE, 10);
     expect_error("international", "W:W31:B1:F99999999999999999999", PK_ERR_RANGE, 10);
     expect_message("international", "W:W31:B1:H1000000000", (size_t)-1,
-                   "':H' value 1000000000 is too large (at most 999999999)");
+                   "':H' value 1000000000 is larger than 999999999");
 }
 
 /* The one wording of a refused FEN (pdnmoves, pdnperft, pdndiagram, pdncheck). */
