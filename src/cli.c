@@ -162,7 +162,7 @@ static const struct {
     {'t', "time"},    {'v', "variant"}, {'V', "version"},
 };
 
-/* Letters a tool gave another meaning before they had one toolkit-wide (pdnkit 0.1):
+/* Letters a tool gave another meaning before they had one toolkit-wide (up to pdnkit 0.1.0):
  * their old use fails with a hint instead of meaning something else now. */
 static const struct {
     const char *prog;

@@ -9,7 +9,7 @@
  *   stray-text, placeholder, missing-result, empty-move-number, nonstandard-result,
  *   move-spacing, short-notation, upper-case-square, comment-position, header-only,
  *   text-after-result, unterminated-comment, glued-result, spaced-result, wrapped-tag,
- *   tag-too-long
+ *   tag-too-long, nul-byte, nag-range
  * and the adjudicator (replay.c): illegal-move, capture-required, missed-capture,
  * incomplete-capture, ambiguous-move, result-mismatch, gametype, fen, placeholder,
  * separator, move-number, played-after-draw, draw-repetition, draw-move-limit,

@@ -171,7 +171,7 @@ static int read_number_field(cursor *c, int *out, pk_error *err)
     }
     if (n > PK_FEN_COUNTER_MAX) {
         size_t len = c->i - start;
-        return pk_error_set(err, PK_ERR_RANGE, at, "':%c' value %.*s%s is too large (at most %d)", f,
+        return pk_error_set(err, PK_ERR_RANGE, at, "':%c' value %.*s%s is larger than %d", f,
                             (int)(len > 24 ? 24 : len), c->s + start, len > 24 ? "..." : "", PK_FEN_COUNTER_MAX);
     }
     *out = (int)n;

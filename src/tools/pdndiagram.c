@@ -143,7 +143,7 @@ static int from_stdin(const job *j)
 
 int main(int argc, char **argv)
 {
-    /* -t and -f were --text and --flip before pdnkit 0.2: now --time and --fen everywhere */
+    /* -t and -f were --text and --flip up to pdnkit 0.1.0: now --time and --fen everywhere */
     enum { OPT_SIZE = 256, OPT_NUMERIC, OPT_ALGEBRAIC, OPT_TEXT, OPT_FLIP, OPT_LIST, OPT_CAPOPT };
     static const struct option opts[] = {
         {"text", no_argument, 0, OPT_TEXT},     {"ascii", no_argument, 0, 'a'},

@@ -370,7 +370,7 @@ int main(int argc, char **argv)
         {"variant", required_argument, 0, 'v'},
         {"check", required_argument, 0, 'c'},
         {"explain", no_argument, 0, 'e'},
-        {"json", no_argument, 0, O_JSON}, /* -j was --json before pdnkit 0.2: now --jobs everywhere */
+        {"json", no_argument, 0, O_JSON}, /* -j was --json up to pdnkit 0.1.0: now --jobs everywhere */
         {"board", no_argument, 0, 'b'},
         {"output", required_argument, 0, 'o'},
         {"numeric", no_argument, 0, O_NUMERIC},
