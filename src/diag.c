@@ -32,18 +32,22 @@ static inline int control_len(const unsigned char *p, size_t n)
 int pk_text_write_escaped(FILE *out, const char *s)
 {
     const unsigned char *p = (const unsigned char *)s, *run = p;
-    for (;; p++) {
+    for (;;) {
+        while (*p >= 0x20 && *p != 0x7F && *p != 0xC2) /* the text a terminal only shows */
+            p++;
         int k = *p ? control_len(p, 2) : 1;
-        if (!k)
+        if (!k) { /* 0xC2 starting no C1 control */
+            p++;
             continue;
+        }
         if (p > run && fwrite(run, 1, (size_t)(p - run), out) != (size_t)(p - run))
             return -1;
         if (*p == 0)
             return 0;
         if (k == 2 ? fprintf(out, "\\u%04x", p[1]) < 0 : fprintf(out, "\\x%02x", *p) < 0)
             return -1;
-        p += k - 1;
-        run = p + 1;
+        p += k;
+        run = p;
     }
 }
 
@@ -142,9 +146,16 @@ int pk_json_write_string(FILE *out, const char *s)
     if (!s)
         return fputs("null", out) < 0 ? -1 : 0;
     putc('"', out);
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+    const unsigned char *p = (const unsigned char *)s, *run = p;
+    for (;;) {
+        /* a run of what JSON takes as it is, written at once */
+        while ((*p >= 0x20 && *p < 0x7F && *p != '"' && *p != '\\') || (*p >= 0x80 && utf8_len(p)))
+            p += *p < 0x80 ? 1 : utf8_len(p);
+        if (p > run)
+            fwrite(run, 1, (size_t)(p - run), out);
         unsigned c = *p;
-        int n = utf8_len(p);
+        if (c == 0)
+            break;
         if (c == '"' || c == '\\') {
             putc('\\', out);
             putc((int)c, out);
@@ -156,16 +167,10 @@ int pk_json_write_string(FILE *out, const char *s)
             fputs("\\t", out);
         } else if (c < 0x20 || c == 0x7F) {
             fprintf(out, "\\u%04x", c);
-        } else if (n == 0) {
-            fputs("\\ufffd", out); /* never emit invalid UTF-8 */
-            p++;
-            continue;
         } else {
-            fwrite(p, 1, (size_t)n, out);
-            p += n;
-            continue;
+            fputs("\\ufffd", out); /* never emit invalid UTF-8 */
         }
-        p++;
+        run = ++p;
     }
     return putc('"', out) == EOF ? -1 : 0;
 }

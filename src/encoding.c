@@ -400,9 +400,12 @@ static void note_nul(pk_src *s, unsigned long long at)
         s->nul_off = at;
 }
 
-/* 1 when one of the eight bytes of w is 0 (the classic bit trick: a byte borrows from
- * its high bit only when it was 0, or 0x80 and up, which the caller has ruled out). */
-static inline int has_zero8(uint64_t w) { return ((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull) != 0; }
+/* 1 when the eight bytes of w are all 0x01 to 0x7F: no high bit set, and no byte that
+ * borrows when 1 is taken from it (only a 0 does, so there is no borrow to spread). */
+static inline int ascii8(uint64_t w)
+{
+    return ((w | (w - 0x0101010101010101ull)) & 0x8080808080808080ull) == 0;
+}
 
 /* Copies UTF-8 text to dst, decoding the runs that are not UTF-8 by the code page.
  * *more: stopped because a run needs more input. */
@@ -426,7 +429,7 @@ static size_t copy_text(pk_src *s, char *dst, size_t cap, int *more)
         if (s->run_left == 0 && p[0] < 0x80) { /* ASCII run: the common case */
             size_t n = avail < cap - o ? avail : cap - o, i = 0;
             uint64_t w;
-            while (i + 8 <= n && (memcpy(&w, p + i, 8), (w & 0x8080808080808080ull) == 0 && !has_zero8(w)))
+            while (i + 8 <= n && (memcpy(&w, p + i, 8), ascii8(w)))
                 i += 8;
             while (i < n && p[i] < 0x80 && p[i])
                 i++;

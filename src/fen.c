@@ -211,7 +211,10 @@ int pk_fen_parse(const pk_variant *v, const char *s, size_t len, pk_pos *out, pk
         err = &local_err;
     memset(extra, 0, sizeof *extra);
     extra->halfmove = extra->fullmove = -1;
-    cursor c = {s, 0, len == (size_t)-1 ? strlen(s) : len, {0}, {0}};
+    cursor c; /* col_of and alg_of are read only for squares place() has set */
+    c.s = s;
+    c.i = 0;
+    c.n = len == (size_t)-1 ? strlen(s) : len;
     if (skip_spaces(&c))
         extra->spaces = true;
     int t = peek(&c), turn;

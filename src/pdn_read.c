@@ -78,6 +78,7 @@ void pk_rd_syntax(pk_pdn_reader *r, int line, int col, const char *fmt, ...)
 /* ------------------------------------------------------------------ input window */
 
 static void note_encoding(pk_pdn_reader *r);
+static void advance(pk_pdn_reader *r, size_t to);
 
 static void fill(pk_pdn_reader *r)
 {
@@ -117,33 +118,37 @@ static int printable8(const unsigned char *b)
     return (((w - 0x2020202020202020u) | w) & 0x8080808080808080u) == 0;
 }
 
-/* Moves the cursor to buf[to], counting lines and characters (UTF-8 continuation bytes
- * are not characters). CRLF is one line break; a lone CR is one too, with a warning. */
-static void advance(pk_pdn_reader *r, size_t to)
+/* advance() to each warning the source asks for before buf[to], in the order of the text,
+ * and says it there. */
+static void say_notices(pk_pdn_reader *r, size_t to)
 {
-    const unsigned char *b = (const unsigned char *)r->buf;
-    size_t i = r->cpos;
-    int line = r->line, col = r->col, nl = r->nl, prev_cr = r->prev_cr;
     if (r->enc_check && pk_src_switch_offset(r->src) < r->base + to) {
         r->enc_check = 0;
-        size_t at = (size_t)(pk_src_switch_offset(r->src) - r->base);
         r->enc_done = 1;
-        if (at > i) {
-            advance(r, at);
-            i = r->cpos, line = r->line, col = r->col, nl = r->nl, prev_cr = r->prev_cr;
-        }
+        size_t at = (size_t)(pk_src_switch_offset(r->src) - r->base);
+        if (at > r->cpos)
+            advance(r, at); /* which says a NUL before it first */
         note_encoding(r);
     }
     if (r->nul_check && pk_src_nul_offset(r->src) < r->base + to) {
         r->nul_check = 0;
-        size_t at = (size_t)(pk_src_nul_offset(r->src) - r->base);
         r->nul_done = 1;
-        if (at > i) {
+        size_t at = (size_t)(pk_src_nul_offset(r->src) - r->base);
+        if (at > r->cpos)
             advance(r, at);
-            i = r->cpos, line = r->line, col = r->col, nl = r->nl, prev_cr = r->prev_cr;
-        }
         pk_rd_tolerate(r, "nul-byte", r->line, r->col, "NUL byte read as U+FFFD (the first of the file is here)");
     }
+}
+
+/* Moves the cursor to buf[to], counting lines and characters (UTF-8 continuation bytes
+ * are not characters). CRLF is one line break; a lone CR is one too, with a warning. */
+static void advance(pk_pdn_reader *r, size_t to)
+{
+    if ((r->enc_check | r->nul_check) && pk_rd_notice_due(r, r->base + to))
+        say_notices(r, to); /* moves the cursor first: the locals below start after it */
+    const unsigned char *b = (const unsigned char *)r->buf;
+    size_t i = r->cpos;
+    int line = r->line, col = r->col, nl = r->nl, prev_cr = r->prev_cr;
     for (; i < to; i++) {
         if (to - i >= 8 && printable8(b + i)) { /* tag values, comments: a run of them */
             col += 8;

@@ -58,6 +58,8 @@ typedef struct run {
     int line;                      /* reading standard input: the input line, the first
                                       column of every text line; 0 for a FEN argument */
     const char *check;             /* --check MOVE, or NULL */
+    char shown[4 * 160 + 8];       /* MOVE escaped, as a text message quotes it (a tab would
+                                      break the columns); escaped once, not per answer */
     pk_written w;                  /* MOVE parsed */
     pk_match_scratch *ms;
     pk_movelist *legal, *forbidden;
@@ -276,7 +278,8 @@ static int check(const run *r, const char *fen, const pk_pos *p)
 {
     pk_match m;
     char msg[900];
-    if (pk_match_judge(r->v, p, &r->w, r->check, r->gen_flags, r->ms, &m, msg, sizeof msg) == PK_MATCH_LEGAL) {
+    if (pk_match_judge(r->v, p, &r->w, r->json ? r->check : r->shown, r->gen_flags, r->ms, &m, msg, sizeof msg) ==
+        PK_MATCH_LEGAL) {
         char full[160], after[PK_FEN_MAX];
         pk_move_write(r->v, &m.move, PK_NOT_FULL | r->not_flags, full, sizeof full);
         fen_after(r, p, &m.move, after, sizeof after);
@@ -306,9 +309,7 @@ static int check(const run *r, const char *fen, const pk_pos *p)
         fputs("}\n", r->out);
     } else {
         put_prefix(r);
-        fprintf(r->out, "%s: ", pk_match_code(m.kind));
-        pk_text_write_escaped(r->out, msg); /* it quotes the move as given */
-        putc('\n', r->out);
+        fprintf(r->out, "%s: %s\n", pk_match_code(m.kind), msg);
     }
     return PK_EXIT_FINDINGS;
 }
@@ -414,6 +415,8 @@ int main(int argc, char **argv)
         return pk_cli_usage_error(stderr, prog, "--explain lists the moves; --check answers for one move");
     r.algebraic = notation ? notation == PK_NOT_ALGEBRAIC : r.v->algebraic;
     r.not_flags = r.algebraic ? PK_NOT_ALGEBRAIC : PK_NOT_NUMERIC;
+    if (r.check)
+        pk_text_escape(r.shown, sizeof r.shown, r.check, strlen(r.check));
     if (r.check && pk_written_parse(r.v, r.check, strlen(r.check), &r.w, &err) != PK_OK) {
         pk_cli_move_error(stderr, prog, r.check, &err);
         return PK_EXIT_USAGE;
