@@ -182,14 +182,16 @@ static void test_long_runs(void)
 }
 
 typedef struct seen {
+    const char *code; /* the diagnostics looked for ("encoding" when NULL) */
     int n, line, col;
     char msg[200];
 } seen;
 
-static void on_encoding(void *ctx, const pk_diag *d)
+/* The first diagnostic with s->code: where, and what it says; n counts them all. */
+static void on_first(void *ctx, const pk_diag *d)
 {
     seen *s = ctx;
-    if (!strcmp(d->code, "encoding") && s->n++ == 0) {
+    if (!strcmp(d->code, s->code ? s->code : "encoding") && s->n++ == 0) {
         s->line = d->line;
         s->col = d->col;
         snprintf(s->msg, sizeof s->msg, "%s", d->message);
@@ -200,7 +202,7 @@ static int read_games(const void *buf, size_t n, seen *s, char *white, size_t wl
 {
     FILE *f = fmemopen((void *)buf, n, "rb");
     pk_pdn_reader *r = pk_pdn_open(f, "t.pdn", 0, NULL);
-    pk_diag_sink sink = {on_encoding, s};
+    pk_diag_sink sink = {on_first, s};
     pk_game g;
     int games = 0;
     memset(s, 0, sizeof *s);
@@ -280,16 +282,6 @@ static void test_nul_bytes(void)
     }
 }
 
-static void on_nul(void *ctx, const pk_diag *d)
-{
-    seen *s = ctx;
-    if (!strcmp(d->code, "nul-byte") && s->n++ == 0) {
-        s->line = d->line;
-        s->col = d->col;
-        snprintf(s->msg, sizeof s->msg, "%s", d->message);
-    }
-}
-
 /* The reader says it once, where the first NUL stood, and keeps what follows it. */
 static void test_nul_reader(void)
 {
@@ -298,7 +290,8 @@ static void test_nul_reader(void)
     pk_pdn_reader *r = pk_pdn_open(f, "t.pdn", 0, NULL);
     seen s;
     memset(&s, 0, sizeof s);
-    pk_diag_sink sink = {on_nul, &s};
+    s.code = "nul-byte";
+    pk_diag_sink sink = {on_first, &s};
     pk_game g;
     pk_game_init(&g);
     int games = 0;
