@@ -421,15 +421,15 @@ int main(int argc, char **argv)
         pk_cli_move_error(stderr, prog, r.check, &err);
         return PK_EXIT_USAGE;
     }
+    if (output && pk_cli_open_output(output, &r.out, &err) != PK_OK) {
+        pk_cli_error(stderr, prog, NULL, "%s", err.msg);
+        return PK_EXIT_USAGE;
+    }
     r.ms = malloc(sizeof *r.ms);
     r.legal = malloc(sizeof *r.legal);
     r.forbidden = malloc(sizeof *r.forbidden);
     if (!r.ms || !r.legal || !r.forbidden) {
         fprintf(stderr, "%s: error: out of memory\n", prog);
-        return PK_EXIT_USAGE;
-    }
-    if (output && pk_cli_open_output(output, &r.out, &err) != PK_OK) {
-        pk_cli_error(stderr, prog, NULL, "%s", err.msg);
         return PK_EXIT_USAGE;
     }
     static char obuf[1 << 16];
