@@ -47,6 +47,11 @@ EOF
 done
 : >"$tmp/status.log"
 (cd "$tmp/g/$name" && PATH="$tmp/wrap:$PATH" sh ./cmd) >"$tmp/out" 2>"$tmp/err"
+# the corpora's path is the checkout's: a case records it as $CORPORA
+if [ -n "$CORPORA" ]; then
+  awk -v c="$CORPORA" '{ while ((i = index($0, c)) > 0) $0 = substr($0, 1, i - 1) "$CORPORA" substr($0, i + length(c)); print }' \
+    "$tmp/status.log" >"$tmp/status.raw" && mv "$tmp/status.raw" "$tmp/status.log"
+fi
 LC_ALL=C sort -t "$(printf '\t')" -k2 -k1 "$tmp/status.log" >"$tmp/status"
 [ -s "$tmp/status" ] || echo "(no tool ran)" >"$tmp/status"
 

@@ -7,10 +7,11 @@
 #   - a short option means one thing in every tool (-j is --jobs wherever it exists);
 #   - every tool that takes --variant has --list-variants and -o/--output.
 # Prints one line per tool, then "options: N options in M tools, each tested"; names
-# every fault and exits 1 when there is one. Tools on PATH.
-#   sh tests/options.sh [GOLDEN_DIR]     (default: tests/golden beside this script)
-here=$(dirname "$0")
-golden=${1:-$here/golden}
+# every fault and exits 1 when there is one. Tools on PATH. It lives in the golden case
+# that runs it (options-every-one-tested), so it sees the cases as golden.sh lays them out.
+#   sh tests/golden/options-every-one-tested/options.sh [GOLDEN_DIR]   (default: the folder
+#   holding this case)
+golden=${1:-$(dirname "$0")/..}
 tools="pdncheck pdnconv pdndiagram pdnfen pdnmoves pdnperft"
 tmp=${TMPDIR:-/tmp}/pk-options.$$
 mkdir -p "$tmp" && trap 'rm -rf "$tmp"' EXIT
