@@ -12,11 +12,11 @@
 #ifndef PK_CLI_H
 #define PK_CLI_H
 
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 
 #include "pk_common.h"
+#include "pk_port.h" /* getopt_long: pk_cli_getopt */
 #include "variant.h"
 
 /* Exit statuses shared by every tool. */
