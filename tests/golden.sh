@@ -30,6 +30,8 @@ ln -s "$(dirname "$d")"/* "$tmp/g/"
 rm "$tmp/g/$name"
 cp -R "$d" "$tmp/g/$name"
 
+# the corpora's absolute path is recorded as $CORPORA (the same status in every checkout)
+cpat=${CORPORA:+s|$CORPORA|\$CORPORA|g}
 # one wrapper per tool, in front of whatever PATH finds first (the tool, or valgrind's wrapper)
 PATH="$PATH:$top/$BUILD/bin"
 for t in $(cd "$top/$BUILD/bin" && ls | grep -v '\.d$'); do
@@ -40,18 +42,13 @@ for t in $(cd "$top/$BUILD/bin" && ls | grep -v '\.d$'); do
 PATH="$(dirname "$real"):\$PATH"; export PATH
 $t "\$@"
 st=\$?
-printf '%s\t%s\n' "\$st" "\$(printf '%s' "$t \$*" | tr '\n\t' '  ')" >>"$tmp/status.log"
+printf '%s\t%s\n' "\$st" "\$(printf '%s' "$t \$*" | tr '\n\t' '  ' | sed '$cpat')" >>"$tmp/status.log"
 exit \$st
 EOF
   chmod +x "$tmp/wrap/$t"
 done
 : >"$tmp/status.log"
 (cd "$tmp/g/$name" && PATH="$tmp/wrap:$PATH" sh ./cmd) >"$tmp/out" 2>"$tmp/err"
-# the corpora's path is the checkout's: a case records it as $CORPORA
-if [ -n "$CORPORA" ]; then
-  awk -v c="$CORPORA" '{ while ((i = index($0, c)) > 0) $0 = substr($0, 1, i - 1) "$CORPORA" substr($0, i + length(c)); print }' \
-    "$tmp/status.log" >"$tmp/status.raw" && mv "$tmp/status.raw" "$tmp/status.log"
-fi
 LC_ALL=C sort -t "$(printf '\t')" -k2 -k1 "$tmp/status.log" >"$tmp/status"
 [ -s "$tmp/status" ] || echo "(no tool ran)" >"$tmp/status"
 
