@@ -706,6 +706,8 @@ void pk_pdn_restart(pk_pdn_reader *r, const pk_pdn_resume *at)
     r->enc_done = at->started && enc != PK_ENC_UTF8 &&
                   (pk_encoding_is_unicode(enc) || pk_src_switch_offset(r->src) < at->base);
     r->enc_check = 0;
+    r->nul_done = at->started && pk_src_nul_offset(r->src) < at->base; /* said by the piece before */
+    r->nul_check = 0;
     r->open_until = 0;
     r->ngames = at->games;
     r->tag_follows = at->tag_follows;

@@ -212,8 +212,16 @@ void pk_rd_simple_note(pk_pdn_reader *r, const pk_token *t, int kind, int line, 
     const char *s = tok_text(r, t);
     pk_pdn_note *n = pk_rd_new_note(r, kind, line, col);
     if (kind == PK_NOTE_NAG) {
-        for (size_t i = 1; i < t->len && n->nag < 1000000; i++)
-            n->nag = n->nag * 10 + (s[i] - '0');
+        size_t i = 1;
+        while (i + 1 < t->len && s[i] == '0')
+            i++; /* "$0012" is $12 */
+        if (t->len - i > PK_PDN_NAG_DIGITS) { /* never read as another number: kept as written */
+            n->nag = -1;
+            pk_rd_tolerate(r, "nag-range", line, col, "NAG %.*s%s is larger than $%d: kept as written",
+                           (int)(t->len > 24 ? 24 : t->len), s, t->len > 24 ? "..." : "", PK_PDN_NAG_MAX);
+        } else
+            for (; i < t->len; i++)
+                n->nag = n->nag * 10 + (s[i] - '0');
         n->text = pk_rd_dup(r, s, t->len);
         pk_rd_resolve_dash(r);
         pk_rd_add_after(r, n);

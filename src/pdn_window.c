@@ -1,8 +1,8 @@
 /*
  * pdn_window.c -- the PDN reader's input window (see pdn_reader.h): decoded text read in
  * blocks into a window of WIN_CAP bytes with LOOKAHEAD bytes ahead of every token, the
- * line/column cursor over it (CRLF, lone CR, UTF-8 characters, the encoding noted where
- * it starts), and the scratch buffer. The tokens read from it, and what they mean, are
+ * line/column cursor over it (CRLF, lone CR, UTF-8 characters, the encoding and the first
+ * NUL byte noted where they are), and the scratch buffer. The tokens read from it, and what they mean, are
  * pdn_read.c's business.
  */
 #include "pdn_reader.h"
@@ -37,6 +37,8 @@ void pk_rd_fill(pk_pdn_reader *r)
     r->buf[r->len] = 0; /* the sentinel plain_tokens() relies on */
     if (!r->enc_done && !r->enc_check && pk_src_encoding(r->src) != PK_ENC_UTF8)
         r->enc_check = 1; /* pk_rd_advance() reports it when the cursor reaches the first byte */
+    if (!r->nul_done && !r->nul_check && pk_src_nul_offset(r->src) != PK_SRC_NONE)
+        r->nul_check = 1; /* the same for the first NUL byte */
 }
 
 /* 1 when the eight bytes at b are printable ASCII (0x20 to 0x7F): no byte has its high bit
@@ -48,23 +50,37 @@ static int printable8(const unsigned char *b)
     return (((w - 0x2020202020202020u) | w) & 0x8080808080808080u) == 0;
 }
 
+/* pk_rd_advance() to each warning the source asks for before buf[to], in the order of the
+ * text, and says it there. */
+static void say_notices(pk_pdn_reader *r, size_t to)
+{
+    if (r->enc_check && pk_src_switch_offset(r->src) < r->base + to) {
+        r->enc_check = 0;
+        r->enc_done = 1;
+        size_t at = (size_t)(pk_src_switch_offset(r->src) - r->base);
+        if (at > r->cpos)
+            pk_rd_advance(r, at); /* which says a NUL before it first */
+        pk_rd_note_encoding(r);
+    }
+    if (r->nul_check && pk_src_nul_offset(r->src) < r->base + to) {
+        r->nul_check = 0;
+        r->nul_done = 1;
+        size_t at = (size_t)(pk_src_nul_offset(r->src) - r->base);
+        if (at > r->cpos)
+            pk_rd_advance(r, at);
+        pk_rd_tolerate(r, "nul-byte", r->line, r->col, "NUL byte read as U+FFFD (the first of the file is here)");
+    }
+}
+
 /* Moves the cursor to buf[to], counting lines and characters (UTF-8 continuation bytes
  * are not characters). CRLF is one line break; a lone CR is one too, with a warning. */
 void pk_rd_advance(pk_pdn_reader *r, size_t to)
 {
+    if ((r->enc_check | r->nul_check) && pk_rd_notice_due(r, r->base + to))
+        say_notices(r, to); /* moves the cursor first: the locals below start after it */
     const unsigned char *b = (const unsigned char *)r->buf;
     size_t i = r->cpos;
     int line = r->line, col = r->col, nl = r->nl, prev_cr = r->prev_cr;
-    if (r->enc_check && pk_src_switch_offset(r->src) < r->base + to) {
-        r->enc_check = 0;
-        size_t at = (size_t)(pk_src_switch_offset(r->src) - r->base);
-        r->enc_done = 1;
-        if (at > i) {
-            pk_rd_advance(r, at);
-            i = r->cpos, line = r->line, col = r->col, nl = r->nl, prev_cr = r->prev_cr;
-        }
-        pk_rd_note_encoding(r);
-    }
     for (; i < to; i++) {
         if (to - i >= 8 && printable8(b + i)) { /* tag values, comments: a run of them */
             col += 8;
