@@ -81,6 +81,7 @@ static void note_encoding(pk_pdn_reader *r);
 
 static void fill(pk_pdn_reader *r)
 {
+    pk_rd_text_slide(r);
     if (r->pos > 0) {
         memmove(r->buf, r->buf + r->pos, r->len - r->pos);
         r->base += r->pos;
@@ -1151,6 +1152,7 @@ void pk_pdn_close(pk_pdn_reader *r)
         free(r->lv[i].v);
     free(r->tags);
     free(r->sbuf);
+    free(r->text);
     free(r->buf);
     pk_lex_free(r->lx);
     if (!r->src_borrowed)
@@ -1179,6 +1181,7 @@ int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
         return -PK_ERR_NOMEM;
     }
     begin_game(r, g, sink);
+    pk_rd_text_begin(r);
     r->clean = 0;
     int ntok = 0;
     unsigned long said = r->said;
@@ -1209,6 +1212,7 @@ int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
         if (st == GAME_DONE) {
             r->last_by_result = r->by_result;
             finish_game(r);
+            pk_rd_text_end(r, g);
             return 1;
         }
     }

@@ -92,6 +92,12 @@ struct pk_pdn_reader {
     unsigned long said; /* diagnostics reported so far */
     int src_borrowed;
     int tag_follows; /* pdn_resume.h */
+    /* pdn_text.c: the text of the game being read (PK_PDN_KEEP_TEXT), copied out of the
+     * window as it slides: text[0..ntext) then buf from stream offset text_from on */
+    char *text;
+    size_t ntext, textcap;
+    unsigned long long text_from, text_total;
+    int text_over; /* longer than PK_PDN_MAX_GAME_BYTES: no longer kept, only counted */
 };
 
 /* Allocation failed: abandons the game being read (never returns). */
@@ -135,6 +141,12 @@ enum { OPEN_BOUNDS = 1, OPEN_NEXT_TAG, OPEN_END, OPEN_QUOTE };
 void pk_rd_advance(pk_pdn_reader *r, size_t to);
 void pk_rd_fill(pk_pdn_reader *r);
 char *pk_rd_scratch(pk_pdn_reader *r, size_t need);
+
+/* The game's text as it stands (pdn_text.c, PK_PDN_KEEP_TEXT): begin when pk_pdn_next
+ * starts, slide before the window moves (fill), end when the game is done. */
+void pk_rd_text_begin(pk_pdn_reader *r);
+void pk_rd_text_slide(pk_pdn_reader *r);
+void pk_rd_text_end(pk_pdn_reader *r, pk_game *g);
 
 /* Tag pairs (pdn_tag.c). */
 void pk_rd_split_tag(pk_pdn_reader *r, const pk_token *t, const char **name, size_t *nl, const char **val,
