@@ -275,10 +275,15 @@ static int read_moves(const char *moves, pk_game *g, pk_error *err)
     if (st <= 0 || !one || g->nerrors || g->ntags || !g->main.nmoves)
         return pk_error_set(err, PK_ERR_USAGE, 0, "--opening '%s': not a line of moves (as '11-15 23-19 8-11')",
                             moves);
-    for (int i = 0; i < g->main.nmoves; i++)
+    for (int i = 0; i < g->main.nmoves; i++) {
         if (g->main.moves[i].flags & PK_PDN_MOVE_PLACEHOLDER)
             return pk_error_set(err, PK_ERR_USAGE, 0, "--opening '%s': '%s' is not a move", moves,
                                 g->main.moves[i].text);
+        for (const pk_pdn_note *n = g->main.moves[i].after; n; n = n->next)
+            if (n->kind == PK_NOTE_VARIATION || n->kind == PK_NOTE_SETUP)
+                return pk_error_set(err, PK_ERR_USAGE, 0, "--opening '%s': one line of moves, without %s", moves,
+                                    n->kind == PK_NOTE_SETUP ? "a setup" : "variations");
+    }
     return PK_OK;
 }
 
