@@ -58,6 +58,10 @@ struct pk_search_game {
     pk_search *s;
     const pk_variant *v;
     int fen_ply[PK_SEARCH_MAX], mat_ply[PK_SEARCH_MAX];
+    const pk_pos *want[2 * PK_SEARCH_MAX]; /* the targets of the game's variant not seen yet,
+                                              each with its reversed one or NULL */
+    int nwant;
+    int want_fen[PK_SEARCH_MAX]; /* the --fen each pair of want[] stands for */
     int open_state, open_ply;
     bool open_fast; /* the game started at the variant's start and set nothing up yet */
     pk_match_scratch *scratch;
@@ -400,16 +404,32 @@ void pk_search_begin(pk_search_game *g)
     g->open_fast = false;
 }
 
-/* A position of the main line, reached at ply. */
-static void position(pk_search_game *g, const pk_pos *p, int ply)
+/* The targets of the game's variant (a FEN another variant cannot read is none). */
+static void targets(pk_search_game *g)
 {
     const pk_search *s = g->s;
     int vi = g->v->index;
-    for (int i = 0; i < s->nfen; i++) {
-        const target *t = &s->fen[i];
-        if (g->fen_ply[i] < 0 && t->ok[vi] && (pk_pos_equal(p, &t->pos[vi]) || (t->reversed && pk_pos_equal(p, &t->rev[vi]))))
-            g->fen_ply[i] = ply;
-    }
+    g->nwant = 0;
+    for (int i = 0; i < s->nfen; i++)
+        if (s->fen[i].ok[vi]) {
+            g->want_fen[g->nwant / 2] = i;
+            g->want[g->nwant++] = &s->fen[i].pos[vi];
+            g->want[g->nwant++] = s->fen[i].reversed ? &s->fen[i].rev[vi] : NULL;
+        }
+}
+
+/* A position of the main line, reached at ply: the hot path, once per ply. */
+static void position(pk_search_game *g, const pk_pos *p, int ply)
+{
+    for (int i = 0; i < g->nwant; i += 2)
+        if (pk_pos_equal(p, g->want[i]) || (g->want[i + 1] && pk_pos_equal(p, g->want[i + 1]))) {
+            g->fen_ply[g->want_fen[i / 2]] = ply; /* found: looked for no more */
+            g->nwant -= 2;
+            g->want[i] = g->want[g->nwant], g->want[i + 1] = g->want[g->nwant + 1];
+            g->want_fen[i / 2] = g->want_fen[g->nwant / 2];
+            i -= 2;
+        }
+    const pk_search *s = g->s;
     for (int i = 0; i < s->nmat; i++)
         if (g->mat_ply[i] < 0 && has_material(&s->mat[i], p))
             g->mat_ply[i] = ply;
@@ -444,6 +464,7 @@ void pk_search_event(void *ctx, const pk_replay_event *e)
     switch (e->kind) {
     case PK_EV_START:
         g->v = e->variant;
+        targets(g);
         if (g->open_state == OPEN_PENDING) {
             const opening *o = &g->s->open[g->v->index];
             if (!o->ok)
