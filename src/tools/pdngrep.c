@@ -623,7 +623,7 @@ static int parse(run *R, args *A, int argc, char **argv)
 {
     pk_error err;
     int c;
-    while ((c = getopt_long(argc, argv, "t:ivuDclqo:rj:hV", longopts, NULL)) != -1) {
+    while ((c = pk_cli_getopt(argc, argv, longopts, PROG, stderr)) != -1) {
         switch (c) {
         case 't':
             if (A->ntags == 64)
@@ -676,14 +676,10 @@ static int parse(run *R, args *A, int argc, char **argv)
         case 'l': set_mode(R, A, OUT_LIST); break;
         case 'q': set_mode(R, A, OUT_QUIET); break;
         case 'o': R->output = optarg; break;
-        case O_SPLIT: {
-            char *end;
-            errno = 0;
-            R->split = strtol(optarg, &end, 10);
-            if (*end || !*optarg || errno || R->split < 1)
+        case O_SPLIT:
+            if (pk_cli_number(optarg, 1, 1000000000, &R->split))
                 return pk_cli_usage_error(stderr, PROG, "--split takes a number of games per file, not '%s'", optarg);
             break;
-        }
         case O_COLOR:
             if (pk_cli_color(optarg, &A->color, &err))
                 return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
@@ -698,19 +694,14 @@ static int parse(run *R, args *A, int argc, char **argv)
             if (pk_cli_jobs(optarg, &A->jobs, &err))
                 return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
             break;
-        case O_SHARD: {
-            char *end;
-            long k = strtol(optarg, &end, 10), n = *end == '/' ? strtol(end + 1, &end, 10) : 0;
-            if (*end || k < 0 || n < 1 || k >= n || n > 1000000 || !strchr(optarg, '/'))
-                return pk_cli_usage_error(stderr, PROG, "--shard takes K/N with 0 <= K < N, not '%s'", optarg);
-            R->copts.shard = (int)k;
-            R->copts.shards = (int)n;
+        case O_SHARD:
+            if (pk_cli_shard(optarg, &R->copts.shard, &R->copts.shards, &err))
+                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
             break;
-        }
         case O_LIST_VARIANTS: pk_cli_list_variants(stdout); exit(pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK));
         case 'h': usage(stdout); exit(pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK));
         case 'V': pk_cli_version(stdout, PROG); exit(pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK));
-        default: fprintf(stderr, "Try '%s --help'.\n", PROG); return PK_EXIT_USAGE;
+        default: return PK_EXIT_USAGE; /* said by pk_cli_getopt */
         }
     }
     int st = compile(R, A);
