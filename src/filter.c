@@ -6,13 +6,13 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include "filter.h"
 
+#include "pk_port.h"
 #include "report.h"
 
 #include <pcre2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #define MAX_TAGS 32
 
@@ -72,10 +72,13 @@ int pk_filter_add_tag(pk_filter *f, const char *arg, bool caseless, pk_error *er
         }
         pcre2_jit_compile(t->re, PCRE2_JIT_COMPLETE); /* else the interpreter: the same matches */
     }
-    if (!(t->name = strndup(arg, (size_t)(eq - arg)))) {
+    size_t n = (size_t)(eq - arg);
+    if (!(t->name = malloc(n + 1))) {
         pcre2_code_free(t->re);
         return pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
     }
+    memcpy(t->name, arg, n);
+    t->name[n] = 0;
     f->ntags++;
     return PK_OK;
 }

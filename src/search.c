@@ -9,10 +9,12 @@
 #include "search.h"
 
 #include "cli.h"
+#include "encoding.h"
 #include "fen.h"
+#include "pdn_resume.h"
+#include "pk_port.h"
 #include "written.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -265,16 +267,17 @@ static int read_moves(const char *moves, pk_game *g, pk_error *err)
         return pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
     memcpy(text, moves, n);
     memcpy(text + n, " *\n", 4);
-    FILE *f = fmemopen(text, n + 3, "rb");
-    pk_pdn_reader *r = f ? pk_pdn_open(f, "--opening", 0, err) : NULL;
+    pk_src *src = pk_src_mem_new(err); /* the reader over a string: no FILE needed */
+    if (src)
+        pk_src_mem_set(src, text, n + 3, PK_ENC_UTF8, PK_SRC_NONE, PK_SRC_NONE, 0);
+    pk_pdn_reader *r = src ? pk_pdn_open_src(src, "--opening", 0, err) : NULL;
     int st = r ? pk_pdn_next(r, g, NULL) : -1;
     pk_game more;
     pk_game_init(&more);
     bool one = st > 0 && pk_pdn_next(r, &more, NULL) == 0; /* a result inside makes two games */
     pk_game_free(&more);
     pk_pdn_close(r);
-    if (f)
-        fclose(f);
+    pk_src_close(src);
     free(text);
     if (st <= 0 || !one || g->nerrors || g->ntags || !g->main.nmoves)
         return pk_error_set(err, PK_ERR_USAGE, 0, "--opening '%s': not a line of moves (as '11-15 23-19 8-11')",
