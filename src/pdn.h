@@ -44,8 +44,9 @@ extern "C" {
 
 enum pk_pdn_flags {
     PK_PDN_STRICT = 1,      /* every tolerated deviation from the PDN 3.0 reading grammar is an error */
-    PK_PDN_NO_FAST_PATH = 2 /* for tests: tokens read by the PCRE2 pattern alone, without the hand-written
-                             * fast paths of the lexer and the reader (same games and diagnostics, slower) */
+    PK_PDN_NO_FAST_PATH = 2, /* for tests: tokens read by the PCRE2 pattern alone, without the hand-written
+                              * fast paths of the lexer and the reader (same games and diagnostics, slower) */
+    PK_PDN_KEEP_TEXT = 4     /* keep each game's text as it stands in the input (pk_game.text) */
 };
 
 /* ---- tags ---- */
@@ -244,6 +245,13 @@ typedef struct pk_game {
                                large (the rest is not kept), a variation never closed (the rest
                                was read into it); an error was reported. The replay stops at
                                the end of what was read and judges no result (replay.h). */
+    /* With PK_PDN_KEEP_TEXT: the game's text as it stands in the decoded input (UTF-8, line
+     * ends as read), from the first byte after the game before it to its last token (its
+     * terminator), blanks at both ends left out: its tags, comments, variations and any
+     * stray text the reader skipped. NULL without the flag, or when the text is longer
+     * than PK_PDN_MAX_GAME_BYTES (text_len still says how long). In the game's arena. */
+    const char *text;
+    size_t text_len;
     void *arena_;           /* private */
     void *main_buf_;        /* private: the array of main.moves, owned by the game */
     int main_cap_;          /* private */

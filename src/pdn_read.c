@@ -727,6 +727,7 @@ void pk_pdn_close(pk_pdn_reader *r)
     free(r->tags);
     free(r->sbuf);
     free(r->kept);
+    free(r->text);
     free(r->buf);
     pk_lex_free(r->lx);
     if (!r->src_borrowed)
@@ -751,6 +752,7 @@ int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
         return -PK_ERR_NOMEM;
     }
     begin_game(r, g, sink);
+    pk_rd_text_begin(r);
     r->clean = 0;
     int ntok = 0;
     unsigned long said = r->said;
@@ -781,6 +783,7 @@ int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
         if (st == GAME_DONE) {
             r->last_by_result = r->by_result;
             finish_game(r, t.start);
+            pk_rd_text_end(r, g);
             return 1;
         }
     }

@@ -109,6 +109,12 @@ struct pk_pdn_reader {
     int kept_line, kept_col;      /* where it starts */
     unsigned kept_end;            /* PK_UNPARSED_LINE_COMMENT, _OPEN: how its last token ends */
     int deep;                     /* > 0: a variation nested too deep is kept, with that many '(' open */
+    /* pdn_text.c: the text of the game being read (PK_PDN_KEEP_TEXT), copied out of the
+     * window as it slides: text[0..ntext) then buf from stream offset text_from on */
+    char *text;
+    size_t ntext, textcap;
+    unsigned long long text_from, text_total;
+    int text_over; /* longer than PK_PDN_MAX_GAME_BYTES: no longer kept, only counted */
 };
 
 /* Allocation failed: abandons the game being read (never returns). */
@@ -196,6 +202,11 @@ void pk_rd_unparsed_drop(pk_pdn_reader *r);
 void pk_rd_unclosed_rest(pk_pdn_reader *r);
 void pk_rd_too_deep(pk_pdn_reader *r, int line, int col);
 void pk_rd_deep_token(pk_pdn_reader *r, const pk_token *t);
+/* The game's text as it stands (pdn_text.c, PK_PDN_KEEP_TEXT): begin when pk_pdn_next
+ * starts, slide before the window moves (fill), end when the game is done. */
+void pk_rd_text_begin(pk_pdn_reader *r);
+void pk_rd_text_slide(pk_pdn_reader *r);
+void pk_rd_text_end(pk_pdn_reader *r, pk_game *g);
 
 /* Tag pairs (pdn_tag.c). */
 void pk_rd_split_tag(pk_pdn_reader *r, const pk_token *t, const char **name, size_t *nl, const char **val,

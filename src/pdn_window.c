@@ -12,7 +12,8 @@
 
 void pk_rd_fill(pk_pdn_reader *r)
 {
-    if (r->keeping) /* the text after a syntax error: copied before the window moves */
+    pk_rd_text_slide(r); /* the game's text (PK_PDN_KEEP_TEXT): copied before the window moves */
+    if (r->keeping)      /* the text after a syntax error: the same */
         pk_rd_keep(r, r->base + r->pos);
     if (r->pos > 0) {
         memmove(r->buf, r->buf + r->pos, r->len - r->pos);
