@@ -20,7 +20,6 @@
 #include "written.h"
 
 struct pk_replay {
-    pk_trial trial; /* the trial of a guess that may stand as the replay (resolve.c) */
     pk_match_scratch ms;
     pk_draw_state ds;
     pk_movelist legal;
@@ -870,21 +869,21 @@ int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_re
                    pk_diag_sink *sink, pk_replay_result *res)
 {
     pk_variant_choice ch;
-    pk_trial *t = o->on_event ? NULL : &r->trial; /* an observer needs the replay itself */
-    pk_resolve_variant(r, g, o, &ch, t);
+    pk_resolve_variant(r, g, o, &ch);
     pk_resolve_report(&ch, g, file, sink);
     int rc = PK_OK;
     if (!ch.variant) { /* a variant pdnkit does not implement: read, not replayed */
         memset(res, 0, sizeof *res);
         res->loser = -1;
         res->unsupported = ch.unsupported;
-    } else if (t && t->kept) /* the guess's trial was the replay */
-        *res = t->res, pk_trial_release(t, file, sink);
-    else
+    } else
         rc = replay_as(r, g, file, o, ch.variant, REPLAY_FINAL, sink, res);
     res->variant_guessed = ch.source == PK_VSRC_GUESS;
     if (ch.message[0] && ch.severity == PK_SEV_WARNING)
         res->warnings++;
+    /* RULES 4.1: a guess names the rules, it does not pick them to make a game legal */
+    if (ch.variant && res->errors && pk_resolve_misfit(r, g, file, o, &ch, sink))
+        res->errors++;
     if (ch.variant && res->stopped && res->move_errors && ch.source == PK_VSRC_GAMETYPE)
         pk_resolve_suggest(r, g, file, o, ch.variant, sink);
     return rc;
