@@ -720,12 +720,14 @@ int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const 
         s->site_fired = false;
     }
     /* RULES 3.2 REP(k) and its exact optimisation: after a man move or a capture no earlier
-     * position can recur, so the table restarts with P_i */
+     * position can recur, so the table restarts with P_i. A P_i without a king is not even
+     * stored: only a man can move from it, and the table restarts after that move (P_i
+     * follows a man move or a capture, so the table is empty). Most plies are so. */
     pk_draw_rep_entry *e = NULL;
     if (s->rep_k) {
         if (man_move || caps > 0)
             rep_clear(s);
-        if (rep_add(s, after, i, &e) != PK_OK)
+        if (after->kings && rep_add(s, after, i, &e) != PK_OK)
             return -PK_ERR_NOMEM;
     }
     /* RULES 3.2 endgame classes; R726 restarts on any capture or promotion */
