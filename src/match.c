@@ -333,13 +333,30 @@ int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, uns
     }
     /* The most common case first: a from-to move in a position without a capture, where
      * the legal moves are the quiet moves and one from-to pair is one move. Anything else
-     * takes the general way below. */
-    if (w->nsq == 2 && pk_quiet_move(v, p, w->sq[0], w->sq[1], &out->move) > 0) {
+     * takes the general way below, where a move written as a capture goes at once (the
+     * general way finds a quiet one too, and says the same of it). */
+    if (w->nsq == 2 && !w->capture_sep && pk_quiet_move(v, p, w->sq[0], w->sq[1], &out->move) > 0) {
         out->kind = PK_MATCH_LEGAL;
         out->ncand = out->ncand_total = 1;
         out->cand[0] = out->move;
         out->sep_mismatch = w->sep_written && w->capture_sep;
         return out->kind;
+    }
+    /* A capture under free choice (RULES 1.7: English, Russian, pool): the legal moves from
+     * its origin are that piece's complete captures, generated alone. One match is the
+     * move; anything else takes the general way. */
+    if (w->capture_sep &&
+        pk_gen_captures_from(v, p, w->sq[0], &s->legal, (gen_flags & ~(unsigned)PK_GEN_ALL_CAPTURES) |
+                                                           PK_GEN_KEEP_DUPLICATES) > 0) {
+        for (int i = 0; i < s->legal.n; i++)
+            if (matches(v, &s->legal.m[i], w))
+                keep_cand(out, &s->legal.m[i]);
+        if (out->ncand_total == 1) {
+            out->kind = PK_MATCH_LEGAL;
+            out->move = out->cand[0];
+            return out->kind; /* (a capture written as one: no separator to warn about) */
+        }
+        out->ncand = out->ncand_total = 0;
     }
     /* Case 1 on every path of every legal move (RULES 1.8: a move is legal if any of its
      * paths is; the Italian order rule is per path): the common case costs one call. */

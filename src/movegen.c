@@ -739,6 +739,18 @@ static const quiet_fn quiets[PK_V_ENGINES] = {
     quiet_PK_V_BRAZILIAN, quiet_PK_V_ITALIAN, quiet_PK_V_CZECH, quiet_PK_V_POOL, quiet_PK_V_FRISIAN,
     quiet_PK_V_TURKISH,
 };
+#define CAPFROM(ID) /* gen_side()'s capture search from one square (a free-choice row) */    \
+    static int capfrom_##ID(const pk_geom *g, const pk_pos *p, int from, pk_movelist *out, unsigned flags) \
+    {                                                                                               \
+        gen_captures(&crows[ID].rules, g, p, out, flags, PK_BIT(from), false, false, sj_##ID, kj_##ID); \
+        return out->n;                                                                              \
+    }
+CAPFROM(PK_V_ENGLISH)
+CAPFROM(PK_V_RUSSIAN)
+CAPFROM(PK_V_POOL)
+typedef int (*capfrom_fn)(const pk_geom *, const pk_pos *, int, pk_movelist *, unsigned);
+static const capfrom_fn capfroms[PK_V_ENGINES] = { /* the free-choice rows; the others say -1 */
+    [PK_V_ENGLISH] = capfrom_PK_V_ENGLISH, [PK_V_RUSSIAN] = capfrom_PK_V_RUSSIAN, [PK_V_POOL] = capfrom_PK_V_POOL};
 typedef uint64_t (*children_fn)(const pk_geom *, const pk_pos *, const pk_movelist *, unsigned, pk_movelist *,
                                 int *);
 static const children_fn childrens[PK_V_ENGINES] = {
@@ -757,6 +769,16 @@ int pk_gen_legal(const pk_variant *v, const pk_pos *p, pk_movelist *out, unsigne
 int pk_quiet_move(const pk_variant *v, const pk_pos *p, int from, int to, pk_move *m)
 {
     return quiets[v->engine](v->geom, p, from, to, m);
+}
+
+int pk_gen_captures_from(const pk_variant *v, const pk_pos *p, int from, pk_movelist *out, unsigned flags)
+{
+    out->n = out->overflow = 0;
+    if (!capfroms[v->engine]) /* a choice rule ranks the captures of every piece */
+        return -1;
+    if (from < 0 || from >= 64 || !((p->pieces[p->turn] >> from) & 1))
+        return 0;
+    return capfroms[v->engine](v->geom, p, from, out, flags);
 }
 
 int pk_count_legal(const pk_variant *v, const pk_pos *p, unsigned flags, pk_movelist *scratch)
