@@ -548,26 +548,34 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
  * with nothing to report; false (nothing done) for anything else. */
 static inline bool quiet_plain(const ctx *c, const pk_pdn_line *line, int i, pk_move *play)
 {
-    pk_written w;
-    memset(&w, 0, sizeof w);
-    return plain_squares(c, line, i, &w) && !w.capture_sep && !c->v->rules.king_quiet_max &&
-           pk_quiet_move(c->v, &c->pos, w.sq[0], w.sq[1], play) > 0; /* a placeholder has no squares */
+    const pk_pdn_move *mv = &line->moves[i];
+    if (mv->nsquares != 2 || (mv->flags & PK_PDN_MOVE_CAPTURE) || c->v->rules.king_quiet_max ||
+        mv->squares[0].kind != PK_SQ_NUMERIC || mv->squares[1].kind != PK_SQ_NUMERIC ||
+        (i + 1 < line->nmoves && (line->moves[i + 1].flags & PK_PDN_MOVE_HOP)))
+        return false; /* (a placeholder has no squares) */
+    int a = numeric_bit(c->v->geom, &mv->squares[0]), b = numeric_bit(c->v->geom, &mv->squares[1]);
+    return a >= 0 && b >= 0 && pk_quiet_move(c->v, &c->pos, a, b, play) > 0;
 }
 
 /* A trial needs to know only whether a move fits, and most misfits are seen at once: a
  * plain numeric move whose origin holds no piece of the side to move (the other variants
  * of an English record fail so at its first ply). It is counted as the error it is,
  * without the matcher's search for the reason. True when the move is refuted so. */
-static bool trial_refutes(ctx *c, const pk_pdn_line *line, int i, int ply)
+static __attribute__((noinline)) bool trial_refutes_move(ctx *c, const pk_pdn_line *line, int i, int ply)
 {
     pk_written w;
     w.capture_sep = w.sep_written = false; /* plain_squares() reads them (UBSan: uninitialised bool) */
-    if (!c->trial || c->var_depth || !plain_squares(c, line, i, &w) ||
+    if (c->var_depth || !plain_squares(c, line, i, &w) ||
         (c->pos.pieces[c->pos.turn] & PK_BIT(w.sq[0])))
         return false;
     report(c, PK_SEV_ERROR, "illegal-move", &line->moves[i], ply, stop_hint(c),
            "illegal move %s: no piece of the side to move on its origin square", line->moves[i].text);
     return true;
+}
+
+static inline bool trial_refutes(ctx *c, const pk_pdn_line *line, int i, int ply)
+{
+    return c->trial && trial_refutes_move(c, line, i, ply);
 }
 
 /* RULES 4.3 / PDN 3.0: a variation written after move i is an alternative to
@@ -577,25 +585,11 @@ static void replay_line(ctx *c, const pk_pdn_line *line, const pk_pos *start, in
 static void replay_variations(ctx *c, const pk_pdn_line *line, int i, const pk_pos *before, const pk_pos *after,
                               int ply0, int depth);
 
-/* Resolves move i of a line, checks the variations written after it
- * (alternatives from the same position, with the same art. 17 state), then
- * plays it. Returns false when the line stops at this move (the variations are
- * checked all the same). The played move is left in c->last_play for the
- * caller's draw rules. */
-static bool play_with_variations(ctx *c, const pk_pdn_line *line, int i, int ply, int depth)
+/* play_with_variations() for a move with notes or hops after it, where variations may be
+ * (alternatives from the same position, with the same art. 17 state). Out of line: the
+ * usual move takes the short way. */
+static __attribute__((noinline)) bool play_varied(ctx *c, const pk_pdn_line *line, int i, int ply, int depth)
 {
-    if (!line->moves[i].after && (i + 1 == line->nmoves || !(line->moves[i + 1].flags & PK_PDN_MOVE_HOP))) {
-        /* no variation to check here (the usual case): resolve and play in place */
-        bool ok = quiet_plain(c, line, i, &c->last_play) ||
-                  (!trial_refutes(c, line, i, ply) && resolve_move(c, line, i, ply, &c->last_play));
-        if (ok && c->observe) {
-            pk_pos before = c->pos;
-            pk_make(c->v, &c->pos, &c->last_play);
-            observe_ply(c, line, i, ply, &c->last_play, &before, &c->pos);
-        } else if (ok)
-            pk_make(c->v, &c->pos, &c->last_play);
-        return ok;
-    }
     pk_pos before = c->pos, after = c->pos;
     pk_move play; /* the variations below play moves of their own */
     king_runs kings_before = c->kings;
@@ -610,6 +604,31 @@ static bool play_with_variations(ctx *c, const pk_pdn_line *line, int i, int ply
     c->kings = kings_after;
     c->pos = ok ? after : before;
     c->last_play = play;
+    return ok;
+}
+
+/* The move played, seen by the observer (its position before and after). */
+static __attribute__((noinline)) void make_observed(ctx *c, const pk_pdn_line *line, int i, int ply)
+{
+    pk_pos before = c->pos;
+    pk_make(c->v, &c->pos, &c->last_play);
+    observe_ply(c, line, i, ply, &c->last_play, &before, &c->pos);
+}
+
+/* Resolves move i of a line, checks the variations written after it, then plays it.
+ * Returns false when the line stops at this move (the variations are checked all the
+ * same). The played move is left in c->last_play for the caller's draw rules. */
+static inline bool play_with_variations(ctx *c, const pk_pdn_line *line, int i, int ply, int depth)
+{
+    if (line->moves[i].after || (i + 1 < line->nmoves && (line->moves[i + 1].flags & PK_PDN_MOVE_HOP)))
+        return play_varied(c, line, i, ply, depth);
+    /* no variation to check here (the usual case): resolve and play in place */
+    bool ok = quiet_plain(c, line, i, &c->last_play) ||
+              (!trial_refutes(c, line, i, ply) && resolve_move(c, line, i, ply, &c->last_play));
+    if (ok && c->observe)
+        make_observed(c, line, i, ply);
+    else if (ok)
+        pk_make(c->v, &c->pos, &c->last_play);
     return ok;
 }
 
