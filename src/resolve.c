@@ -6,6 +6,7 @@
  */
 #include "resolve.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <pthread.h>
@@ -112,15 +113,13 @@ static void find_rows(void)
 static int notation(const pk_game *g)
 {
     int maxnum = 0;
-    for (int i = 0; i < g->main.nmoves; i++) {
-        const pk_pdn_move *m = &g->main.moves[i];
-        for (int j = 0; j < m->nsquares; j++) {
-            if (m->squares[j].kind != PK_SQ_NUMERIC)
+    for (const pk_pdn_move *m = g->main.moves, *end = m + g->main.nmoves; m < end; m++)
+        for (const pk_pdn_square *q = m->squares, *qe = q + m->nsquares; q < qe; q++) {
+            if (q->kind != PK_SQ_NUMERIC)
                 return BY_ALGEBRAIC;
-            if (m->squares[j].num > maxnum)
-                maxnum = m->squares[j].num;
+            if (q->num > maxnum)
+                maxnum = q->num;
         }
-    }
     if (g->fen)
         for (const char *s = g->fen; *s; s++)
             if (*s >= '0' && *s <= '9') {
@@ -131,6 +130,24 @@ static int notation(const pk_game *g)
                 s--;
             }
     return maxnum > 32 ? BY_10X10 : maxnum > 0 ? BY_NUMERIC : BY_NOTHING;
+}
+
+/* The words a, b, ... (up to a NULL) into buf, cut to its size: the guess's message is
+ * made for every game, where snprintf would cost more than the rest of the guess. */
+static void join(char *buf, size_t size, ...)
+{
+    va_list ap;
+    size_t len = 0;
+    va_start(ap, size);
+    for (const char *w; (w = va_arg(ap, const char *));) {
+        size_t n = strlen(w);
+        if (n > size - 1 - len)
+            n = size - 1 - len;
+        memcpy(buf + len, w, n);
+        len += n;
+    }
+    va_end(ap);
+    buf[len] = 0;
 }
 
 static const pk_variant *const *candidates(int by)
@@ -181,11 +198,11 @@ static void guess(const pk_game *g, const pk_replay_opts *o, pk_variant_choice *
         return;
     ch->by_file = f && f->games > 1 && f->fit[ch->variant->index] > 0;
     if (ch->by_file)
-        snprintf(ch->message, sizeof ch->message, "%sguessed %s, the variant of this file's games", lead,
-                 ch->variant->name);
+        join(ch->message, sizeof ch->message, lead, "guessed ", ch->variant->name,
+             ", the variant of this file's games", (char *)NULL);
     else
-        snprintf(ch->message, sizeof ch->message, "%sguessed %s from %s", lead, ch->variant->name, why[by]);
-    snprintf(ch->hint, sizeof ch->hint, "add a GameType tag, or use --variant NAME");
+        join(ch->message, sizeof ch->message, lead, "guessed ", ch->variant->name, " from ", why[by], (char *)NULL);
+    join(ch->hint, sizeof ch->hint, "add a GameType tag, or use --variant NAME", (char *)NULL);
 }
 
 bool pk_resolve_misfit(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
@@ -315,15 +332,26 @@ static bool by_tags(const pk_game *g, pk_variant_choice *ch, char *lead, size_t 
         snprintf(lead, lead_size, "GameType %d (line %d) is not a variant pdnkit knows; ", t->type, gt_line);
         return false;
     }
-    snprintf(lead, lead_size, "no GameType tag: ");
+    join(lead, lead_size, "no GameType tag: ", (char *)NULL);
     return false;
+}
+
+/* An empty choice; the arrays are left alone (a kilobyte cleared per game would show). */
+static void clear_choice(pk_variant_choice *ch)
+{
+    ch->variant = NULL;
+    ch->source = PK_VSRC_OPTION;
+    ch->unsupported = NULL;
+    ch->by_file = false;
+    ch->nfit = 0;
+    ch->severity = PK_SEV_NOTE;
+    ch->message[0] = ch->hint[0] = 0;
 }
 
 int pk_resolve_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, pk_variant_choice *ch)
 {
     (void)r; /* no trial: the file's first games were counted (pk_file_guess_add) */
-    memset(ch, 0, sizeof *ch);
-    ch->severity = PK_SEV_NOTE;
+    clear_choice(ch);
     char lead[120];
     if (o->variant) {
         ch->variant = o->variant;
@@ -340,7 +368,7 @@ bool pk_file_guess_add(pk_file_guess *f, pk_replay *r, const pk_game *g, const p
     f->games++;
     pk_variant_choice ch;
     char lead[120];
-    memset(&ch, 0, sizeof ch);
+    clear_choice(&ch);
     if (by_tags(g, &ch, lead, sizeof lead)) { /* read as its tag says (or not at all) */
         if (ch.variant)
             f->fit[ch.variant->index]++;
