@@ -104,7 +104,7 @@ static bool matches(const pk_variant *v, const pk_move *m, const pk_written *w)
         return false;
     if (!(m->flags & PK_MV_CAPTURE))
         return w->nsq == 2;
-    return intermediates_fit(v, m, w, m->ncap - 1);
+    return w->nsq == 2 || intermediates_fit(v, m, w, m->ncap - 1); /* (none written: any path) */
 }
 
 /* ---- incomplete captures ---------------------------------------------------------- */

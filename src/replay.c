@@ -476,10 +476,10 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
                stop_hint(c));
         return false;
     }
-    pk_written w;
-    memset(&w, 0, sizeof w);
+    pk_written w; /* plain_squares() sets every field */
     int bad = -1, rc = 0;
     if (!plain_squares(c, line, i, &w)) {
+        memset(&w, 0, sizeof w);
         rc = pk_written_add(c->v, mv, &w, &bad);
         for (int j = i + 1; rc == 0 && j < line->nmoves && (line->moves[j].flags & PK_PDN_MOVE_HOP); j++)
             rc = pk_written_add(c->v, &line->moves[j], &w, &bad);
@@ -550,9 +550,8 @@ static inline bool quiet_plain(const ctx *c, const pk_pdn_line *line, int i, pk_
 {
     const pk_pdn_move *mv = &line->moves[i];
     if (mv->nsquares != 2 || (mv->flags & PK_PDN_MOVE_CAPTURE) || c->v->rules.king_quiet_max ||
-        mv->squares[0].kind != PK_SQ_NUMERIC || mv->squares[1].kind != PK_SQ_NUMERIC ||
-        (i + 1 < line->nmoves && (line->moves[i + 1].flags & PK_PDN_MOVE_HOP)))
-        return false; /* (a placeholder has no squares) */
+        mv->squares[0].kind != PK_SQ_NUMERIC || mv->squares[1].kind != PK_SQ_NUMERIC)
+        return false; /* (a placeholder has no squares; no hop follows: the caller saw) */
     int a = numeric_bit(c->v->geom, &mv->squares[0]), b = numeric_bit(c->v->geom, &mv->squares[1]);
     return a >= 0 && b >= 0 && pk_quiet_move(c->v, &c->pos, a, b, play) > 0;
 }
