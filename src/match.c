@@ -255,6 +255,15 @@ static void keep_cand(pk_match *out, const pk_move *m)
     out->ncand_total++;
 }
 
+/* The moves of list that w matches, kept as candidates; returns how many. */
+static int keep_matches(const pk_variant *v, const pk_movelist *list, const pk_written *w, pk_match *out)
+{
+    for (int i = 0; i < list->n; i++)
+        if (matches(v, &list->m[i], w))
+            keep_cand(out, &list->m[i]);
+    return out->ncand_total;
+}
+
 static void list_legal_captures(pk_match *out, const pk_movelist *legal)
 {
     out->ncand = out->ncand_total = 0;
@@ -348,10 +357,7 @@ int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, uns
     if (w->capture_sep &&
         pk_gen_captures_from(v, p, w->sq[0], &s->legal, (gen_flags & ~(unsigned)PK_GEN_ALL_CAPTURES) |
                                                            PK_GEN_KEEP_DUPLICATES) > 0) {
-        for (int i = 0; i < s->legal.n; i++)
-            if (matches(v, &s->legal.m[i], w))
-                keep_cand(out, &s->legal.m[i]);
-        if (out->ncand_total == 1) {
+        if (keep_matches(v, &s->legal, w, out) == 1) {
             out->kind = PK_MATCH_LEGAL;
             out->move = out->cand[0];
             return out->kind; /* (a capture written as one: no separator to warn about) */
@@ -361,10 +367,7 @@ int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, uns
     /* Case 1 on every path of every legal move (RULES 1.8: a move is legal if any of its
      * paths is; the Italian order rule is per path): the common case costs one call. */
     out->nlegal = pk_gen_legal(v, p, &s->legal, (gen_flags & ~(unsigned)PK_GEN_ALL_CAPTURES) | PK_GEN_KEEP_DUPLICATES);
-    for (int i = 0; i < s->legal.n; i++)
-        if (matches(v, &s->legal.m[i], w))
-            keep_cand(out, &s->legal.m[i]);
-    if (out->ncand_total == 1) {
+    if (keep_matches(v, &s->legal, w, out) == 1) {
         out->kind = PK_MATCH_LEGAL;
         out->move = out->cand[0];
         out->sep_mismatch = w->sep_written && w->capture_sep != ((out->move.flags & PK_MV_CAPTURE) != 0);

@@ -173,6 +173,23 @@ static void name_list(const pk_variant *const *v, int n, char *buf, size_t size)
         len += (size_t)snprintf(buf + len, size - len, "%s%s", i + 1 == n ? " or " : ", ", v[i]->name);
 }
 
+/* A diagnostic of the whole game g (at its start) to sink. */
+static void game_diag(pk_diag_sink *sink, const pk_game *g, const char *file, int severity, const char *code,
+                      const char *msg, const char *hint)
+{
+    pk_diag d;
+    memset(&d, 0, sizeof d);
+    d.severity = severity;
+    d.code = code;
+    d.file = file;
+    d.game = g->index;
+    d.line = g->line;
+    d.col = g->col;
+    d.message = msg;
+    d.hint = hint;
+    pk_diag_emit(sink, &d);
+}
+
 void pk_file_guess_init(pk_file_guess *f) { memset(f, 0, sizeof *f); }
 
 /* The candidate of list the file's games are read as most; the first one counts one game
@@ -225,17 +242,7 @@ bool pk_resolve_misfit(pk_replay *r, const pk_game *g, const char *file, const p
     const char *name = ch->fit[0]->name;
     snprintf(hint, sizeof hint, "if it is %s %s game, add [GameType \"%d\"]; or check it with --variant NAME",
              strchr("aeiou", name[0]) ? "an" : "a", name, ch->fit[0]->gametype);
-    pk_diag d;
-    memset(&d, 0, sizeof d);
-    d.severity = PK_SEV_ERROR;
-    d.code = "variant-guess";
-    d.file = file;
-    d.game = g->index;
-    d.line = g->line;
-    d.col = g->col;
-    d.message = msg;
-    d.hint = hint;
-    pk_diag_emit(sink, &d);
+    game_diag(sink, g, file, PK_SEV_ERROR, "variant-guess", msg, hint);
     return true;
 }
 
@@ -382,19 +389,9 @@ bool pk_file_guess_add(pk_file_guess *f, pk_replay *r, const pk_game *g, const p
 
 void pk_resolve_report(const pk_variant_choice *ch, const pk_game *g, const char *file, pk_diag_sink *sink)
 {
-    if (!ch->message[0])
-        return;
-    pk_diag d;
-    memset(&d, 0, sizeof d);
-    d.severity = ch->severity;
-    d.code = ch->source == PK_VSRC_GUESS ? "variant-guess" : "gametype";
-    d.file = file;
-    d.game = g->index;
-    d.line = g->line;
-    d.col = g->col;
-    d.message = ch->message;
-    d.hint = ch->hint[0] ? ch->hint : NULL;
-    pk_diag_emit(sink, &d);
+    if (ch->message[0])
+        game_diag(sink, g, file, ch->severity, ch->source == PK_VSRC_GUESS ? "variant-guess" : "gametype",
+                  ch->message, ch->hint[0] ? ch->hint : NULL);
 }
 
 /* ---- suggestion
@@ -409,20 +406,10 @@ void pk_resolve_suggest(pk_replay *r, const pk_game *g, const char *file, const 
         if (v == tagged || !fits(r, g, o, v))
             continue;
         char msg[300], hint[64];
-        pk_diag d;
-        memset(&d, 0, sizeof d);
         snprintf(msg, sizeof msg, "the moves replay without error as %s (GameType %d): is the GameType tag wrong?",
                  v->name, v->gametype);
         snprintf(hint, sizeof hint, "to check it so: --variant %s", v->name);
-        d.severity = PK_SEV_NOTE;
-        d.code = "gametype";
-        d.file = file;
-        d.game = g->index;
-        d.line = g->line;
-        d.col = g->col;
-        d.message = msg;
-        d.hint = hint;
-        pk_diag_emit(sink, &d);
+        game_diag(sink, g, file, PK_SEV_NOTE, "gametype", msg, hint);
         return;
     }
 }
