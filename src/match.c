@@ -292,6 +292,47 @@ int pk_choice_why(const pk_variant *v, const pk_move *m, const pk_move *best)
 /* A column-only origin ("hg7", tolerated short notation): each piece of the side to move
  * on that file (in the frame of names, RULES 1.2.5) is tried as the origin; the legal
  * readings are the candidates. */
+/* A man's single jump from-to where the rules make it the whole answer: men capture
+ * forwards only, so a capture ending two squares ahead is one jump and no other path of
+ * that man ends there; a man crowned on the way stops (RULES 1.6, PK_PROMO_STOP); every
+ * complete capture is legal (free choice, RULES 1.7). English, RULES 2.6 and 5.7. True,
+ * with *m the move as the generator gives it, when the jump is there and complete (no
+ * further jump from `to`); false sends the move the general way. */
+static bool man_single_jump(const pk_variant *v, const pk_pos *p, int from, int to, pk_move *m)
+{
+    const pk_rules *R = &v->rules;
+    int me = p->turn, d0 = me == PK_WHITE ? PK_NE : PK_SE; /* a man's forward directions */
+    if (R->choice != PK_CHOICE_FREE || R->men_back || !R->men_take_kings || R->promo != PK_PROMO_STOP ||
+        R->ortho || R->full || !(((p->pieces[me] & ~p->kings) >> from) & 1))
+        return false;
+    const pk_geom *g = v->geom;
+    pk_bb opp = p->pieces[PK_OTHER(me)], occ = pk_occupied(p) & ~PK_BIT(from);
+    for (int d = d0; d < d0 + 2; d++) {
+        int mid = g->next[d][from];
+        if (mid < 0 || g->next[d][mid] != to)
+            continue;
+        bool king = (p->kings >> mid) & 1, crowned = (g->promo[me] >> to) & 1;
+        if (!((opp >> mid) & 1) || ((occ >> to) & 1))
+            return false;
+        for (int e = d0; !crowned && e < d0 + 2; e++) { /* (mid, behind it, is out of reach) */
+            int q = g->next[e][to], l = q < 0 ? -1 : g->next[e][q];
+            if (l >= 0 && ((opp >> q) & 1) && !((occ >> l) & 1))
+                return false;
+        }
+        memset(m, 0, sizeof *m);
+        m->from = (uint8_t)from;
+        m->to = (uint8_t)to;
+        m->ncap = 1;
+        m->nkcap = king;
+        m->flags = PK_MV_CAPTURE | (crowned ? PK_MV_PROMOTE : 0);
+        m->capset = PK_BIT(mid);
+        m->path[0] = (uint8_t)to;
+        m->caps[0] = (uint8_t)mid;
+        return true;
+    }
+    return false;
+}
+
 static int match_file_origin(const pk_variant *v, const pk_pos *p, const pk_written *w, unsigned gen_flags,
                              pk_match_scratch *s, pk_match *out)
 {
@@ -349,6 +390,12 @@ int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, uns
         out->ncand = out->ncand_total = 1;
         out->cand[0] = out->move;
         out->sep_mismatch = w->sep_written && w->capture_sep;
+        return out->kind;
+    }
+    if (w->nsq == 2 && w->capture_sep && man_single_jump(v, p, w->sq[0], w->sq[1], &out->move)) {
+        out->kind = PK_MATCH_LEGAL; /* the usual capture of an English game */
+        out->ncand = out->ncand_total = 1;
+        out->cand[0] = out->move;
         return out->kind;
     }
     /* A capture under free choice (RULES 1.7: English, Russian, pool): the legal moves from
