@@ -9,8 +9,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <pthread.h>
-#include <strings.h>
+#include "pk_port.h"
 
 /* ---- names of variants
  * ------------------------------------------------------------------ */
