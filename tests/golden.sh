@@ -49,11 +49,6 @@ EOF
 done
 : >"$tmp/status.log"
 (cd "$tmp/g/$name" && PATH="$tmp/wrap:$PATH" sh ./cmd) >"$tmp/out" 2>"$tmp/err"
-# the corpora's absolute path is the checkout's: recorded as $CORPORA, as cmd writes it
-if [ -n "$CORPORA" ]; then
-  awk -v c="$CORPORA" '{ while ((i = index($0, c)) > 0) $0 = substr($0, 1, i - 1) "$CORPORA" substr($0, i + length(c)); print }' \
-    "$tmp/status.log" >"$tmp/status.norm" && mv "$tmp/status.norm" "$tmp/status.log"
-fi
 LC_ALL=C sort -t "$(printf '\t')" -k2 -k1 "$tmp/status.log" >"$tmp/status"
 [ -s "$tmp/status" ] || echo "(no tool ran)" >"$tmp/status"
 
