@@ -4,17 +4,17 @@
 # pdncheck's full check within 2x of --syntax-only, and a guessed variant within 1.25x of
 # --variant english. Before the guess followed the file's games and the replay's short
 # paths, the ratios were 2.2x and 1.46x. `make bench` times the same ratios on the whole
-# file. Without valgrind the test prints a SKIP line.
+# file. Without valgrind the test is skipped (exit 77).
 CORPORA=${CORPORA:-build/corpora}
 bin="${BUILD:-build}/bin/pdncheck"; case $bin in /*) ;; *) bin="$(pwd)/$bin" ;; esac
-# (a sanitized or coverage build counts its checks too: nothing to say about speed there)
+# (a sanitized or coverage build counts its checks too: its ratios say nothing of speed)
 if [ -n "$PK_SANITIZED" ] || nm "$bin" 2>/dev/null | grep -q __gcov_; then
-  echo "SKIP speed-ratios: an instrumented build (sanitizers or coverage)"
+  echo "speed-ratios: not measured on an instrumented build (sanitizers or coverage)"
   exit 0
 fi
 if ! command -v valgrind >/dev/null 2>&1; then
-  echo "SKIP speed-ratios: valgrind missing (apt-get install valgrind)"
-  exit 0
+  echo "SKIP speed-ratios: valgrind missing (make deps-check installs it)"
+  exit 77
 fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pk-ratios.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -24,7 +24,7 @@ count() { # pdncheck options: the instructions of a -j 1 run
     sed -n 's/.*I *refs: *\([0-9,]*\).*/\1/p' | tr -d ,
 }
 s=$(count --syntax-only); e=$(count --variant english); g=$(count)
-[ -n "$s" ] && [ -n "$e" ] && [ -n "$g" ] || { echo "speed-ratios: valgrind gave no count"; exit 1; }
+[ -n "$s" ] && [ -n "$e" ] && [ -n "$g" ] || { echo "speed-ratios: valgrind gave no count for $bin"; exit 1; }
 full=$(awk "BEGIN {printf \"%.3f\", $e / $s}"); guess=$(awk "BEGIN {printf \"%.3f\", $g / $e}")
 echo "speed-ratios: instructions $s --syntax-only, $e --variant english, $g guessed"
 ok=1
