@@ -298,6 +298,26 @@ int pk_choice_why(const pk_variant *v, const pk_move *m, const pk_move *best)
  * complete capture is legal (free choice, RULES 1.7). English, RULES 2.6 and 5.7. True,
  * with *m the move as the generator gives it, when the jump is there and complete (no
  * further jump from `to`); false sends the move the general way. */
+static inline pk_bb one_step(const pk_geom *g, pk_bb b, int d)
+{
+    b &= g->src[d];
+    return g->shift[d] > 0 ? b << g->shift[d] : b >> -g->shift[d];
+}
+
+/* The move of a man's single jump over mb, as the generator gives it. */
+static void jump_move(pk_move *m, const pk_pos *p, int from, int to, pk_bb mb, bool crowned)
+{
+    memset(m, 0, sizeof *m);
+    m->from = (uint8_t)from;
+    m->to = (uint8_t)to;
+    m->ncap = 1;
+    m->nkcap = (p->kings & mb) != 0;
+    m->flags = PK_MV_CAPTURE | (crowned ? PK_MV_PROMOTE : 0);
+    m->capset = mb;
+    m->path[0] = (uint8_t)to;
+    m->caps[0] = (uint8_t)pk_lsb(mb);
+}
+
 static bool man_single_jump(const pk_variant *v, const pk_pos *p, int from, int to, pk_move *m)
 {
     const pk_rules *R = &v->rules;
@@ -305,29 +325,20 @@ static bool man_single_jump(const pk_variant *v, const pk_pos *p, int from, int 
     if (R->choice != PK_CHOICE_FREE || R->men_back || !R->men_take_kings || R->promo != PK_PROMO_STOP ||
         R->ortho || R->full || !(((p->pieces[me] & ~p->kings) >> from) & 1))
         return false;
-    const pk_geom *g = v->geom;
-    pk_bb opp = p->pieces[PK_OTHER(me)], occ = pk_occupied(p) & ~PK_BIT(from);
+    const pk_geom *g = v->geom; /* (bit shifts: the first lines of the geometry, at hand) */
+    pk_bb opp = p->pieces[PK_OTHER(me)], empty = g->board & ~(pk_occupied(p) & ~PK_BIT(from));
+    pk_bb tb = PK_BIT(to);
     for (int d = d0; d < d0 + 2; d++) {
-        int mid = g->next[d][from];
-        if (mid < 0 || g->next[d][mid] != to)
+        pk_bb mb = one_step(g, PK_BIT(from), d);
+        if (!mb || one_step(g, mb, d) != tb)
             continue;
-        bool king = (p->kings >> mid) & 1, crowned = (g->promo[me] >> to) & 1;
-        if (!((opp >> mid) & 1) || ((occ >> to) & 1))
+        if (!(opp & mb) || !(empty & tb))
             return false;
-        for (int e = d0; !crowned && e < d0 + 2; e++) { /* (mid, behind it, is out of reach) */
-            int q = g->next[e][to], l = q < 0 ? -1 : g->next[e][q];
-            if (l >= 0 && ((opp >> q) & 1) && !((occ >> l) & 1))
+        bool crowned = (g->promo[me] & tb) != 0;
+        for (int e = d0; !crowned && e < d0 + 2; e++) /* (mid, behind it, is out of reach) */
+            if (one_step(g, one_step(g, tb, e) & opp, e) & empty)
                 return false;
-        }
-        memset(m, 0, sizeof *m);
-        m->from = (uint8_t)from;
-        m->to = (uint8_t)to;
-        m->ncap = 1;
-        m->nkcap = king;
-        m->flags = PK_MV_CAPTURE | (crowned ? PK_MV_PROMOTE : 0);
-        m->capset = PK_BIT(mid);
-        m->path[0] = (uint8_t)to;
-        m->caps[0] = (uint8_t)mid;
+        jump_move(m, p, from, to, mb, crowned);
         return true;
     }
     return false;
@@ -395,7 +406,9 @@ int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, uns
     if (w->nsq == 2 && w->capture_sep && man_single_jump(v, p, w->sq[0], w->sq[1], &out->move)) {
         out->kind = PK_MATCH_LEGAL; /* the usual capture of an English game */
         out->ncand = out->ncand_total = 1;
-        out->cand[0] = out->move;
+        /* written, not copied: a move read whole just after its fields were written byte by
+         * byte stalls the processor (store forwarding) */
+        jump_move(&out->cand[0], p, w->sq[0], w->sq[1], out->move.capset, out->move.flags & PK_MV_PROMOTE);
         return out->kind;
     }
     /* A capture under free choice (RULES 1.7: English, Russian, pool): the legal moves from
