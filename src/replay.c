@@ -196,8 +196,9 @@ static int set_start(ctx *c, const char *fen, int line, int col, int *halfmove)
     c->at_line = line; /* the reports point at the FEN */
     c->at_col = col;
     if (parse_fen(c, fen, &p, &extra, &err) != PK_OK) {
-        report(c, PK_SEV_ERROR, "fen", NULL, 0, "the game cannot be replayed",
-               "bad FEN \"%.200s\": %s (column %d of the FEN)", fen, err.msg, err.col);
+        char msg[1200];
+        pk_fen_error_text(fen, (size_t)-1, NULL, &err, msg, sizeof msg);
+        report(c, PK_SEV_ERROR, "fen", NULL, 0, "the game cannot be replayed", "%s", msg);
         c->at_line = 0;
         return -1;
     }
@@ -259,9 +260,9 @@ static int apply_setups(ctx *c, const pk_pdn_note *n, const pk_pdn_note *skip, i
             p.pieces[PK_WHITE] = p.pieces[PK_BLACK] = 0;
             p.turn = n->text[0] == 'W' ? PK_WHITE : PK_BLACK;
         } else if (parse_fen(c, n->text, &p, &extra, &err) != PK_OK) {
-            report(c, PK_SEV_ERROR, "fen", NULL, 0, stop_hint(c),
-                   "bad FEN \"%.200s\" in a setup command: %s (column %d of the FEN)", n->text, err.msg,
-                   err.col);
+            char msg[1200];
+            pk_fen_error_text(n->text, (size_t)-1, "in a setup command", &err, msg, sizeof msg);
+            report(c, PK_SEV_ERROR, "fen", NULL, 0, stop_hint(c), "%s", msg);
             c->at_line = 0;
             return -1;
         }
@@ -837,6 +838,8 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
         if (apply_setups(&c, tail, setup, ply, &hm) < 0)
             res->stopped = true, stop = PK_STOP_FEN;
     }
+    if (!res->stopped && g->cut) /* the reader's error: the game may go on past this */
+        res->stopped = true, stop = PK_STOP_CUT;
     if (c.observe) {
         pk_replay_event ev = {.kind = PK_EV_STOP, .ply = ply, .side = -1, .written = stopped_at, .after = &c.pos,
                               .stop = stop};

@@ -8,8 +8,10 @@
  * game's own state (struct game) on a worker, and the games are written in file order.
  *
  * A game that cannot be replayed to its end keeps its moves as written from the error
- * on (a diagnostic on standard error, exit status 1); no game, comment or variation is
- * ever dropped.
+ * on (a diagnostic on standard error, exit status 1); a game the reader could not read to
+ * its end (a syntax error) is converted up to the error and keeps the rest as it stands
+ * (the writer puts the reader's PK_NOTE_UNPARSED text back); no game, comment or
+ * variation is ever dropped.
  *
  * Exit status: 0 every game converted, 1 some game could not be (fully) converted,
  * 2 usage error or unreadable input.
@@ -43,10 +45,6 @@ typedef struct rec {
     size_t shortm, full, hub, fen, caps, from, to; /* offsets into the pool */
 } rec;
 
-/* --stats: what was read (the round-trip test compares these before and after) */
-typedef struct counts {
-    long comments, lines, nags, variations, setups;
-} counts;
 
 typedef struct run {
     int to, caps, notation, sep, gametype; /* gametype: 0 as the file, 1 short, 2 full */
@@ -60,7 +58,7 @@ typedef struct run {
     int stats;
     unsigned long long bytes;
     long games;
-    counts n;
+    pk_pdn_counts n; /* --stats: what was read (the round-trip test compares it before and after) */
 } run;
 
 /* One game in flight: what the replay said of its moves, filled on a worker thread
@@ -414,6 +412,12 @@ static void write_json(const run *R, game *G, const pk_game *g, FILE *o)
     json_str(o, G->v ? pk_cli_result_token(R->opts.results, G->v, sr.kind, sr.text) : sr.text);
     fputs(",\"moves\":", o);
     json_line(G, &g->main, o);
+    const pk_pdn_note *u = pk_game_unparsed(g); /* after a syntax error: the rest as read */
+    if (u) {
+        fputs(",\"unparsed\":{\"text\":", o);
+        json_str(o, u->text);
+        fprintf(o, ",\"line\":%d,\"col\":%d}", u->line_no, u->col);
+    }
     fputs("}\n", o);
 }
 
@@ -465,31 +469,6 @@ static void on_diag(void *ctx, const pk_diag *d, bool written)
     pk_diag_write_gnu(stderr, &plain);
     if (d->severity == PK_SEV_ERROR || placeholder)
         findings(R);
-}
-
-/* --stats: the game's comments, % and ; lines, NAGs, variations and setups, variations
- * included (the reader bounds their depth: PK_PDN_MAX_DEPTH). */
-static void count_notes(counts *c, const pk_pdn_note *n);
-
-static void count_line(counts *c, const pk_pdn_line *l)
-{
-    count_notes(c, l->pre);
-    for (int i = 0; i < l->nmoves; i++) {
-        count_notes(c, l->moves[i].before);
-        count_notes(c, l->moves[i].after);
-    }
-}
-
-static void count_notes(counts *c, const pk_pdn_note *n)
-{
-    for (; n; n = n->next)
-        switch (n->kind) {
-        case PK_NOTE_COMMENT: c->comments++; break;
-        case PK_NOTE_LINE: c->lines++; break;
-        case PK_NOTE_NAG: c->nags++; break;
-        case PK_NOTE_SETUP: c->setups++; break;
-        case PK_NOTE_VARIATION: c->variations++, count_line(c, n->line); break;
-        }
 }
 
 static void *game_new(void *ctx)
@@ -544,7 +523,7 @@ typedef struct conv_note {
     bool replayed, supported;
     bool failed; /* out of memory: the moves written as read */
     char unsupported[64];
-    counts n;    /* --stats */
+    pk_pdn_counts n; /* --stats */
 } conv_note;
 
 static void note_game(const run *R, const pk_checked *ck, conv_note *n)
@@ -554,8 +533,11 @@ static void note_game(const run *R, const pk_checked *ck, conv_note *n)
     n->replayed = ck->replayed;
     n->supported = ck->res->variant != NULL;
     snprintf(n->unsupported, sizeof n->unsupported, "%s", ck->res->unsupported ? ck->res->unsupported : "its variant");
-    if (R->stats)
-        count_line(&n->n, &ck->game->main);
+    if (R->stats) {
+        pk_game_count(ck->game, &n->n);
+        for (int i = 0; i < ck->game->ntags; i++) /* written as escape lines (pk_pdn_write_game) */
+            n->n.lines += !pk_pdn_tag_name_ok(ck->game->tags[i].name);
+    }
 }
 
 /* The game written into out: as the worker that replayed it wrote it (game_end), or here
@@ -618,11 +600,7 @@ static bool on_game(void *ctx, const pk_checked *ck)
         R->status = PK_EXIT_USAGE;
     }
     if (R->stats) {
-        R->n.comments += n->n.comments;
-        R->n.lines += n->n.lines;
-        R->n.nags += n->n.nags;
-        R->n.variations += n->n.variations;
-        R->n.setups += n->n.setups;
+        pk_pdn_counts_add(&R->n, &n->n);
     }
     return !ferror(R->out);
 }
@@ -645,9 +623,10 @@ static void stats(const run *R, double secs)
     if (secs <= 0)
         secs = 1e-9;
     fprintf(stderr,
-            "pdnconv: %ld games, %ld comments, %ld lines, %ld NAGs, %ld variations, %ld setups\n"
+            "pdnconv: %ld games, %ld comments, %ld lines, %ld NAGs, %ld variations, %ld setups, %ld unparsed\n"
             "pdnconv: %llu bytes, %ld games in %.3f s: %.1f MB/s, %.0f games/s, peak RSS %ld KiB\n",
-            R->games, R->n.comments, R->n.lines, R->n.nags, R->n.variations, R->n.setups, R->bytes, R->games, secs,
+            R->games, R->n.comments, R->n.lines, R->n.nags, R->n.variations, R->n.setups, R->n.unparsed, R->bytes,
+            R->games, secs,
             (double)R->bytes / secs / 1e6, (double)R->games / secs, (long)ru.ru_maxrss);
 }
 
@@ -676,6 +655,7 @@ static void usage(FILE *o)
           "      --gametype=short|full  the GameType tag as a number or in the six-field form\n"
           "                             (default: the form the game used)\n"
           "      --capture-optional     house rule: captures are not mandatory (8x8 only)\n"
+          "      --list-variants        print the variant table and exit\n"
           "Output:\n"
           "      --to=pdn|json|hub      PDN (default), one JSON object per game, or one line\n"
           "                             of Hub moves per game (from-to, fromxto then captures)\n"
@@ -683,13 +663,15 @@ static void usage(FILE *o)
           "  -j, --jobs=N               replay on N threads (default: every online core);\n"
           "                             the output is the same whatever N\n"
           "      --stats                on standard error: the games, comments, % and ; lines,\n"
-          "                             NAGs, variations and setups read, and the throughput\n"
+          "                             NAGs, variations, setups and unparsed texts read, and\n"
+          "                             the throughput\n"
           "  -h, --help                 print this help and exit\n"
           "  -V, --version              print the version and exit\n"
           "\n"
           "A game that cannot be replayed to its end (an illegal move, an unknown move '-')\n"
           "is written with its moves as written from there on, the error (a placeholder: its\n"
-          "warning) on standard error as pdncheck writes it.\n"
+          "warning) on standard error as pdncheck writes it; after a syntax error the rest of\n"
+          "the game is written exactly as it stands.\n"
           "Exit status: 0 every game converted, 1 some game not (fully) converted, 2 unreadable\n"
           "file or usage error. See pdnconv(1).\n",
           o);
@@ -697,7 +679,8 @@ static void usage(FILE *o)
 
 int main(int argc, char **argv)
 {
-    enum { O_NUMERIC = 256, O_ALGEBRAIC, O_SHORT, O_FULL, O_SEP, O_RESULTS, O_GAMETYPE, O_CAPOPT, O_TO, O_STATS };
+    enum { O_NUMERIC = 256, O_ALGEBRAIC, O_SHORT, O_FULL, O_SEP, O_RESULTS, O_GAMETYPE, O_CAPOPT, O_TO, O_STATS,
+           O_LIST };
     static const struct option longopts[] = {
         {"numeric", no_argument, NULL, O_NUMERIC},     {"algebraic", no_argument, NULL, O_ALGEBRAIC},
         {"short", no_argument, NULL, O_SHORT},         {"full", no_argument, NULL, O_FULL},
@@ -706,13 +689,14 @@ int main(int argc, char **argv)
         {"capture-optional", no_argument, NULL, O_CAPOPT}, {"to", required_argument, NULL, O_TO},
         {"output", required_argument, NULL, 'o'},      {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},           {"stats", no_argument, NULL, O_STATS},
-        {"jobs", required_argument, NULL, 'j'},        {NULL, 0, NULL, 0}};
+        {"jobs", required_argument, NULL, 'j'},        {"list-variants", no_argument, NULL, O_LIST},
+        {NULL, 0, NULL, 0}};
     static run R; /* large (a move list): not on the stack */
     R.out = stdout;
     const char *output = NULL;
     pk_error err;
     int c, jobs = pk_cli_jobs_default();
-    while ((c = getopt_long(argc, argv, "v:o:j:hV", longopts, NULL)) != -1) {
+    while ((c = pk_cli_getopt(argc, argv, longopts, PROG, stderr)) != -1) {
         switch (c) {
         case O_NUMERIC: R.notation = PK_NOT_NUMERIC; break;
         case O_ALGEBRAIC: R.notation = PK_NOT_ALGEBRAIC; break;
@@ -758,7 +742,8 @@ int main(int argc, char **argv)
             break;
         case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
         case 'V': pk_cli_version(stdout, PROG); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
-        default: fputs("Try 'pdnconv --help'.\n", stderr); return PK_EXIT_USAGE;
+        case O_LIST: pk_cli_list_variants(stdout); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
+        default: return PK_EXIT_USAGE; /* said by pk_cli_getopt */
         }
     }
     if (R.opts.variant && pk_cli_applies(R.opts.variant, R.opts.gen_flags, 0, &err) != PK_OK)
