@@ -75,7 +75,7 @@ int pk_ck_prefix_count(pk_checker *c, pk_src *src, const char *name)
     }
     pk_file_guess_init(&c->guess);
     pk_src_mem_set(p->mem, p->text, n < PREFIX_BYTES ? n : PREFIX_BYTES, pk_src_encoding(src),
-                   pk_src_switch_offset(src), pk_src_had_bom(src));
+                   pk_src_switch_offset(src), pk_src_nul_offset(src), pk_src_had_bom(src));
     pk_pdn_resume at = {.file = name, .base = 0, .line = 1};
     pk_pdn_restart(p->rd, &at);
     int cur = 0;
