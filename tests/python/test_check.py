@@ -1,0 +1,45 @@
+"""pdnkit.check: the same lines as pdncheck --json."""
+import io
+
+import pdnkit
+import pytest
+from conftest import pdncheck_json, small_files
+
+
+def test_every_small_corpus_file():
+    files = small_files()
+    assert len(files) > 20
+    for f in files:
+        assert list(pdnkit.check(f)) == pdncheck_json(f), f
+
+
+def test_oca_and_options(oca):
+    assert list(pdnkit.check(oca)) == pdncheck_json(oca)
+    assert list(pdnkit.check(oca, jobs=2)) == pdncheck_json(oca)
+    assert list(pdnkit.check(oca, variant="english", strict=True)) == pdncheck_json("--variant", "english", "--strict", oca)
+    assert list(pdnkit.check(oca, shard=(1, 3))) == pdncheck_json("--shard", "1/3", oca)
+    assert list(pdnkit.check(oca, syntax_only=True, quiet=True)) == pdncheck_json("--syntax-only", "-q", oca)
+
+
+def test_sources(oca):
+    data = open(oca, "rb").read()[:200000]
+    want = list(pdnkit.check(data))
+    assert want[-1]["type"] == "summary" and want[-1]["games"] > 100
+    # the same lines, named "<file>" (a file object without a name) for "<memory>"
+    named = [dict(o, file="<memory>") if "file" in o else o for o in pdnkit.check(io.BytesIO(data))]
+    assert named == want
+
+
+def test_stopping_early_stops_the_check(oca):
+    it = pdnkit.check(oca)
+    first = [next(it) for _ in range(3)]
+    it.close()
+    assert all(o["type"] in ("diagnostic", "game") for o in first)
+
+
+def test_errors():
+    with pytest.raises(pdnkit.InputError):
+        list(pdnkit.check("/nonexistent.pdn"))
+    with pytest.raises(pdnkit.Error):
+        list(pdnkit.check(b"", shard=(3, 2)))
+    assert list(pdnkit.check(b""))[0]["code"] == "no-game"
