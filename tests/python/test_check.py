@@ -1,5 +1,6 @@
 """pdnkit.check: the same lines as pdncheck --json."""
 import io
+import threading
 
 import pdnkit
 import pytest
@@ -43,3 +44,16 @@ def test_errors():
     with pytest.raises(pdnkit.Error):
         list(pdnkit.check(b"", shard=(3, 2)))
     assert list(pdnkit.check(b""))[0]["code"] == "no-game"
+
+
+def test_the_gil_is_released(oca):
+    """check() runs pk_check_json on a thread of its own that writes into a pipe of 64 KB
+    while this thread reads it: were the GIL held during the C call, the writer would block
+    on the full pipe with the reader unable to run, and this would never end (OCA's report
+    is 20 MB). A second thread replaying at the same time gives the same answers."""
+    box = {}
+    t = threading.Thread(target=lambda: box.setdefault("fens", pdnkit.final_fens(oca)))
+    t.start()
+    n = sum(1 for o in pdnkit.check(oca) if o["type"] == "game")
+    t.join(timeout=600)
+    assert n == 22621 and len(box["fens"]) == 22621
