@@ -16,13 +16,13 @@
  */
 #include "check.h"
 #include "cli.h"
+#include "cli_inputs.h"
 #include "diag.h"
 #include "fen.h"
 #include "notation.h"
 #include "pdn.h"
 #include "replay.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +54,8 @@ typedef struct run {
     pk_check_opts copts;
     pk_checker *checker;
     FILE *out;
+    bool shared; /* out and stderr are one file: out flushed before each stderr line */
+    int why;     /* the errno of out's first failed write (pk_cli_write_failed) */
     int status;
     const char *file;
     long games_out;
@@ -462,7 +464,7 @@ static void on_diag(void *ctx, const pk_diag *d, bool written)
         return;
     pk_diag plain = *d;
     plain.game_name = NULL; /* the players, which check.c adds for pdncheck, are not said here */
-    pk_diag_write_gnu(stderr, &plain);
+    pk_diag_write_gnu(pk_cli_err(R->out, R->shared), &plain);
     findings(R);
 }
 
@@ -598,8 +600,8 @@ static bool on_game(void *ctx, const pk_checked *ck)
         note_game(R, ck, &local), n = &local;
     R->games++;
     if (n->replayed && !n->supported) {
-        fprintf(stderr, "%s: warning: game %d: %s is not supported: written as read\n", R->file, n->index,
-                n->unsupported);
+        fprintf(pk_cli_err(R->out, R->shared), "%s: warning: game %d: %s is not supported: written as read\n",
+                R->file, n->index, n->unsupported);
         findings(R);
     }
     if (R->to == TO_PDN && R->games_out++)
@@ -609,7 +611,7 @@ static bool on_game(void *ctx, const pk_checked *ck)
     else if (ck->text_len)
         fwrite(ck->text, 1, ck->text_len, R->out);
     if (n->failed) {
-        fprintf(stderr, "%s: error: out of memory\n", PROG);
+        fprintf(pk_cli_err(R->out, R->shared), "%s: error: out of memory\n", PROG);
         R->status = PK_EXIT_USAGE;
     }
     if (R->stats) {
@@ -619,7 +621,7 @@ static bool on_game(void *ctx, const pk_checked *ck)
         R->n.variations += n->n.variations;
         R->n.setups += n->n.setups;
     }
-    return !ferror(R->out);
+    return !pk_cli_write_failed(R->out, &R->why);
 }
 
 static void do_file(run *R, FILE *f, const char *name)
@@ -639,15 +641,15 @@ static void stats(const run *R, double secs)
     getrusage(RUSAGE_SELF, &ru);
     if (secs <= 0)
         secs = 1e-9;
-    fprintf(stderr,
+    fprintf(pk_cli_err(R->out, R->shared),
             "pdnconv: %ld games, %ld comments, %ld lines, %ld NAGs, %ld variations, %ld setups\n"
             "pdnconv: %llu bytes, %ld games in %.3f s: %.1f MB/s, %.0f games/s, peak RSS %ld KiB\n",
-            R->games, R->n.comments, R->n.lines, R->n.nags, R->n.variations, R->n.setups, R->bytes, R->games, secs,
-            (double)R->bytes / secs / 1e6, (double)R->games / secs, (long)ru.ru_maxrss);
+            R->games, R->n.comments, R->n.lines, R->n.nags, R->n.variations, R->n.setups, R->bytes, R->games,
+            secs, (double)R->bytes / secs / 1e6, (double)R->games / secs, (long)ru.ru_maxrss);
 }
 
 static void each_file(void *ctx, FILE *f, const char *name) { do_file(ctx, f, name); }
-static bool out_ok(void *ctx) { return !ferror(((run *)ctx)->out); }
+static bool out_ok(void *ctx) { return !pk_cli_write_failed(((run *)ctx)->out, &((run *)ctx)->why); }
 
 static void usage(FILE *o)
 {
@@ -674,7 +676,7 @@ static void usage(FILE *o)
           "Output:\n"
           "      --to=pdn|json|hub      PDN (default), one JSON object per game, or one line\n"
           "                             of Hub moves per game (from-to, fromxto then captures)\n"
-          "  -o, --output=FILE          write to FILE\n"
+          "  -o, --output=FILE          write to FILE (refused when FILE is also an input)\n"
           "  -j, --jobs=N               replay on N threads (default: every online core);\n"
           "                             the output is the same whatever N\n"
           "      --stats                on standard error: the games, comments, % and ; lines,\n"
@@ -758,10 +760,15 @@ int main(int argc, char **argv)
     }
     if (R.opts.variant && pk_cli_applies(R.opts.variant, R.opts.gen_flags, 0, &err) != PK_OK)
         return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
-    if (output && !(R.out = fopen(output, "w"))) {
-        fprintf(stderr, "%s: error: %s: %s\n", PROG, output, strerror(errno));
+    pk_cli_inputs in = {0}; /* listed before the output is opened: refused if it is an input */
+    if (pk_cli_inputs_list(&in, argc, argv, optind, 0, &err) ||
+        pk_cli_output_check(&in, output, "output file", &err) ||
+        (output && pk_cli_open_output(output, &R.out, &err))) {
+        fprintf(stderr, "%s: error: %s\n", PROG, err.msg);
+        pk_cli_inputs_free(&in);
         return PK_EXIT_USAGE;
     }
+    R.shared = pk_cli_log_shared(R.out);
     R.opts.guess_first_fit = true; /* the warnings are pdncheck's: only the variant matters here */
     R.copts.jobs = jobs;
     R.copts.window = pk_cli_jobs_window();
@@ -775,21 +782,19 @@ int main(int argc, char **argv)
     }
     if (!(R.checker = pk_checker_new(&R.copts, &err))) {
         fprintf(stderr, "%s: error: %s\n", PROG, err.msg);
+        pk_cli_inputs_free(&in);
         return PK_EXIT_USAGE;
     }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    if (pk_cli_each_input(argc, argv, optind, stderr, each_file, out_ok, &R))
+    if (pk_cli_inputs_run(&in, stderr, each_file, NULL, out_ok, &R))
         R.status = PK_EXIT_USAGE;
+    pk_cli_inputs_free(&in);
     fflush(R.out); /* the time includes writing */
+    pk_cli_write_failed(R.out, &R.why);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (R.stats)
         stats(&R, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
     pk_checker_free(R.checker);
-    int st = pk_cli_finish(R.out, stderr, PROG, R.status);
-    if (output && fclose(R.out) != 0 && st != PK_EXIT_USAGE) {
-        fprintf(stderr, "%s: error: write error: %s: %s\n", PROG, output, strerror(errno));
-        st = PK_EXIT_USAGE;
-    }
-    return st;
+    return pk_cli_end_output(R.out, output, R.why, stderr, PROG, R.status);
 }

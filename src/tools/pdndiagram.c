@@ -193,8 +193,13 @@ static int from_stdin(const job *j)
         if (st > worst)
             worst = st;
     }
+    int why = errno; /* getline's, when it failed */
     free(line);
     free(more);
+    if (ferror(stdin)) { /* worded as the game-file tools word it */
+        fprintf(stderr, "<stdin>: error: read error: %s\n", strerror(why));
+        return EXIT_USAGE;
+    }
     if (!drawn && !worst) {
         fprintf(stderr, "%s: error: no FEN on standard input\n", prog);
         return EXIT_USAGE;

@@ -5,6 +5,7 @@
  * with --check whether one written move is legal there, in the words pdncheck uses
  * (match.c's pk_match_describe). A thin main over the library; see man/pdnmoves.1.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -371,9 +372,10 @@ static int lines(run *r, FILE *in)
         if (st > status)
             status = st;
     }
+    int why = errno; /* getline's, when it failed */
     free(buf);
-    if (ferror(in)) {
-        fprintf(stderr, "%s: error: reading standard input failed\n", prog);
+    if (ferror(in)) { /* worded as the game-file tools word it */
+        fprintf(stderr, "<stdin>: error: read error: %s\n", strerror(why));
         status = PK_EXIT_USAGE;
     }
     return status;
