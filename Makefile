@@ -19,7 +19,6 @@ CC      ?= cc
 OPT     ?= -O2 -g
 CFLAGS  ?=
 WERROR  ?=
-SHARED  ?= $(abspath ../shared)
 
 PKGS      := libpcre2-8
 TEST_PKGS := cunit
@@ -134,35 +133,41 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 -include $(LIB_OBJ:.o=.d) $(TOOLS:=.d) $(UNITS:=.d)
 
 # --- run and test ------------------------------------------------------------
+# The test corpora (tests/corpora, large files stored as .zst) unpacked into $(BUILD)/corpora.
+CORPORA = $(abspath $(BUILD)/corpora)
+.PHONY: corpora
+corpora:
+	@sh tests/unpack-corpora.sh $(BUILD)/corpora
+
 run: all
 	@BUILD=$(BUILD) sh tests/run-main.sh
 
 check: deps
-	@$(MAKE) --no-print-directory build-tests
-	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/run-all.sh
+	@$(MAKE) --no-print-directory build-tests corpora
+	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh
 
 unit: deps
-	@$(MAKE) --no-print-directory build-tests
-	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/run-all.sh unit
+	@$(MAKE) --no-print-directory build-tests corpora
+	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh unit
 
 golden: deps
-	@$(MAKE) --no-print-directory build-tests
-	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/run-all.sh golden
+	@$(MAKE) --no-print-directory build-tests corpora
+	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh golden
 
 corpus: deps
-	@$(MAKE) --no-print-directory build-tests
-	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/run-all.sh corpus
+	@$(MAKE) --no-print-directory build-tests corpora
+	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh corpus
 
 # pdnfen and pdnconv at -j 2 against -j 1 on every corpus file in every mode (make check
 # compares the files under 1 MB; the JSON of OCA alone is 200 MB): for CI and by hand
 .PHONY: check-jobs
-check-jobs: deps
+check-jobs: deps corpora
 	@$(MAKE) --no-print-directory build-tests
-	@JOBS_ALL=1 BUILD=$(BUILD) SHARED=$(SHARED) sh tests/corpus/jobs-same-output-tools.sh
+	@JOBS_ALL=1 BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/corpus/jobs-same-output-tools.sh
 
-bench: deps
+bench: deps corpora
 	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools
-	@BUILD=build/bench SHARED=$(SHARED) LIBS="$(LIBS)" sh tests/bench.sh
+	@BUILD=build/bench CORPORA=$(CORPORA) LIBS="$(LIBS)" sh tests/bench.sh
 
 perft-deep: deps
 	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools
@@ -281,7 +286,7 @@ clean:
 
 # --- hardening: fuzzing, sanitizers, valgrind (README "Hardening") -------------
 #   make fuzz            libFuzzer targets tests/fuzz/fuzz_*.c (clang), FUZZ_SECONDS each
-#                        (default 60), seeds from pdn/, tests/fuzz/seeds and ../shared/corpora
+#                        (default 60), seeds from pdn/, tests/fuzz/seeds and tests/corpora
 #   make check-asan      the whole test suite built with -fsanitize=address,undefined
 #   make check-valgrind  the golden CLI tests and the small bad inputs under valgrind memcheck
 #   make check-tsan      the threaded code (pool, checking loop, -j tools) under ThreadSanitizer
@@ -309,10 +314,10 @@ deps-hardening: deps
 	  fi; \
 	fi
 
-fuzz: deps-hardening
+fuzz: deps-hardening corpora
 	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=$(FUZZ_CC) OPT="-O1 -g" \
 	  CFLAGS="$(SAN_FLAGS) -fsanitize=fuzzer-no-link" fuzz-build
-	@BUILD=build/fuzz SHARED=$(SHARED) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) \
+	@BUILD=build/fuzz CORPORA=$(CORPORA) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) \
 	  sh tests/fuzz/run.sh $(FUZZ_TARGETS)
 
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzzers/%)
@@ -321,15 +326,15 @@ $(BUILD)/fuzzers/%: tests/fuzz/%.c $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(DEPFLAGS) $< $(LIB) $(LIBS) -o $@
 
-check-asan: deps-hardening
+check-asan: deps-hardening corpora
 	@$(MAKE) --no-print-directory BUILD=build/asan OPT="-O1 -g" CFLAGS="$(SAN_FLAGS)" build-tests
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  PK_SANITIZED=1 BUILD=build/asan SHARED=$(SHARED) sh tests/run-all.sh
+	  PK_SANITIZED=1 BUILD=build/asan CORPORA=$(CORPORA) sh tests/run-all.sh
 
 check-valgrind: deps-hardening
-	@$(MAKE) --no-print-directory build-tests
-	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/fuzz/valgrind.sh
+	@$(MAKE) --no-print-directory build-tests corpora
+	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/fuzz/valgrind.sh
 
-check-tsan: deps
+check-tsan: deps corpora
 	@$(MAKE) --no-print-directory BUILD=build/tsan OPT="-O1 -g" CFLAGS="-fsanitize=thread" build-tests
-	@BUILD=build/tsan SHARED=$(SHARED) sh tests/tsan.sh
+	@BUILD=build/tsan CORPORA=$(CORPORA) sh tests/tsan.sh

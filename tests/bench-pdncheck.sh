@@ -4,10 +4,10 @@
 # by a trial replay), then peak memory on 1x and 8x the file, which must stay flat.
 # Issue target: 100,000 games/s and 50 MB/s single thread.
 BUILD=${BUILD:-build/bench}
-SHARED=${SHARED:-../shared}
+CORPORA=${CORPORA:-build/corpora}
 P=${BUILD}/bin/pdncheck
 [ -x "$P" ] || P=pdncheck
-OCA="$SHARED/corpora/english/oca/OCA_2.0.pdn"
+OCA="$CORPORA/english/oca/OCA_2.0.pdn"
 [ -f "$OCA" ] || { echo "bench-pdncheck: $OCA not found" >&2; exit 1; }
 
 best() { # args: pdncheck options; prints the best --stats line of 10 runs

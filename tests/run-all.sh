@@ -2,13 +2,15 @@
 # Runs the test groups and ends with one line "N passed, N failed".
 #   unit    every CUnit program build/tests/test_*
 #   golden  every tests/golden/*/ case (see tests/golden/README)
-#   corpus  every tests/corpus/*.sh script (whole-corpus runs over ../shared/corpora)
+#   corpus  every tests/corpus/*.sh script (whole-corpus runs over tests/corpora)
 #   install every tests/install/*.sh script (make install into a DESTDIR, public headers)
-# With no argument, all four in that order. Environment: BUILD (build tree), SHARED.
+# With no argument, all four in that order. Environment: BUILD (build tree), CORPORA (the corpora
+# unpacked by make: tests/corpora with its .zst files decompressed; default $BUILD/corpora).
 BUILD=${BUILD:-build}
-SHARED=${SHARED:-../shared}
-export BUILD SHARED
 top=$(pwd)
+CORPORA=${CORPORA:-$BUILD/corpora}
+case $CORPORA in /*) ;; *) CORPORA="$top/$CORPORA" ;; esac
+export BUILD CORPORA
 PATH="$top/$BUILD/bin:$PATH"; export PATH
 groups=${1:-"unit golden corpus install"}
 pass=0; fail=0; failed=""

@@ -7,7 +7,7 @@
 # miscount, a piece that does not end clean, --game, --stats).
 # Ends with "tsan: N passed, N failed".
 BUILD=${BUILD:-build/tsan}
-SHARED=${SHARED:-../shared}
+CORPORA=${CORPORA:-build/corpora}
 TSAN_OPTIONS="halt_on_error=1 exitcode=66 ${TSAN_OPTIONS:-}"; export TSAN_OPTIONS
 bin="$BUILD/bin"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pk-tsan.XXXXXX") || exit 1
@@ -17,7 +17,7 @@ for t in test_pool test_check_format test_check_observer; do
   if "$BUILD/tests/$t" >"$tmp/out" 2>&1; then pass=$((pass + 1)); else
     fail=$((fail + 1)); echo "FAIL $t under ThreadSanitizer:"; grep -A 12 'ThreadSanitizer\|FAIL' "$tmp/out" | head -n 30; fi
 done
-C="$SHARED/corpora"
+C="$CORPORA"
 files="$C/international/wiegerw-pdn/40Camp.DamaInternazionaleAssoluto.pdn
 $C/russian/games-checkers/World_Championship_1998.pdn
 $C/international/brunogui-dames/4th African BLITZ Championship OUAGA ZIIRI 2024.pdn

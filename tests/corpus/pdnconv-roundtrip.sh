@@ -1,5 +1,5 @@
 #!/bin/sh
-# pdnconv round trip over every game file of ../shared/corpora (issue 11, "Done when"),
+# pdnconv round trip over every game file of the corpora (tests/corpora, unpacked into $BUILD/corpora) (issue 11, "Done when"),
 # under each of --short (the default), --full, --numeric and --algebraic:
 #   (a) every game's FEN after every ply of the main line (pdnfen --all --numeric: game,
 #       ply, FEN) is the same in the input and in pdnconv's output (a game the replay
@@ -10,7 +10,7 @@
 #       --stats counts are the same in the input and in the output (printed per file).
 # The files that parser-tests/*/fail* hold are not games. Two files at a time (xargs -P2).
 #   sh tests/corpus/pdnconv-roundtrip.sh [FILE...]   (default: the whole corpora)
-SHARED=${SHARED:-../shared}
+CORPORA=${CORPORA:-build/corpora}
 top=$(pwd)
 bin="$top/${BUILD:-build}/bin"
 key() { printf '%s' "$1" | cksum | cut -d' ' -f1; }
@@ -60,15 +60,15 @@ PK_RT_TMP=$tmp; export PK_RT_TMP
 if [ $# -gt 0 ]; then
   for f in "$@"; do printf '%s\0' "$f"; done
 else
-  (cd "$SHARED/corpora" && find . -name '*.pdn' ! -path './parser-tests/*/fail*' -print0 | LC_ALL=C sort -z) |
-    sed -z "s|^\\./|$SHARED/corpora/|"
+  (cd "$CORPORA" && find . -name '*.pdn' ! -path './parser-tests/*/fail*' -print0 | LC_ALL=C sort -z) |
+    sed -z "s|^\\./|$CORPORA/|"
 fi > "$tmp/files"
 xargs -0 -n 1 -P 2 sh "$0" --one < "$tmp/files"
 st=$?
 tr '\0' '\n' < "$tmp/files" | while IFS= read -r f; do
   cat "$tmp/$(key "$f").report"
 done > "$tmp/report"
-sed "s|^$SHARED/corpora/||; s|^FAIL $SHARED/corpora/|FAIL |" "$tmp/report"
+sed "s|^$CORPORA/||; s|^FAIL $CORPORA/|FAIL |" "$tmp/report"
 n=$(grep -c ': [0-9]* games,' "$tmp/report")
 failed=$(grep -c '^FAIL' "$tmp/report")
 pos=$(sed -n 's/.*, \([0-9]*\) positions$/\1/p' "$tmp/report" | awk '{n += $1} END {print n + 0}')

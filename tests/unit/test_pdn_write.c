@@ -1,7 +1,7 @@
 /*
  * test_pdn_write.c -- the PDN writer (pk_pdn_write_game): the layout of one game with
  * every kind of note, renumbering (first mover, "N..." after interruptions, setups,
- * variations), 80 columns, escapes; and on every game of ../shared/corpora: the output
+ * variations), 80 columns, escapes; and on every game of the test corpora (tests/corpora): the output
  * reads back as the same game (tags, moves, comments, NAGs, setups, variations, result)
  * and writing it again gives the same bytes.
  */
@@ -280,7 +280,7 @@ static void test_corpora(void)
 {
     char dir[512];
     counts c = {0};
-    snprintf(dir, sizeof dir, "%s/corpora", SHARED_DIR());
+    snprintf(dir, sizeof dir, "%s", CORPORA_DIR());
     PK_EACH_PDN(dir, true, walk_file, &c);
     printf("(%d files, %d games) ", c.files, c.games);
     CU_ASSERT(c.files > 100);
