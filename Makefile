@@ -8,6 +8,8 @@
 #   make check-jobs pdnfen and pdnconv at -j 2 against -j 1 on every corpus file, every mode
 #   make lib        libpdnkit.a and the shared libpdnkit.so
 #   make install    PREFIX=/usr/local DESTDIR= (make uninstall undoes it)
+#   make dist       pdnkit-VERSION.tar.gz (make distcheck: build and test it in an empty folder)
+#   make check-clang, make check-musl: the other compiler and C library (CI runs both)
 #
 # Library sources are src/*.c, tool mains are src/tools/*.c, unit test programs are
 # tests/unit/test_*.c (each one a CUnit program of its own): new files need no edit here.
@@ -18,7 +20,10 @@ BUILD   ?= build
 CC      ?= cc
 OPT     ?= -O2 -g
 CFLAGS  ?=
+LDFLAGS ?=
 WERROR  ?=
+# objects linked into every tool and test program besides the library (make check-musl)
+LINK_EXTRA ?=
 
 PKGS      := libpcre2-8
 TEST_PKGS := cunit
@@ -83,35 +88,27 @@ deps:
 	  fi; \
 	fi
 
-# The browser render test (tests/browser/): headless Chromium, and python3 to read the PNG
-# pixels (zlib of its standard library; no imaging package). Installed like deps when missing.
-.PHONY: deps-browser
-deps-browser:
+# What `make check` needs beyond the build: headless Chromium and python3 for the browser
+# tests (tests/browser/: python3 reads the PNG pixels with its standard library), GNU parallel
+# for the README's recipe for many machines (tests/corpus/shard-parallel.sh). Installed like
+# deps when missing; without root or apt it names them and goes on: those tests then SKIP
+# (exit 77), which `make check` counts apart and CI (PK_NO_SKIP=1) refuses. Tests themselves
+# never install anything (no network once the deps are in).
+CHECK_TOOLS := chromium:chromium python3:python3 parallel:parallel
+.PHONY: deps-check deps-browser deps-parallel
+deps-check:
 	@missing=""; \
-	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
-	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
+	for t in $(CHECK_TOOLS); do command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t#*:}"; done; \
 	if [ -n "$$missing" ]; then \
 	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    echo "deps-browser: installing$$missing"; \
+	    echo "deps-check: installing$$missing"; \
 	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
 	  else \
-	    echo "deps-browser: missing$$missing (Debian/Ubuntu: apt-get install$$missing)"; exit 1; \
+	    echo "deps-check: missing$$missing (Debian/Ubuntu: apt-get install$$missing); the tests that need them will SKIP"; \
 	  fi; \
 	fi
-
-# GNU parallel, for the test of the README's recipe for archives beyond one machine
-.PHONY: deps-parallel
-deps-parallel:
-	@if ! command -v parallel >/dev/null 2>&1; then \
-	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    echo "deps-parallel: installing parallel"; \
-	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends parallel >/dev/null || exit 1; \
-	  else \
-	    echo "deps-parallel: missing parallel (Debian/Ubuntu: apt-get install parallel)"; exit 1; \
-	  fi; \
-	fi
+deps-browser deps-parallel: deps-check
 
 # --- build -------------------------------------------------------------------
 $(BUILD)/obj/%.o: src/%.c
@@ -122,13 +119,13 @@ $(LIB): $(LIB_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/bin/%: src/tools/%.c $(LIB)
+$(BUILD)/bin/%: src/tools/%.c $(LIB) $(LINK_EXTRA)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(LIBS) -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(LINK_EXTRA) $(LDFLAGS) $(LIBS) -o $@
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+$(BUILD)/tests/%: tests/unit/%.c $(LIB) $(LINK_EXTRA)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(CUNIT_CFLAGS) -Itests $(DEPFLAGS) $< $(LIB) $(LIBS) $(CUNIT_LIBS) -o $@
+	$(CC) $(ALL_CFLAGS) $(CUNIT_CFLAGS) -Itests $(DEPFLAGS) $< $(LIB) $(LINK_EXTRA) $(LDFLAGS) $(LIBS) $(CUNIT_LIBS) -o $@
 
 -include $(LIB_OBJ:.o=.d) $(TOOLS:=.d) $(UNITS:=.d)
 
@@ -142,7 +139,7 @@ corpora:
 run: all
 	@BUILD=$(BUILD) sh tests/run-main.sh
 
-check: deps
+check: deps deps-check
 	@$(MAKE) --no-print-directory build-tests corpora
 	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh
 
@@ -154,7 +151,7 @@ golden: deps
 	@$(MAKE) --no-print-directory build-tests corpora
 	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh golden
 
-corpus: deps
+corpus: deps deps-check
 	@$(MAKE) --no-print-directory build-tests corpora
 	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh corpus
 
@@ -190,6 +187,9 @@ INCLUDEDIR    ?= $(PREFIX)/include
 MANDIR        ?= $(PREFIX)/share/man
 PKGCONFIGDIR  ?= $(LIBDIR)/pkgconfig
 BASHCOMPDIR   ?= $(PREFIX)/share/bash-completion/completions
+DOCDIR        ?= $(PREFIX)/share/doc/pdnkit
+# the texts the man pages cite (RULES 1.7, PERFT.md), the README and the release notes
+DOCS          := README.md NEWS doc/RULES.md doc/PERFT.md
 
 VERSION   := $(shell sed -n 's/.*define PK_VERSION "\(.*\)"/\1/p' src/pk_common.h)
 SOMAJOR   := $(firstword $(subst ., ,$(VERSION)))
@@ -264,6 +264,8 @@ install-files: build-tools $(LIB) $(BUILD)/libpdnkit.so $(BUILD)/pdnkit.pc $(BUI
 	  install -m 644 $$p $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; \
 	done
 	install -m 644 $(BUILD)/completion/pdnkit $(DESTDIR)$(BASHCOMPDIR)/pdnkit
+	install -d $(DESTDIR)$(DOCDIR)
+	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
 	@# bash-completion loads completions/NAME when NAME is completed: one link per tool
 	@for t in $(TOOL_NAMES); do ln -sf pdnkit $(DESTDIR)$(BASHCOMPDIR)/$$t || exit 1; done
 
@@ -280,6 +282,8 @@ uninstall:
 	@for p in $(MANPAGES); do s=$${p##*.}; echo rm -f $(DESTDIR)$(MANDIR)/man$$s/$${p##*/}; \
 	  rm -f $(DESTDIR)$(MANDIR)/man$$s/$${p##*/}; done
 	rm -f $(addprefix $(DESTDIR)$(BASHCOMPDIR)/,pdnkit $(TOOL_NAMES))
+	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
+	@rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null || true
 
 clean:
 	rm -rf build
@@ -326,7 +330,7 @@ $(BUILD)/fuzzers/%: tests/fuzz/%.c $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(DEPFLAGS) $< $(LIB) $(LIBS) -o $@
 
-check-asan: deps-hardening corpora
+check-asan: deps-hardening deps-check corpora
 	@$(MAKE) --no-print-directory BUILD=build/asan OPT="-O1 -g" CFLAGS="$(SAN_FLAGS)" build-tests
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  PK_SANITIZED=1 BUILD=build/asan CORPORA=$(CORPORA) sh tests/run-all.sh
@@ -338,3 +342,53 @@ check-valgrind: deps-hardening
 check-tsan: deps corpora
 	@$(MAKE) --no-print-directory BUILD=build/tsan OPT="-O1 -g" CFLAGS="-fsanitize=thread" build-tests
 	@BUILD=build/tsan CORPORA=$(CORPORA) sh tests/tsan.sh
+
+# --- other compilers and C libraries (README "Portability") -------------------------
+#   make check-clang   everything built by clang with warnings as errors; unit and golden tests
+#   make check-musl    everything built with musl-gcc (Debian musl-tools), linked statically,
+#                      warnings as errors; unit, golden and corpus tests on those binaries
+# What the library needs beyond ISO C11 is listed in src/pk_port.h (tests/install/port.sh).
+MUSL_CC ?= musl-gcc
+.PHONY: check-clang check-musl deps-musl
+check-clang: deps-hardening corpora
+	@$(MAKE) --no-print-directory BUILD=build/clang CC=clang WERROR=1 build-tests
+	@BUILD=build/clang CORPORA=$(CORPORA) sh tests/run-all.sh unit golden
+
+deps-musl:
+	@if ! command -v $(MUSL_CC) >/dev/null 2>&1; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "deps-musl: installing musl-tools"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends musl-tools >/dev/null || exit 1; \
+	  else echo "deps-musl: missing $(MUSL_CC) (Debian/Ubuntu: apt-get install musl-tools)"; exit 1; fi; \
+	fi
+
+# The system's static libraries (PCRE2, zlib, ... and CUnit) are glibc builds; musl-gcc links
+# them with tests/musl/fortify.c, which forwards the two glibc-only functions they call.
+check-musl: deps deps-check deps-musl corpora
+	@sh tests/musl/sysroot.sh build/musl/sys
+	@$(MAKE) --no-print-directory BUILD=build/musl CC=$(MUSL_CC) WERROR=1 \
+	  LDFLAGS="-static -L$(abspath build/musl/sys/lib)" CFLAGS="-isystem $(abspath build/musl/sys/include)" \
+	  LINK_EXTRA=build/musl/fortify.o build-tests
+	@BUILD=build/musl CORPORA=$(CORPORA) sh tests/run-all.sh unit golden corpus
+
+$(BUILD)/fortify.o: tests/musl/fortify.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# --- release ---------------------------------------------------------------------------
+#   make dist        pdnkit-$(VERSION).tar.gz: every tracked file of HEAD (git archive), nothing
+#                    built; VERSION is PK_VERSION in src/pk_common.h, the one place it is written
+#   make distcheck   the tarball unpacked into an empty temporary folder: make run, make check,
+#                    make install and uninstall there (tests/distcheck.sh)
+DIST_NAME := pdnkit-$(VERSION)
+.PHONY: dist distcheck
+dist:
+	@git rev-parse --is-inside-work-tree >/dev/null 2>&1 || { echo "dist: needs a git checkout (the tarball is HEAD's tracked files)"; exit 2; }
+	@[ -z "$$(git status --porcelain --untracked-files=no)" ] || \
+	  echo "dist: note: uncommitted changes are not in the tarball (it is made from HEAD)"
+	git archive --format=tar --prefix=$(DIST_NAME)/ HEAD | gzip -9n >$(DIST_NAME).tar.gz
+	@echo "dist: wrote $(DIST_NAME).tar.gz ($$(wc -c <$(DIST_NAME).tar.gz) bytes)"
+
+distcheck: dist
+	@sh tests/distcheck.sh $(DIST_NAME).tar.gz

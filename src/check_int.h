@@ -102,9 +102,9 @@ struct worker {
     pk_src *mem;
     pk_pdn_reader *rd;
     slot hot;
-    FILE *fmt;
+    FILE *fmt;    /* open_memstream over fbuf: the worker's formatted output */
     char *fbuf;
-    size_t fsize;
+    size_t fsize; /* open_memstream's size variable; check.c reads positions instead */
 };
 
 struct pk_checker {

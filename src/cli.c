@@ -9,8 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include "pk_port.h"
 
 #include "draw.h"
 #include "movegen.h"

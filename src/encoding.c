@@ -7,9 +7,9 @@
 #include "input.h"
 
 #include <errno.h>
-#include <iconv.h>
 #include <stdlib.h>
 #include <string.h>
+#include "pk_port.h"
 
 #define RAW_SIZE 65536
 #define SNIFF_SIZE 64 /* bytes looked at for a BOM and for the NUL bytes of UTF-16 */

@@ -4,8 +4,8 @@
  */
 #include "position.h"
 
-#include <pthread.h>
 #include <string.h>
+#include "pk_port.h"
 
 /* Zobrist keys of (square, kind), kind = colour*2 + king, and of Black to move (index
  * 256), from a splitmix64 stream: filled once, on first use, by whichever thread comes

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
+#include "pk_port.h"
 
 #include "fen.h"
 #include "notation.h"

@@ -7,8 +7,7 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <pthread.h>
-#include <strings.h>
+#include "pk_port.h"
 
 /* ---- names of variants
  * ------------------------------------------------------------------ */

@@ -4,11 +4,10 @@
  */
 #include "variant.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
+#include "pk_port.h"
 
 #include "variant_rows.h"
 

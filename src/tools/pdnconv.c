@@ -534,7 +534,7 @@ static void game_end(void *state, const pk_game *g, const pk_replay_result *res)
 {
     game *G = state;
     G->v = res->variant;
-    rewind(G->out); /* the buffer is kept: its size is the position (POSIX open_memstream) */
+    rewind(G->out); /* the buffer is kept: the game's text is what lies before the position */
     write_game(G->R, G, g, G->out);
 }
 
@@ -577,8 +577,12 @@ static void write_checked(const run *R, const pk_checked *ck, FILE *out, conv_no
     if (here) {
         G->v = ck->res->variant;
         write_game(R, G, g, out);
-    } else if (G->len) {
-        fwrite(G->text, 1, G->len, out);
+    } else {
+        /* the game's text ends at the stream's position: the size variable is not reset by
+         * rewind on every libc (musl updates it only when something is written) */
+        off_t len = ftello(G->out);
+        if (len > 0)
+            fwrite(G->text, 1, (size_t)len, out);
     }
 }
 

@@ -271,7 +271,7 @@ static void game_begin(void *state, const pk_game *g)
     memset(&G->want, 0, sizeof G->want);
     G->want_written[0] = 0;
     if (G->out != stdout)
-        rewind(G->out); /* the buffer is kept: its size is the position (POSIX open_memstream) */
+        rewind(G->out); /* the buffer is kept: the lines are what lies before the position */
 }
 
 static void on_diag(void *ctx, const pk_diag *d, bool written)
@@ -326,8 +326,12 @@ static void copy_lines(game *G, FILE *out, fen_note *n)
     if (fflush(G->out) || ferror(G->out)) { /* a buffer that could not grow */
         n->oom = true;
         clearerr(G->out);
-    } else if (G->len) {
-        fwrite(G->text, 1, G->len, out);
+    } else {
+        /* the lines end at the stream's position: the size variable is not reset by rewind
+         * on every libc (musl updates it only when something is written) */
+        off_t len = ftello(G->out);
+        if (len > 0)
+            fwrite(G->text, 1, (size_t)len, out);
     }
 }
 
