@@ -246,9 +246,9 @@ void pk_ck_finish_game(worker *w, slot *s)
         st->nomem = true;
         return;
     }
+    void *note = ns ? memset(st->notes + st->nr * ns, 0, ns) : NULL; /* zeroed whatever comes */
     off_t from = c->o.format.game ? fmt_start(w) : -1;
     if (from >= 0) {
-        void *note = ns ? memset(st->notes + st->nr * ns, 0, ns) : NULL;
         pk_checked ck = {c->file, &s->g, s->replay, &s->res, s->not_applied, s->state, s->res.variant, NULL, 0, NULL};
         c->o.format.game(c->o.format.ctx, &ck, w->fmt, note);
         fmt_end(w, st, from);

@@ -36,6 +36,15 @@ int pk_cli_results(const char *arg, int *out, pk_error *err)
     return PK_OK;
 }
 
+const char *pk_cli_result_token(int results, const pk_variant *v, int kind, const char *like)
+{
+    /* --results white: 1-0 = White won, the second mover in English and pool */
+    if (results == PK_RESULTS_WHITE && v && v->first == PK_BLACK &&
+        (kind == PK_RESULT_FIRST_WIN || kind == PK_RESULT_SECOND_WIN))
+        kind = kind == PK_RESULT_FIRST_WIN ? PK_RESULT_SECOND_WIN : PK_RESULT_FIRST_WIN;
+    return pk_result_token(kind, like);
+}
+
 int pk_cli_jobs(const char *arg, int *out, pk_error *err)
 {
     char *end;

@@ -27,6 +27,9 @@ int pk_cli_variant(const char *arg, const pk_variant **out, pk_error *err);
 
 /* --results first|white: enum pk_results_convention (replay.h). */
 int pk_cli_results(const char *arg, int *out, pk_error *err);
+/* A result read under that convention (its kind, as written like) as v's PDN token
+ * (pk_result_token; D-PDN-1: 1-0 = the first mover won); v NULL: read as PDN. */
+const char *pk_cli_result_token(int results, const pk_variant *v, int kind, const char *like);
 
 /* -j N / --jobs=N: the worker threads of a tool that replays games (check.h), 1 to
  * PK_CLI_MAX_JOBS; PK_ERR_USAGE "-j takes a number of threads from 1 to 256, not 'ARG'".

@@ -172,6 +172,35 @@ const char *pk_result_kind_name(int kind); /* "first-win", "second-win", "draw",
 /* Classifies a result token (also the tolerated forms); -1 when it is not one. *standard
  * (when non-NULL) says whether it is a PDN 3.0 form. Thread-safe. */
 int pk_result_classify(const char *text, size_t len, int *standard);
+/* The PDN 3.0 token of a result kind: "1-0", "0-1", "1/2-1/2", "0-0", or "*" (unknown,
+ * none); the 10x10 forms "2-0", "0-2", "1-1" when like (a token as written, may be NULL)
+ * is one of them. A static string. */
+const char *pk_result_token(int kind, const char *like);
+
+/* ---- the result a record states ----
+ * A record says its result twice: the game terminator and the Result tag. The result it
+ * states is the terminator's when that names one (a win, a draw, a double forfeit), else
+ * the Result tag's when that names one, else "*" (or the tag as written). Both naming
+ * different results is a conflict: pdncheck warns (result-tag-mismatch), pdnconv keeps
+ * each as written and warns too; the terminator is the one checked against the board. */
+enum pk_result_source {
+    PK_RESULT_FROM_NONE = 0,   /* neither a terminator nor a Result tag */
+    PK_RESULT_FROM_TERMINATOR,
+    PK_RESULT_FROM_TAG
+};
+
+typedef struct pk_stated_result {
+    const char *text;    /* the token stated, as written (borrowed from the game); NULL: none */
+    int kind;            /* enum pk_result_kind of text (PK_RESULT_UNKNOWN for a tag value that
+                            is no result token, "?" say) */
+    int source;          /* enum pk_result_source */
+    int line, col;       /* where text is written (the terminator, or the Result tag pair) */
+    const char *tag;     /* the (first) Result tag's value, NULL: none */
+    int tag_kind;        /* its kind, -1 when it is no result token */
+    int tag_line, tag_col;
+    bool conflict;       /* tag and terminator name two different results */
+} pk_stated_result;
+
 
 /* ---- game ---- */
 typedef struct pk_game {
@@ -200,6 +229,8 @@ void pk_game_free(pk_game *g);
 /* First value of tag `name` (case-sensitive), or NULL; borrowed from g (valid until the
  * next pk_pdn_next on g). Thread-safe. */
 const char *pk_game_tag(const pk_game *g, const char *name);
+/* The result g's record states (pk_stated_result above). Thread-safe; reads g only. */
+void pk_game_stated_result(const pk_game *g, pk_stated_result *out);
 
 /* ---- reader ---- */
 typedef struct pk_pdn_reader pk_pdn_reader;
@@ -233,7 +264,10 @@ typedef struct pk_pdn_write_opts {
     int first_number;      /* number of the first move; 0: the start FEN's :F, else 1 */
     const char *gametype;  /* GameType tag value to write (replacing the game's), NULL: as read */
     const char *fen;       /* FEN tag value to write, "" to write none, NULL: as read */
-    const char *result;    /* result token and Result tag value, NULL: as read ("*" if none) */
+    const char *result;    /* result token and Result tag value, NULL: the result the record
+                              states (pk_game_stated_result; "*" if none), the tag as read */
+    const char *result_tag;/* Result tag value when it is not to be result (a tag that names
+                              another result than the terminator), NULL: result */
     /* The text of move i of line l (depth 0: the main line), written into buf of size
      * bytes or returned as another string; NULL for a hop-by-hop continuation that the
      * capture before it now includes. NULL callback: every move as written. */

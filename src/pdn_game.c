@@ -186,22 +186,69 @@ const char *pk_result_kind_name(int kind)
 
 int pk_result_classify(const char *t, size_t n, int *standard)
 {
-    static const struct { const char *text; int kind, std; } tab[] = {
-        {"1-0", PK_RESULT_FIRST_WIN, 1},      {"0-1", PK_RESULT_SECOND_WIN, 1},
-        {"2-0", PK_RESULT_FIRST_WIN, 1},      {"0-2", PK_RESULT_SECOND_WIN, 1},
-        {"1/2-1/2", PK_RESULT_DRAW, 1},       {"1-1", PK_RESULT_DRAW, 1},
-        {"0-0", PK_RESULT_DOUBLE_FORFEIT, 1}, {"*", PK_RESULT_UNKNOWN, 1},
-        {"1/2:1/2", PK_RESULT_DRAW, 0},       {"\xC2\xBD-\xC2\xBD", PK_RESULT_DRAW, 0},
-        {"0.5-0.5", PK_RESULT_DRAW, 0},       {"1:0", PK_RESULT_FIRST_WIN, 0},
-        {"0:1", PK_RESULT_SECOND_WIN, 0},     {"2:0", PK_RESULT_FIRST_WIN, 0},
-        {"0:2", PK_RESULT_SECOND_WIN, 0},     {"1:1", PK_RESULT_DRAW, 0},
-        {"0:0", PK_RESULT_DOUBLE_FORFEIT, 0}, {"-", PK_RESULT_UNKNOWN, 0},
+#define R(text, kind, std) {text, sizeof text - 1, kind, std}
+    static const struct { const char *text; size_t len; int kind, std; } tab[] = {
+        R("1-0", PK_RESULT_FIRST_WIN, 1),      R("0-1", PK_RESULT_SECOND_WIN, 1),
+        R("2-0", PK_RESULT_FIRST_WIN, 1),      R("0-2", PK_RESULT_SECOND_WIN, 1),
+        R("1/2-1/2", PK_RESULT_DRAW, 1),       R("1-1", PK_RESULT_DRAW, 1),
+        R("0-0", PK_RESULT_DOUBLE_FORFEIT, 1), R("*", PK_RESULT_UNKNOWN, 1),
+        R("1/2:1/2", PK_RESULT_DRAW, 0),       R("\xC2\xBD-\xC2\xBD", PK_RESULT_DRAW, 0),
+        R("0.5-0.5", PK_RESULT_DRAW, 0),       R("1:0", PK_RESULT_FIRST_WIN, 0),
+        R("0:1", PK_RESULT_SECOND_WIN, 0),     R("2:0", PK_RESULT_FIRST_WIN, 0),
+        R("0:2", PK_RESULT_SECOND_WIN, 0),     R("1:1", PK_RESULT_DRAW, 0),
+        R("0:0", PK_RESULT_DOUBLE_FORFEIT, 0), R("-", PK_RESULT_UNKNOWN, 0),
     };
+#undef R
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-        if (strlen(tab[i].text) == n && !memcmp(tab[i].text, t, n)) {
+        if (tab[i].len == n && !memcmp(tab[i].text, t, n)) {
             if (standard)
                 *standard = tab[i].std;
             return tab[i].kind;
         }
     return -1;
+}
+
+const char *pk_result_token(int kind, const char *like)
+{
+    bool ten = like && (!strcmp(like, "2-0") || !strcmp(like, "0-2") || !strcmp(like, "1-1"));
+    switch (kind) {
+    case PK_RESULT_FIRST_WIN: return ten ? "2-0" : "1-0";
+    case PK_RESULT_SECOND_WIN: return ten ? "0-2" : "0-1";
+    case PK_RESULT_DRAW: return ten ? "1-1" : "1/2-1/2";
+    case PK_RESULT_DOUBLE_FORFEIT: return "0-0";
+    default: return "*";
+    }
+}
+
+/* RULES 4.4: the terminator and the Result tag are two copies of one fact; "*" (or a
+ * missing terminator) says nothing, so a tag that names a result is the record's word. */
+void pk_game_stated_result(const pk_game *g, pk_stated_result *out)
+{
+    memset(out, 0, sizeof *out);
+    out->tag_kind = -1;
+    for (int i = 0; i < g->ntags; i++)
+        if (g->tags[i].name[0] == 'R' && !strcmp(g->tags[i].name, "Result")) {
+            out->tag = g->tags[i].value;
+            out->tag_line = g->tags[i].line;
+            out->tag_col = g->tags[i].col;
+            out->tag_kind = out->tag ? pk_result_classify(out->tag, strlen(out->tag), NULL) : -1;
+            break;
+        }
+    const pk_pdn_result *t = &g->result;
+    bool term_known = t->text && t->kind >= PK_RESULT_FIRST_WIN;
+    bool tag_known = out->tag_kind >= PK_RESULT_FIRST_WIN;
+    if (term_known || (t->text && !tag_known)) {
+        out->text = t->text;
+        out->kind = t->kind;
+        out->source = PK_RESULT_FROM_TERMINATOR;
+        out->line = t->line;
+        out->col = t->col;
+        out->conflict = term_known && tag_known && out->tag_kind != t->kind;
+    } else if (out->tag) {
+        out->text = out->tag;
+        out->kind = out->tag_kind >= 0 ? out->tag_kind : PK_RESULT_UNKNOWN;
+        out->source = PK_RESULT_FROM_TAG;
+        out->line = out->tag_line;
+        out->col = out->tag_col;
+    }
 }

@@ -189,8 +189,8 @@ static const char *tag_value(const writer *w, const pk_pdn_tag *t)
         return w->o->gametype;
     if (!strcmp(t->name, "FEN") && w->o->fen)
         return *w->o->fen ? w->o->fen : NULL;
-    if (!strcmp(t->name, "Result") && w->o->result)
-        return w->o->result;
+    if (!strcmp(t->name, "Result") && (w->o->result_tag || w->o->result))
+        return w->o->result_tag ? w->o->result_tag : w->o->result;
     return t->value;
 }
 
@@ -398,8 +398,15 @@ int pk_pdn_write_game(FILE *out, const pk_game *g, const pk_pdn_write_opts *opts
         nb.number = o.first_number;
     line(&w, &g->main, nb, 0);
 
-    /* a header with no movetext and no result stays that (pdn(5): header-only) */
-    const char *result = o.result ? o.result : g->result.text ? g->result.text : "*";
+    /* a header with no movetext and no result stays that (pdn(5): header-only); the
+     * terminator says the result the record states: a Result tag's when the terminator
+     * is "*" or missing, never "*" in its place */
+    const char *result = o.result;
+    if (!result) {
+        pk_stated_result sr;
+        pk_game_stated_result(g, &sr);
+        result = sr.kind >= PK_RESULT_FIRST_WIN ? sr.text : g->result.text ? g->result.text : "*";
+    }
     if (o.result || g->result.text || g->main.nmoves || g->main.pre) {
         tokenf(&w, result);
         newline(&w);

@@ -391,26 +391,24 @@ static void note_draws(ctx *c, const pk_draw_event *ev, int n, const pk_pdn_move
     }
 }
 
-/* The Result tag and the terminator must tell the same story, board or no
- * board. */
-static void check_result_tag(ctx *c)
+/* RULES 4.4: the Result tag and the terminator are two copies of one fact, board or no
+ * board (a game of a variant pdnkit does not replay included): when they name different
+ * results, say so. The terminator is the one checked against the board. */
+static void check_result_tag(const pk_game *g, const char *file, pk_diag_sink *sink, pk_replay_result *res)
 {
-    const pk_game *g = c->g;
-    const char *text = g->result.text, *tag = pk_game_tag(g, "Result");
-    int kind = g->result.kind, line = g->result.line;
-    if (text && tag) {
-        int standard, tk = pk_result_classify(tag, strlen(tag), &standard);
-        if (tk > PK_RESULT_UNKNOWN && kind > PK_RESULT_UNKNOWN && tk != kind) {
-            for (int i = 0; i < g->ntags; i++)
-                if (strcmp(g->tags[i].name, "Result") == 0) {
-                    c->at_line = g->tags[i].line;
-                    c->at_col = g->tags[i].col;
-                }
-            report(c, PK_SEV_WARNING, "result-mismatch", NULL, 0, NULL,
-                   "the Result tag says \"%s\" but the game ends with %s (line %d)", tag, text, line);
-            c->at_line = 0;
-        }
-    }
+    pk_stated_result sr;
+    pk_game_stated_result(g, &sr);
+    if (!sr.conflict)
+        return;
+    res->result_check |= PK_RESULT_TAG_DISAGREES;
+    res->warnings++;
+    char msg[512];
+    snprintf(msg, sizeof msg, "the Result tag says \"%s\" but the game ends with %s (line %d)", sr.tag, sr.text,
+             sr.line);
+    pk_diag d = {.severity = PK_SEV_WARNING, .code = "result-tag-mismatch", .file = file, .game = g->index,
+                 .line = sr.tag_line, .col = sr.tag_col, .message = msg,
+                 .hint = "the terminator is the result checked; write the same result in both"};
+    pk_diag_emit(sink, &d);
 }
 
 /* RULES 1.9, 4.4: the recorded result against the final position (res->loser, set
@@ -418,22 +416,11 @@ static void check_result_tag(ctx *c)
 static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
 {
     const pk_game *g = c->g;
-    const char *text = g->result.text;
-    int kind = g->result.kind;
-    const char *tag = pk_game_tag(g, "Result");
-    int line = g->result.line, col = g->result.col;
-    if (!text && tag) {
-        int standard;
-        kind = pk_result_classify(tag, strlen(tag), &standard);
-        text = tag;
-        for (int i = 0; i < g->ntags; i++)
-            if (strcmp(g->tags[i].name, "Result") == 0) {
-                line = g->tags[i].line;
-                col = g->tags[i].col;
-            }
-    }
-    if (!text || kind < 0 || kind == PK_RESULT_NONE || kind == PK_RESULT_UNKNOWN ||
-        kind == PK_RESULT_DOUBLE_FORFEIT)
+    pk_stated_result sr; /* the terminator, or the Result tag when the terminator says nothing */
+    pk_game_stated_result(g, &sr);
+    const char *text = sr.text;
+    int kind = sr.kind, line = sr.line, col = sr.col;
+    if (!text || kind < PK_RESULT_FIRST_WIN || kind == PK_RESULT_DOUBLE_FORFEIT)
         return;
     int first = c->o->results == PK_RESULTS_WHITE ? PK_WHITE : c->v->first;
     int winner = kind == PK_RESULT_FIRST_WIN ? first : kind == PK_RESULT_SECOND_WIN ? PK_OTHER(first) : -1;
@@ -454,6 +441,7 @@ static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
         pk_fen_write(c->v, &c->pos, c->v->algebraic, c->fen, sizeof c->fen);
         d.severity = PK_SEV_ERROR;
         c->res->errors++;
+        c->res->result_check |= PK_RESULT_CONTRADICTS_BOARD;
         pk_diag_emit(c->sink, &d);
     } else if (drawn_at >= 0 && winner >= 0) {
         snprintf(msg, sizeof msg, "result %s contradicts the draw the rules imposed at ply %d", text,
@@ -461,6 +449,7 @@ static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
         pk_fen_write(c->v, &c->pos, c->v->algebraic, c->fen, sizeof c->fen);
         d.severity = PK_SEV_WARNING;
         c->res->warnings++;
+        c->res->result_check |= PK_RESULT_CONTRADICTS_DRAW;
         pk_diag_emit(c->sink, &d);
     }
 }
@@ -839,8 +828,6 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     res->plies = ply;
     res->final_pos = c.pos; /* its FEN is written on demand: pk_replay_final_fen() */
     res->have_final = true;
-    if (mode != REPLAY_QUICK)
-        check_result_tag(&c);
     if (!res->stopped) {
         decided(&c, won_at, king_side);
         check_result(&c, last, drawn_at);
@@ -882,6 +869,8 @@ int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_re
         *res = t->res, pk_trial_release(t, file, sink);
     else
         rc = replay_as(r, g, file, o, ch.variant, REPLAY_FINAL, sink, res);
+    if (rc == PK_OK)
+        check_result_tag(g, file, sink, res);
     res->variant_guessed = ch.source == PK_VSRC_GUESS;
     if (ch.message[0] && ch.severity == PK_SEV_WARNING)
         res->warnings++;

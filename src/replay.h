@@ -78,6 +78,17 @@ typedef struct pk_replay_opts {
     void *event_ctx;
 } pk_replay_opts;
 
+/* What the replay found about the recorded result (pk_replay_result.result_check), each
+ * also reported as a diagnostic. */
+enum pk_result_check {
+    PK_RESULT_TAG_DISAGREES = 1,     /* the Result tag and the terminator name different
+                                        results (warning result-tag-mismatch, RULES 4.4) */
+    PK_RESULT_CONTRADICTS_BOARD = 2, /* the result names the side that has lost on the
+                                        board as not losing (error result-mismatch, RULES 1.9) */
+    PK_RESULT_CONTRADICTS_DRAW = 4   /* a win recorded where an automatic draw rule ended the
+                                        game (warning result-mismatch, RULES 3.1) */
+};
+
 #define PK_REPLAY_MAX_DRAWS 8
 #define PK_FEN_MAX 256
 
@@ -94,6 +105,7 @@ typedef struct pk_replay_result {
     int loser;                 /* side the final board says has lost (RULES 1.9; the
                                   variant's goal: Antidraughts, Breakthrough), or -1 */
     bool have_final;           /* false when the replay could not start (bad FEN) */
+    unsigned result_check;     /* enum pk_result_check bits; 0: nothing wrong found */
     int ndraws;
     /* the large fields last (a trial clears the fields above only) */
     pk_pos final_pos;          /* the position the replay reached */

@@ -53,13 +53,10 @@ typedef struct run {
     FILE *out;
     bool shared; /* out and stderr are one file: out flushed before each stderr line */
     int why;     /* the errno of out's first failed write (pk_cli_write_failed) */
-    /* totals */
-    long files, games, games_with_errors, warnings, errors;
-    long outside_errors; /* errors in no game: text after the last game under --strict */
+    /* totals: each game by its verdict (report.h), each diagnostic by its severity */
+    pk_totals totals;
     int unreadable, write_failed;
-    /* per file: the last game index counted as having an error (indices never decrease) */
     const char *file;
-    int last_err_game;
     /* GNU output: each guess of a variant is said once per file, then counted (a file may
      * give a few different guesses: "english", "english; ... also ... pool") */
 #define GUESSES 8
@@ -123,16 +120,7 @@ static void on_diag(void *ctx, const pk_diag *dd, bool written)
         html_keep(R, dd);
     pk_diag copy = strict_copy(R, dd);
     const pk_diag *d = &copy;
-    if (d->severity == PK_SEV_ERROR) {
-        R->errors++;
-        if (d->game > 0 && d->game != R->last_err_game) {
-            R->last_err_game = d->game;
-            R->games_with_errors++;
-        } else if (d->game <= 0)
-            R->outside_errors++;
-    } else if (d->severity == PK_SEV_WARNING) {
-        R->warnings++;
-    }
+    pk_totals_diag(&R->totals, d, false); /* every one written (the games: on_game) */
     if (is_io(d)) {
         R->unreadable = 1;
         if (R->json && !written)
@@ -219,21 +207,26 @@ static void html_drop(run *R)
 static bool on_game(void *ctx, const pk_checked *ck)
 {
     run *R = ctx;
-    R->games++;
+    pk_verdict v; /* noted on the worker with the game's text (game_text), else made here */
+    if (ck->note)
+        v = *(const pk_verdict *)ck->note;
+    else
+        pk_report_verdict(ck->game, ck->replayed ? ck->res : NULL, R->strict, &v);
+    pk_totals_game(&R->totals, &v);
     R->file_games++;
     if (ck->option_not_applied)
         R->not_applied[ck->variant->index]++;
-    if (ck->text) { /* written on a worker (json_diag, json_game) */
+    if (ck->text) { /* written on a worker (json_diag, game_text) */
         if (ck->text_len && fwrite(ck->text, 1, ck->text_len, R->out) != ck->text_len)
             out_failed(R);
-    } else if (R->json && pk_report_game_json(R->out, R->file, ck->game, ck->replayed ? ck->res : NULL, R->strict)) {
+    } else if (R->json && pk_report_game_json(R->out, R->file, ck->game, ck->replayed ? ck->res : NULL, &v)) {
         out_failed(R);
     }
     if (R->html) {
         pk_html_game hg = {R->file, ck->game, ck->replayed ? ck->res->variant : NULL, ck->replayed ? ck->res : NULL,
                            R->hd, R->nhd};
         pk_error err;
-        if (pk_html_add(R->html, &hg, &err)) {
+        if (pk_html_add(R->html, &hg, &v, &err)) {
             fprintf(pk_cli_err(R->out, R->shared), "%s: error: --html: %s\n", prog, err.msg);
             R->write_failed = 1;
         }
@@ -254,17 +247,15 @@ static void json_diag(void *ctx, const pk_diag *dd, FILE *out)
         pk_diag_write_json(out, &d);
 }
 
-static void json_game(void *ctx, const pk_checked *ck, FILE *out, void *note)
+/* On the worker: the game's verdict, noted for on_game (which counts it and no longer
+ * has the game), and with --json its object. The GNU output writes nothing per game. */
+static void game_text(void *ctx, const pk_checked *ck, FILE *out, void *note)
 {
-    (void)note;
     const run *R = ctx;
-    pk_report_game_json(out, ck->file, ck->game, ck->replayed ? ck->res : NULL, R->strict);
-}
-
-/* The GNU output writes nothing per game: on_game only counts it, so it needs no game. */
-static void no_text(void *ctx, const pk_checked *ck, FILE *out, void *note)
-{
-    (void)ctx, (void)ck, (void)out, (void)note;
+    pk_verdict *v = note;
+    pk_report_verdict(ck->game, ck->replayed ? ck->res : NULL, R->strict, v);
+    if (R->json)
+        pk_report_game_json(out, ck->file, ck->game, ck->replayed ? ck->res : NULL, v);
 }
 
 /* How the checker hands the games back: as text written on the workers, except for the
@@ -273,7 +264,7 @@ static pk_check_format output_format(run *R, bool html)
 {
     if (html)
         return (pk_check_format){NULL, NULL, NULL, 0};
-    return R->json ? (pk_check_format){json_diag, json_game, R, 0} : (pk_check_format){NULL, no_text, R, 0};
+    return (pk_check_format){R->json ? json_diag : NULL, game_text, R, sizeof(pk_verdict)};
 }
 
 static void options_not_applied(run *R)
@@ -295,7 +286,6 @@ static void options_not_applied(run *R)
 static void check_stream(run *R, FILE *f, const char *name)
 {
     R->file = name;
-    R->last_err_game = 0;
     R->nguess = 0;
     R->file_games = 0;
     html_drop(R);
@@ -303,7 +293,7 @@ static void check_stream(run *R, FILE *f, const char *name)
     int st = pk_checker_run(R->checker, f, name, on_game, on_diag, R, &bytes);
     if (!R->write_failed) {
         if (st > 0) {
-            R->files++; /* read to its end: checked */
+            R->totals.files++; /* read to its end: checked */
             if (!R->file_games && st > 0)
                 file_diag(R, PK_SEV_WARNING, "no-game", name, "no game found");
         }
@@ -336,7 +326,7 @@ static void summary(run *R)
         fprintf(R->out,
                 "{\"type\":\"summary\",\"files\":%ld,\"games\":%ld,\"with_errors\":%ld,"
                 "\"errors\":%ld,\"warnings\":%ld,\"results\":",
-                R->files, R->games, R->games_with_errors, R->errors, R->warnings);
+                R->totals.files, R->totals.games, R->totals.with_errors, R->totals.errors, R->totals.warnings);
         pk_json_write_string(R->out, R->syntax_only ? NULL : white ? "white" : "first");
         fputs("}\n", R->out);
         return;
@@ -344,8 +334,8 @@ static void summary(run *R)
     if (!R->syntax_only)
         fprintf(R->out, "results read as: %s\n",
                 white ? "1-0 = White won (--results white)" : "1-0 = the first mover won (PDN convention)");
-    fprintf(R->out, "%ld files, %ld games, %ld with errors, %ld warnings\n", R->files, R->games,
-            R->games_with_errors, R->warnings);
+    fprintf(R->out, "%ld files, %ld games, %ld with errors, %ld warnings\n", R->totals.files, R->totals.games,
+            R->totals.with_errors, R->totals.warnings);
 }
 
 /* --stats: throughput and peak memory on standard error (used by tests/bench-pdn.sh). */
@@ -357,7 +347,7 @@ static void stats(const run *R, double secs)
         secs = 1e-9;
     fprintf(pk_cli_err(R->out, R->shared),
             "pdncheck: %llu bytes, %ld games in %.3f s: %.1f MB/s, %.0f games/s, peak RSS %ld KiB\n",
-            R->bytes, R->games, secs, (double)R->bytes / secs / 1e6, (double)R->games / secs,
+            R->bytes, R->totals.games, secs, (double)R->bytes / secs / 1e6, (double)R->totals.games / secs,
             (long)ru.ru_maxrss);
     unsigned long pieces, reread;
     pk_checker_pieces(R->checker, &pieces, &reread);
@@ -554,7 +544,7 @@ int main(int argc, char **argv)
     pk_checker_free(R.checker);
     if (R.html) {
         int why = 0;
-        if (pk_html_finish(R.html, &err)) {
+        if (pk_html_finish(R.html, &R.totals, &err)) {
             if (!pk_cli_write_failed(html_out, &why)) /* a write error is said below, with its reason */
                 fprintf(pk_cli_err(R.out, R.shared), "%s: error: --html %s: %s\n", prog, html, err.msg);
             R.write_failed = 1;
@@ -566,7 +556,7 @@ int main(int argc, char **argv)
     free(R.hd);
     free(R.hd_text);
     int status = R.unreadable || R.write_failed ? PK_EXIT_USAGE
-                 : R.games_with_errors || R.outside_errors ? PK_EXIT_FINDINGS
+                 : R.totals.with_errors || R.totals.errors ? PK_EXIT_FINDINGS
                                                            : PK_EXIT_OK;
     return pk_cli_end_output(R.out, output, R.why, stderr, prog, status);
 }

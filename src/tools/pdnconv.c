@@ -285,23 +285,19 @@ static const char *setup_text(void *ctx, const char *fen, char *buf, size_t size
     return r ? at(G, r->fen) : fen;
 }
 
-/* The result token in the variant's PDN form (D-PDN-1: 1-0 = the first mover won), as
- * the file wrote it where it used the 10x10 forms (2-0, 1-1, 0-2). */
-static const char *result_token(const run *R, const game *G, const pk_game *g)
+/* The terminator and the Result tag to write: the result the record states (the
+ * terminator's, else the tag's) as a PDN token, the tag apart where it says something
+ * else: another result (both kept; on_diag warns), or none ("?") where the terminator
+ * names none. */
+static void results(const run *R, const game *G, const pk_game *g, pk_pdn_write_opts *o)
 {
-    int kind = g->result.kind;
-    const char *t = g->result.text ? g->result.text : "";
-    bool ten = t[0] && (!strcmp(t, "2-0") || !strcmp(t, "0-2") || !strcmp(t, "1-1"));
-    if (R->opts.results == PK_RESULTS_WHITE && G->v && G->v->first == PK_BLACK &&
-        (kind == PK_RESULT_FIRST_WIN || kind == PK_RESULT_SECOND_WIN)) /* --results white: 1-0 = White won */
-        kind = kind == PK_RESULT_FIRST_WIN ? PK_RESULT_SECOND_WIN : PK_RESULT_FIRST_WIN;
-    switch (kind) {
-    case PK_RESULT_FIRST_WIN: return ten ? "2-0" : "1-0";
-    case PK_RESULT_SECOND_WIN: return ten ? "0-2" : "0-1";
-    case PK_RESULT_DRAW: return ten ? "1-1" : "1/2-1/2";
-    case PK_RESULT_DOUBLE_FORFEIT: return "0-0";
-    default: return "*";
-    }
+    pk_stated_result sr;
+    pk_game_stated_result(g, &sr);
+    o->result = pk_cli_result_token(R->opts.results, G->v, sr.kind, sr.text);
+    if (sr.tag && sr.conflict)
+        o->result_tag = pk_cli_result_token(R->opts.results, G->v, sr.tag_kind, sr.tag);
+    else if (sr.tag && sr.tag_kind < 0 && sr.kind < PK_RESULT_FIRST_WIN)
+        o->result_tag = sr.tag;
 }
 
 /* The FEN tag to write: none when the game starts from the variant's start position,
@@ -336,7 +332,7 @@ static void write_pdn(const run *R, game *G, const pk_game *g, FILE *out)
         o.move_text = move_text;
         o.setup_text = setup_text;
         o.ctx = G;
-        o.result = result_token(R, G, g);
+        results(R, G, g, &o);
     }
     pk_pdn_write_game(out, g, &o, NULL);
 }
@@ -415,7 +411,9 @@ static void write_json(const run *R, game *G, const pk_game *g, FILE *o)
         json_str(o, g->tags[i].value);
     }
     fputs("},\"result\":", o);
-    json_str(o, G->v ? result_token(R, G, g) : g->result.text);
+    pk_stated_result sr; /* as pdncheck --json says it, in the PDN form */
+    pk_game_stated_result(g, &sr);
+    json_str(o, G->v ? pk_cli_result_token(R->opts.results, G->v, sr.kind, sr.text) : sr.text);
     fputs(",\"moves\":", o);
     json_line(G, &g->main, o);
     fputs("}\n", o);
@@ -457,15 +455,18 @@ static void on_diag(void *ctx, const pk_diag *d, bool written)
 {
     (void)written; /* never: no pk_check_format */
     run *R = ctx;
-    /* the converted games are the output; warnings are pdncheck's business, except the
-     * replay's placeholder: the moves after an unknown move stay as written */
+    /* the converted games are the output; warnings are pdncheck's business, but for the
+     * replay's placeholder and a Result tag that disagrees with the terminator (what
+     * stays as written in the output, and why) */
     bool placeholder = !strcmp(d->code, "placeholder") && d->move;
-    if (d->severity != PK_SEV_ERROR && !placeholder)
+    bool result_tag = !strcmp(d->code, "result-tag-mismatch");
+    if (d->severity != PK_SEV_ERROR && !placeholder && !result_tag)
         return;
     pk_diag plain = *d;
     plain.game_name = NULL; /* the players, which check.c adds for pdncheck, are not said here */
     pk_diag_write_gnu(pk_cli_err(R->out, R->shared), &plain);
-    findings(R);
+    if (d->severity == PK_SEV_ERROR || placeholder)
+        findings(R);
 }
 
 /* --stats: the game's comments, % and ; lines, NAGs, variations and setups, variations

@@ -254,9 +254,20 @@ static void round_trip(const char *path, const char *text, size_t len, counts *c
         printf("\n  %s: %d games read, %d after writing", path, g1, g2);
     for (int i = 0; i < n1 && i < n2; i++) {
         const pk_game *a = &first[i], *b = &second[i];
-        /* a game with moves and no result gets "*" (the writer's one change of content) */
-        int kind = a->result.kind == PK_RESULT_NONE && a->main.nmoves ? PK_RESULT_UNKNOWN : a->result.kind;
-        int bad = a->ntags != b->ntags || kind != b->result.kind || same_line(&a->main, &b->main, path);
+        /* the result the record states is kept and the terminator says it (a Result tag's
+         * where the terminator was "*" or missing: issue 21 item 2); a game with moves and no
+         * result at all gets "*"; a tag that disagrees with the terminator stays (RULES 4.4) */
+        pk_stated_result sa, sb;
+        pk_game_stated_result(a, &sa);
+        pk_game_stated_result(b, &sb);
+        bool terminated = a->result.text || a->main.nmoves || a->main.pre;
+        int kind = !terminated                        ? PK_RESULT_NONE
+                   : sa.kind >= PK_RESULT_FIRST_WIN ? sa.kind
+                   : a->result.text                 ? a->result.kind
+                                                    : PK_RESULT_UNKNOWN;
+        int bad = a->ntags != b->ntags || kind != b->result.kind || sa.conflict != sb.conflict ||
+                  sb.kind != (sa.kind == PK_RESULT_NONE && terminated ? PK_RESULT_UNKNOWN : sa.kind) ||
+                  same_line(&a->main, &b->main, path);
         for (int t = 0; !bad && t < a->ntags; t++)
             bad = !pk_game_tag(b, a->tags[t].name) || strcmp(pk_game_tag(a, a->tags[t].name), pk_game_tag(b, a->tags[t].name));
         if (bad && c->differ++ < 5)
