@@ -5,16 +5,15 @@
  */
 #include "cli_inputs.h"
 
-#include <dirent.h>
+#include "cli.h"
+
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <sys/stat.h>
-#include <unistd.h>
+
+#include "pk_port.h"
 
 bool pk_cli_is_game_file(const char *name)
 {
@@ -363,6 +362,19 @@ int pk_cli_output_check(const pk_cli_inputs *in, const char *path, const char *w
         return pk_error_set(err, PK_ERR_USAGE, 0, "%s '%s' is also an input ('%s')", what, path, name);
     }
     return PK_OK;
+}
+
+int pk_cli_inputs_open(pk_cli_inputs *in, int argc, char **argv, int first, unsigned flags, const char *path,
+                       FILE **out, pk_error *err)
+{
+    int st = pk_cli_inputs_list(in, argc, argv, first, flags, err);
+    if (!st)
+        st = pk_cli_output_check(in, path, "output file", err);
+    if (!st)
+        st = pk_cli_open_output(path ? path : "-", out, err);
+    if (st)
+        pk_cli_inputs_free(in);
+    return st;
 }
 
 bool pk_cli_same_file(const char *path, FILE *f)

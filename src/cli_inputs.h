@@ -91,6 +91,14 @@ int pk_cli_inputs_run(const pk_cli_inputs *in, FILE *err, void (*each)(void *ctx
  * Call it before opening the output, which would empty the input. */
 int pk_cli_output_check(const pk_cli_inputs *in, const char *path, const char *what, pk_error *err);
 
+/* The start of a tool that reads game files and writes one output: lists the inputs
+ * (pk_cli_inputs_list), refuses an output that is one of them (pk_cli_output_check; path
+ * NULL or "-": standard output) and opens it (pk_cli_open_output: *out is stdout for NULL
+ * or "-"). On failure *in is freed and err says why (PK_ERR_USAGE, PK_ERR_IO,
+ * PK_ERR_NOMEM): the tool writes "PROG: error: MESSAGE" and exits 2. */
+int pk_cli_inputs_open(pk_cli_inputs *in, int argc, char **argv, int first, unsigned flags, const char *path,
+                       FILE **out, pk_error *err);
+
 /* Whether path names the file f writes (a regular file, by device and inode). */
 bool pk_cli_same_file(const char *path, FILE *f);
 

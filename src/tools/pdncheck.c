@@ -483,8 +483,8 @@ int main(int argc, char **argv)
     /* The inputs are listed (the folders of -r walked) before an output is opened: an
      * output that is also an input is refused before it is emptied. */
     pk_cli_inputs in = {0};
-    if (pk_cli_inputs_list(&in, argc, argv, optind, PK_CLI_CAN_RECURSE | (R.recursive ? PK_CLI_RECURSE : 0),
-                           &err) ||
+    unsigned walk = PK_CLI_CAN_RECURSE | (R.recursive ? PK_CLI_RECURSE : 0);
+    if (pk_cli_inputs_list(&in, argc, argv, optind, walk, &err) ||
         pk_cli_output_check(&in, output, "output file", &err) ||
         (html && pk_cli_output_check(&in, html, "--html file", &err)) ||
         (output && pk_cli_open_output(output, &R.out, &err))) {

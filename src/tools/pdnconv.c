@@ -54,9 +54,8 @@ typedef struct run {
     pk_check_opts copts;
     pk_checker *checker;
     FILE *out;
-    bool shared; /* out and stderr are one file: out flushed before each stderr line */
-    int why;     /* the errno of out's first failed write (pk_cli_write_failed) */
-    int status;
+    bool shared;     /* out and stderr are one file: out flushed before each stderr line */
+    int why, status; /* why: the errno of out's first failed write (pk_cli_write_failed) */
     const char *file;
     long games_out;
     int stats;
@@ -765,15 +764,6 @@ int main(int argc, char **argv)
     }
     if (R.opts.variant && pk_cli_applies(R.opts.variant, R.opts.gen_flags, 0, &err) != PK_OK)
         return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
-    pk_cli_inputs in = {0}; /* listed before the output is opened: refused if it is an input */
-    if (pk_cli_inputs_list(&in, argc, argv, optind, 0, &err) ||
-        pk_cli_output_check(&in, output, "output file", &err) ||
-        (output && pk_cli_open_output(output, &R.out, &err))) {
-        fprintf(stderr, "%s: error: %s\n", PROG, err.msg);
-        pk_cli_inputs_free(&in);
-        return PK_EXIT_USAGE;
-    }
-    R.shared = pk_cli_log_shared(R.out);
     R.opts.guess_first_fit = true; /* the warnings are pdncheck's: only the variant matters here */
     R.copts.jobs = jobs;
     R.copts.window = pk_cli_jobs_window();
@@ -785,11 +775,13 @@ int main(int argc, char **argv)
         R.copts.observer.end = game_end;
         R.copts.format = (pk_check_format){NULL, conv_game, &R, sizeof(conv_note)};
     }
-    if (!(R.checker = pk_checker_new(&R.copts, &err))) {
+    pk_cli_inputs in = {0}; /* listed before the output is opened: refused if it is an input */
+    if (!(R.checker = pk_checker_new(&R.copts, &err)) ||
+        pk_cli_inputs_open(&in, argc, argv, optind, 0, output, &R.out, &err)) {
         fprintf(stderr, "%s: error: %s\n", PROG, err.msg);
-        pk_cli_inputs_free(&in);
         return PK_EXIT_USAGE;
     }
+    R.shared = pk_cli_log_shared(R.out);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     if (pk_cli_inputs_run(&in, stderr, each_file, NULL, out_ok, &R))

@@ -581,8 +581,8 @@ int main(int argc, char **argv)
         R.copts.format = (pk_check_format){NULL, fen_game, &R, sizeof(fen_note)};
     R.shared = pk_cli_log_shared(stdout); /* before the checker makes the games' states */
     pk_cli_inputs in = {0};
-    if (pk_cli_inputs_list(&in, argc, argv, optind, 0, &err) ||
-        pk_cli_output_check(&in, NULL, "output file", &err) ||
+    FILE *out; /* stdout (no -o) */
+    if (pk_cli_inputs_open(&in, argc, argv, optind, 0, NULL, &out, &err) ||
         !(R.checker = pk_checker_new(&R.copts, &err))) {
         fprintf(stderr, "%s: error: %s\n", PROG, err.msg);
         pk_cli_inputs_free(&in);
