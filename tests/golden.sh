@@ -49,9 +49,7 @@ EOF
 done
 : >"$tmp/status.log"
 (cd "$tmp/g/$name" && PATH="$tmp/wrap:$PATH" sh ./cmd) >"$tmp/out" 2>"$tmp/err"
-# the corpora's path (CORPORA, absolute) recorded as "$CORPORA": the same status file in every checkout
-if [ -n "$CORPORA" ]; then sed "s|$CORPORA|\$CORPORA|g" "$tmp/status.log"; else cat "$tmp/status.log"; fi |
-  LC_ALL=C sort -t "$(printf '\t')" -k2 -k1 >"$tmp/status"
+LC_ALL=C sort -t "$(printf '\t')" -k2 -k1 "$tmp/status.log" >"$tmp/status"
 [ -s "$tmp/status" ] || echo "(no tool ran)" >"$tmp/status"
 
 if [ -n "$update" ]; then
