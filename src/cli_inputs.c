@@ -6,6 +6,7 @@
 #include "cli_inputs.h"
 
 #include "cli.h"
+#include "diag.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -26,6 +27,10 @@ bool pk_cli_is_game_file(const char *name)
     }
     return false;
 }
+
+/* Why a path cannot be opened. A loop of links in our words: the C libraries word ELOOP
+ * differently ("Too many levels of symbolic links", "Symbolic link loop"). */
+static const char *reason(int e) { return e == ELOOP ? "a loop of symbolic links" : strerror(e); }
 
 /* Appends an entry; why is formatted (NULL: none). false when out of memory. */
 static bool add(pk_cli_inputs *in, int kind, const char *path, const struct stat *st, const char *fmt, ...)
@@ -139,7 +144,7 @@ static void walk_entry(walk *W, const char *path, const char *name, size_t *foun
         struct stat l;
         bool dangling = e == ENOENT && lstat(path, &l) == 0 && S_ISLNK(l.st_mode);
         (*found)++;
-        W->nomem |= !add(W->in, PK_INPUT_SKIPPED, path, NULL, "cannot open: %s%s", strerror(e),
+        W->nomem |= !add(W->in, PK_INPUT_SKIPPED, path, NULL, "cannot open: %s%s", reason(e),
                          dangling ? " (a symbolic link to nothing)" : "");
         return;
     }
@@ -162,7 +167,7 @@ static void walk_dir(walk *W, const char *dir, size_t *found)
 {
     DIR *dp = opendir(dir);
     if (!dp) {
-        W->nomem |= !add(W->in, PK_INPUT_SKIPPED, dir, NULL, "cannot open: %s", strerror(errno));
+        W->nomem |= !add(W->in, PK_INPUT_SKIPPED, dir, NULL, "cannot open: %s", reason(errno));
         return;
     }
     char **names = NULL;
@@ -265,11 +270,11 @@ static FILE *open_walked(const char *path, char *why, size_t size)
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
     struct stat st;
     if (fd < 0) {
-        snprintf(why, size, "cannot open: %s", strerror(errno));
+        snprintf(why, size, "cannot open: %s", reason(errno));
         return NULL;
     }
     if (fstat(fd, &st) != 0) {
-        snprintf(why, size, "cannot open: %s", strerror(errno));
+        snprintf(why, size, "cannot open: %s", reason(errno));
         close(fd);
         return NULL;
     }
@@ -281,7 +286,7 @@ static FILE *open_walked(const char *path, char *why, size_t size)
     int fl = fcntl(fd, F_GETFL);
     FILE *f = fl == -1 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) == -1 ? NULL : fdopen(fd, "rb");
     if (!f) {
-        snprintf(why, size, "cannot open: %s", strerror(errno));
+        snprintf(why, size, "cannot open: %s", reason(errno));
         close(fd);
     }
     return f;
@@ -295,7 +300,7 @@ FILE *pk_cli_input_open(const pk_cli_input *e, char *why, size_t size)
     case PK_INPUT_WALKED: return open_walked(e->path, why, size);
     case PK_INPUT_FILE:
         if (!(f = fopen(e->path, "rb")))
-            snprintf(why, size, "cannot open: %s", strerror(errno));
+            snprintf(why, size, "cannot open: %s", reason(errno));
         return f;
     default: snprintf(why, size, "%s", e->why ? e->why : "not read"); return NULL;
     }
@@ -316,7 +321,8 @@ static void say(FILE *err, void (*fail)(void *, const char *, const char *, bool
         return;
     }
     fflush(NULL);
-    fprintf(err, "%s: %s: %s\n", name, error ? "error" : "warning", why);
+    pk_text_write_escaped(err, name); /* a name is echoed as text */
+    fprintf(err, ": %s: %s\n", error ? "error" : "warning", why);
 }
 
 int pk_cli_inputs_run(const pk_cli_inputs *in, FILE *err, void (*each)(void *ctx, FILE *f, const char *name),
@@ -365,7 +371,7 @@ int pk_cli_output_check(const pk_cli_inputs *in, const char *path, const char *w
 }
 
 int pk_cli_inputs_open(pk_cli_inputs *in, int argc, char **argv, int first, unsigned flags, const char *path,
-                       FILE **out, pk_error *err)
+                       FILE **out, bool *shared, pk_error *err)
 {
     int st = pk_cli_inputs_list(in, argc, argv, first, flags, err);
     if (!st)
@@ -374,6 +380,18 @@ int pk_cli_inputs_open(pk_cli_inputs *in, int argc, char **argv, int first, unsi
         st = pk_cli_open_output(path ? path : "-", out, err);
     if (st)
         pk_cli_inputs_free(in);
+    else
+        *shared = pk_cli_log_shared(*out);
+    return st;
+}
+
+int pk_cli_stdin_check(const char *path, pk_error *err)
+{
+    pk_cli_inputs in = {0};
+    int st = pk_cli_inputs_list(&in, 0, NULL, 0, 0, err); /* no file: standard input */
+    if (!st)
+        st = pk_cli_output_check(&in, path, "output file", err);
+    pk_cli_inputs_free(&in);
     return st;
 }
 

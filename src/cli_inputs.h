@@ -93,11 +93,16 @@ int pk_cli_output_check(const pk_cli_inputs *in, const char *path, const char *w
 
 /* The start of a tool that reads game files and writes one output: lists the inputs
  * (pk_cli_inputs_list), refuses an output that is one of them (pk_cli_output_check; path
- * NULL or "-": standard output) and opens it (pk_cli_open_output: *out is stdout for NULL
- * or "-"). On failure *in is freed and err says why (PK_ERR_USAGE, PK_ERR_IO,
- * PK_ERR_NOMEM): the tool writes "PROG: error: MESSAGE" and exits 2. */
+ * NULL or "-": standard output), opens it (pk_cli_open_output: *out is stdout for NULL or
+ * "-") and readies standard error for it (*shared = pk_cli_log_shared(*out)). On failure
+ * *in is freed and err says why (PK_ERR_USAGE, PK_ERR_IO, PK_ERR_NOMEM): the tool writes
+ * "PROG: error: MESSAGE" and exits 2. */
 int pk_cli_inputs_open(pk_cli_inputs *in, int argc, char **argv, int first, unsigned flags, const char *path,
-                       FILE **out, pk_error *err);
+                       FILE **out, bool *shared, pk_error *err);
+
+/* For a tool whose input is standard input alone (pdnmoves -, pdndiagram): is the output
+ * at path (NULL or "-": standard output) standard input's file? As pk_cli_output_check. */
+int pk_cli_stdin_check(const char *path, pk_error *err);
 
 /* Whether path names the file f writes (a regular file, by device and inode). */
 bool pk_cli_same_file(const char *path, FILE *f);

@@ -40,6 +40,10 @@
  *   strdup                                         the paths listed (cli_inputs.c)
  *   strcasecmp strncasecmp                         variant names and Variant tags (variant.c,
  *                                                  resolve.c, replay.c)
+ *   getopt_long opterr optind optopt               the tools' options, one parser for all
+ *                                                  (cli.c pk_cli_getopt); getopt_long is not
+ *                                                  POSIX, but glibc, musl, the BSDs and macOS
+ *                                                  have it (<getopt.h>)
  * END functions
  */
 #ifndef PK_PORT_H
@@ -52,6 +56,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <iconv.h>
 #include <pthread.h>
 #include <stdio.h>

@@ -39,14 +39,15 @@ typedef struct run {
     int json, fen_only;
     int with_file;         /* the file first on each plain line: 1 --with-filename, 0
                               --no-filename, -1 (default) when more than one file is read */
-    bool shared;           /* stdout and stderr are one file: stdout flushed before each
-                              stderr line, and each game's lines kept until its diagnostics
-                              are out (the order of -j N) */
-    int why;               /* the errno of stdout's first failed write (pk_cli_write_failed) */
+    bool shared;           /* out and stderr are one file: out flushed before each stderr
+                              line, and each game's lines kept until its diagnostics are
+                              out (the order of -j N) */
+    int why;               /* the errno of out's first failed write (pk_cli_write_failed) */
     int notation;          /* 0 the variant's, else PK_NOT_NUMERIC or PK_NOT_ALGEBRAIC */
     pk_replay_opts opts;
     pk_check_opts copts;
     pk_checker *checker;
+    FILE *out;             /* standard output, or the file of -o */
     int status;            /* exit status so far */
     /* the input being read (file is read by the workers too: set before the run) */
     const char *file;
@@ -170,7 +171,7 @@ static void game_error(run *R, const char *msg)
     d.line = R->game ? R->game_line : 0;
     d.col = R->game ? R->game_col : 0;
     d.message = msg;
-    pk_diag_write_gnu(pk_cli_err(stdout, R->shared), &d);
+    pk_diag_write_gnu(pk_cli_err(R->out, R->shared), &d);
     findings(R);
 }
 
@@ -246,7 +247,7 @@ static void *game_new(void *ctx)
     G->R = ctx;
     const pk_check_opts *o = &G->R->copts;
     bool direct = o->jobs <= 1 && !(o->replay.gen_flags && !o->variant_given) && !G->R->shared;
-    G->out = stdout;
+    G->out = G->R->out;
     if (!direct && !(G->out = open_memstream(&G->text, &G->len))) {
         free(G);
         return NULL;
@@ -257,7 +258,7 @@ static void *game_new(void *ctx)
 static void game_free(void *state)
 {
     game *G = state;
-    if (G->out != stdout)
+    if (G->out != G->R->out)
         fclose(G->out);
     free(G->text);
     free(G);
@@ -270,7 +271,7 @@ static void game_begin(void *state, const pk_game *g)
     G->found = false;
     memset(&G->want, 0, sizeof G->want);
     G->want_written[0] = 0;
-    if (G->out != stdout)
+    if (G->out != G->R->out)
         rewind(G->out); /* the buffer is kept: the lines are what lies before the position */
 }
 
@@ -282,7 +283,7 @@ static void on_diag(void *ctx, const pk_diag *d, bool written)
         return; /* the positions are the output; warnings are pdncheck's business */
     pk_diag plain = *d;
     plain.game_name = NULL; /* the players, which check.c adds for pdncheck, are not said here */
-    pk_diag_write_gnu(pk_cli_err(stdout, R->shared), &plain);
+    pk_diag_write_gnu(pk_cli_err(R->out, R->shared), &plain);
     findings(R);
 }
 
@@ -321,7 +322,7 @@ static void note_game(fen_note *n, const pk_checked *ck)
 /* The game's lines out of its buffer (at -j 1 they went straight to stdout). */
 static void copy_lines(game *G, FILE *out, fen_note *n)
 {
-    if (G->out == stdout)
+    if (G->out == G->R->out)
         return;
     if (fflush(G->out) || ferror(G->out)) { /* a buffer that could not grow */
         n->oom = true;
@@ -352,19 +353,19 @@ static bool on_game(void *ctx, const pk_checked *ck)
     if (ck->note) {
         n = *(const fen_note *)ck->note;
         if (ck->text_len)
-            fwrite(ck->text, 1, ck->text_len, stdout);
+            fwrite(ck->text, 1, ck->text_len, R->out);
     } else {
         note_game(&n, ck);
         if (ck->replayed)
-            copy_lines(ck->state, stdout, &n);
+            copy_lines(ck->state, R->out, &n);
     }
     R->last = n.index;
-    if (pk_cli_write_failed(stdout, &R->why)) /* a closed pipe, a full disk: stop now */
+    if (pk_cli_write_failed(R->out, &R->why)) /* a closed pipe, a full disk: stop now */
         return false;
     if (!n.replayed) /* not selected, or errors reported by the reader */
         return true;
     if (n.oom) {
-        fprintf(pk_cli_err(stdout, R->shared), "%s: error: game %d: out of memory\n", PROG, n.index);
+        fprintf(pk_cli_err(R->out, R->shared), "%s: error: game %d: out of memory\n", PROG, n.index);
         R->status = PK_EXIT_USAGE;
     }
     R->game = n.index;
@@ -414,7 +415,7 @@ static void do_file(run *R, FILE *f, const char *name)
 
 static void each_file(void *ctx, FILE *f, const char *name) { do_file(ctx, f, name); }
 
-static bool go_on(void *ctx) { return !pk_cli_write_failed(stdout, &((run *)ctx)->why); }
+static bool go_on(void *ctx) { return !pk_cli_write_failed(((run *)ctx)->out, &((run *)ctx)->why); }
 
 static void usage(FILE *o)
 {
@@ -444,6 +445,9 @@ static void usage(FILE *o)
           "                             the tags; default: the tags, else a guess (pdncheck(1))\n"
           "      --results=first|white  how 1-0 is read when results are checked\n"
           "      --capture-optional     house rule: captures are not mandatory (8x8 only)\n"
+          "  -o, --output=FILE          write to FILE, not to standard output (refused when\n"
+          "                             FILE is also an input)\n"
+          "      --list-variants        print the variant table and exit\n"
           "  -h, --help                 print this help and exit\n"
           "  -V, --version              print the version and exit\n"
           "\n"
@@ -466,45 +470,28 @@ static int parse_int(const char *s, char **end)
 
 int main(int argc, char **argv)
 {
-    enum {
-        O_FINAL = 256,
-        O_PLY,
-        O_MOVE,
-        O_ALL,
-        O_FENONLY,
-        O_JSON,
-        O_NUMERIC,
-        O_ALGEBRAIC,
-        O_RESULTS,
-        O_CAPOPT,
-        O_WITHFILE,
-        O_NOFILE
-    };
-    static const struct option longopts[] = {{"final", no_argument, NULL, O_FINAL},
-                                             {"ply", required_argument, NULL, O_PLY},
-                                             {"move", required_argument, NULL, O_MOVE},
-                                             {"all", no_argument, NULL, O_ALL},
-                                             {"game", required_argument, NULL, 'g'},
-                                             {"fen-only", no_argument, NULL, O_FENONLY},
-                                             {"json", no_argument, NULL, O_JSON},
-                                             {"numeric", no_argument, NULL, O_NUMERIC},
-                                             {"algebraic", no_argument, NULL, O_ALGEBRAIC},
-                                             {"variant", required_argument, NULL, 'v'},
-                                             {"results", required_argument, NULL, O_RESULTS},
-                                             {"capture-optional", no_argument, NULL, O_CAPOPT},
-                                             {"jobs", required_argument, NULL, 'j'},
-                                             {"help", no_argument, NULL, 'h'},
-                                             {"with-filename", no_argument, NULL, O_WITHFILE},
-                                             {"no-filename", no_argument, NULL, O_NOFILE},
-                                             {"version", no_argument, NULL, 'V'},
-                                             {NULL, 0, NULL, 0}};
+    enum { O_FINAL = 256, O_PLY, O_MOVE, O_ALL, O_FENONLY, O_JSON, O_NUMERIC, O_ALGEBRAIC, O_RESULTS, O_CAPOPT, O_LIST,
+           O_WITHFILE, O_NOFILE };
+    static const struct option longopts[] = {
+        {"final", no_argument, NULL, O_FINAL},         {"ply", required_argument, NULL, O_PLY},
+        {"move", required_argument, NULL, O_MOVE},     {"all", no_argument, NULL, O_ALL},
+        {"game", required_argument, NULL, 'g'},        {"fen-only", no_argument, NULL, O_FENONLY},
+        {"json", no_argument, NULL, O_JSON},           {"numeric", no_argument, NULL, O_NUMERIC},
+        {"algebraic", no_argument, NULL, O_ALGEBRAIC}, {"variant", required_argument, NULL, 'v'},
+        {"results", required_argument, NULL, O_RESULTS}, {"capture-optional", no_argument, NULL, O_CAPOPT},
+        {"jobs", required_argument, NULL, 'j'},        {"output", required_argument, NULL, 'o'},
+        {"list-variants", no_argument, NULL, O_LIST},  {"help", no_argument, NULL, 'h'},
+        {"with-filename", no_argument, NULL, O_WITHFILE}, {"no-filename", no_argument, NULL, O_NOFILE},
+        {"version", no_argument, NULL, 'V'},           {NULL, 0, NULL, 0}};
     static run R; /* main's: large, not on the stack */
     R.move_side = -1;
     R.with_file = -1;
+    R.out = stdout;
     pk_error err;
     int c, modes = 0, jobs = pk_cli_jobs_default();
     char *end;
-    while ((c = getopt_long(argc, argv, "v:g:j:hV", longopts, NULL)) != -1) {
+    const char *output = NULL;
+    while ((c = pk_cli_getopt(argc, argv, longopts, PROG, stderr)) != -1) {
         switch (c) {
         case O_FINAL: R.what = W_FINAL, modes++; break;
         case O_ALL: R.what = W_ALL, modes++; break;
@@ -553,9 +540,11 @@ int main(int argc, char **argv)
             if (pk_cli_jobs(optarg, &jobs, &err) != PK_OK)
                 return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
             break;
+        case 'o': output = optarg; break;
+        case O_LIST: pk_cli_list_variants(stdout); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
         case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
         case 'V': pk_cli_version(stdout, PROG); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
-        default: fputs("Try 'pdnfen --help'.\n", stderr); return PK_EXIT_USAGE;
+        default: return PK_EXIT_USAGE; /* said by pk_cli_getopt */
         }
     }
     if (modes > 1)
@@ -579,12 +568,15 @@ int main(int argc, char **argv)
     /* -j N: each game's lines written where it is checked, the games read in pieces */
     if (jobs > 1)
         R.copts.format = (pk_check_format){NULL, fen_game, &R, sizeof(fen_note)};
-    R.shared = pk_cli_log_shared(stdout); /* before the checker makes the games' states */
+    /* the inputs listed before the output is opened (refused if it is an input), and
+     * R.shared set before the checker makes the games' states (game_new reads it) */
     pk_cli_inputs in = {0};
-    FILE *out; /* stdout (no -o) */
-    if (pk_cli_inputs_open(&in, argc, argv, optind, 0, NULL, &out, &err) ||
-        !(R.checker = pk_checker_new(&R.copts, &err))) {
-        fprintf(stderr, "%s: error: %s\n", PROG, err.msg);
+    if (pk_cli_inputs_open(&in, argc, argv, optind, 0, output, &R.out, &R.shared, &err)) {
+        pk_cli_error(stderr, PROG, NULL, "%s", err.msg);
+        return PK_EXIT_USAGE;
+    }
+    if (!(R.checker = pk_checker_new(&R.copts, &err))) {
+        pk_cli_error(stderr, PROG, NULL, "%s", err.msg);
         pk_cli_inputs_free(&in);
         return PK_EXIT_USAGE;
     }
@@ -594,5 +586,5 @@ int main(int argc, char **argv)
         R.status = PK_EXIT_USAGE;
     pk_cli_inputs_free(&in);
     pk_checker_free(R.checker);
-    return pk_cli_end_output(stdout, NULL, R.why, stderr, PROG, R.status);
+    return pk_cli_end_output(R.out, output, R.why, stderr, PROG, R.status);
 }

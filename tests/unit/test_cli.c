@@ -127,9 +127,9 @@ static void test_failed_earlier(void)
     CU_ASSERT_EQUAL(why, ENOSPC);
     errno = ENOTTY; /* what the run may leave there since: not the reason */
     CU_ASSERT_TRUE(pk_cli_write_failed(full, &why));
-    CU_ASSERT_EQUAL(why, ENOSPC);         /* the first one is kept */
-    CU_ASSERT_NOT_EQUAL(fflush(full), 0); /* the rest fails too, and is dropped */
-    CU_ASSERT_EQUAL(fflush(full), 0);     /* nothing pending: the end has nothing to fail with */
+    CU_ASSERT_EQUAL(why, ENOSPC);     /* the first one is kept */
+    fflush(full);                     /* what is left fails too (glibc), or was dropped (musl) */
+    CU_ASSERT_EQUAL(fflush(full), 0); /* nothing pending: the end has nothing to fail with */
     errno = ENOTTY;
     CU_ASSERT_EQUAL(pk_cli_end_output(full, "report.txt", why, err, "prog", 1),
                     PK_EXIT_USAGE); /* closes it */
