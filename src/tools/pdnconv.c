@@ -653,7 +653,9 @@ static void stats(const run *R, double secs)
 }
 
 static void each_file(void *ctx, FILE *f, const char *name) { do_file(ctx, f, name); }
-static bool out_ok(void *ctx) { return !pk_cli_write_failed(((run *)ctx)->out, &((run *)ctx)->why); }
+/* Before each input, and at the end: out flushed (a file's output before the next one's
+ * messages), and not failed. */
+static bool out_ok(void *ctx) { return fflush(((run *)ctx)->out), !pk_cli_write_failed(((run *)ctx)->out, &((run *)ctx)->why); }
 
 static void usage(FILE *o)
 {
@@ -783,6 +785,7 @@ int main(int argc, char **argv)
     if (!(R.checker = pk_checker_new(&R.copts, &err)) ||
         pk_cli_inputs_open(&in, argc, argv, optind, 0, output, &R.out, &R.shared, &err)) {
         pk_cli_error(stderr, PROG, NULL, "%s", err.msg);
+        pk_checker_free(R.checker); /* its threads stopped */
         return PK_EXIT_USAGE;
     }
     struct timespec t0, t1;
@@ -790,8 +793,7 @@ int main(int argc, char **argv)
     if (pk_cli_inputs_run(&in, stderr, each_file, NULL, out_ok, &R))
         R.status = PK_EXIT_USAGE;
     pk_cli_inputs_free(&in);
-    fflush(R.out); /* the time includes writing */
-    pk_cli_write_failed(R.out, &R.why);
+    out_ok(&R); /* flushed: the time includes writing */
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (R.stats)
         stats(&R, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
