@@ -231,7 +231,7 @@ int pk_cli_inputs_list(pk_cli_inputs *in, int argc, char **argv, int first, unsi
             W.nomem = !add(in, PK_INPUT_FILE, a, &st, NULL);
         } else if (!(flags & PK_CLI_RECURSE)) {
             W.nomem = !add(in, PK_INPUT_SKIPPED, a, NULL, "is a directory%s",
-                           flags & PK_CLI_CAN_RECURSE ? " (-r checks the game files in it)" : "");
+                           flags & PK_CLI_CAN_RECURSE ? " (-r reads the game files in it)" : "");
         } else {
             size_t found = 0;
             if (first_visit(&W, &st))

@@ -135,8 +135,8 @@ static void test_walk(void)
     /* without -r: a folder is an input that cannot be read */
     CU_ASSERT_EQUAL_FATAL(pk_cli_inputs_list(&in, 3, argv, 1, PK_CLI_CAN_RECURSE, &err), PK_OK);
     describe(&in, text, sizeof text);
-    CU_ASSERT_STRING_EQUAL(text, "skipped g: is a directory (-r checks the game files in it)\n"
-                                 "skipped empty: is a directory (-r checks the game files in it)\n");
+    CU_ASSERT_STRING_EQUAL(text, "skipped g: is a directory (-r reads the game files in it)\n"
+                                 "skipped empty: is a directory (-r reads the game files in it)\n");
     pk_cli_inputs_free(&in);
     CU_ASSERT_EQUAL_FATAL(pk_cli_inputs_list(&in, 2, argv, 1, 0, &err), PK_OK);
     CU_ASSERT_STRING_EQUAL(in.v[0].why, "is a directory");
