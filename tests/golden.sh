@@ -30,6 +30,8 @@ ln -s "$(dirname "$d")"/* "$tmp/g/"
 rm "$tmp/g/$name"
 cp -R "$d" "$tmp/g/$name"
 
+# the corpora's absolute path is recorded as $CORPORA (the same status in every checkout)
+cpat=${CORPORA:+s|$CORPORA|\$CORPORA|g}
 # one wrapper per tool, in front of whatever PATH finds first (the tool, or valgrind's wrapper)
 PATH="$PATH:$top/$BUILD/bin"
 for t in $(cd "$top/$BUILD/bin" && ls | grep -v '\.d$'); do
@@ -40,7 +42,7 @@ for t in $(cd "$top/$BUILD/bin" && ls | grep -v '\.d$'); do
 PATH="$(dirname "$real"):\$PATH"; export PATH
 $t "\$@"
 st=\$?
-printf '%s\t%s\n' "\$st" "\$(printf '%s' "$t \$*" | tr '\n\t' '  ')" >>"$tmp/status.log"
+printf '%s\t%s\n' "\$st" "\$(printf '%s' "$t \$*" | tr '\n\t' '  ' | sed '$cpat')" >>"$tmp/status.log"
 exit \$st
 EOF
   chmod +x "$tmp/wrap/$t"
