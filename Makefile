@@ -11,6 +11,7 @@
 #   make dist       pdnkit-VERSION.tar.gz (make distcheck: build and test it in an empty folder)
 #   make check-clang, make check-musl: the other compiler and C library (CI runs both)
 #   make coverage   make check's tests on a gcov build: line and function coverage of the library
+#   make check-sabotage  one-line sabotages of the library, each must make a test fail
 #
 # Library sources are src/*.c, tool mains are src/tools/*.c, unit test programs are
 # tests/unit/test_*.c (each one a CUnit program of its own): new files need no edit here.
@@ -343,6 +344,14 @@ check-valgrind: deps-hardening
 check-tsan: deps corpora
 	@$(MAKE) --no-print-directory BUILD=build/tsan OPT="-O1 -g" CFLAGS="-fsanitize=thread" build-tests
 	@BUILD=build/tsan CORPORA=$(CORPORA) sh tests/tsan.sh
+
+# The tests fail when the code is wrong: one-line sabotages of the library (the issue's examples:
+# the result written as *, a move dropped, an escape removed, the choice rule off in the matcher,
+# a draw rule that never fires), each built in a scratch copy ($(BUILD)/sabotage) and tested;
+# every one must turn a test red (tests/sabotage.sh; about ten minutes, not part of make check).
+.PHONY: check-sabotage
+check-sabotage: deps corpora
+	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/sabotage.sh
 
 # --- coverage (README "Tests and benchmarks") --------------------------------------
 #   make coverage   the library, tools and tests built with gcov instrumentation (-O0) in
