@@ -193,7 +193,7 @@ DOCDIR        ?= $(PREFIX)/share/doc/pdnkit
 # the texts the man pages cite (RULES 1.7, PERFT.md), the README and the release notes
 DOCS          := README.md NEWS doc/RULES.md doc/PERFT.md
 
-VERSION   := $(shell sed -n 's/.*define PK_VERSION "\(.*\)"/\1/p' src/pk_common.h)
+VERSION   := $(shell sed -n 's/^\#define PDNKIT_VERSION_\(MAJOR\|MINOR\|PATCH\) *\([0-9][0-9]*\)$$/\2/p' src/pk_common.h | paste -sd.)
 SOMAJOR   := $(firstword $(subst ., ,$(VERSION)))
 SONAME    := libpdnkit.so.$(SOMAJOR)
 SOLIB     := $(BUILD)/libpdnkit.so.$(VERSION)
@@ -260,10 +260,12 @@ install-files: build-tools $(LIB) $(BUILD)/libpdnkit.so $(BUILD)/pdnkit.pc $(BUI
 	ln -sf $(notdir $(SOLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libpdnkit.so
 	install -m 644 $(BUILD)/pdnkit.pc $(DESTDIR)$(PKGCONFIGDIR)/
+	@# the man pages' title lines say "pdnkit @VERSION@": the version is filled in here
 	@for p in $(MANPAGES); do \
 	  s=$${p##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s; \
-	  echo install -m 644 $$p $(DESTDIR)$(MANDIR)/man$$s/; \
-	  install -m 644 $$p $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; \
+	  echo "install -m 644 $$p $(DESTDIR)$(MANDIR)/man$$s/ (version $(VERSION))"; \
+	  sed 's/@VERSION@/$(VERSION)/g' $$p >$(DESTDIR)$(MANDIR)/man$$s/$${p##*/} && \
+	  chmod 644 $(DESTDIR)$(MANDIR)/man$$s/$${p##*/} || exit 1; \
 	done
 	install -m 644 $(BUILD)/completion/pdnkit $(DESTDIR)$(BASHCOMPDIR)/pdnkit
 	install -d $(DESTDIR)$(DOCDIR)
@@ -412,15 +414,16 @@ $(BUILD)/fortify.o: tests/musl/fortify.c
 
 # --- release ---------------------------------------------------------------------------
 #   make dist        pdnkit-$(VERSION).tar.gz: every tracked file of HEAD (git archive), nothing
-#                    built; VERSION is PK_VERSION in src/pk_common.h, the one place it is written
+#                    built; VERSION is PDNKIT_VERSION_MAJOR/MINOR/PATCH in src/pk_common.h, the one place it is written
 #   make distcheck   the tarball unpacked into an empty temporary folder: make run, make check,
 #                    make install and uninstall there (tests/distcheck.sh)
 DIST_NAME := pdnkit-$(VERSION)
 .PHONY: dist distcheck
 dist:
 	@git rev-parse --is-inside-work-tree >/dev/null 2>&1 || { echo "dist: needs a git checkout (the tarball is HEAD's tracked files)"; exit 2; }
+	@# the tarball is HEAD, its name the working tree's version: the two must be the same
 	@[ -z "$$(git status --porcelain --untracked-files=no)" ] || \
-	  echo "dist: note: uncommitted changes are not in the tarball (it is made from HEAD)"
+	  { echo "dist: the tree has uncommitted changes: commit them first (the tarball is made from HEAD)"; exit 2; }
 	git archive --format=tar --prefix=$(DIST_NAME)/ HEAD | gzip -9n >$(DIST_NAME).tar.gz
 	@echo "dist: wrote $(DIST_NAME).tar.gz ($$(wc -c <$(DIST_NAME).tar.gz) bytes)"
 

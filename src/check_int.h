@@ -84,7 +84,7 @@ typedef struct chunk {
     size_t len, cap;
     pk_pdn_resume at;            /* at.games: the games before it, as the cutter counted */
     int enc, bom;                /* the source's answers when the piece was cut */
-    unsigned long long switch_off;
+    unsigned long long switch_off, nul_off;
     bool last;                   /* the end of the input: its end is the file's */
     int predicted;               /* games in it, as the cutter counted them */
     store st;                    /* its games, and what its last read said after them */

@@ -626,3 +626,13 @@ int pk_match_forbidden(const pk_variant *v, const pk_pos *p, unsigned gen_flags,
     }
     return out->n;
 }
+
+int pk_match_judge(const pk_variant *v, const pk_pos *p, const pk_written *w, const char *text, unsigned gen_flags,
+                   pk_match_scratch *s, pk_match *out, char *buf, size_t size)
+{
+    if (size)
+        buf[0] = 0;
+    if (pk_match_move(v, p, w, gen_flags, s, out) != PK_MATCH_LEGAL)
+        pk_match_describe(v, p, text, out, gen_flags, w->algebraic, s, buf, size);
+    return out->kind;
+}

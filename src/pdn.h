@@ -99,6 +99,10 @@ enum pk_pdn_split_traits {
 int pk_pdn_split_move(const char *s, size_t n, pk_pdn_square *sq, int maxsq, char *sqtext, char *seps,
                       unsigned *traits);
 
+/* The largest NAG read as a number ($n; PGN, which PDN follows here, uses 0-255). */
+#define PK_PDN_NAG_DIGITS 6
+#define PK_PDN_NAG_MAX 999999
+
 enum pk_pdn_note_kind {
     PK_NOTE_COMMENT = 0, /* {text}: text without the braces */
     PK_NOTE_LINE,        /* % or ; comment: text after the mark (the mark is in nag) */
@@ -113,7 +117,9 @@ struct pk_pdn_line;
 typedef struct pk_pdn_note {
     int kind;
     const char *text;
-    int nag;
+    int nag;                  /* PK_NOTE_NAG: n of $n, or -1 when n has more than
+                                 PK_PDN_NAG_DIGITS digits (a nag-range warning: text holds
+                                 it as written); PK_NOTE_LINE: the mark */
     struct pk_pdn_line *line; /* PK_NOTE_VARIATION */
     int line_no, col;
     struct pk_pdn_note *next;

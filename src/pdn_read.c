@@ -78,6 +78,7 @@ void pk_rd_syntax(pk_pdn_reader *r, int line, int col, const char *fmt, ...)
 /* ------------------------------------------------------------------ input window */
 
 static void note_encoding(pk_pdn_reader *r);
+static void advance(pk_pdn_reader *r, size_t to);
 
 static void fill(pk_pdn_reader *r)
 {
@@ -104,6 +105,8 @@ static void fill(pk_pdn_reader *r)
     r->buf[r->len] = 0; /* the sentinel plain_tokens() relies on */
     if (!r->enc_done && !r->enc_check && pk_src_encoding(r->src) != PK_ENC_UTF8)
         r->enc_check = 1; /* advance() reports it when the cursor reaches the first byte */
+    if (!r->nul_done && !r->nul_check && pk_src_nul_offset(r->src) != PK_SRC_NONE)
+        r->nul_check = 1; /* the same for the first NUL byte */
 }
 
 /* 1 when the eight bytes at b are printable ASCII (0x20 to 0x7F): no byte has its high bit
@@ -115,23 +118,37 @@ static int printable8(const unsigned char *b)
     return (((w - 0x2020202020202020u) | w) & 0x8080808080808080u) == 0;
 }
 
+/* advance() to each warning the source asks for before buf[to], in the order of the text,
+ * and says it there. */
+static void say_notices(pk_pdn_reader *r, size_t to)
+{
+    if (r->enc_check && pk_src_switch_offset(r->src) < r->base + to) {
+        r->enc_check = 0;
+        r->enc_done = 1;
+        size_t at = (size_t)(pk_src_switch_offset(r->src) - r->base);
+        if (at > r->cpos)
+            advance(r, at); /* which says a NUL before it first */
+        note_encoding(r);
+    }
+    if (r->nul_check && pk_src_nul_offset(r->src) < r->base + to) {
+        r->nul_check = 0;
+        r->nul_done = 1;
+        size_t at = (size_t)(pk_src_nul_offset(r->src) - r->base);
+        if (at > r->cpos)
+            advance(r, at);
+        pk_rd_tolerate(r, "nul-byte", r->line, r->col, "NUL byte read as U+FFFD (the first of the file is here)");
+    }
+}
+
 /* Moves the cursor to buf[to], counting lines and characters (UTF-8 continuation bytes
  * are not characters). CRLF is one line break; a lone CR is one too, with a warning. */
 static void advance(pk_pdn_reader *r, size_t to)
 {
+    if ((r->enc_check | r->nul_check) && pk_rd_notice_due(r, r->base + to))
+        say_notices(r, to); /* moves the cursor first: the locals below start after it */
     const unsigned char *b = (const unsigned char *)r->buf;
     size_t i = r->cpos;
     int line = r->line, col = r->col, nl = r->nl, prev_cr = r->prev_cr;
-    if (r->enc_check && pk_src_switch_offset(r->src) < r->base + to) {
-        r->enc_check = 0;
-        size_t at = (size_t)(pk_src_switch_offset(r->src) - r->base);
-        r->enc_done = 1;
-        if (at > i) {
-            advance(r, at);
-            i = r->cpos, line = r->line, col = r->col, nl = r->nl, prev_cr = r->prev_cr;
-        }
-        note_encoding(r);
-    }
     for (; i < to; i++) {
         if (to - i >= 8 && printable8(b + i)) { /* tag values, comments: a run of them */
             col += 8;
@@ -899,8 +916,16 @@ static void simple_note(pk_pdn_reader *r, const pk_token *t, int kind, int line,
     const char *s = tok_text(r, t);
     pk_pdn_note *n = new_note(r, kind, line, col);
     if (kind == PK_NOTE_NAG) {
-        for (size_t i = 1; i < t->len && n->nag < 1000000; i++)
-            n->nag = n->nag * 10 + (s[i] - '0');
+        size_t i = 1;
+        while (i + 1 < t->len && s[i] == '0')
+            i++; /* "$0012" is $12 */
+        if (t->len - i > PK_PDN_NAG_DIGITS) { /* never read as another number: kept as written */
+            n->nag = -1;
+            pk_rd_tolerate(r, "nag-range", line, col, "NAG %.*s%s is larger than $%d: kept as written",
+                           (int)(t->len > 24 ? 24 : t->len), s, t->len > 24 ? "..." : "", PK_PDN_NAG_MAX);
+        } else
+            for (; i < t->len; i++)
+                n->nag = n->nag * 10 + (s[i] - '0');
         n->text = dup(r, s, t->len);
         pk_rd_resolve_dash(r);
         add_after(r, n);
@@ -1133,6 +1158,8 @@ void pk_pdn_restart(pk_pdn_reader *r, const pk_pdn_resume *at)
     r->enc_done = at->started && enc != PK_ENC_UTF8 &&
                   (pk_encoding_is_unicode(enc) || pk_src_switch_offset(r->src) < at->base);
     r->enc_check = 0;
+    r->nul_done = at->started && pk_src_nul_offset(r->src) < at->base; /* said by the piece before */
+    r->nul_check = 0;
     r->open_until = 0;
     r->ngames = at->games;
     r->tag_follows = at->tag_follows;

@@ -14,6 +14,7 @@
 #include "pdn_lex.h"
 
 #include <setjmp.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdlib.h>
 
@@ -55,6 +56,7 @@ struct pk_pdn_reader {
     size_t cpos;
     int line, col, prev_cr, nl;
     int lone_cr_done, enc_done, bom_done, enc_check;
+    int nul_done, nul_check; /* the warning at the first NUL byte (encoding.h), as enc_* */
     unsigned long long open_until; /* stream offset: no ']' from the last lone '[' up to here */
     int ngames;
     /* one token of lookahead */
@@ -157,6 +159,30 @@ int pk_rd_plain_tokens(pk_pdn_reader *r);
 static inline const char *tok_text(pk_pdn_reader *r, const pk_token *t)
 {
     return r->buf + t->start;
+}
+
+/* Whether a warning the source asks for (encoding.h: the first byte not read as UTF-8,
+ * the first NUL) is due before stream offset `at`: the cursor must be counted up to it
+ * first (advance() says it). Call only when enc_check or nul_check is set. */
+static inline int pk_rd_notice_due(const pk_pdn_reader *r, unsigned long long at)
+{
+    return (r->enc_check && pk_src_switch_offset(r->src) < at) || (r->nul_check && pk_src_nul_offset(r->src) < at);
+}
+
+/* The first window position pos at which pk_rd_notice_due(r, r->base + pos) holds, or
+ * SIZE_MAX: a loop over the window compares with it alone. */
+static inline size_t pk_rd_notice_limit(const pk_pdn_reader *r)
+{
+    size_t lim = SIZE_MAX;
+    unsigned long long off[2] = {r->enc_check ? pk_src_switch_offset(r->src) : PK_SRC_NONE,
+                                 r->nul_check ? pk_src_nul_offset(r->src) : PK_SRC_NONE};
+    for (int k = 0; k < 2; k++)
+        if (off[k] != PK_SRC_NONE) {
+            size_t l = off[k] < r->base ? 0 : (size_t)(off[k] - r->base) + 1;
+            if (l < lim)
+                lim = l;
+        }
+    return lim;
 }
 
 static inline int is_blank(unsigned char c)

@@ -263,7 +263,10 @@ static void notes(writer *w, const pk_pdn_note *n, numbering *nb, const numberin
             break;
         case PK_NOTE_NAG: {
             char buf[16] = "$";
-            token(w, buf, 1 + itoa10(n->nag, buf + 1));
+            if (n->nag < 0) /* too large to be read as a number: as written */
+                token(w, n->text, strlen(n->text));
+            else
+                token(w, buf, 1 + itoa10(n->nag, buf + 1));
             break;
         }
         case PK_NOTE_SETUP: {

@@ -31,6 +31,10 @@
  *   stat                                           is a command-line path a folder (cli.c)
  *   strcasecmp strncasecmp                         variant names and Variant tags (variant.c,
  *                                                  resolve.c, replay.c)
+ *   getopt_long opterr optind optopt               the tools' options, one parser for all
+ *                                                  (cli.c pk_cli_getopt); getopt_long is not
+ *                                                  POSIX, but glibc, musl, the BSDs and macOS
+ *                                                  have it (<getopt.h>)
  * END functions
  */
 #ifndef PK_PORT_H
@@ -41,6 +45,7 @@
 #error "build with -D_POSIX_C_SOURCE=200809L (see pk_port.h)"
 #endif
 
+#include <getopt.h>
 #include <iconv.h>
 #include <pthread.h>
 #include <stdio.h>

@@ -197,8 +197,9 @@ static int set_start(ctx *c, const char *fen, int line, int col, int *halfmove)
     c->at_line = line; /* the reports point at the FEN */
     c->at_col = col;
     if (parse_fen(c, fen, &p, &extra, &err) != PK_OK) {
-        report(c, PK_SEV_ERROR, "fen", NULL, 0, "the game cannot be replayed",
-               "bad FEN \"%.200s\": %s (column %d of the FEN)", fen, err.msg, err.col);
+        char msg[1200];
+        pk_fen_error_text(fen, (size_t)-1, NULL, &err, msg, sizeof msg);
+        report(c, PK_SEV_ERROR, "fen", NULL, 0, "the game cannot be replayed", "%s", msg);
         c->at_line = 0;
         return -1;
     }
@@ -260,9 +261,9 @@ static int apply_setups(ctx *c, const pk_pdn_note *n, const pk_pdn_note *skip, i
             p.pieces[PK_WHITE] = p.pieces[PK_BLACK] = 0;
             p.turn = n->text[0] == 'W' ? PK_WHITE : PK_BLACK;
         } else if (parse_fen(c, n->text, &p, &extra, &err) != PK_OK) {
-            report(c, PK_SEV_ERROR, "fen", NULL, 0, stop_hint(c),
-                   "bad FEN \"%.200s\" in a setup command: %s (column %d of the FEN)", n->text, err.msg,
-                   err.col);
+            char msg[1200];
+            pk_fen_error_text(n->text, (size_t)-1, "in a setup command", &err, msg, sizeof msg);
+            report(c, PK_SEV_ERROR, "fen", NULL, 0, stop_hint(c), "%s", msg);
             c->at_line = 0;
             return -1;
         }

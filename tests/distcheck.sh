@@ -19,7 +19,10 @@ built=$(find . \( -name build -o -name '*.o' -o -name '*.a' -o -name '*.so*' -o 
 [ -z "$built" ] || fail "built files in the tarball: $built"
 elf=$(find . -type f -exec sh -c 'for f; do [ "$(head -c 4 "$f")" = "$(printf "\177ELF")" ] && echo "$f"; done; true' sh {} + | head -n 3)
 [ -z "$elf" ] || fail "binaries in the tarball: $elf"
-if grep -rIl -e '\.\./shared' . >"$tmp/shared"; then fail "files name ../shared: $(head -n 3 "$tmp/shared" | tr '\n' ' ')"; fi
+# (the pattern in two pieces, so that this file does not match itself)
+if grep -rIl -e '\.\.''/shared' . >"$tmp/shared"; then
+  fail "files name the team's shared folder beside the checkout: $(head -n 3 "$tmp/shared" | tr '\n' ' ')"
+fi
 echo "distcheck: $name unpacked alone ($(find . -type f | wc -l) files); make run"
 make run >"$tmp/run.log" 2>&1 || { tail -n 30 "$tmp/run.log"; fail "make run"; }
 echo "distcheck: make check"

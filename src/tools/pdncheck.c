@@ -461,11 +461,12 @@ static void usage(FILE *o)
 
 int main(int argc, char **argv)
 {
-    enum { O_RESULTS = 256, O_STOP, O_PICK, O_CAPOPT, O_DRAW, O_NOVAR, O_COLOR, O_LIST, O_JSON, O_SHARD, O_HTML };
+    enum { O_RESULTS = 256, O_STOP, O_PICK, O_CAPOPT, O_DRAW, O_NOVAR, O_COLOR, O_LIST, O_JSON, O_SHARD, O_HTML,
+           O_SYNTAX, O_STRICT, O_STATS };
     static const struct option longopts[] = {
-        {"syntax-only", no_argument, NULL, 's'},           {"strict", no_argument, NULL, 'S'},
+        {"syntax-only", no_argument, NULL, O_SYNTAX},      {"strict", no_argument, NULL, O_STRICT},
         {"json", no_argument, NULL, O_JSON},               {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},               {"stats", no_argument, NULL, 'T'},
+        {"version", no_argument, NULL, 'V'},               {"stats", no_argument, NULL, O_STATS},
         {"variant", required_argument, NULL, 'v'},         {"results", required_argument, NULL, O_RESULTS},
         {"stop-at-first", no_argument, NULL, O_STOP},      {"pick-first", no_argument, NULL, O_PICK},
         {"capture-optional", no_argument, NULL, O_CAPOPT}, {"draw-profile", required_argument, NULL, O_DRAW},
@@ -482,27 +483,22 @@ int main(int argc, char **argv)
     int color = PK_COLOR_AUTO, c, jobs = pk_cli_jobs_default();
     pk_error err;
     pk_error_clear(&err);
-    while ((c = getopt_long(argc, argv, "v:hVrqo:j:", longopts, NULL)) != -1) {
+    while ((c = pk_cli_getopt(argc, argv, longopts, prog, stderr)) != -1) {
         switch (c) {
-        case 's': R.syntax_only = 1; break;
-        case 'S': R.strict = 1; break;
+        case O_SYNTAX: R.syntax_only = 1; break;
+        case O_STRICT: R.strict = 1; break;
         case O_JSON: R.json = 1; break;
         case 'j':
             if (pk_cli_jobs(optarg, &jobs, &err))
                 return pk_cli_usage_error(stderr, prog, "%s", err.msg);
             break;
-        case O_SHARD: {
-            char *end;
-            long k = strtol(optarg, &end, 10), n = *end == '/' ? strtol(end + 1, &end, 10) : 0;
-            if (*end || k < 0 || n < 1 || k >= n || n > 1000000)
-                return pk_cli_usage_error(stderr, prog, "--shard takes K/N with 0 <= K < N, not '%s'", optarg);
-            R.copts.shard = (int)k;
-            R.copts.shards = (int)n;
+        case O_SHARD:
+            if (pk_cli_shard(optarg, &R.copts.shard, &R.copts.shards, &err))
+                return pk_cli_usage_error(stderr, prog, "%s", err.msg);
             break;
-        }
         case O_HTML: html = optarg; break;
         case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
-        case 'T': R.stats = 1; break;
+        case O_STATS: R.stats = 1; break;
         case 'V': pk_cli_version(stdout, prog); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
         case O_LIST: pk_cli_list_variants(stdout); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
         case 'r': R.recursive = 1; break;
@@ -529,7 +525,7 @@ int main(int argc, char **argv)
             if (pk_cli_draw_profile(optarg, &R.opts.draw_options, &err))
                 return pk_cli_usage_error(stderr, prog, "%s", err.msg);
             break;
-        default: fprintf(stderr, "Try '%s --help'.\n", prog); return PK_EXIT_USAGE;
+        default: return PK_EXIT_USAGE; /* said by pk_cli_getopt */
         }
     }
     /* With --variant an option that does not belong to it is a usage error (as in

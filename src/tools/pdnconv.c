@@ -676,6 +676,7 @@ static void usage(FILE *o)
           "      --gametype=short|full  the GameType tag as a number or in the six-field form\n"
           "                             (default: the form the game used)\n"
           "      --capture-optional     house rule: captures are not mandatory (8x8 only)\n"
+          "      --list-variants        print the variant table and exit\n"
           "Output:\n"
           "      --to=pdn|json|hub      PDN (default), one JSON object per game, or one line\n"
           "                             of Hub moves per game (from-to, fromxto then captures)\n"
@@ -697,7 +698,8 @@ static void usage(FILE *o)
 
 int main(int argc, char **argv)
 {
-    enum { O_NUMERIC = 256, O_ALGEBRAIC, O_SHORT, O_FULL, O_SEP, O_RESULTS, O_GAMETYPE, O_CAPOPT, O_TO, O_STATS };
+    enum { O_NUMERIC = 256, O_ALGEBRAIC, O_SHORT, O_FULL, O_SEP, O_RESULTS, O_GAMETYPE, O_CAPOPT, O_TO, O_STATS,
+           O_LIST };
     static const struct option longopts[] = {
         {"numeric", no_argument, NULL, O_NUMERIC},     {"algebraic", no_argument, NULL, O_ALGEBRAIC},
         {"short", no_argument, NULL, O_SHORT},         {"full", no_argument, NULL, O_FULL},
@@ -706,13 +708,14 @@ int main(int argc, char **argv)
         {"capture-optional", no_argument, NULL, O_CAPOPT}, {"to", required_argument, NULL, O_TO},
         {"output", required_argument, NULL, 'o'},      {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},           {"stats", no_argument, NULL, O_STATS},
-        {"jobs", required_argument, NULL, 'j'},        {NULL, 0, NULL, 0}};
+        {"jobs", required_argument, NULL, 'j'},        {"list-variants", no_argument, NULL, O_LIST},
+        {NULL, 0, NULL, 0}};
     static run R; /* large (a move list): not on the stack */
     R.out = stdout;
     const char *output = NULL;
     pk_error err;
     int c, jobs = pk_cli_jobs_default();
-    while ((c = getopt_long(argc, argv, "v:o:j:hV", longopts, NULL)) != -1) {
+    while ((c = pk_cli_getopt(argc, argv, longopts, PROG, stderr)) != -1) {
         switch (c) {
         case O_NUMERIC: R.notation = PK_NOT_NUMERIC; break;
         case O_ALGEBRAIC: R.notation = PK_NOT_ALGEBRAIC; break;
@@ -758,7 +761,8 @@ int main(int argc, char **argv)
             break;
         case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
         case 'V': pk_cli_version(stdout, PROG); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
-        default: fputs("Try 'pdnconv --help'.\n", stderr); return PK_EXIT_USAGE;
+        case O_LIST: pk_cli_list_variants(stdout); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
+        default: return PK_EXIT_USAGE; /* said by pk_cli_getopt */
         }
     }
     if (R.opts.variant && pk_cli_applies(R.opts.variant, R.opts.gen_flags, 0, &err) != PK_OK)

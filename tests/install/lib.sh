@@ -38,6 +38,21 @@ run_make() {
 run_make install
 p=$dest$prefix
 tools=$(for t in src/tools/*.c; do basename "$t" .c; done)
+
+# --- one version everywhere ------------------------------------------------------------
+# src/pk_common.h holds it; the tools, the man pages, the shared library's file name and
+# NEWS's newest entry must all say the same (pkg-config's is checked below)
+version=$(sed -n 's/^#define PDNKIT_VERSION_[A-Z]* *\([0-9]*\)$/\1/p' src/pk_common.h | paste -sd.)
+[ -n "$version" ] || fail "no version in src/pk_common.h"
+for t in $tools; do
+  [ "$("$p/bin/$t" --version)" = "$t (pdnkit) $version" ] || fail "$t --version does not say $version"
+done
+for m in "$p"/share/man/man*/*; do
+  head -n 3 "$m" | grep -q "^\.TH .*\"pdnkit $version\"" || fail "${m##*/}: title line without version $version"
+done
+[ -f "$p/lib/libpdnkit.so.$version" ] || fail "lib/libpdnkit.so.$version not installed"
+[ "$(grep -m 1 '^Version ' NEWS | cut -d' ' -f2)" = "$version" ] || fail "NEWS's newest entry is not version $version"
+echo "version: $version said by every tool, man page, the shared library and NEWS"
 for t in $tools; do
   [ -x "$p/bin/$t" ] || fail "bin/$t not installed"
   # Every tool should have a man page (BRIEF); a missing one is reported, not fatal, so
@@ -75,7 +90,7 @@ PKG_CONFIG_PATH=$p/lib/pkgconfig
 PKG_CONFIG_SYSROOT_DIR=$dest
 export PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
 pkg-config --exists pdnkit || fail "pkg-config does not find pdnkit"
-[ "$(pkg-config --modversion pdnkit)" = "$(sed -n 's/.*define PK_VERSION "\(.*\)"/\1/p' src/pk_common.h)" ] ||
+[ "$(pkg-config --modversion pdnkit)" = "$(sed -n 's/^#define PDNKIT_VERSION_[A-Z]* *\([0-9]*\)$/\1/p' src/pk_common.h | paste -sd.)" ] ||
   fail "pdnkit.pc version"
 cflags=$(pkg-config --cflags pdnkit)
 libs=$(pkg-config --libs pdnkit)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "match.h"
+#include "written.h"
 #include "fen.h"
 #include "pktest.h"
 
@@ -170,8 +171,32 @@ static void test_separator_mismatch(void)
     CU_ASSERT_EQUAL(classify("english", "B:W14,22,15:B10", "10x26", &m), PK_MATCH_LEGAL);
 }
 
+/* pk_match_judge: the classification and pk_match_describe's words in one call, for a
+ * move given as text (pdnmoves --check, pdndiagram --move); "" for a legal move. */
+static void test_judge(void)
+{
+    const pk_variant *v = pk_variant_find("international");
+    pk_pos p;
+    pk_written w;
+    pk_match m;
+    pk_error err;
+    char msg[900];
+    CU_ASSERT_EQUAL_FATAL(pk_fen_parse(v, "W:W31:B1", (size_t)-1, &p, NULL, &err), PK_OK);
+    CU_ASSERT_EQUAL_FATAL(pk_written_parse(v, "31-31", 5, &w, &err), PK_OK);
+    CU_ASSERT_EQUAL(pk_match_judge(v, &p, &w, "31-31", 0, &scratch, &m, msg, sizeof msg), PK_MATCH_ILLEGAL);
+    CU_ASSERT_STRING_EQUAL(msg, "illegal move 31-31: origin and destination are the same square (31)");
+    CU_ASSERT_EQUAL_FATAL(pk_written_parse(v, "31-26", 5, &w, &err), PK_OK);
+    CU_ASSERT_EQUAL(pk_match_judge(v, &p, &w, "31-26", 0, &scratch, &m, msg, sizeof msg), PK_MATCH_LEGAL);
+    CU_ASSERT_STRING_EQUAL(msg, "");
+    const pk_variant *ru = pk_variant_find("russian");
+    CU_ASSERT_EQUAL_FATAL(pk_fen_parse(ru, "W:WKh8,h6:Bf8,b6,d4,c3", (size_t)-1, &p, NULL, &err), PK_OK);
+    CU_ASSERT_EQUAL_FATAL(pk_written_parse(ru, "hg7", 3, &w, &err), PK_OK);
+    CU_ASSERT_EQUAL(pk_match_judge(ru, &p, &w, "hg7", 0, &scratch, &m, msg, sizeof msg), PK_MATCH_AMBIGUOUS);
+    CU_ASSERT_STRING_EQUAL(msg, "hg7 is ambiguous: it matches 2 legal moves: h6-g7, h8-g7");
+}
+
 static const pk_test tests[] = {
-    {"E1 classification", test_e1},         {"E2 ambiguous", test_e2_ambiguous},
+    {"judge: a move given as text", test_judge}, {"E1 classification", test_e1},         {"E2 ambiguous", test_e2_ambiguous},
     {"E3 either path", test_e3_either_path}, {"E4 passing promotion", test_e4},
     {"Russian promotion", test_russian_promotion}, {"Spanish quality", test_spanish},
     {"Italian priorities", test_italian},   {"E8 captured pieces block", test_e8_turkish_strike},

@@ -300,9 +300,41 @@ static void test_corpora(void)
     CU_ASSERT_EQUAL(c.unstable, 0);
 }
 
+static void count_nag_range(void *ctx, const pk_diag *d)
+{
+    if (!strcmp(d->code, "nag-range"))
+        ++*(int *)ctx;
+}
+
+/* Issue 21 item 15: a NAG too large to read as a number is kept as written, with a
+ * warning (it was written back as $9999999); the others are numbers ("$0012" is $12). */
+static void test_nag_range(void)
+{
+    const char *in = "1. 32-28 $99999999999999999999 $0012 $999999 $0001000000 19-23 *";
+    char *out = rewrite(in, NULL);
+    CU_ASSERT_STRING_EQUAL(out, "1. 32-28 $99999999999999999999 $12 $999999 $0001000000 19-23 *\n");
+    free(out);
+    FILE *f = fmemopen((void *)in, strlen(in), "rb");
+    pk_pdn_reader *r = pk_pdn_open(f, "t.pdn", 0, NULL);
+    int warned = 0;
+    pk_diag_sink sink = {count_nag_range, &warned};
+    pk_game g;
+    pk_game_init(&g);
+    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink), 1);
+    CU_ASSERT_EQUAL(warned, 2);
+    const pk_pdn_note *n = g.main.moves[0].after;
+    CU_ASSERT_EQUAL(n->nag, -1);
+    CU_ASSERT_EQUAL(n->next->nag, 12);
+    CU_ASSERT_EQUAL(n->next->next->nag, 999999);
+    pk_game_free(&g);
+    pk_pdn_close(r);
+    fclose(f);
+}
+
 static const pk_test tests[] = {{"layout of one game", test_layout},
                                 {"move numbers", test_numbering},
                                 {"line width", test_width},
+                                {"NAGs too large to read: kept as written", test_nag_range},
                                 {"hops joined by move_text", test_joined_hops},
                                 {"a wrapped comment written again", test_comment_rewrap},
                                 {"corpora: read back the same, written again the same", test_corpora},
