@@ -27,15 +27,30 @@ static void test_severity(void)
     CU_ASSERT_STRING_EQUAL(pk_severity_name(17), "note");
 }
 
-static void escaped(const char *in, const char *want)
+/* What write(out, in) writes is want, and it returns 0. */
+static void writes(int (*write)(FILE *, const char *), const char *in, const char *want)
 {
     char buf[256] = {0};
     int rc;
-    CAPTURE(buf, rc = pk_text_write_escaped(out, in));
+    CAPTURE(buf, rc = write(out, in));
     CU_ASSERT_EQUAL(rc, 0);
     if (strcmp(buf, want))
-        printf("\n  escaped: \"%s\", expected \"%s\"", buf, want);
+        printf("\n  wrote \"%s\", expected \"%s\"", buf, want);
     CU_ASSERT_STRING_EQUAL(buf, want);
+}
+
+static void escaped(const char *in, const char *want) { writes(pk_text_write_escaped, in, want); }
+static void json(const char *in, const char *want) { writes(pk_json_write_string, in, want); }
+
+/* A write error is -1. */
+static void write_fails(int (*write)(FILE *, const char *), const char *in)
+{
+    FILE *full = fopen("/dev/full", "w");
+    if (full) {
+        setvbuf(full, NULL, _IONBF, 0);
+        CU_ASSERT_EQUAL(write(full, in), -1);
+        fclose(full);
+    }
 }
 
 static void test_escaped(void)
@@ -50,24 +65,7 @@ static void test_escaped(void)
     escaped("\xc2\x80|\xc2\x9f", "\\u0080|\\u009f");
     /* printable UTF-8 stays: é (C3 A9), a no-break space (C2 A0), ½ (C2 BD) */
     escaped("caf\xc3\xa9 \xc2\xa0\xc2\xbd", "caf\xc3\xa9 \xc2\xa0\xc2\xbd");
-    /* a write error is -1 */
-    FILE *full = fopen("/dev/full", "w");
-    if (full) {
-        setvbuf(full, NULL, _IONBF, 0);
-        CU_ASSERT_EQUAL(pk_text_write_escaped(full, "abc\033d"), -1);
-        fclose(full);
-    }
-}
-
-static void json(const char *in, const char *want)
-{
-    char buf[256] = {0};
-    int rc;
-    CAPTURE(buf, rc = pk_json_write_string(out, in));
-    CU_ASSERT_EQUAL(rc, 0);
-    if (strcmp(buf, want))
-        printf("\n  json: %s, expected %s", buf, want);
-    CU_ASSERT_STRING_EQUAL(buf, want);
+    write_fails(pk_text_write_escaped, "abc\033d");
 }
 
 static void test_json_string(void)
@@ -83,6 +81,7 @@ static void test_json_string(void)
     json("\x80x", "\"\\ufffdx\"");
     json("\xe2\x82", "\"\\ufffd\\ufffd\"");
     json("\xc0\xaf", "\"\\ufffd\\ufffd\"");
+    write_fails(pk_json_write_string, "x");
 }
 
 static void test_json_diag(void)
