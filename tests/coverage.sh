@@ -1,7 +1,7 @@
 #!/bin/sh
 # `make coverage`, after the tests ran on the instrumented build: line and function coverage
-# of the library (src/*.c: the objects of $BUILD/obj, not the tools' mains nor the tests),
-# a table per file, the totals, and the public functions (tests/public-functions.sh) that
+# of the library (the objects of $BUILD/obj: src/*.c and the inline functions of src/*.h,
+# not the tools' mains nor the tests), a table per file, the totals, and the public functions (tests/public-functions.sh) that
 # no test called. lcov and genhtml (Debian's lcov) read the gcov data; the HTML report goes
 # to $BUILD/html. Usage: tests/coverage.sh BUILD (build/coverage).
 set -eu
@@ -27,7 +27,7 @@ awk -v top="$top/" '
   }
   BEGIN { printf "%-24s %7s %11s %7s %9s\n", "file", "lines", "", "funcs", "" }
   END {
-    printf "%-24s %6.1f%% %5d/%-5d %6.1f%% %4d/%-4d\n", "total (src/*.c)", 100 * LH / LF, LH, LF,
+    printf "%-24s %6.1f%% %5d/%-5d %6.1f%% %4d/%-4d\n", "total (src/)", 100 * LH / LF, LH, LF,
       100 * FH / FF, FH, FF
     printf "coverage: lines %.1f%% (%d of %d), functions %.1f%% (%d of %d)\n",
       100 * LH / LF, LH, LF, 100 * FH / FF, FH, FF
