@@ -4,16 +4,14 @@
 # (tests/unit/) or the installed-library example (tests/install/example.c). A new public
 # function without a test fails here; `make coverage` says whether the tests call it.
 set -eu
-CC=${CC:-cc}
 pub=$(sh tests/public-functions.sh)
 n=$(printf '%s\n' "$pub" | wc -l)
 [ "$n" -ge 50 ] || { echo "FAIL: only $n public functions found (tests/public-functions.sh)"; exit 1; }
 tmp=$(mktemp "${TMPDIR:-/tmp}/pk-api.XXXXXX")
 trap 'rm -f "$tmp"' EXIT
 # the test programs' identifiers, comments stripped
-for f in tests/unit/*.c tests/unit/*.h tests/install/example.c; do
-  "$CC" -fpreprocessed -dD -E -P "$f"
-done | grep -o 'pk_[a-z0-9_]*' | LC_ALL=C sort -u >"$tmp"
+sh tests/public-functions.sh --code tests/unit/*.c tests/unit/*.h tests/install/example.c |
+  grep -o 'pk_[a-z0-9_]*' | LC_ALL=C sort -u >"$tmp"
 missing=$(printf '%s\n' "$pub" | LC_ALL=C comm -23 - "$tmp")
 if [ -n "$missing" ]; then
   echo "FAIL: public functions named in no unit test (tests/unit/) nor tests/install/example.c:"
