@@ -84,10 +84,10 @@ sabotage result-written-as-star src/pdn_write.c \
   'tokenf(&w, result);' 'tokenf(&w, "*");' \
   unit 'golden:conv-*' corpus:result-kept
 sabotage move-dropped src/pdn_write.c \
-  'for (int i = 0; i < l->nmoves; i++) {' 'for (int i = 0; i < l->nmoves - 1; i++) {' \
+  'for (int i = 0; i < l->nmoves && !w->rest; i++) {' 'for (int i = 0; i < l->nmoves - 1 && !w->rest; i++) {' \
   unit 'golden:conv-*'
 sabotage escape-removed src/diag.c \
-  'if (c >= 0x20 && c != 0x7F && !c1)' 'if ((c >= 0x20 || c == 0x1b) && c != 0x7F && !c1)' \
+  'while (*p >= 0x20 && *p != 0x7F && *p != 0xC2)' 'while ((*p >= 0x20 || *p == 0x1b) && *p != 0x7F && *p != 0xC2)' \
   unit 'golden:pdncheck-*'
 sabotage choice-rule-off src/match.c \
   'out->nlegal = pk_gen_legal(v, p, &s->legal, (gen_flags & ~(unsigned)PK_GEN_ALL_CAPTURES) | PK_GEN_KEEP_DUPLICATES);' \
