@@ -1,11 +1,12 @@
 /*
  * test_resolve.c -- the pieces of variant resolution (resolve.h) that pdncheck's loop calls
  * one by one: a trial replay (pk_replay_trial: stops at the first error, the main line only
- * when quick), the "gametype" diagnostic of a choice (pk_resolve_report), the diagnostics a
- * kept trial holds (pk_trial_release), and the note that a GameType tag is likely wrong
- * (pk_resolve_suggest). The verdicts (which variant a game fits) are the rules' own: an
- * English opening (Black moves first from 1-12, RULES 1.3) is illegal under International
- * (White first) and legal under Pool (same board, numbering and start, RULES 2.5).
+ * when quick), the diagnostic of a choice (pk_resolve_report), the error for a guessed game
+ * that fits other variants (pk_resolve_misfit), and the note that a GameType tag is likely
+ * wrong (pk_resolve_suggest). The verdicts (which variant a game fits) are the rules' own:
+ * an English opening (Black moves first from 1-12, RULES 1.3) is illegal under International
+ * (White first) and legal under Pool (same board, numbering and start, RULES 2.5); 32-28 is
+ * White's move from 31-50 in International and Frisian (RULES 1.3), none in English.
  */
 #include <string.h>
 
@@ -57,9 +58,6 @@ static void done(reading *r)
     pk_pdn_close(r->rd);
     fclose(r->f);
 }
-
-/* s begins with prefix */
-static bool starts(const char *s, const char *prefix) { return strncmp(s, prefix, strlen(prefix)) == 0; }
 
 static const pk_variant *var(const char *name)
 {
@@ -135,67 +133,73 @@ static void test_report(void)
     CU_ASSERT_STRING_EQUAL(s.hint[1], "the hint");
     pk_resolve_report(&ch, g, "f.pdn", NULL); /* no sink: allowed */
 
-    /* a real choice: GameType 99 is no variant, so a guess among the variants of numbers up
-     * to 32: 32-28 is no move of the 8x8 starts (32 is empty or 28 is White's own, RULES
-     * 1.3), it is one of International's (d4-e5) */
+    done(&rd);
+
+    /* a real choice: a Variant tag against the GameType (resolve.h order 2: the tag wins) */
+    g = read_game(&rd, "[GameType \"21\"]\n[Variant \"Russian\"]\n\n1. c3-d4 *\n");
     pk_replay *r = pk_replay_new();
     pk_replay_opts o;
     memset(&o, 0, sizeof o);
-    CU_ASSERT_EQUAL(pk_resolve_variant(r, g, &o, &ch, NULL), PK_OK);
-    CU_ASSERT_EQUAL(ch.source, PK_VSRC_GUESS);
-    CU_ASSERT_PTR_EQUAL(ch.variant, var("international"));
+    CU_ASSERT_EQUAL(pk_resolve_variant(r, g, &o, &ch), PK_OK);
+    CU_ASSERT_EQUAL(ch.source, PK_VSRC_VARIANT_TAG);
+    CU_ASSERT_PTR_EQUAL(ch.variant, var("russian"));
     s.n = 0;
     pk_resolve_report(&ch, g, "f.pdn", &sink);
     CU_ASSERT_EQUAL_FATAL(s.n, 1);
-    CU_ASSERT_TRUE(starts(s.msg[0], "GameType 99 (line 2) is not a variant pdnkit knows; guessed international "
-                                    "from its numeric squares"));
+    CU_ASSERT_STRING_EQUAL(s.d[0].code, "gametype");
+    CU_ASSERT_EQUAL(s.d[0].severity, PK_SEV_WARNING);
+    CU_ASSERT_STRING_EQUAL(s.msg[0], "the Variant tag \"Russian\" names russian but GameType 21 (line 1) names "
+                                     "english; the russian rules are used");
     pk_replay_free(r);
     done(&rd);
 }
 
-static void test_release(void)
+/* A guessed game that has errors under the guess: the other candidates it fits, said. */
+static void test_misfit(void)
 {
-    /* by hand: the held diagnostics go out in order, each with the file given */
-    pk_trial *t = calloc(1, sizeof *t);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+    reading rd;
     sink_rec s = {0};
     pk_diag_sink sink = {record, &s};
-    t->n = 2;
-    t->d[0].code = "move-number";
-    t->d[0].message = "first";
-    t->d[1].code = "separator";
-    t->d[1].message = "second";
-    pk_trial_release(t, "held.pdn", &sink);
-    CU_ASSERT_EQUAL_FATAL(s.n, 2);
-    CU_ASSERT_STRING_EQUAL(s.msg[0], "first");
-    CU_ASSERT_STRING_EQUAL(s.msg[1], "second");
-    CU_ASSERT_STRING_EQUAL(s.file[0], "held.pdn");
-    CU_ASSERT_STRING_EQUAL(s.file[1], "held.pdn");
-
-    /* a guess keeps the chosen variant's trial: an untagged English game whose move numbers
-     * are wrong (a warning, RULES 4.3: numbers are only cross-checked) replays cleanly, and
-     * its warning is held in the trial, then released as the replay's */
-    reading rd;
-    pk_game *g = read_game(&rd, "1. 11-15 24-20 3. 8-11 28-24 *\n");
     pk_replay *r = pk_replay_new();
     pk_replay_opts o;
     memset(&o, 0, sizeof o);
     pk_variant_choice ch;
-    CU_ASSERT_EQUAL(pk_resolve_variant(r, g, &o, &ch, t), PK_OK);
-    CU_ASSERT_PTR_EQUAL(ch.variant, var("english"));
-    CU_ASSERT_TRUE(t->kept);
-    CU_ASSERT_EQUAL(t->res.plies, 4);
-    CU_ASSERT_EQUAL_FATAL(t->n, 1);
-    s.n = 0;
-    pk_trial_release(t, "g.pdn", &sink);
+    /* no tag, numbers up to 32, alone: guessed english (the usual variant of such squares,
+     * pdncheck(1) GUESSING THE VARIANT), where 32-28 moves a White man with Black to move */
+    pk_game *g = read_game(&rd, "1. 32-28 19-23 *\n");
+    CU_ASSERT_EQUAL(pk_resolve_variant(r, g, &o, &ch), PK_OK);
+    CU_ASSERT_EQUAL(ch.source, PK_VSRC_GUESS);
+    CU_ASSERT_PTR_EQUAL_FATAL(ch.variant, var("english"));
+    CU_ASSERT_TRUE(pk_resolve_misfit(r, g, "m.pdn", &o, &ch, &sink));
+    CU_ASSERT_EQUAL_FATAL(ch.nfit, 2);
+    CU_ASSERT_PTR_EQUAL(ch.fit[0], var("international"));
+    CU_ASSERT_PTR_EQUAL(ch.fit[1], var("frisian"));
     CU_ASSERT_EQUAL_FATAL(s.n, 1);
-    CU_ASSERT_STRING_EQUAL(s.d[0].code, "move-number");
-    CU_ASSERT_STRING_EQUAL(s.file[0], "g.pdn");
-    CU_ASSERT_EQUAL(s.d[0].line, 1);
-    CU_ASSERT_EQUAL(s.d[0].col, 19); /* the move after "3." */
-    pk_replay_free(r);
+    CU_ASSERT_STRING_EQUAL(s.d[0].code, "variant-guess");
+    CU_ASSERT_EQUAL(s.d[0].severity, PK_SEV_ERROR);
+    CU_ASSERT_STRING_EQUAL(s.file[0], "m.pdn");
+    CU_ASSERT_STRING_EQUAL(s.msg[0], "the game has errors as english, the variant guessed for it, but replays "
+                                     "without error as international or frisian");
+    CU_ASSERT_STRING_EQUAL(s.hint[0], "if it is an international game, add [GameType \"20\"]; or check it with "
+                                      "--variant NAME");
     done(&rd);
-    free(t);
+    /* a guess that fits: nothing said */
+    g = read_game(&rd, "1. 11-15 24-20 *\n");
+    CU_ASSERT_EQUAL(pk_resolve_variant(r, g, &o, &ch), PK_OK);
+    CU_ASSERT_PTR_EQUAL(ch.variant, var("english"));
+    s.n = 0;
+    CU_ASSERT_FALSE(pk_resolve_misfit(r, g, "m.pdn", &o, &ch, &sink));
+    CU_ASSERT_EQUAL(ch.nfit, 0);
+    CU_ASSERT_EQUAL(s.n, 0);
+    done(&rd);
+    /* not a guess (a GameType): never */
+    g = read_game(&rd, "[GameType \"21\"]\n1. 32-28 *\n");
+    CU_ASSERT_EQUAL(pk_resolve_variant(r, g, &o, &ch), PK_OK);
+    CU_ASSERT_EQUAL(ch.source, PK_VSRC_GAMETYPE);
+    CU_ASSERT_FALSE(pk_resolve_misfit(r, g, "m.pdn", &o, &ch, &sink));
+    CU_ASSERT_EQUAL(s.n, 0);
+    done(&rd);
+    pk_replay_free(r);
 }
 
 static void test_suggest(void)
@@ -232,7 +236,7 @@ static void test_suggest(void)
 static const pk_test tests[] = {
     {"trial replay", test_trial},
     {"report a choice", test_report},
-    {"release a kept trial", test_release},
+    {"misfit of a guess", test_misfit},
     {"suggest another variant", test_suggest},
     {NULL, NULL},
 };
