@@ -77,6 +77,13 @@ typedef struct {
 int pk_check_json(FILE *in, const char *name, const pk_check_json_opts *o, FILE *out, pk_error *err);
 int pk_final_fens(FILE *in, const char *name, const pk_variant *variant, int jobs, FILE *out, long *games,
                   pk_error *err);
+typedef struct {
+    const pk_variant *variant; int to; int notation; bool full; int jobs;
+} pk_convert_opts;
+#define PK_CONVERT_PDN ...
+#define PK_CONVERT_JSON ...
+#define PK_CONVERT_HUB ...
+int pk_convert(FILE *in, const char *name, const pk_convert_opts *o, FILE *out, pk_error *err);
 
 /* the binding's glue (below) */
 FILE *pkpy_open_input(const char *path, const char *buf, size_t len, int fd, pk_error *err);

@@ -3,7 +3,8 @@
  * writes for a file (a line per diagnostic and per game, then the summary), and the
  * final position of every game, one FEN a line. For bindings and services that want
  * pdncheck's answer without running the program (the Python module, a Dask task), and
- * for bulk replays where a call per game would cost more than the replay.
+ * for bulk replays where a call per game would cost more than the replay; and what pdnconv
+ * writes for an input (pk_convert, conv_text.c).
  *
  * Both read in (a FILE * the caller owns: pk_pdn_open_path/_memory's streams, a pipe,
  * stdin) with the same checking loop as pdncheck (guesses from the file's first games,
@@ -50,6 +51,25 @@ int pk_check_json(FILE *in, const char *name, const pk_check_json_opts *o, FILE 
  * pk_check_json. */
 int pk_final_fens(FILE *in, const char *name, const pk_variant *variant, int jobs, FILE *out, long *games,
                   pk_error *err);
+
+/* What pdnconv writes to standard output for the input in (pdnconv(1)): every game
+ * replayed and written again with its moves converted. to: PK_CONVERT_PDN (--to pdn,
+ * games separated by a blank line), PK_CONVERT_JSON, PK_CONVERT_HUB; notation: 0 (the
+ * variant's), PK_NOT_NUMERIC (--numeric) or PK_NOT_ALGEBRAIC (--algebraic), notation.h;
+ * full: --full (every landing square of a capture), else --short. The diagnostics pdnconv
+ * writes to standard error are not written. o may be NULL (defaults). Returns as
+ * pk_check_json (-PK_ERR_USAGE for options out of range). */
+enum pk_convert_to { PK_CONVERT_PDN = 0, PK_CONVERT_JSON = 1, PK_CONVERT_HUB = 2 };
+
+typedef struct pk_convert_opts {
+    const pk_variant *variant; /* --variant, or NULL: the tags, else the guess */
+    int to;                    /* enum pk_convert_to */
+    int notation;              /* 0, PK_NOT_NUMERIC or PK_NOT_ALGEBRAIC */
+    bool full;                 /* captures with every landing square */
+    int jobs;                  /* threads (<= 1: the caller's) */
+} pk_convert_opts;
+
+int pk_convert(FILE *in, const char *name, const pk_convert_opts *o, FILE *out, pk_error *err);
 
 #ifdef __cplusplus
 }

@@ -16,7 +16,7 @@ help.
     for m in pos.legal_moves():
         print(m.short, m.fen_after)
 
-Public names: version, variants(), read(), Game, Replay, check(), final_fens(), Position,
+Public names: version, variants(), read(), Game, Replay, check(), final_fens(), convert(), Position,
 Move, Error, InputError, FenError, MoveError, IllegalMove, UnknownVariant.
 """
 import json
@@ -25,7 +25,7 @@ import threading
 
 from ._pdnkit import ffi, lib
 
-__all__ = ["version", "variants", "read", "Game", "Replay", "check", "final_fens", "Position", "Move",
+__all__ = ["version", "variants", "read", "Game", "Replay", "check", "final_fens", "convert", "Position", "Move",
            "Error", "InputError", "FenError", "MoveError", "IllegalMove", "UnknownVariant"]
 
 #: The version of libpdnkit this module runs with (pk_version(), "0.2.0").
@@ -423,6 +423,43 @@ def final_fens(source, variant=None, jobs=1):
     if st < 0:
         raise InputError("%s: %s" % (src.name, _s(err.msg) or "read error"))
     return [s or None for s in text.split("\n")[:-1]]
+
+
+def convert(source, notation=None, captures="short", to="pdn", variant=None, jobs=1):
+    """The text pdnconv writes for source (a path, a binary file object or bytes): every
+    game replayed and written again as clean PDN 3.0 with its moves converted.
+    notation: "numeric", "algebraic" or None (the variant's); captures: "short" (from and
+    to, with a landing square more where RULES 4.3 needs it) or "full" (every landing
+    square); to: "pdn", "json" or "hub" (pdnconv --to); variant, jobs as pdnconv's
+    --variant and -j. pdnconv's messages on standard error are not given."""
+    src = _Input(source)
+    o = ffi.new("pk_convert_opts *")
+    notations = {None: 0, "numeric": lib.PK_NOT_NUMERIC, "algebraic": lib.PK_NOT_ALGEBRAIC}
+    targets = {"pdn": lib.PK_CONVERT_PDN, "json": lib.PK_CONVERT_JSON, "hub": lib.PK_CONVERT_HUB}
+    if notation not in notations:
+        raise Error("notation must be 'numeric', 'algebraic' or None, not %r" % (notation,))
+    if captures not in ("short", "full"):
+        raise Error("captures must be 'short' or 'full', not %r" % (captures,))
+    if to not in targets:
+        raise Error("to must be 'pdn', 'json' or 'hub', not %r" % (to,))
+    o.notation, o.full, o.to = notations[notation], captures == "full", targets[to]
+    o.variant, o.jobs = _variant(variant), int(jobs)
+    f = src.file()
+    buf, size = ffi.new("char **"), ffi.new("size_t *")
+    out = lib.pkpy_open_output(-1, buf, size)
+    err = ffi.new("pk_error *")
+    try:
+        st = lib.pk_convert(f, src.cname, o, out, err)
+    finally:
+        lib.pkpy_close(out)
+        lib.pkpy_close(f)
+    try:
+        text = ffi.unpack(buf[0], size[0]).decode("utf-8", "replace")
+    finally:
+        lib.pkpy_free(buf[0])
+    if st < 0:
+        raise InputError("%s: %s" % (src.name, _s(err.msg) or "read error"))
+    return text
 
 
 # ---- positions -----------------------------------------------------------------------------

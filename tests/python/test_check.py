@@ -1,10 +1,11 @@
 """pdnkit.check: the same lines as pdncheck --json."""
 import io
+import subprocess
 import threading
 
 import pdnkit
 import pytest
-from conftest import pdncheck_json, small_files
+from conftest import pdncheck_json, small_files, tool
 
 
 def test_every_small_corpus_file():
@@ -57,3 +58,16 @@ def test_the_gil_is_released(oca):
     n = sum(1 for o in pdnkit.check(oca) if o["type"] == "game")
     t.join(timeout=600)
     assert n == 22621 and len(box["fens"]) == 22621
+
+
+def test_convert_is_pdnconv_s(oca):
+    files = small_files(1 << 18)[:25] + [oca]
+    modes = [({}, []), ({"notation": "algebraic", "captures": "full"}, ["--algebraic", "--full"]),
+             ({"notation": "numeric", "to": "json"}, ["--numeric", "--to", "json"]), ({"to": "hub"}, ["--to", "hub"])]
+    for f in files:
+        for kw, args in modes if f != oca else modes[:2]:
+            want = subprocess.run([tool("pdnconv"), *args, f], stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL).stdout.decode("utf-8", "replace")
+            assert pdnkit.convert(f, **kw) == want, (f, args)
+    with pytest.raises(pdnkit.Error):
+        pdnkit.convert(b"", notation="roman")

@@ -123,8 +123,38 @@ static void test_final_fens(void)
     free(buf);
 }
 
+/* pdnconv --algebraic --full on GAMES: game 1 converted (English squares in algebraic,
+ * RULES 1.2.5 frame: 11-15 is c3-d4 from Black's side), game 2 converted up to its illegal
+ * move and the rest written as read */
+static void test_convert(void)
+{
+    FILE *in = fmemopen((void *)GAMES, strlen(GAMES), "rb");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    pk_error err;
+    pk_convert_opts o = {.notation = PK_NOT_ALGEBRAIC, .full = true};
+    CU_ASSERT_EQUAL(pk_convert(in, "g.pdn", &o, out, &err), 1);
+    fclose(out);
+    CU_ASSERT_STRING_EQUAL(buf, "[GameType \"21\"]\n\n1. c3-d4 d6-c5 2. b2-c3 f6-g5 *\n\n"
+                                "[GameType \"21\"]\n\n1. c3-d4 d6-c5 2. 1-5 *\n");
+    free(buf);
+    rewind(in);
+    buf = NULL;
+    out = open_memstream(&buf, &len);
+    o = (pk_convert_opts){.to = PK_CONVERT_HUB};
+    CU_ASSERT_EQUAL(pk_convert(in, "g.pdn", &o, out, &err), 1);
+    fclose(out);
+    fclose(in);
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "11-15"));
+    free(buf);
+    o = (pk_convert_opts){.to = 7};
+    CU_ASSERT_EQUAL(pk_convert(stdin, NULL, &o, stdout, &err), -PK_ERR_USAGE);
+}
+
 static const pk_test tests[] = {{"open_memory_and_path", test_open_memory_and_path},
                                 {"check_json", test_check_json},
                                 {"final_fens", test_final_fens},
+                                {"convert", test_convert},
                                 {NULL, NULL}};
 PK_TEST_MAIN("check_text", tests)
