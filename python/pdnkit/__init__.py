@@ -115,13 +115,15 @@ def _variant(name, default=None):
 
 # ---- inputs -------------------------------------------------------------------------------
 class _Input:
-    """What a source is: a path (str or os.PathLike), bytes/bytearray/memoryview (the PDN
-    itself), or a binary file object. str is a path; pass text as bytes (or
-    text.encode()) to read it. Keeps whatever C borrows alive."""
+    """What a source is: a path (str or os.PathLike), the PDN itself (bytes, bytearray,
+    memoryview, or a str with a line break in it: no path has one), or a binary file
+    object. Keeps whatever C borrows alive."""
 
     def __init__(self, source):
         self.path = self.data = None
         self.fd = -1
+        if isinstance(source, str) and ("\n" in source or "\r" in source):
+            source = source.encode("utf-8")
         if isinstance(source, (str, os.PathLike)):
             self.path = os.fsencode(source)
             if b"\0" in self.path:
@@ -243,7 +245,7 @@ def _gametype_variant(value, _cache={}):
 
 def read(source, variant=None):
     """Iterates over the games of source: a path, a binary file object, or the PDN itself
-    as bytes. Streams: one game in memory at a time, whatever the input's size (a file
+    (bytes, or a str of more than one line). Streams: one game in memory at a time, whatever the input's size (a file
     object without a descriptor, io.BytesIO, is read whole first). Gzip, bzip2, xz and zstd
     inputs and legacy encodings are read as pdncheck reads them. variant (a name) is the
     one game.replay() uses by default. Raises InputError when the input cannot be opened.
@@ -366,7 +368,7 @@ def _run_json(src, opts):
 def check(source, variant=None, jobs=1, shard=None, strict=False, syntax_only=False, quiet=False,
           results="first"):
     """Iterates over dicts equal to the lines `pdncheck --json` writes for source (a path,
-    a binary file object or bytes): one per diagnostic ("type": "diagnostic") and per game
+    a binary file object, or the PDN as bytes or a str of more than one line): one per diagnostic ("type": "diagnostic") and per game
     ("type": "game"), in file order, then the summary ("type": "summary"). The options are
     pdncheck's: variant (--variant), jobs (-j), shard=(K, N) (--shard K/N), strict,
     syntax_only, quiet (-q), results ("first" or "white"). Streams: C checks on a thread of

@@ -48,6 +48,7 @@ def test_sources_agree(tmp_path):
         assert [fields(g) for g in pdnkit.read(f)] == want
     assert [fields(g) for g in pdnkit.read(io.BytesIO(GAME))] == want
     assert [fields(g) for g in pdnkit.read(bytearray(GAME))] == want
+    assert [fields(g) for g in pdnkit.read(GAME.decode())] == want  # a str of several lines is PDN
 
 
 def test_file_object_from_its_position(tmp_path):
