@@ -345,21 +345,27 @@ def _opts(variant, jobs, shard, strict, syntax_only, quiet, results):
     return o
 
 
-def _run_json(src, opts):
-    """The lines of pk_check_json for src, whole, as dicts."""
+def _to_memory(src, call):
+    """call(FILE *in, FILE *out, pk_error *err) on src's input with a memory stream as its
+    output: (its status, what it wrote, the error record)."""
     f = src.file()
     buf, size = ffi.new("char **"), ffi.new("size_t *")
     out = lib.pkpy_open_output(-1, buf, size)
     err = ffi.new("pk_error *")
     try:
-        st = lib.pk_check_json(f, src.cname, opts, out, err)
+        st = call(f, out, err)
     finally:
         lib.pkpy_close(out)
         lib.pkpy_close(f)
     try:
-        text = ffi.unpack(buf[0], size[0])
+        return st, ffi.unpack(buf[0], size[0]), err
     finally:
         lib.pkpy_free(buf[0])
+
+
+def _run_json(src, opts):
+    """The lines of pk_check_json for src, whole, as dicts."""
+    st, text, err = _to_memory(src, lambda f, out, err: lib.pk_check_json(f, src.cname, opts, out, err))
     if st < 0 and st != -4:  # -PK_ERR_IO: a read error, reported in the lines
         raise Error(_s(err.msg) or "checking failed")
     return [json.loads(line) for line in text.splitlines()]
@@ -408,20 +414,9 @@ def final_fens(source, variant=None, jobs=1):
     one call into C for the input (Game.replay() costs a call per game)."""
     src = _Input(source)
     v = _variant(variant)
-    f = src.file()
-    buf, size = ffi.new("char **"), ffi.new("size_t *")
-    out = lib.pkpy_open_output(-1, buf, size)
-    err = ffi.new("pk_error *")
     games = ffi.new("long *")
-    try:
-        st = lib.pk_final_fens(f, src.cname, v, int(jobs), out, games, err)
-    finally:
-        lib.pkpy_close(out)
-        lib.pkpy_close(f)
-    try:
-        text = ffi.unpack(buf[0], size[0]).decode()
-    finally:
-        lib.pkpy_free(buf[0])
+    st, text, err = _to_memory(src, lambda f, out, err: lib.pk_final_fens(f, src.cname, v, int(jobs), out, games, err))
+    text = text.decode()
     if st < 0:
         raise InputError("%s: %s" % (src.name, _s(err.msg) or "read error"))
     return [s or None for s in text.split("\n")[:-1]]
@@ -446,19 +441,8 @@ def convert(source, notation=None, captures="short", to="pdn", variant=None, job
         raise Error("to must be 'pdn', 'json' or 'hub', not %r" % (to,))
     o.notation, o.full, o.to = notations[notation], captures == "full", targets[to]
     o.variant, o.jobs = _variant(variant), int(jobs)
-    f = src.file()
-    buf, size = ffi.new("char **"), ffi.new("size_t *")
-    out = lib.pkpy_open_output(-1, buf, size)
-    err = ffi.new("pk_error *")
-    try:
-        st = lib.pk_convert(f, src.cname, o, out, err)
-    finally:
-        lib.pkpy_close(out)
-        lib.pkpy_close(f)
-    try:
-        text = ffi.unpack(buf[0], size[0]).decode("utf-8", "replace")
-    finally:
-        lib.pkpy_free(buf[0])
+    st, text, err = _to_memory(src, lambda f, out, err: lib.pk_convert(f, src.cname, o, out, err))
+    text = text.decode("utf-8", "replace")
     if st < 0:
         raise InputError("%s: %s" % (src.name, _s(err.msg) or "read error"))
     return text
