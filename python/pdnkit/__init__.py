@@ -197,18 +197,19 @@ class Game:
     """
 
     __slots__ = ("tags", "moves", "result", "variant", "line", "col", "index", "text", "errors", "warnings",
-                 "file", "_fen")
+                 "file", "_default")
 
     def __repr__(self):
         return "<pdnkit.Game %d at line %d: %s - %s, %s>" % (self.index, self.line, self.tags.get("White", "?"),
                                                              self.tags.get("Black", "?"), self.result)
 
     def replay(self, variant=None):
-        """Replays the game under variant (a name; None: the one its tags name, else
-        guessed as pdncheck guesses for a file of this one game) and returns a Replay."""
+        """Replays the game under variant (a name; None: read()'s variant if it was given,
+        else the one its tags name, else guessed as pdncheck guesses for a file of this one
+        game) and returns a Replay."""
         data = self.text.encode("utf-8")
         opts = ffi.new("pk_check_json_opts *")
-        opts.variant = _variant(variant)
+        opts.variant = _variant(variant if variant is not None else self._default)
         opts.fens = True
         lines = _run_json(_Input(data), opts)
         return Replay(self, lines)
@@ -232,6 +233,7 @@ def _game(g, name, variant_of):
     game.text = ffi.unpack(g.text, g.text_len).decode("utf-8", "replace") if g.text != ffi.NULL else ""
     game.errors, game.warnings = g.nerrors, g.nwarnings
     game.file = name
+    game._default = None
     return game
 
 
@@ -265,8 +267,7 @@ def read(source, variant=None):
             if st < 0:
                 raise InputError("%s: read error after game %d" % (src.name, g.index))
             game = _game(g, src.name, _gametype_variant)
-            if default is not None:
-                game.variant = game.variant or default
+            game._default = default
             yield game
     finally:
         lib.pk_game_free(g)

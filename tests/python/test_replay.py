@@ -59,3 +59,9 @@ def test_replay_under_another_variant():
     assert g.replay("international").variant == "international"
     assert g.replay("english").variant == "english"
     assert g.replay().variant_guessed
+    # read()'s variant is replay()'s default; the tags' variant stays what they say
+    g = next(pdnkit.read(b"1. 32-28 19-23 2. 28x19 14x23 *", variant="international"))
+    assert g.variant is None
+    r = g.replay()
+    assert r.variant == "international" and not r.variant_guessed
+    assert g.replay("english").variant == "english"
