@@ -174,7 +174,7 @@ bool pk_draw_can_move(const pk_variant *v, const pk_pos *p)
     int d0 = g->full ? PK_E : PK_NE;
     for (pk_bb b = p->pieces[me]; b; b &= b - 1) {
         int sq = pk_lsb(b);
-        bool king = (p->kings >> sq) & 1;
+        bool king = pk_bb_test(p->kings, sq);
         for (int d = d0; d < d0 + 4; d++) {
             bool fwd = g->full ? d != (me == PK_WHITE ? PK_S : PK_N)
                        : me == PK_WHITE ? (d == PK_NE || d == PK_NW) : (d == PK_SE || d == PK_SW);
@@ -699,7 +699,7 @@ int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const 
 {
     int i = ++s->ply;
     int mover = before->turn;
-    bool man_move = !((before->kings >> m->from) & 1); /* a promotion is a man move */
+    bool man_move = !pk_bb_test(before->kings, m->from); /* a promotion is a man move */
     int caps = m->ncap ? m->ncap : pk_popcount(m->capset);
     bool promo = (m->flags & PK_MV_PROMOTE) != 0;
 

@@ -71,16 +71,29 @@ static int steps_between(const pk_variant *v, int a, int b) { return pk_popcount
 
 /* ---- path matching ---------------------------------------------------------------- */
 
-/* B_t of RULES 4.5 for jump t < k-1 of capture m. */
-static pk_bb stand_set(const pk_variant *v, const pk_move *m, int t)
+/* Is sq strictly between a and b, on one line? */
+static bool is_between(const pk_variant *v, int a, int b, int sq)
+{
+    int df, dr;
+    if (!line_step(v, a, b, &df, &dr))
+        return false;
+    for (int s = next_on_line(v->geom, a, df, dr); s >= 0 && s != b; s = next_on_line(v->geom, s, df, dr))
+        if (s == sq)
+            return true;
+    return false;
+}
+
+/* Is sq in B_t of RULES 4.5 (where the piece may be written standing after jump t < k-1
+ * of capture m)? Asked square by square: no set is built. */
+static bool stands_on(const pk_variant *v, const pk_move *m, int t, int sq)
 {
     int prev = t == 0 ? m->from : m->path[t - 1];
     int d1f = 0, d1r = 0, d2f = 0, d2r = 0;
     line_step(v, prev, m->caps[t], &d1f, &d1r);
     line_step(v, m->path[t], m->caps[t + 1], &d2f, &d2r);
     if (d1f == d2f && d1r == d2r)
-        return between(v, m->caps[t], m->caps[t + 1]);
-    return PK_BIT(m->path[t]);
+        return is_between(v, m->caps[t], m->caps[t + 1], sq);
+    return m->path[t] == sq;
 }
 
 /* Can the written intermediates sq[1..nsq-2] be given to jumps < limit? Greedy: each
@@ -89,7 +102,7 @@ static bool intermediates_fit(const pk_variant *v, const pk_move *m, const pk_wr
 {
     int t = 0;
     for (int j = 1; j < w->nsq - 1; j++) {
-        while (t < limit && !(stand_set(v, m, t) & PK_BIT(w->sq[j])))
+        while (t < limit && !stands_on(v, m, t, w->sq[j]))
             t++;
         if (t >= limit)
             return false;
@@ -154,7 +167,7 @@ static bool match_incomplete(const pk_variant *v, const pk_pos *p, const pk_move
             out->nkcap = 0;
             for (int u = 0; u <= t; u++) {
                 out->capset |= PK_BIT(m->caps[u]);
-                out->nkcap += (p->kings >> m->caps[u]) & 1;
+                out->nkcap += pk_bb_test(p->kings, m->caps[u]);
             }
             out->path[t] = (uint8_t)to;
             bool man = !(m->flags & PK_MV_KING);
@@ -177,7 +190,7 @@ static int explain(const pk_variant *v, const pk_pos *p, const pk_written *w, in
         return PK_ILL_NO_PIECE;
     if (!(p->pieces[me] & PK_BIT(from)))
         return PK_ILL_WRONG_SIDE;
-    bool king = (p->kings >> from) & 1, full = g->full;
+    bool king = pk_bb_test(p->kings, from), full = g->full;
     pk_bb occ = pk_occupied(p) & ~PK_BIT(from), ghosts = 0;
     int cur = from, last_df = 0, last_dr = 0;
     for (int j = 1; j < w->nsq; j++) {

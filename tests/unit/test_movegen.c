@@ -502,7 +502,8 @@ static void test_start_positions(void)
     for (int i = 0; pk_variant_at(i); i++) {
         const pk_variant *v = pk_variant_at(i);
         pk_pos p = pos_of(v, v->start_fen);
-        int want = v->rules.full ? 8 : v->rules.width == 10 ? 9 : 7; /* Turkish: a3-a4 ... h3-h4 */
+        /* Turkish: a3-a4 ... h3-h4; 12x12: 11 */
+        int want = v->rules.full ? 8 : v->rules.width == 12 ? 11 : v->rules.width == 10 ? 9 : 7;
         int n = pk_gen_legal(v, &p, &ml, 0);
         if (n != want)
             printf("\n  %s start: %d moves, expected %d", v->name, n, want);
