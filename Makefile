@@ -167,6 +167,7 @@ bench: deps
 perft-deep: deps
 	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools
 	@BUILD=build/bench sh tests/perft.sh deep
+	@BUILD=build/bench sh tests/perft/cross-check.sh 8
 
 # --- library and install --------------------------------------------------------
 #   make lib        libpdnkit.a and the shared libpdnkit.so.$(VERSION) (soname libpdnkit.so.$(SOMAJOR))

@@ -123,8 +123,8 @@ static bool matches(const pk_variant *v, const pk_move *m, const pk_written *w)
 /* ---- incomplete captures ---------------------------------------------------------- */
 
 /* Where the piece of capture m may stand after jump t: the square behind the piece for
- * a man or a short king, the whole landing range for a flying king (captured pieces
- * and every other piece block; the origin is empty). */
+ * a man, a short king or a Thai king (pdnkit-rules(7) D-TH-2), the whole landing range
+ * for a flying king (captured pieces and every other piece block; the origin is empty). */
 static pk_bb range_after(const pk_variant *v, const pk_pos *p, const pk_move *m, int t)
 {
     const pk_geom *g = v->geom;
@@ -133,7 +133,7 @@ static pk_bb range_after(const pk_variant *v, const pk_pos *p, const pk_move *m,
         for (int u = 0; u < t; u++)
             if (g->promo[p->turn] & PK_BIT(m->path[u]))
                 king = true;
-    if (!king || !v->rules.flying)
+    if (!king || !v->rules.flying || v->rules.king_land == PK_LAND_NEXT)
         return PK_BIT(m->path[t]);
     int prev = t == 0 ? m->from : m->path[t - 1], df, dr;
     line_step(v, prev, m->caps[t], &df, &dr);
@@ -228,14 +228,18 @@ static int explain(const pk_variant *v, const pk_pos *p, const pk_written *w, in
         *square = q;
         if (ghosts & PK_BIT(q))
             return PK_ILL_CAPTURED_TWICE;
-        if (king && v->rules.flying && w->nsq == 2 && w->sep_written && !w->capture_sep)
-            return PK_ILL_BLOCKED; /* a move written as a slide: the piece is in the way */
+        if (king && v->rules.flying && w->nsq == 2 && w->sep_written && !w->capture_sep && v->capture_sep != '-')
+            return PK_ILL_BLOCKED; /* a move written as a slide (not Thai's capture dash): the piece is in the way */
         if (p->pieces[me] & PK_BIT(q))
             return PK_ILL_OWN_PIECE;
         if (!king && !v->rules.men_take_kings && (p->kings & PK_BIT(q)))
             return PK_ILL_KING_BY_MAN; /* RULES 2.10 */
         if ((!king || !v->rules.flying) && dist != 2)
             return king ? PK_ILL_KING_ONE_STEP : full ? PK_ILL_TOO_FAR_ORTHO : PK_ILL_TOO_FAR;
+        if (king && v->rules.king_land == PK_LAND_NEXT && next_on_line(g, q, df, dr) != s) {
+            *square = s; /* pdnkit-rules(7) D-TH-2 */
+            return PK_ILL_LAND_BEHIND;
+        }
         if (!king && !v->rules.men_back && !forward && (full || (df != 0 && abs(dr) == 1))) {
             *square = cur;
             return PK_ILL_BACKWARDS;
@@ -289,6 +293,7 @@ int pk_choice_why(const pk_variant *v, const pk_move *m, const pk_move *best)
         if (mk != bk)
             return PK_WHY_BY_KING;
         return m->nkcap != best->nkcap ? PK_WHY_QUALITY : PK_WHY_KING_ORDER;
+    case PK_CHOICE_MAJ_KING: return m->ncap != best->ncap ? PK_WHY_QUANTITY : PK_WHY_BY_KING; /* D-MY-3 */
     default: return m->ncap != best->ncap ? PK_WHY_QUANTITY : PK_WHY_QUALITY;
     }
 }
@@ -363,7 +368,9 @@ int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, uns
     if (out->ncand_total == 1) {
         out->kind = PK_MATCH_LEGAL;
         out->move = out->cand[0];
-        out->sep_mismatch = w->sep_written && w->capture_sep != ((out->move.flags & PK_MV_CAPTURE) != 0);
+        /* PDN writes Thai captures with '-' (GameType 31): no mismatch there */
+        bool capture = (out->move.flags & PK_MV_CAPTURE) != 0;
+        out->sep_mismatch = w->sep_written && w->capture_sep != capture && !(capture && v->capture_sep == '-');
         return out->kind;
     }
     if (out->ncand_total > 1) { /* distinct moves: distinct resulting positions */
@@ -422,6 +429,7 @@ const char *pk_illegal_why_text(int why)
     case PK_ILL_NOT_ORTHOGONAL: return "the squares are not on one rank or file";
     case PK_ILL_TOO_FAR_ORTHO: return "a man moves one square forward or sideways, or jumps over an adjacent piece";
     case PK_ILL_REVERSAL: return "a capture may not turn back by 180 degrees";
+    case PK_ILL_LAND_BEHIND: return "a king lands on the square right behind the piece it takes";
     default: return "not a legal move in this position";
     }
 }

@@ -39,6 +39,9 @@ static const struct {
     {"Canadian", "canadian", "Canadian draughts"},
     {"Turkish", "turkish", "Turkish draughts"},
     {"Thai", "thai", "Thai draughts"},
+    {"Sri Lankan", "sri-lankan", "Sri Lankan draughts"},
+    {"Malaysian", "malaysian", "Malaysian draughts"},
+    {"Singaporean", "malaysian", "Malaysian draughts"},
 };
 
 /* GameType numbers of the PDN 3.0 table (wiegerw/pdn doc/gametype.rst) and of lidraughts
@@ -50,9 +53,6 @@ static const struct {
 } gametypes[] = {
     {0, "chess", "Chess", "GameType"},
     {1, "chinese-chess", "Chinese chess", "GameType"},
-    {27, "canadian", "Canadian draughts", "GameType"},
-    {30, "turkish", "Turkish draughts", "GameType"},
-    {31, "thai", "Thai draughts", "GameType"},
     {41, "spantsiretti", "Spantsiretti draughts", "GameType"},
     {50, "othello", "Othello", "GameType"},
     {96, "breakthrough", "Breakthrough draughts", "lidraughts GameType"},
@@ -66,12 +66,15 @@ static const struct {
  * ------------------------------------------------------------------------- */
 
 /* Candidates by notation, in the order resolve.h documents (RULES 4.1: the notation
- * narrows the candidates; the most common variant of the notation first). */
-enum { BY_ALGEBRAIC, BY_10X10, BY_NUMERIC, BY_NOTHING, NLISTS };
+ * narrows the candidates; the most common variant of the notation first). Squares above
+ * 50 are a 12x12 board's; above 32, a 10x10 board's first, then a 12x12 one's (the first
+ * moves of a Canadian game may not go past square 50). */
+enum { BY_ALGEBRAIC, BY_12X12, BY_10X10, BY_NUMERIC, BY_NOTHING, NLISTS };
 static const char *const lists[NLISTS][12] = {
     [BY_ALGEBRAIC] = {"russian", "czech", "brazilian", "english", "pool", "italian", "spanish", "portuguese",
                       "turkish"}, /* the one board where every square plays: last */
-    [BY_10X10] = {"international", "frisian"},
+    [BY_12X12] = {"canadian", "sri-lankan", "malaysian"},
+    [BY_10X10] = {"international", "frisian", "canadian", "sri-lankan", "malaysian"},
     [BY_NUMERIC] = {"english", "italian", "spanish", "russian", "brazilian", "czech", "pool", "portuguese",
                     "international", "frisian"},
     [BY_NOTHING] = {"international"},
@@ -110,7 +113,7 @@ static const pk_variant *const *candidates(const pk_game *g, const char **why)
     if (g->fen)
         for (const char *s = g->fen; *s; s++)
             if (*s >= '0' && *s <= '9') {
-                int n = 0; /* saturates: only "above 32" matters here */
+                int n = 0; /* saturates: only "above 32" and "above 50" matter here */
                 for (; *s >= '0' && *s <= '9'; s++)
                     n = n < 1000 ? n * 10 + (*s - '0') : n;
                 maxnum = n > maxnum ? n : maxnum;
@@ -119,6 +122,10 @@ static const pk_variant *const *candidates(const pk_game *g, const char **why)
     if (algebraic) {
         *why = "its algebraic squares";
         return rows.v[BY_ALGEBRAIC];
+    }
+    if (maxnum > 50) {
+        *why = "its squares above 50 (a 12x12 board)";
+        return rows.v[BY_12X12];
     }
     if (maxnum > 32) {
         *why = "its squares above 32 (a 10x10 board)";
@@ -224,6 +231,8 @@ static void guess(pk_replay *r, const pk_game *g, const pk_replay_opts *o, pk_va
     }
     ch->variant = chosen ? chosen : furthest;
     ch->source = PK_VSRC_GUESS;
+    if (chosen && chosen->rules.width == 12 && list == rows.v[BY_10X10])
+        why = "its squares above 32 (a 12x12 board: no 10x10 variant replays it)";
     ch->severity = PK_SEV_WARNING;
     if (!ch->variant) /* no candidate has a row: cannot happen with the built-in table */
         return;
