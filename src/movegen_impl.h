@@ -69,16 +69,21 @@ static inline mg_pos mg_load(const pk_pos *p)
 }
 static inline word mg_occupied(const mg_pos *p) { return p->pieces[0] | p->pieces[1]; }
 
-/* pk_make_unhashed on the instance's position: perft needs no hash. */
-static inline void mg_make(mg_pos *p, const pk_move *m)
+/* The position after m (pk_make_unhashed in the instance's words: perft needs no hash),
+ * for a side `me` that is a constant where it is inlined: the three words then stay in
+ * registers (an index by a variable side put them through memory, and the loads after
+ * the copy waited on it: the profile's hottest instructions). */
+static inline __attribute__((always_inline)) mg_pos mg_child(const mg_pos *p, const pk_move *m, int me)
 {
-    int me = p->turn, opp = PK_OTHER(me);
+    int opp = PK_OTHER(me);
     word from = WBIT(m->from), to = WBIT(m->to), cap = W(m->capset);
-    word king = (p->kings & from) || (m->flags & PK_MV_PROMOTE) ? to : 0;
-    p->pieces[opp] &= ~cap;
-    p->kings = (p->kings & ~(cap | from)) | king;
-    p->pieces[me] = (p->pieces[me] & ~from) | to;
-    p->turn = opp;
+    word king = ((p->kings & from) ? to : 0) | ((m->flags & PK_MV_PROMOTE) ? to : 0);
+    mg_pos q;
+    q.pieces[opp] = p->pieces[opp] & ~cap;
+    q.pieces[me] = (p->pieces[me] & ~from) | to;
+    q.kings = (p->kings & ~(cap | from)) | king;
+    q.turn = opp;
+    return q;
 }
 
 static const pk_variant crows[] = PK_VARIANT_ROWS;
@@ -356,19 +361,28 @@ TEMPLATE void short_jumps_t(const pk_rules *R, cap_ctx *c, int sq, int last, boo
     /* RULES 2.1: men may not take kings in Italian (1.7, last paragraph). */
     word prey = c->opp_free & ((king || R->men_take_kings) ? ~(word)0 : ~c->opp_kings);
     word here = WBIT(sq);
+    /* The directions of the jumps from sq, found without a branch per direction (the
+     * profile's mispredictions were here): one bit each. Men jump forward only unless
+     * men_back (RULES 2.1); kings every way; Turkish men forward and sideways, never back
+     * (pdnkit-rules(7)). The reverse of the last jump would meet the piece just taken. */
+    unsigned dirs = 0, allowed = ~0u;
+    if (!king && !R->men_back)
+        allowed = R->full ? 1u << PK_E | 1u << PK_W | 1u << (c->turn == PK_WHITE ? PK_N : PK_S)
+                  : c->turn == PK_WHITE ? 1u << PK_NE | 1u << PK_NW
+                                        : 1u << PK_SE | 1u << PK_SW;
+    int shift[PK_NDIRS];
     _Pragma("GCC unroll 8")
     for (int d = dir_lo(R); d < dir_hi(R); d++) {
-        if (last >= 0 && d == pk_dir_reverse(last))
-            continue;
-        /* Men jump forward only unless men_back (RULES 2.1); kings every way. Turkish men
-         * forward and sideways, never back (pdnkit-rules(7)). */
-        if (!king && !R->men_back &&
-            (R->full ? !man_dir(R, c->turn, d) : d < 4 && ((d >= PK_SE) != (c->turn == PK_BLACK))))
-            continue;
-        word qb = step(R, g, here, d) & prey;
-        if (!qb || !(step(R, g, qb, d) & c->empty))
-            continue;
-        int q = sq + dir_shift(R, d), l = q + dir_shift(R, d);
+        shift[d] = dir_shift(R, d);
+        dirs |= (unsigned)((step(R, g, step(R, g, here, d) & prey, d) & c->empty) != 0) << d;
+    }
+    dirs &= allowed;
+    if (last >= 0)
+        dirs &= ~(1u << pk_dir_reverse(last));
+    while (dirs) {
+        int d = __builtin_ctz(dirs);
+        dirs &= dirs - 1;
+        int q = sq + shift[d], l = q + shift[d];
         any = true;
         if (c->stop_at_first) {
             c->any = true;
@@ -424,6 +438,29 @@ TEMPLATE word short_jumpers(const pk_rules *R, const pk_geom *g, const mg_pos *p
             found |= step_back(R, g, t & men_prey, d) & men;
         if (kings)
             found |= step_back(R, g, t & opp, d) & kings;
+    }
+    return found;
+}
+
+/* The flying kings among `kings` that have a first jump: along one of their lines the
+ * first piece met is the opponent's and the square behind it is empty (RULES 1.5). The
+ * capture search starts from these alone. */
+TEMPLATE word flying_jumpers(const pk_rules *R, const pk_geom *g, const mg_pos *p, int me, word kings)
+{
+    word occ = mg_occupied(p), empty = W(g->board) & ~occ, opp = p->pieces[PK_OTHER(me)], found = 0;
+    for (word k = kings; k; k &= k - 1) {
+        int sq = w_lsb(k);
+        _Pragma("GCC unroll 8")
+        for (int d = dir_lo(R); d < dir_hi(R); d++) {
+            word blk = RAY(g, d, sq) & occ;
+            if (!blk)
+                continue;
+            word q = WBIT(first_in_dir(R, blk, d));
+            if ((q & opp) && (step(R, g, q, d) & empty)) {
+                found |= WBIT(sq);
+                break;
+            }
+        }
     }
     return found;
 }
@@ -586,6 +623,10 @@ TEMPLATE int count_simple_men_captures(const pk_rules *R, const pk_geom *g, cons
         can[d] = (forward || R->men_back) ? step_back(R, g, step_back(R, g, empty, d) & prey, d) : 0;
         any |= can[d];
     }
+    if (!(any & men)) { /* the usual case: no man has a jump */
+        *search = 0;
+        return 0;
+    }
     _Pragma("GCC unroll 4")
     for (int d = 0; d < 4; d++) {
         word land = step(R, g, step(R, g, can[d] & men, d), d), cont;
@@ -623,7 +664,7 @@ TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const mg_pos *p, pk_m
         word search, kings = p->pieces[me] & p->kings;
         int n = count_simple_men_captures(R, g, p, me, &search);
         if (kings)
-            search |= R->flying ? kings : short_jumpers(R, g, p, me) & kings;
+            search |= R->flying ? flying_jumpers(R, g, p, me, kings) : short_jumpers(R, g, p, me) & kings;
         if (search) {
             out->n = out->overflow = 0;
             if (R->choice == PK_CHOICE_FREE) /* free choice: the counts just add up */
@@ -633,11 +674,11 @@ TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const mg_pos *p, pk_m
         }
         return n ? n : gen_quiet(R, g, p, NULL, me);
     }
-    /* Men (and short kings) with a first jump are found by shifts; flying kings need a
-     * search to know. */
+    /* Men (and short kings) with a first jump are found by shifts, flying kings by a look
+     * along each line: the search then starts from them alone. */
     word jumpers = short_jumpers(R, g, p, me);
-    word fly = R->flying ? p->pieces[me] & p->kings : 0;
-    bool cap = jumpers || (fly && gen_captures(R, g, p, NULL, flags, fly, true, false, sj, kj));
+    word fly = R->flying ? flying_jumpers(R, g, p, me, p->pieces[me] & p->kings) : 0;
+    bool cap = jumpers || fly;
     if (mode == PK_MG_HAS_CAPTURE)
         return cap;
     if (list)
@@ -691,10 +732,9 @@ TEMPLATE word quiet_targets(const pk_rules *R, const pk_geom *g, const mg_pos *p
 
 /* pk_quiet_move() for the side to move `me`. */
 TEMPLATE int quiet_move_side(const pk_rules *R, const pk_geom *g, const mg_pos *p, int from, int to, pk_move *m,
-                             short_fn *sj, king_fn *kj, int me)
+                             int me)
 {
-    word fly = R->flying ? p->pieces[me] & p->kings : 0;
-    if (short_jumpers(R, g, p, me) || (fly && gen_captures(R, g, p, NULL, 0, fly, true, false, sj, kj)))
+    if (short_jumpers(R, g, p, me) || (R->flying && flying_jumpers(R, g, p, me, p->pieces[me] & p->kings)))
         return -1;
     if (!((p->pieces[me] >> from) & 1) || !((quiet_targets(R, g, p, me, from) >> to) & 1))
         return 0;
@@ -705,6 +745,21 @@ TEMPLATE int quiet_move_side(const pk_rules *R, const pk_geom *g, const mg_pos *
     m->flags = king ? PK_MV_KING : (W(g->promo[me]) >> to) & 1 ? PK_MV_PROMOTE : 0;
     m->capset = 0;
     return 1;
+}
+
+/* perft's last two plies for the side `me` (a constant): every move of l played, the
+ * moves of each child counted. */
+TEMPLATE uint64_t children_side(const pk_rules *R, const pk_geom *g, const mg_pos *p, const pk_movelist *l,
+                                unsigned flags, pk_movelist *scratch, int *overflow, short_fn *sj, king_fn *kj,
+                                int me)
+{
+    uint64_t sum = 0;
+    for (int i = 0; i < l->n; i++) {
+        mg_pos q = mg_child(p, &l->m[i], me);
+        sum += (uint64_t)gen_side(R, g, &q, scratch, flags, PK_MG_COUNT, sj, kj, PK_OTHER(me));
+        *overflow |= scratch->overflow;
+    }
+    return sum;
 }
 
 /*
@@ -731,22 +786,19 @@ TEMPLATE int quiet_move_side(const pk_rules *R, const pk_geom *g, const mg_pos *
     {                                                                                               \
         mg_pos q = mg_load(p);                                                                      \
         if (q.turn == PK_WHITE)                                                                     \
-            return quiet_move_side(&crows[ID].rules, g, &q, from, to, m, sj_##ID, kj_##ID, PK_WHITE);\
-        return quiet_move_side(&crows[ID].rules, g, &q, from, to, m, sj_##ID, kj_##ID, PK_BLACK);   \
+            return quiet_move_side(&crows[ID].rules, g, &q, from, to, m, PK_WHITE);                 \
+        return quiet_move_side(&crows[ID].rules, g, &q, from, to, m, PK_BLACK);                     \
     }                                                                                               \
-    /* perft's last two plies: each move played, its children counted in place */                 \
+    /* perft's last two plies: each move played, its children counted in place; one copy \
+     * per side, so that the sides are constants (mg_child) */                                  \
     static uint64_t children_##ID(const pk_geom *g, const mg_pos *p, const pk_movelist *l,          \
                                   unsigned flags, pk_movelist *scratch, int *overflow)              \
     {                                                                                               \
-        uint64_t sum = 0;                                                                           \
-        for (int i = 0; i < l->n; i++) {                                                            \
-            mg_pos q = *p;                                                                          \
-            mg_make(&q, &l->m[i]);                                                                  \
-            sum += (uint64_t)gen_impl(&crows[ID].rules, g, &q, scratch, flags, PK_MG_COUNT, sj_##ID,  \
-                                      kj_##ID);                                                     \
-            *overflow |= scratch->overflow;                                                         \
-        }                                                                                           \
-        return sum;                                                                                 \
+        return p->turn == PK_WHITE                                                                  \
+                   ? children_side(&crows[ID].rules, g, p, l, flags, scratch, overflow, sj_##ID, kj_##ID, \
+                                   PK_WHITE)                                                         \
+                   : children_side(&crows[ID].rules, g, p, l, flags, scratch, overflow, sj_##ID, kj_##ID, \
+                                   PK_BLACK);                                                        \
     }                                                                                               \
     uint64_t pk_mg_children_##ID(const pk_geom *g, const pk_pos *p, const pk_movelist *l, unsigned flags, \
                                  pk_movelist *scratch, int *overflow)                               \
@@ -755,20 +807,28 @@ TEMPLATE int quiet_move_side(const pk_rules *R, const pk_geom *g, const mg_pos *
         return children_##ID(g, &q, l, flags, scratch, overflow);                                   \
     }                                                                                               \
     static uint64_t walk_##ID(const pk_geom *g, const mg_pos *p, int depth, unsigned flags,         \
-                              pk_movelist *lists, int *overflow)                                    \
+                              pk_movelist *lists, int *overflow);                                   \
+    static inline __attribute__((always_inline)) uint64_t walk_side_##ID(const pk_geom *g, const mg_pos *p, \
+                              int depth, unsigned flags, pk_movelist *lists, int *overflow, int me) \
     {                                                                                               \
         pk_movelist *l = &lists[depth];                                                             \
-        gen_impl(&crows[ID].rules, g, p, l, flags, PK_MG_LIST, sj_##ID, kj_##ID);                   \
+        gen_side(&crows[ID].rules, g, p, l, flags, PK_MG_LIST, sj_##ID, kj_##ID, me);               \
         *overflow |= l->overflow;                                                                   \
         if (depth == 2)                                                                             \
-            return children_##ID(g, p, l, flags, &lists[1], overflow);                              \
+            return children_side(&crows[ID].rules, g, p, l, flags, &lists[1], overflow, sj_##ID, kj_##ID, me); \
         uint64_t sum = 0;                                                                           \
         for (int i = 0; i < l->n; i++) {                                                            \
-            mg_pos q = *p;                                                                          \
-            mg_make(&q, &l->m[i]);                                                                  \
+            mg_pos q = mg_child(p, &l->m[i], me);                                                   \
             sum += walk_##ID(g, &q, depth - 1, flags, lists, overflow);                             \
         }                                                                                           \
         return sum;                                                                                 \
+    }                                                                                               \
+    static uint64_t walk_##ID(const pk_geom *g, const mg_pos *p, int depth, unsigned flags,         \
+                              pk_movelist *lists, int *overflow)                                    \
+    {                                                                                               \
+        if (p->turn == PK_WHITE)                                                                    \
+            return walk_side_##ID(g, p, depth, flags, lists, overflow, PK_WHITE);                   \
+        return walk_side_##ID(g, p, depth, flags, lists, overflow, PK_BLACK);                       \
     }                                                                                               \
     uint64_t pk_mg_perft_##ID(const pk_geom *g, const pk_pos *p, int depth, unsigned flags,         \
                               pk_movelist *lists, int *overflow)                                    \
