@@ -669,7 +669,9 @@ TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const mg_pos *p, pk_m
             out->n = out->overflow = 0;
             if (R->choice == PK_CHOICE_FREE) /* free choice: the counts just add up */
                 n += gen_captures(R, g, p, out, flags, search, false, true, sj, kj);
-            else /* majority: a longer capture would outrank every single one */
+            else if (search & ~kings) /* RULES 1.7 MAJ: a man goes on, so the best takes two or more */
+                n = gen_captures(R, g, p, out, flags, search, false, true, sj, kj);
+            else /* only kings to search: their captures are ranked with the men's single jumps */
                 n = gen_captures(R, g, p, out, flags, short_jumpers(R, g, p, me) | search, false, true, sj, kj);
         }
         return n ? n : gen_quiet(R, g, p, NULL, me);
