@@ -8,9 +8,12 @@
 #   make check-jobs pdnfen and pdnconv at -j 2 against -j 1 on every corpus file, every mode
 #   make lib        libpdnkit.a and the shared libpdnkit.so
 #   make install    PREFIX=/usr/local DESTDIR= (make uninstall undoes it)
+#   make dist       pdnkit-VERSION.tar.gz (make distcheck: build and test it in an empty folder)
+#   make check-clang, make check-musl: the other compiler and C library (CI runs both)
 #
 # Library sources are src/*.c, tool mains are src/tools/*.c, unit test programs are
-# tests/unit/test_*.c (each one a CUnit program of its own): new files need no edit here.
+# tests/unit/test_*.c (each one a CUnit program of its own), programs the corpus scripts
+# run are tests/corpus/*.c: new files need no edit here.
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -18,8 +21,10 @@ BUILD   ?= build
 CC      ?= cc
 OPT     ?= -O2 -g
 CFLAGS  ?=
+LDFLAGS ?=
 WERROR  ?=
-SHARED  ?= $(abspath ../shared)
+# objects linked into every tool and test program besides the library (make check-musl)
+LINK_EXTRA ?=
 
 PKGS      := libpcre2-8
 TEST_PKGS := cunit
@@ -42,9 +47,11 @@ ALL_CFLAGS   = -std=c11 -D_POSIX_C_SOURCE=200809L -pthread $(OPT) $(WARN) $(CFLA
 LIB_SRC   := $(sort $(wildcard src/*.c))
 TOOL_SRC  := $(sort $(wildcard src/tools/*.c))
 UNIT_SRC  := $(sort $(wildcard tests/unit/test_*.c))
+HELP_SRC  := $(sort $(wildcard tests/corpus/*.c))
 LIB_OBJ   := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 TOOLS     := $(TOOL_SRC:src/tools/%.c=$(BUILD)/bin/%)
 UNITS     := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+HELPERS   := $(HELP_SRC:tests/corpus/%.c=$(BUILD)/tests/helpers/%)
 LIB       := $(BUILD)/libpdnkit.a
 
 .PHONY: all deps run check unit golden corpus bench perft-deep lib install uninstall clean
@@ -55,7 +62,7 @@ all: deps
 
 .PHONY: build-tools build-tests
 build-tools: $(TOOLS)
-build-tests: $(TOOLS) $(UNITS)
+build-tests: $(TOOLS) $(UNITS) $(HELPERS)
 
 # --- dependencies ------------------------------------------------------------
 # Installs what pkg-config cannot find, with apt-get on Debian/Ubuntu when root;
@@ -84,35 +91,28 @@ deps:
 	  fi; \
 	fi
 
-# The browser render test (tests/browser/): headless Chromium, and python3 to read the PNG
-# pixels (zlib of its standard library; no imaging package). Installed like deps when missing.
-.PHONY: deps-browser
-deps-browser:
+# What `make check` needs beyond the build: headless Chromium and python3 for the browser
+# tests (tests/browser/: python3 reads the PNG pixels with its standard library), GNU parallel
+# for the README's recipe for many machines (tests/corpus/shard-parallel.sh), valgrind for the
+# instruction counts of tests/corpus/speed-ratios.sh. Installed like
+# deps when missing; without root or apt it names them and goes on: those tests then SKIP
+# (exit 77), which `make check` counts apart and CI (PK_NO_SKIP=1) refuses. Tests themselves
+# never install anything (no network once the deps are in).
+CHECK_TOOLS := chromium:chromium python3:python3 parallel:parallel valgrind:valgrind
+.PHONY: deps-check deps-browser deps-parallel
+deps-check:
 	@missing=""; \
-	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
-	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
+	for t in $(CHECK_TOOLS); do command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t#*:}"; done; \
 	if [ -n "$$missing" ]; then \
 	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    echo "deps-browser: installing$$missing"; \
+	    echo "deps-check: installing$$missing"; \
 	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
 	  else \
-	    echo "deps-browser: missing$$missing (Debian/Ubuntu: apt-get install$$missing)"; exit 1; \
+	    echo "deps-check: missing$$missing (Debian/Ubuntu: apt-get install$$missing); the tests that need them will SKIP"; \
 	  fi; \
 	fi
-
-# GNU parallel, for the test of the README's recipe for archives beyond one machine
-.PHONY: deps-parallel
-deps-parallel:
-	@if ! command -v parallel >/dev/null 2>&1; then \
-	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    echo "deps-parallel: installing parallel"; \
-	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends parallel >/dev/null || exit 1; \
-	  else \
-	    echo "deps-parallel: missing parallel (Debian/Ubuntu: apt-get install parallel)"; exit 1; \
-	  fi; \
-	fi
+deps-browser deps-parallel: deps-check
 
 # --- build -------------------------------------------------------------------
 $(BUILD)/obj/%.o: src/%.c
@@ -123,46 +123,57 @@ $(LIB): $(LIB_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/bin/%: src/tools/%.c $(LIB)
+$(BUILD)/bin/%: src/tools/%.c $(LIB) $(LINK_EXTRA)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(LIBS) -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(LINK_EXTRA) $(LDFLAGS) $(LIBS) -o $@
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+# programs the corpus scripts run (tests/corpus/*.c): the library's view of a file
+$(BUILD)/tests/helpers/%: tests/corpus/%.c $(LIB) $(LINK_EXTRA)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(CUNIT_CFLAGS) -Itests $(DEPFLAGS) $< $(LIB) $(LIBS) $(CUNIT_LIBS) -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(LINK_EXTRA) $(LDFLAGS) $(LIBS) -o $@
 
--include $(LIB_OBJ:.o=.d) $(TOOLS:=.d) $(UNITS:=.d)
+$(BUILD)/tests/%: tests/unit/%.c $(LIB) $(LINK_EXTRA)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(CUNIT_CFLAGS) -Itests $(DEPFLAGS) $< $(LIB) $(LINK_EXTRA) $(LDFLAGS) $(LIBS) $(CUNIT_LIBS) -o $@
+
+-include $(LIB_OBJ:.o=.d) $(TOOLS:=.d) $(UNITS:=.d) $(HELPERS:=.d)
 
 # --- run and test ------------------------------------------------------------
+# The test corpora (tests/corpora, large files stored as .zst) unpacked into $(BUILD)/corpora.
+CORPORA = $(abspath $(BUILD)/corpora)
+.PHONY: corpora
+corpora:
+	@sh tests/unpack-corpora.sh $(BUILD)/corpora
+
 run: all
 	@BUILD=$(BUILD) sh tests/run-main.sh
 
-check: deps
-	@$(MAKE) --no-print-directory build-tests
-	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/run-all.sh
+check: deps deps-check
+	@$(MAKE) --no-print-directory build-tests corpora
+	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh
 
 unit: deps
-	@$(MAKE) --no-print-directory build-tests
-	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/run-all.sh unit
+	@$(MAKE) --no-print-directory build-tests corpora
+	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh unit
 
 golden: deps
-	@$(MAKE) --no-print-directory build-tests
-	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/run-all.sh golden
+	@$(MAKE) --no-print-directory build-tests corpora
+	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh golden
 
-corpus: deps
-	@$(MAKE) --no-print-directory build-tests
-	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/run-all.sh corpus
+corpus: deps deps-check
+	@$(MAKE) --no-print-directory build-tests corpora
+	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh corpus
 
 # pdnfen and pdnconv at -j 2 against -j 1 on every corpus file in every mode (make check
 # compares the files under 1 MB; the JSON of OCA alone is 200 MB): for CI and by hand
 .PHONY: check-jobs
-check-jobs: deps
+check-jobs: deps corpora
 	@$(MAKE) --no-print-directory build-tests
-	@JOBS_ALL=1 BUILD=$(BUILD) SHARED=$(SHARED) sh tests/corpus/jobs-same-output-tools.sh
+	@JOBS_ALL=1 BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/corpus/jobs-same-output-tools.sh
 
-bench: deps
+bench: deps corpora
 	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools
-	@BUILD=build/bench SHARED=$(SHARED) LIBS="$(LIBS)" sh tests/bench.sh
+	@BUILD=build/bench CORPORA=$(CORPORA) LIBS="$(LIBS)" sh tests/bench.sh
 
 perft-deep: deps
 	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools
@@ -186,8 +197,11 @@ INCLUDEDIR    ?= $(PREFIX)/include
 MANDIR        ?= $(PREFIX)/share/man
 PKGCONFIGDIR  ?= $(LIBDIR)/pkgconfig
 BASHCOMPDIR   ?= $(PREFIX)/share/bash-completion/completions
+DOCDIR        ?= $(PREFIX)/share/doc/pdnkit
+# the texts the man pages cite (RULES 1.7, PERFT.md), the README and the release notes
+DOCS          := README.md NEWS doc/RULES.md doc/PERFT.md
 
-VERSION   := $(shell sed -n 's/.*define PK_VERSION "\(.*\)"/\1/p' src/pk_common.h)
+VERSION   := $(shell sed -n 's/^\#define PDNKIT_VERSION_\(MAJOR\|MINOR\|PATCH\) *\([0-9][0-9]*\)$$/\2/p' src/pk_common.h | paste -sd.)
 SOMAJOR   := $(firstword $(subst ., ,$(VERSION)))
 SONAME    := libpdnkit.so.$(SOMAJOR)
 SOLIB     := $(BUILD)/libpdnkit.so.$(VERSION)
@@ -254,12 +268,16 @@ install-files: build-tools $(LIB) $(BUILD)/libpdnkit.so $(BUILD)/pdnkit.pc $(BUI
 	ln -sf $(notdir $(SOLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libpdnkit.so
 	install -m 644 $(BUILD)/pdnkit.pc $(DESTDIR)$(PKGCONFIGDIR)/
+	@# the man pages' title lines say "pdnkit @VERSION@": the version is filled in here
 	@for p in $(MANPAGES); do \
 	  s=$${p##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s; \
-	  echo install -m 644 $$p $(DESTDIR)$(MANDIR)/man$$s/; \
-	  install -m 644 $$p $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; \
+	  echo "install -m 644 $$p $(DESTDIR)$(MANDIR)/man$$s/ (version $(VERSION))"; \
+	  sed 's/@VERSION@/$(VERSION)/g' $$p >$(DESTDIR)$(MANDIR)/man$$s/$${p##*/} && \
+	  chmod 644 $(DESTDIR)$(MANDIR)/man$$s/$${p##*/} || exit 1; \
 	done
 	install -m 644 $(BUILD)/completion/pdnkit $(DESTDIR)$(BASHCOMPDIR)/pdnkit
+	install -d $(DESTDIR)$(DOCDIR)
+	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
 	@# bash-completion loads completions/NAME when NAME is completed: one link per tool
 	@for t in $(TOOL_NAMES); do ln -sf pdnkit $(DESTDIR)$(BASHCOMPDIR)/$$t || exit 1; done
 
@@ -276,13 +294,15 @@ uninstall:
 	@for p in $(MANPAGES); do s=$${p##*.}; echo rm -f $(DESTDIR)$(MANDIR)/man$$s/$${p##*/}; \
 	  rm -f $(DESTDIR)$(MANDIR)/man$$s/$${p##*/}; done
 	rm -f $(addprefix $(DESTDIR)$(BASHCOMPDIR)/,pdnkit $(TOOL_NAMES))
+	rm -f $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
+	@rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null || true
 
 clean:
 	rm -rf build
 
 # --- hardening: fuzzing, sanitizers, valgrind (README "Hardening") -------------
 #   make fuzz            libFuzzer targets tests/fuzz/fuzz_*.c (clang), FUZZ_SECONDS each
-#                        (default 60), seeds from pdn/, tests/fuzz/seeds and ../shared/corpora
+#                        (default 60), seeds from pdn/, tests/fuzz/seeds and tests/corpora
 #   make check-asan      the whole test suite built with -fsanitize=address,undefined
 #   make check-valgrind  the golden CLI tests and the small bad inputs under valgrind memcheck
 #   make check-tsan      the threaded code (pool, checking loop, -j tools) under ThreadSanitizer
@@ -310,10 +330,10 @@ deps-hardening: deps
 	  fi; \
 	fi
 
-fuzz: deps-hardening
+fuzz: deps-hardening corpora
 	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=$(FUZZ_CC) OPT="-O1 -g" \
 	  CFLAGS="$(SAN_FLAGS) -fsanitize=fuzzer-no-link" fuzz-build
-	@BUILD=build/fuzz SHARED=$(SHARED) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) \
+	@BUILD=build/fuzz CORPORA=$(CORPORA) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) \
 	  sh tests/fuzz/run.sh $(FUZZ_TARGETS)
 
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzzers/%)
@@ -322,15 +342,66 @@ $(BUILD)/fuzzers/%: tests/fuzz/%.c $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(DEPFLAGS) $< $(LIB) $(LIBS) -o $@
 
-check-asan: deps-hardening
+check-asan: deps-hardening deps-check corpora
 	@$(MAKE) --no-print-directory BUILD=build/asan OPT="-O1 -g" CFLAGS="$(SAN_FLAGS)" build-tests
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  PK_SANITIZED=1 BUILD=build/asan SHARED=$(SHARED) sh tests/run-all.sh
+	  PK_SANITIZED=1 BUILD=build/asan CORPORA=$(CORPORA) sh tests/run-all.sh
 
 check-valgrind: deps-hardening
-	@$(MAKE) --no-print-directory build-tests
-	@BUILD=$(BUILD) SHARED=$(SHARED) sh tests/fuzz/valgrind.sh
+	@$(MAKE) --no-print-directory build-tests corpora
+	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/fuzz/valgrind.sh
 
-check-tsan: deps
+check-tsan: deps corpora
 	@$(MAKE) --no-print-directory BUILD=build/tsan OPT="-O1 -g" CFLAGS="-fsanitize=thread" build-tests
-	@BUILD=build/tsan SHARED=$(SHARED) sh tests/tsan.sh
+	@BUILD=build/tsan CORPORA=$(CORPORA) sh tests/tsan.sh
+
+# --- other compilers and C libraries (README "Portability") -------------------------
+#   make check-clang   everything built by clang with warnings as errors; unit and golden tests
+#   make check-musl    everything built with musl-gcc (Debian musl-tools), linked statically,
+#                      warnings as errors; unit, golden and corpus tests on those binaries
+# What the library needs beyond ISO C11 is listed in src/pk_port.h (tests/install/port.sh).
+MUSL_CC ?= musl-gcc
+.PHONY: check-clang check-musl deps-musl
+check-clang: deps-hardening corpora
+	@$(MAKE) --no-print-directory BUILD=build/clang CC=clang WERROR=1 build-tests
+	@BUILD=build/clang CORPORA=$(CORPORA) sh tests/run-all.sh unit golden
+
+deps-musl:
+	@if ! command -v $(MUSL_CC) >/dev/null 2>&1; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "deps-musl: installing musl-tools"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends musl-tools >/dev/null || exit 1; \
+	  else echo "deps-musl: missing $(MUSL_CC) (Debian/Ubuntu: apt-get install musl-tools)"; exit 1; fi; \
+	fi
+
+# The system's static libraries (PCRE2, zlib, ... and CUnit) are glibc builds; musl-gcc links
+# them with tests/musl/fortify.c, which forwards the two glibc-only functions they call.
+check-musl: deps deps-check deps-musl corpora
+	@sh tests/musl/sysroot.sh build/musl/sys
+	@$(MAKE) --no-print-directory BUILD=build/musl CC=$(MUSL_CC) WERROR=1 \
+	  LDFLAGS="-static -L$(abspath build/musl/sys/lib)" CFLAGS="-isystem $(abspath build/musl/sys/include)" \
+	  LINK_EXTRA=build/musl/fortify.o build-tests
+	@BUILD=build/musl CORPORA=$(CORPORA) sh tests/run-all.sh unit golden corpus
+
+$(BUILD)/fortify.o: tests/musl/fortify.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# --- release ---------------------------------------------------------------------------
+#   make dist        pdnkit-$(VERSION).tar.gz: every tracked file of HEAD (git archive), nothing
+#                    built; VERSION is PDNKIT_VERSION_MAJOR/MINOR/PATCH in src/pk_common.h, the one place it is written
+#   make distcheck   the tarball unpacked into an empty temporary folder: make run, make check,
+#                    make install and uninstall there (tests/distcheck.sh)
+DIST_NAME := pdnkit-$(VERSION)
+.PHONY: dist distcheck
+dist:
+	@git rev-parse --is-inside-work-tree >/dev/null 2>&1 || { echo "dist: needs a git checkout (the tarball is HEAD's tracked files)"; exit 2; }
+	@# the tarball is HEAD, its name the working tree's version: the two must be the same
+	@[ -z "$$(git status --porcelain --untracked-files=no)" ] || \
+	  { echo "dist: the tree has uncommitted changes: commit them first (the tarball is made from HEAD)"; exit 2; }
+	git archive --format=tar --prefix=$(DIST_NAME)/ HEAD | gzip -9n >$(DIST_NAME).tar.gz
+	@echo "dist: wrote $(DIST_NAME).tar.gz ($$(wc -c <$(DIST_NAME).tar.gz) bytes)"
+
+distcheck: dist
+	@sh tests/distcheck.sh $(DIST_NAME).tar.gz

@@ -32,6 +32,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "pk_port.h"
 
 #include "check_int.h"
 #include "cli.h"
@@ -102,23 +103,26 @@ static pk_diag store_get(const store *st, size_t i)
     return d;
 }
 
-/* The worker's stream: what it wrote since fmt_start() is appended to the store (fflush
- * sets fsize to the stream's position). It is taken back to its start only now and then. */
-static bool fmt_start(worker *w)
+/* The worker's stream: what it wrote between fmt_start() and fmt_end() (stream positions)
+ * is appended to the store. It is taken back to its start only now and then. Positions,
+ * not the size variable: after a seek, glibc sets that to the position at the next fflush
+ * but musl only when something is written (POSIX leaves it open). -1: the stream failed. */
+static off_t fmt_start(worker *w)
 {
-    if (w->fsize > 64 * 1024 && (fseeko(w->fmt, 0, SEEK_SET) != 0 || fflush(w->fmt) != 0))
-        return false;
-    return true;
+    off_t pos = ftello(w->fmt);
+    if (pos > 64 * 1024 && fseeko(w->fmt, 0, SEEK_SET) == 0)
+        pos = 0;
+    return pos;
 }
 
-static void fmt_end(worker *w, store *st, size_t from)
+static void fmt_end(worker *w, store *st, off_t from)
 {
-    if (fflush(w->fmt) != 0 || w->fsize < from ||
-        !pk_ck_reserve((void **)&st->text, &st->captext, st->ntext + (w->fsize - from), 1)) {
+    off_t to = from < 0 || fflush(w->fmt) != 0 ? -1 : ftello(w->fmt);
+    if (to < from || !pk_ck_reserve((void **)&st->text, &st->captext, st->ntext + (size_t)(to - from), 1)) {
         st->nomem = true;
         return;
     }
-    size_t n = w->fsize - from;
+    size_t n = (size_t)(to - from);
     if (n) /* (nothing written: text may still be NULL) */
         memcpy(st->text + st->ntext, w->fbuf + from, n);
     st->ntext += n;
@@ -163,13 +167,13 @@ static void slot_out(void *ctx, const pk_diag *d)
     slot *s = ctx;
     if (s->discarding)
         return;
-    bool written = s->naming && s->c->o.format.diag && fmt_start(s->w);
+    off_t from = s->naming && s->c->o.format.diag ? fmt_start(s->w) : -1;
+    bool written = from >= 0;
     if (!store_diag(s->st, d, written)) {
         s->st->nomem = true; /* out of memory in a game of thousands of diagnostics */
         return;
     }
     if (written) {
-        size_t from = s->w->fsize;
         s->c->o.format.diag(s->c->o.format.ctx, d, s->w->fmt);
         fmt_end(s->w, s->st, from);
     }
@@ -242,9 +246,9 @@ void pk_ck_finish_game(worker *w, slot *s)
         st->nomem = true;
         return;
     }
-    if (c->o.format.game && fmt_start(w)) {
-        size_t from = w->fsize;
-        void *note = ns ? memset(st->notes + st->nr * ns, 0, ns) : NULL;
+    void *note = ns ? memset(st->notes + st->nr * ns, 0, ns) : NULL; /* zeroed whatever comes */
+    off_t from = c->o.format.game ? fmt_start(w) : -1;
+    if (from >= 0) {
         pk_checked ck = {c->file, &s->g, s->replay, &s->res, s->not_applied, s->state, s->res.variant, NULL, 0, NULL};
         c->o.format.game(c->o.format.ctx, &ck, w->fmt, note);
         fmt_end(w, st, from);
@@ -319,6 +323,8 @@ pk_checker *pk_checker_new(const pk_check_opts *o, pk_error *err)
             ok = (w->mem = pk_src_mem_new(err)) && (w->rd = pk_pdn_open_src(w->mem, NULL, o->reader_flags, err)) &&
                  slot_init(c, &w->hot);
     }
+    if (ok && !o->replay.variant && !o->syntax_only) /* games without a tag are guessed */
+        ok = pk_ck_prefix_new(c, err);
     for (int i = 0; ok && i < c->nslots; i++) {
         ok = slot_init(c, &c->slots[i]);
         c->free[c->nfree++] = &c->slots[i];
@@ -344,6 +350,7 @@ void pk_checker_free(pk_checker *c)
     if (!c)
         return;
     pk_pool_free(c->pool);
+    pk_ck_prefix_free(c);
     for (int i = 0; c->w && i < c->nw; i++) {
         worker *w = &c->w[i];
         pk_replay_free(w->replay);
@@ -407,7 +414,7 @@ int pk_ck_run_games(pk_checker *c, pk_pdn_reader *rd)
             s = NULL;
             continue;
         }
-        s->replay = !c->o.syntax_only && s->g.nerrors == 0 &&
+        s->replay = !c->o.syntax_only &&
                     (!c->o.select || c->o.select(c->o.select_ctx, &s->g));
         memset(&s->res, 0, sizeof s->res);
         pk_pool_put(c->pool, s);
@@ -460,6 +467,14 @@ int pk_checker_run(pk_checker *c, FILE *f, const char *name, bool (*on_game)(voi
     int st;
     pk_pdn_resume at = {.base = 0, .line = 1, .file = name};
     pk_error_clear(&err);
+    c->o.replay.file_guess = NULL;
+    if (src && c->pre) { /* before any game of the file is replayed, on any thread */
+        if (pk_ck_prefix_count(c, src, name) != PK_OK) {
+            pk_src_close(src);
+            return -PK_ERR_NOMEM;
+        }
+        c->o.replay.file_guess = &c->guess;
+    }
     if (src && c->nchunks > 0) {
         st = pk_ck_run_pieces(c, src, name, &at);
         if (bytes)

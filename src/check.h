@@ -20,8 +20,9 @@
  * see pk_check_format) and feeds jobs - 1 workers, replaying games itself while it would
  * otherwise wait; at most window games (or 3 pieces per thread) are in flight, so memory
  * stays bounded whatever the input's size. The output is
- * the same as with jobs = 1, byte for byte: each game is judged on its own (resolve.c),
- * and everything is handed back in order.
+ * the same as with jobs = 1, byte for byte: each game is judged on its own and on its
+ * file's first games, counted before any game of the file is replayed (check_prefix.c,
+ * for the guess of resolve.h), and everything is handed back in order.
  */
 #ifndef PK_CHECK_H
 #define PK_CHECK_H
@@ -94,8 +95,9 @@ typedef struct pk_check_opts {
 struct pk_checked {
     const char *file;
     const pk_game *game;
-    bool replayed;                /* false: --syntax-only, the reader found errors, or the
-                                     game was not selected (pk_check_opts.select) */
+    bool replayed;                /* false: --syntax-only, or the game was not selected
+                                     (pk_check_opts.select). A game the reader found errors in
+                                     is replayed as far as it was read (pk_game.cut) */
     pk_replay_result *res;        /* the replay's result (zeroed when not replayed) */
     bool option_not_applied;      /* an option meant for other variants was left out for this
                                      game's variant (res->variant): the caller says so */

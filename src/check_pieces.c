@@ -20,7 +20,7 @@ void pk_ck_work_piece(worker *w, chunk *k)
     slot *s = &w->hot;
     pk_ck_store_reset(&k->st);
     s->st = &k->st;
-    pk_src_mem_set(w->mem, k->text, k->len, k->enc, k->switch_off, k->bom);
+    pk_src_mem_set(w->mem, k->text, k->len, k->enc, k->switch_off, k->nul_off, k->bom);
     pk_pdn_restart(w->rd, &k->at);
     k->ngames = 0;
     k->clean = k->ok = false;
@@ -30,7 +30,7 @@ void pk_ck_work_piece(worker *w, chunk *k)
         s->mark = pk_diag_buffer_mark(s->buf);
         if ((k->rst = pk_pdn_next(w->rd, &s->g, &s->sink)) <= 0)
             break;
-        s->replay = !c->o.syntax_only && s->g.nerrors == 0 &&
+        s->replay = !c->o.syntax_only &&
                     (!c->o.select || c->o.select(c->o.select_ctx, &s->g));
         memset(&s->res, 0, sizeof s->res);
         pk_ck_finish_game(w, s);
@@ -224,6 +224,7 @@ static bool cut(cutter *u, chunk *k)
     k->at = u->at;
     k->enc = pk_src_encoding(u->src);
     k->switch_off = pk_src_switch_offset(u->src);
+    k->nul_off = pk_src_nul_offset(u->src);
     k->bom = pk_src_had_bom(u->src);
     k->last = u->eof && u->ncarry == 0;
     k->at.tag_follows = !k->last;

@@ -1,6 +1,7 @@
 /*
  * cli.c -- the options and manners every tool shares (see cli.h). The tools' mains
- * keep their own getopt_long tables; the values and the words come from here.
+ * keep their own getopt_long tables; the short letters (one meaning each, the table
+ * below), the values, and the words of every error, escaped, come from here.
  */
 #include "cli.h"
 
@@ -8,10 +9,11 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include "pk_port.h"
 
+#include "diag.h"
 #include "draw.h"
+#include "fen.h"
 #include "movegen.h"
 #include "pool.h"
 #include "replay.h"
@@ -36,12 +38,19 @@ int pk_cli_results(const char *arg, int *out, pk_error *err)
     return PK_OK;
 }
 
+const char *pk_cli_result_token(int results, const pk_variant *v, int kind, const char *like)
+{
+    /* --results white: 1-0 = White won, the second mover in English and pool */
+    if (results == PK_RESULTS_WHITE && v && v->first == PK_BLACK &&
+        (kind == PK_RESULT_FIRST_WIN || kind == PK_RESULT_SECOND_WIN))
+        kind = kind == PK_RESULT_FIRST_WIN ? PK_RESULT_SECOND_WIN : PK_RESULT_FIRST_WIN;
+    return pk_result_token(kind, like);
+}
+
 int pk_cli_jobs(const char *arg, int *out, pk_error *err)
 {
-    char *end;
-    errno = 0;
-    long n = strtol(arg, &end, 10);
-    if (!*arg || *end || errno || n < 1 || n > PK_CLI_MAX_JOBS)
+    long n;
+    if (pk_cli_number(arg, 1, PK_CLI_MAX_JOBS, &n))
         return pk_error_set(err, PK_ERR_USAGE, 0, "-j takes a number of threads from 1 to %d, not '%s'",
                             PK_CLI_MAX_JOBS, arg);
     *out = (int)n;
@@ -101,15 +110,244 @@ int pk_cli_applies(const pk_variant *v, unsigned gen_flags, unsigned draw_option
     return PK_OK;
 }
 
+/* "PROG: [WHERE: ]error: " then the formatted message, escaped, and a line break. */
+static void verror(FILE *out, const char *prog, const char *where, const char *fmt, va_list ap)
+{
+    char msg[2048], esc[4 * sizeof msg];
+    int n = vsnprintf(msg, sizeof msg, fmt, ap);
+    if (n < 0)
+        n = 0;
+    pk_text_escape(esc, sizeof esc, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
+    if (where)
+        fprintf(out, "%s: %s: error: %s\n", prog, where, esc);
+    else
+        fprintf(out, "%s: error: %s\n", prog, esc);
+}
+
+void pk_cli_error(FILE *out, const char *prog, const char *where, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    verror(out, prog, where, fmt, ap);
+    va_end(ap);
+}
+
 int pk_cli_usage_error(FILE *out, const char *prog, const char *fmt, ...)
 {
     va_list ap;
-    fprintf(out, "%s: error: ", prog);
     va_start(ap, fmt);
-    vfprintf(out, fmt, ap);
+    verror(out, prog, NULL, fmt, ap);
     va_end(ap);
-    fprintf(out, "\nTry '%s --help'.\n", prog);
+    fprintf(out, "Try '%s --help'.\n", prog);
     return PK_EXIT_USAGE;
+}
+
+void pk_cli_fen_error(FILE *out, const char *prog, const char *where, const pk_variant *v, const char *fen,
+                      size_t len, const pk_error *e)
+{
+    char msg[1200]; /* the FEN echoed, escaped, is already safe: pk_cli_error keeps it so */
+    pk_fen_error_text(fen, len, NULL, e, msg, sizeof msg);
+    pk_cli_error(out, prog, where, "%s", msg);
+    fprintf(out, "    the start position of %s, as a FEN: %s\n", v->name, v->start_fen);
+}
+
+void pk_cli_move_error(FILE *out, const char *prog, const char *move, const pk_error *e)
+{
+    pk_cli_error(out, prog, NULL, "bad move '%s': %s (column %d)", move, e->msg, e->col);
+}
+
+/* ---- short options ---------------------------------------------------------------- */
+
+/* The one meaning of each short option in pdnkit (cli.h). A tool need not have them
+ * all; one that has the letter has it for this long option. */
+static const struct {
+    char c;
+    const char *name;
+} shorts[] = {
+    {'a', "ascii"},   {'b', "board"},   {'c', "check"},           {'d', "divide"},  {'e', "explain"},
+    {'f', "fen"},     {'g', "game"},    {'h', "help"},            {'j', "jobs"},    {'k', "keep-duplicates"},
+    {'m', "move"},    {'o', "output"},  {'q', "quiet"},           {'r', "recursive"}, {'s', "svg"},
+    {'t', "time"},    {'v', "variant"}, {'V', "version"},
+    {'i', "ignore-case"}, {'l', "list"}, {'u', "unique"}, {'D', "duplicates"},
+};
+
+/* A tool modelled on a classic keeps the classic's letters where the toolkit's would
+ * mislead its users: pdngrep is grep's (-v inverts, -c counts) and takes -t for a tag
+ * (issue 24; pdngrep(1) says so). Only these: every other letter is the toolkit's. */
+static const struct {
+    const char *prog;
+    char c;
+    const char *name;
+} own[] = {
+    {"pdngrep", 'v', "invert-match"},
+    {"pdngrep", 'c', "count"},
+    {"pdngrep", 't', "tag"},
+};
+
+/* Letters a tool gave another meaning before they had one toolkit-wide (up to pdnkit 0.1.0):
+ * their old use fails with a hint instead of meaning something else now. */
+static const struct {
+    const char *prog;
+    char c;
+    const char *was;
+} retired[] = {
+    {"pdnmoves", 'j', "json"},
+    {"pdndiagram", 't', "text"},
+    {"pdndiagram", 'f', "flip"},
+};
+
+static const char *short_name(int c)
+{
+    for (size_t i = 0; i < sizeof shorts / sizeof shorts[0]; i++)
+        if (shorts[i].c == c)
+            return shorts[i].name;
+    return NULL;
+}
+
+/* argv[i] up to its '=' (an option as written, for a message). */
+static void option_text(const char *arg, char *buf, size_t size)
+{
+    size_t n = strcspn(arg, "=");
+    pk_text_escape(buf, size, arg, n);
+}
+
+/* An unknown or ambiguous "--name[=value]". */
+static void long_mistake(FILE *err, const char *prog, const struct option *longopts, const char *arg)
+{
+    char opt[256];
+    option_text(arg, opt, sizeof opt);
+    const char *name = arg + 2;
+    size_t n = strcspn(name, "=");
+    int matches = 0;
+    char list[512] = "";
+    size_t used = 0;
+    for (const struct option *o = longopts; o->name; o++)
+        if (!strncmp(o->name, name, n)) {
+            matches++;
+            used += (size_t)snprintf(list + used, used < sizeof list ? sizeof list - used : 0, "%s--%s",
+                                     matches > 1 ? ", " : "", o->name);
+        }
+    if (matches > 1)
+        fprintf(err, "%s: error: option '%s' is ambiguous: it can be %s\n", prog, opt, list);
+    else
+        fprintf(err, "%s: error: unknown option '%s'\n", prog, opt);
+}
+
+/* The short option string of longopts (a leading ':': a missing value is told apart),
+ * the letters of the tool's past after them. NULL, said on err, when the table binds a
+ * letter to another long option than the toolkit's. */
+static const char *optstring_of(const struct option *longopts, const char *prog, FILE *err, char *buf, size_t size)
+{
+    size_t k = 0;
+    buf[k++] = ':';
+    for (const struct option *o = longopts; o->name && k + 4 < size; o++) {
+        if (o->flag || !((o->val >= 'a' && o->val <= 'z') || (o->val >= 'A' && o->val <= 'Z')))
+            continue; /* a long option only */
+        const char *meant = short_name(o->val);
+        for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
+            if (own[i].c == o->val && !strcmp(own[i].prog, prog))
+                meant = own[i].name;
+        if (!meant || strcmp(meant, o->name)) {
+            fprintf(err, "%s: error: internal: -%c stands for --%s in pdnkit, not --%s\n", prog, o->val,
+                    meant ? meant : "(nothing)", o->name);
+            return NULL;
+        }
+        buf[k++] = (char)o->val;
+        if (o->has_arg != no_argument)
+            buf[k++] = ':';
+        if (o->has_arg == optional_argument)
+            buf[k++] = ':';
+    }
+    buf[k] = 0;
+    for (size_t i = 0; i < sizeof retired / sizeof retired[0] && k + 1 < size; i++)
+        if (!strcmp(retired[i].prog, prog) && !strchr(buf + 1, retired[i].c)) {
+            buf[k++] = retired[i].c;
+            buf[k] = 0;
+        }
+    return buf;
+}
+
+/* What getopt_long refused (c is '?' or ':'), in one line. */
+static void say_mistake(int c, int argc, char **argv, const struct option *longopts, const char *prog, FILE *err)
+{
+    const char *arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+    char opt[256];
+    bool is_long = !strncmp(arg, "--", 2);
+    if (c == ':') { /* the last argument, so argv[optind - 1] is the option itself */
+        if (is_long)
+            option_text(arg, opt, sizeof opt);
+        else
+            snprintf(opt, sizeof opt, "-%c", optopt);
+        fprintf(err, "%s: error: option '%s' needs a value\n", prog, opt);
+    } else if (is_long && optopt == 0) {
+        long_mistake(err, prog, longopts, arg);
+    } else if (is_long && strchr(arg, '=')) { /* optopt: the option given a value */
+        option_text(arg, opt, sizeof opt);
+        fprintf(err, "%s: error: option '%s' takes no value\n", prog, opt);
+    } else { /* a short option (argv[optind - 1] may be another argument: inside "-xb") */
+        pk_text_escape(opt, sizeof opt, (const char[]){(char)optopt}, 1);
+        fprintf(err, "%s: error: unknown option '-%s'\n", prog, opt);
+    }
+}
+
+int pk_cli_getopt(int argc, char **argv, const struct option *longopts, const char *prog, FILE *err)
+{
+    char buf[3 + 3 * 64 + 8];
+    const char *optstring = optstring_of(longopts, prog, err, buf, sizeof buf);
+    if (!optstring)
+        return '?';
+    opterr = 0; /* the messages below, escaped and worded as pdnkit words them */
+    int c = getopt_long(argc, argv, optstring, longopts, NULL);
+    bool own = false; /* c is one of the tool's options (a letter of its past may be one again) */
+    for (const struct option *o = longopts; o->name; o++)
+        own |= o->val == c && !o->flag;
+    for (size_t i = 0; i < sizeof retired / sizeof retired[0] && !own; i++)
+        if (c == retired[i].c && !strcmp(retired[i].prog, prog)) {
+            fprintf(err, "%s: error: -%c no longer stands for --%s (in pdnkit -%c is --%s); write --%s\n", prog,
+                    c, retired[i].was, c, short_name(c), retired[i].was);
+            fprintf(err, "Try '%s --help'.\n", prog);
+            return '?';
+        }
+    if (c != '?' && c != ':')
+        return c;
+    say_mistake(c, argc, argv, longopts, prog, err);
+    fprintf(err, "Try '%s --help'.\n", prog);
+    return '?';
+}
+
+int pk_cli_number(const char *arg, long min, long max, long *out)
+{
+    long n = 0;
+    if (!*arg)
+        return PK_ERR_USAGE;
+    for (const char *p = arg; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return PK_ERR_USAGE;
+        if (n <= max)
+            n = n * 10 + (*p - '0');
+    }
+    if (n < min || n > max)
+        return PK_ERR_USAGE;
+    *out = n;
+    return PK_OK;
+}
+
+int pk_cli_shard(const char *arg, int *k, int *n, pk_error *err)
+{
+    const char *slash = strchr(arg, '/');
+    char kbuf[16];
+    long kk, nn;
+    size_t kl = slash ? (size_t)(slash - arg) : 0;
+    if (slash && kl < sizeof kbuf) {
+        memcpy(kbuf, arg, kl);
+        kbuf[kl] = 0;
+    }
+    if (!slash || kl >= sizeof kbuf || pk_cli_number(kbuf, 0, 999999, &kk) ||
+        pk_cli_number(slash + 1, 1, 1000000, &nn) || kk >= nn)
+        return pk_error_set(err, PK_ERR_USAGE, 0, "--shard takes K/N with 0 <= K < N <= 1000000, not '%s'", arg);
+    *k = (int)kk;
+    *n = (int)nn;
+    return PK_OK;
 }
 
 void pk_cli_version(FILE *out, const char *prog) { fprintf(out, "%s (pdnkit) %s\n", prog, PK_VERSION); }
@@ -213,13 +451,16 @@ int pk_cli_each_input(int argc, char **argv, int first, FILE *err, void (*each)(
         }
         struct stat st;
         if (stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-            fprintf(err, "%s: error: is a directory\n", argv[i]);
+            pk_text_write_escaped(err, argv[i]); /* a name is echoed as text */
+            fprintf(err, ": error: is a directory\n");
             bad++;
             continue;
         }
         FILE *f = fopen(argv[i], "rb");
         if (!f) {
-            fprintf(err, "%s: error: cannot open: %s\n", argv[i], strerror(errno));
+            int e = errno;
+            pk_text_write_escaped(err, argv[i]);
+            fprintf(err, ": error: cannot open: %s\n", strerror(e));
             bad++;
             continue;
         }

@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "pk_common.h"
+#include "pk_port.h" /* getopt_long: pk_cli_getopt */
 #include "variant.h"
 
 /* Exit statuses shared by every tool. */
@@ -27,6 +28,9 @@ int pk_cli_variant(const char *arg, const pk_variant **out, pk_error *err);
 
 /* --results first|white: enum pk_results_convention (replay.h). */
 int pk_cli_results(const char *arg, int *out, pk_error *err);
+/* A result read under that convention (its kind, as written like) as v's PDN token
+ * (pk_result_token; D-PDN-1: 1-0 = the first mover won); v NULL: read as PDN. */
+const char *pk_cli_result_token(int results, const pk_variant *v, int kind, const char *like);
 
 /* -j N / --jobs=N: the worker threads of a tool that replays games (check.h), 1 to
  * PK_CLI_MAX_JOBS; PK_ERR_USAGE "-j takes a number of threads from 1 to 256, not 'ARG'".
@@ -55,8 +59,51 @@ int pk_cli_applies(const pk_variant *v, unsigned gen_flags, unsigned draw_option
 /* The draw profile names, for --help and messages: "brazilian-fmjd64, ...". */
 const char *pk_cli_draw_profile_names(void);
 
-/* "PROG: error: MSG" and "Try 'PROG --help'." on out (a usage error). Returns
- * PK_EXIT_USAGE so a main can `return pk_cli_usage_error(stderr, prog, "...")`. */
+/* "PROG: [WHERE: ]error: MSG" on out, one line. The message is formatted, then written
+ * with its control characters and NUL bytes escaped (pk_text_escape, diag.h): whatever it
+ * echoes (a FEN, a move, a file or variant name, an option's value) reaches a terminal
+ * as text. where may be NULL ("<stdin>:3" for a line of standard input). */
+void pk_cli_error(FILE *out, const char *prog, const char *where, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* A FEN pk_fen_parse refused, worded as everywhere (pk_fen_error_text, fen.h):
+ *   PROG: [WHERE: ]error: bad FEN "W:WKK31": 'K' written twice: ... (column 5 of the FEN)
+ *       the start position of international, as a FEN: W:W31-50:B1-20
+ * fen is len bytes (NULs included: a line of standard input) or up to NUL when len is
+ * (size_t)-1. */
+void pk_cli_fen_error(FILE *out, const char *prog, const char *where, const pk_variant *v, const char *fen,
+                      size_t len, const pk_error *e);
+
+/* A move given on the command line (pdnmoves --check, pdndiagram --move) that
+ * pk_written_parse refused: "PROG: error: bad move '32-28\x1b': MSG (column N)". */
+void pk_cli_move_error(FILE *out, const char *prog, const char *move, const pk_error *e);
+
+/* ---- short options: one meaning in every tool ----
+ * A tool's getopt_long table gives its short options as the `val` of their long option
+ * (a letter); pk_cli_getopt derives the short option string from it and checks each
+ * letter against the toolkit's one table (cli.c: -v --variant, -o --output, -j --jobs,
+ * -f --fen, -t --time, ...): a letter bound to another long option is refused (an
+ * error of the tool's own code, which the tests meet at once). It words every mistake
+ * itself, escaped, with "Try 'PROG --help'." -- an unknown option, a missing or
+ * unwanted value, an ambiguous abbreviation -- and a letter a tool used to give another
+ * meaning (pdnmoves -j, once --json) fails with a hint, never silently meaning something
+ * else. The messages go to err. Returns getopt_long's value, or '?' after such a message
+ * (exit status 2). */
+int pk_cli_getopt(int argc, char **argv, const struct option *longopts, const char *prog, FILE *err);
+
+/* A whole number from min to max written with digits only (no sign, no blank): PK_OK, or
+ * PK_ERR_USAGE (the caller words it). */
+int pk_cli_number(const char *arg, long min, long max, long *out);
+
+/* --shard=K/N: 0 <= K < N <= 1000000, both written. PK_ERR_USAGE with the message. */
+int pk_cli_shard(const char *arg, int *k, int *n, pk_error *err);
+
+/* "PROG: error: MSG" and "Try 'PROG --help'." on out (a usage error; MSG escaped as by
+ * pk_cli_error). Returns PK_EXIT_USAGE so a main can
+ * `return pk_cli_usage_error(stderr, prog, "...")`. */
 int pk_cli_usage_error(FILE *out, const char *prog, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

@@ -19,25 +19,65 @@ void pk_diag_emit(pk_diag_sink *sink, const pk_diag *d)
         sink->emit(sink->ctx, d);
 }
 
+/* How many bytes at p (n left) make one control character to escape: 1 for C0 (tab and
+ * line feed too: a message is one line) and DEL, 2 for a C1 control as UTF-8 (C2 80..C2
+ * 9F), 0 for text a terminal only shows. */
+static inline int control_len(const unsigned char *p, size_t n)
+{
+    if (*p < 0x20 || *p == 0x7F)
+        return 1;
+    return *p == 0xC2 && n >= 2 && p[1] >= 0x80 && p[1] <= 0x9F ? 2 : 0;
+}
+
 int pk_text_write_escaped(FILE *out, const char *s)
 {
     const unsigned char *p = (const unsigned char *)s, *run = p;
-    for (;; p++) {
-        unsigned c = *p;
-        /* C0 (tab and line feed too: a message is one line), DEL, and the C1 controls
-         * as UTF-8 (C2 80..C2 9F): a terminal would act on them */
-        int c1 = c == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F;
-        if (c >= 0x20 && c != 0x7F && !c1)
+    for (;;) {
+        while (*p >= 0x20 && *p != 0x7F && *p != 0xC2) /* the text a terminal only shows */
+            p++;
+        int k = *p ? control_len(p, 2) : 1;
+        if (!k) { /* 0xC2 starting no C1 control */
+            p++;
             continue;
+        }
         if (p > run && fwrite(run, 1, (size_t)(p - run), out) != (size_t)(p - run))
             return -1;
-        if (c == 0)
+        if (*p == 0)
             return 0;
-        if (c1 ? fprintf(out, "\\u%04x", p[1]) < 0 : fprintf(out, "\\x%02x", c) < 0)
+        if (k == 2 ? fprintf(out, "\\u%04x", p[1]) < 0 : fprintf(out, "\\x%02x", *p) < 0)
             return -1;
-        p += c1;
-        run = p + 1;
+        p += k;
+        run = p;
     }
+}
+
+size_t pk_text_escape(char *buf, size_t size, const char *s, size_t len)
+{
+    static const char hex[] = "0123456789abcdef";
+    const unsigned char *p = (const unsigned char *)s;
+    size_t o = 0;
+    for (size_t i = 0; i < len; i++) {
+        int k = control_len(p + i, len - i);
+        char esc[7];
+        size_t m = 0;
+        if (k == 0)
+            esc[m++] = (char)p[i];
+        else {
+            unsigned c = k == 2 ? p[++i] : p[i];
+            esc[m++] = '\\';
+            if (k == 2) {
+                esc[m++] = 'u', esc[m++] = '0', esc[m++] = '0';
+            } else
+                esc[m++] = 'x';
+            esc[m++] = hex[c >> 4], esc[m++] = hex[c & 15];
+        }
+        for (size_t j = 0; j < m; j++, o++)
+            if (o + 1 < size)
+                buf[o] = esc[j];
+    }
+    if (size)
+        buf[o < size ? o : size - 1] = 0;
+    return o;
 }
 
 #define SGR(x) "\033[" x "m\033[K"
@@ -106,9 +146,16 @@ int pk_json_write_string(FILE *out, const char *s)
     if (!s)
         return fputs("null", out) < 0 ? -1 : 0;
     putc('"', out);
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+    const unsigned char *p = (const unsigned char *)s, *run = p;
+    for (;;) {
+        /* a run of what JSON takes as it is, written at once */
+        while ((*p >= 0x20 && *p < 0x7F && *p != '"' && *p != '\\') || (*p >= 0x80 && utf8_len(p)))
+            p += *p < 0x80 ? 1 : utf8_len(p);
+        if (p > run)
+            fwrite(run, 1, (size_t)(p - run), out);
         unsigned c = *p;
-        int n = utf8_len(p);
+        if (c == 0)
+            break;
         if (c == '"' || c == '\\') {
             putc('\\', out);
             putc((int)c, out);
@@ -120,16 +167,10 @@ int pk_json_write_string(FILE *out, const char *s)
             fputs("\\t", out);
         } else if (c < 0x20 || c == 0x7F) {
             fprintf(out, "\\u%04x", c);
-        } else if (n == 0) {
-            fputs("\\ufffd", out); /* never emit invalid UTF-8 */
-            p++;
-            continue;
         } else {
-            fwrite(p, 1, (size_t)n, out);
-            p += n;
-            continue;
+            fputs("\\ufffd", out); /* never emit invalid UTF-8 */
         }
-        p++;
+        run = ++p;
     }
     return putc('"', out) == EOF ? -1 : 0;
 }

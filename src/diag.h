@@ -9,11 +9,11 @@
  *   stray-text, placeholder, missing-result, empty-move-number, nonstandard-result,
  *   move-spacing, short-notation, upper-case-square, comment-position, header-only,
  *   text-after-result, unterminated-comment, glued-result, spaced-result, wrapped-tag,
- *   tag-too-long
+ *   tag-too-long, nul-byte, nag-range
  * and the adjudicator (replay.c): illegal-move, capture-required, missed-capture,
- * incomplete-capture, ambiguous-move, result-mismatch, gametype, fen, placeholder,
- * separator, move-number, played-after-draw, draw-repetition, draw-move-limit,
- * draw-endgame; pdncheck itself: no-game, option (an option not applied to a variant).
+ * incomplete-capture, ambiguous-move, result-mismatch, result-tag-mismatch, gametype,
+ * variant-guess, fen, placeholder, separator, move-number, played-after-draw,
+ * draw-repetition, draw-move-limit, draw-endgame; pdncheck itself: no-game, option (an option not applied to a variant).
  *
  * Text output never carries the input's control characters raw (a record could move a
  * terminal's cursor or retitle its window): C0 bytes and DEL are written as \xHH, the
@@ -80,6 +80,12 @@ int pk_diag_write_text(FILE *out, const pk_diag *d, unsigned flags);
 
 /* Writes s with its control characters escaped (see above). Returns 0 or -1. */
 int pk_text_write_escaped(FILE *out, const char *s);
+
+/* The len bytes of s (NUL bytes included: "\x00") with their control characters escaped
+ * as above, into buf (NUL-terminated, cut to size - 1 bytes). Returns the length the whole
+ * text needs, like snprintf. For echoing what a user or a file gave (a FEN, a move, an
+ * option's value) inside a message. */
+size_t pk_text_escape(char *buf, size_t size, const char *s, size_t len);
 
 /* JSON Lines: one object {"type":"diagnostic", ...} per line. Returns 0 or -1. */
 int pk_diag_write_json(FILE *out, const pk_diag *d);

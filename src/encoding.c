@@ -7,9 +7,9 @@
 #include "input.h"
 
 #include <errno.h>
-#include <iconv.h>
 #include <stdlib.h>
 #include <string.h>
+#include "pk_port.h"
 
 #define RAW_SIZE 65536
 #define SNIFF_SIZE 64 /* bytes looked at for a BOM and for the NUL bytes of UTF-16 */
@@ -33,6 +33,7 @@ struct pk_src {
     int run_legacy;
     unsigned long long out_total; /* bytes handed out so far */
     unsigned long long switch_off;
+    unsigned long long nul_off;   /* the first NUL handed out as U+FFFD, or PK_SRC_NONE */
     /* text handed out before the input (pk_src_unread), or instead of it (a memory
      * source: in is NULL) */
     const char *pend;
@@ -69,6 +70,7 @@ pk_src *pk_src_open(FILE *f, pk_error *err)
         return NULL;
     }
     s->cd = (iconv_t)-1;
+    s->nul_off = PK_SRC_NONE;
     return s;
 }
 
@@ -79,11 +81,14 @@ pk_src *pk_src_mem_new(pk_error *err)
         return pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory"), NULL;
     s->cd = (iconv_t)-1;
     s->started = s->eof = 1;
+    s->nul_off = PK_SRC_NONE;
     return s;
 }
 
-void pk_src_mem_set(pk_src *s, const char *text, size_t len, int enc, unsigned long long switch_off, int bom)
+void pk_src_mem_set(pk_src *s, const char *text, size_t len, int enc, unsigned long long switch_off,
+                    unsigned long long nul_off, int bom)
 {
+    s->nul_off = nul_off;
     s->pend = text;
     s->pend_len = len;
     s->pend_pos = 0;
@@ -133,6 +138,7 @@ void pk_src_close(pk_src *s)
 int pk_src_had_bom(const pk_src *s) { return s->bom; }
 int pk_src_encoding(const pk_src *s) { return s->enc; }
 unsigned long long pk_src_switch_offset(const pk_src *s) { return s->switch_off; }
+unsigned long long pk_src_nul_offset(const pk_src *s) { return s->nul_off; }
 const char *pk_src_error(const pk_src *s) { return s->fail ? s->fail : pk_in_error(s->in); }
 
 int pk_encoding_sniff(const unsigned char *b, size_t n, size_t *bom_len)
@@ -146,6 +152,18 @@ int pk_encoding_sniff(const unsigned char *b, size_t n, size_t *bom_len)
         return *bom_len = 2, PK_ENC_UTF16LE;
     if (n >= 2 && b[0] == 0xFE && b[1] == 0xFF)
         return *bom_len = 2, PK_ENC_UTF16BE;
+    /* No BOM: UTF-32 shows three NULs in nearly every 4-byte unit of ASCII text (it would
+     * pass for UTF-16 with NULs between its characters, or for UTF-8 full of NULs). */
+    size_t quads = n / 4, le32 = 0, be32 = 0;
+    for (size_t i = 0; i < quads; i++) {
+        const unsigned char *q = b + 4 * i;
+        le32 += q[0] != 0 && q[1] == 0 && q[2] == 0 && q[3] == 0;
+        be32 += q[0] == 0 && q[1] == 0 && q[2] == 0 && q[3] != 0;
+    }
+    if (quads >= 2 && le32 * 4 >= quads * 3)
+        return PK_ENC_UTF32LE;
+    if (quads >= 2 && be32 * 4 >= quads * 3)
+        return PK_ENC_UTF32BE;
     /* No BOM: PDN is mostly ASCII, so UTF-16 shows a NUL in the high byte of nearly every
      * code unit, and hardly ever in the low one (a file with stray NULs does not). */
     size_t pairs = n / 2, lo_nul = 0, hi_nul = 0;
@@ -383,6 +401,24 @@ static int begin_run(pk_src *s)
     return 1;
 }
 
+/* A NUL byte: no text holds one, and past this layer text is NUL-terminated C strings
+ * (a tag value "a\0b" would end at "a"). It goes on as U+FFFD, the first one's offset
+ * kept for the reader's warning (pk_src_nul_offset). */
+static const char replacement[3] = {'\xEF', '\xBF', '\xBD'};
+
+static void note_nul(pk_src *s, unsigned long long at)
+{
+    if (s->nul_off == PK_SRC_NONE)
+        s->nul_off = at;
+}
+
+/* 1 when the eight bytes of w are all 0x01 to 0x7F: no high bit set, and no byte that
+ * borrows when 1 is taken from it (only a 0 does, so there is no borrow to spread). */
+static inline int ascii8(uint64_t w)
+{
+    return ((w | (w - 0x0101010101010101ull)) & 0x8080808080808080ull) == 0;
+}
+
 /* Copies UTF-8 text to dst, decoding the runs that are not UTF-8 by the code page.
  * *more: stopped because a run needs more input. */
 static size_t copy_text(pk_src *s, char *dst, size_t cap, int *more)
@@ -393,12 +429,21 @@ static size_t copy_text(pk_src *s, char *dst, size_t cap, int *more)
         if (avail == 0)
             break;
         const unsigned char *p = s->raw + s->rpos;
+        if (s->run_left == 0 && p[0] == 0) {
+            if (cap - o < sizeof replacement)
+                break;
+            note_nul(s, s->out_total + o);
+            memcpy(dst + o, replacement, sizeof replacement);
+            o += sizeof replacement;
+            s->rpos++;
+            continue;
+        }
         if (s->run_left == 0 && p[0] < 0x80) { /* ASCII run: the common case */
             size_t n = avail < cap - o ? avail : cap - o, i = 0;
             uint64_t w;
-            while (i + 8 <= n && (memcpy(&w, p + i, 8), (w & 0x8080808080808080ull) == 0))
+            while (i + 8 <= n && (memcpy(&w, p + i, 8), ascii8(w)))
                 i += 8;
-            while (i < n && p[i] < 0x80)
+            while (i < n && p[i] < 0x80 && p[i])
                 i++;
             memcpy(dst + o, p, i);
             o += i;
@@ -442,8 +487,9 @@ static size_t copy_text(pk_src *s, char *dst, size_t cap, int *more)
  * more input. */
 static size_t decode_wide(pk_src *s, char *dst, size_t cap, int *more)
 {
+    /* a third of cap: room for each NUL iconv writes (U+0000) to become U+FFFD */
     char *in = (char *)s->raw + s->rpos, *out = dst;
-    size_t inleft = s->rlen - s->rpos, outleft = cap;
+    size_t inleft = s->rlen - s->rpos, outleft = cap / 3;
     size_t unit = s->enc == PK_ENC_UTF32LE || s->enc == PK_ENC_UTF32BE ? 4 : 2;
     while (inleft > 0) {
         if (iconv(s->cd, &in, &inleft, &out, &outleft) != (size_t)-1)
@@ -462,7 +508,23 @@ static size_t decode_wide(pk_src *s, char *dst, size_t cap, int *more)
         inleft -= k;
     }
     s->rpos = (size_t)((unsigned char *)in - s->raw);
-    return (size_t)(out - dst);
+    size_t len = (size_t)(out - dst), nuls = 0;
+    for (size_t i = 0; i < len; i++)
+        nuls += dst[i] == 0;
+    if (nuls) { /* widen each NUL into U+FFFD, from the end */
+        note_nul(s, s->out_total + (size_t)((char *)memchr(dst, 0, len) - dst));
+        size_t w = len + 2 * nuls;
+        for (size_t i = len; i-- > 0;) {
+            if (dst[i]) {
+                dst[--w] = dst[i];
+                continue;
+            }
+            w -= 3;
+            memcpy(dst + w, replacement, sizeof replacement);
+        }
+        len += 2 * nuls;
+    }
+    return len;
 }
 
 long pk_src_read(pk_src *s, char *dst, size_t cap)

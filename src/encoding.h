@@ -55,16 +55,23 @@ int pk_src_encoding(const pk_src *s);
  * for its warning. */
 unsigned long long pk_src_switch_offset(const pk_src *s);
 
+/* Offset in the decoded output of the first NUL byte of the input, handed out as U+FFFD
+ * (EF BF BD: text holds no NUL, and the reader's strings end at one), or PK_SRC_NONE:
+ * the reader warns there (code nul-byte). */
+#define PK_SRC_NONE (~0ull)
+unsigned long long pk_src_nul_offset(const pk_src *s);
+
 /* The checking loop's pieces (check.c), which cut the decoded text into pieces that
  * workers read:
  * - a memory source hands out len bytes of text already decoded (borrowed: they must
- *   outlive the reads) and answers the three questions above as told (the answers of the
+ *   outlive the reads) and answers the four questions above as told (the answers of the
  *   source the text came from);
  * - unread hands text back to a source, to be read again before the rest of the input
  *   (copied; only when nothing handed back is still unread). Offsets such as the switch
  *   offset stay those of the whole input. */
 pk_src *pk_src_mem_new(pk_error *err);
-void pk_src_mem_set(pk_src *s, const char *text, size_t len, int enc, unsigned long long switch_off, int bom);
+void pk_src_mem_set(pk_src *s, const char *text, size_t len, int enc, unsigned long long switch_off,
+                    unsigned long long nul_off, int bom);
 int pk_src_unread(pk_src *s, const char *text, size_t len, pk_error *err);
 
 /* "UTF-8", "cp1252", "cp1251", "cp866", "UTF-16LE", "UTF-16BE", "UTF-32LE", "UTF-32BE" */
@@ -78,8 +85,9 @@ int pk_encoding_is_unicode(int enc); /* UTF-8, UTF-16 or UTF-32: a whole-file en
 int pk_encoding_guess(const unsigned char *buf, size_t n);
 
 /* The UTF-16 or UTF-32 form the first n bytes of a file announce: by a byte-order mark
- * (*bom_len set to its length), or, for UTF-16, by NUL bytes in every other position
- * (*bom_len 0). PK_ENC_UTF8 when neither (a UTF-8 BOM is not looked at here). */
+ * (*bom_len set to its length), or without one by their NUL bytes (*bom_len 0): three in
+ * nearly every 4-byte unit for UTF-32, one in every other position for UTF-16. PK_ENC_UTF8
+ * when neither (a UTF-8 BOM is not looked at here). */
 int pk_encoding_sniff(const unsigned char *buf, size_t n, size_t *bom_len);
 
 #endif

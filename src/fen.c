@@ -9,6 +9,8 @@
  */
 #include "fen.h"
 
+#include "diag.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -16,12 +18,30 @@
 typedef struct {
     const char *s;
     size_t i, n;
-    int8_t col_of[PK_MAX_BITS]; /* column of each square's item, for errors found after parsing */
+    int col_of[PK_MAX_BITS];    /* column of each square's item, for errors found after parsing */
     int8_t alg_of[PK_MAX_BITS]; /* 1 when that square was written algebraically: errors answer in kind */
 } cursor;
 
 static int col(const cursor *c) { return (int)c->i + 1; }
 static int peek(const cursor *c) { return c->i < c->n ? (unsigned char)c->s[c->i] : -1; }
+
+/* What stands at the cursor, for "found ..." in a message: the end, or the character
+ * quoted (a whole UTF-8 sequence; a control character or NUL escaped, "'\x1b'"), so that
+ * a message never carries a raw control byte nor is cut by a NUL. */
+static const char *found(const cursor *c, char buf[24])
+{
+    if (c->i >= c->n)
+        return "the end of the FEN";
+    size_t k = 1;
+    while (k < 4 && c->i + k < c->n && ((unsigned char)c->s[c->i + k] & 0xC0) == 0x80 &&
+           (unsigned char)c->s[c->i] >= 0xC0)
+        k++;
+    buf[0] = '\'';
+    size_t n = pk_text_escape(buf + 1, 20, c->s + c->i, k);
+    buf[1 + n] = '\'';
+    buf[2 + n] = 0;
+    return buf;
+}
 
 static bool skip_spaces(cursor *c)
 {
@@ -46,10 +66,8 @@ static int read_square(const pk_variant *v, cursor *c, int *num, pk_error *err)
             c->i++;
     }
     if (c->i == start) {
-        if (peek(c) < 0)
-            pk_error_set(err, PK_ERR_SYNTAX, col(c), "square expected, found the end of the FEN");
-        else
-            pk_error_set(err, PK_ERR_SYNTAX, col(c), "square expected, found '%c'", peek(c));
+        char f[24];
+        pk_error_set(err, PK_ERR_SYNTAX, col(c), "square expected, found %s", found(c, f));
         return -1;
     }
     size_t n = c->i - start;
@@ -64,19 +82,22 @@ static int read_square(const pk_variant *v, cursor *c, int *num, pk_error *err)
         return -1;
     }
     *num = isdigit((unsigned char)c->s[start]) ? v->geom->num_of[b] : 0;
-    c->alg_of[b] = *num == 0;
     return b;
 }
 
-static int place(const pk_variant *v, cursor *c, pk_pos *p, int bit, int color, bool king, int at,
+/* Puts a piece on bit, written at column `at` in algebraic notation or not. A square
+ * listed twice is named as this item wrote it ("a1", not the 46 it stands for), with the
+ * column of its first mention. */
+static int place(const pk_variant *v, cursor *c, pk_pos *p, int bit, int color, bool king, int at, bool alg,
                  pk_error *err)
 {
-    c->col_of[bit] = (int8_t)(at > 127 ? 127 : at);
     if (pk_occupied(p) & PK_BIT(bit)) {
         char buf[4];
-        return pk_error_set(err, PK_ERR_RULES, at, "square %s is listed twice",
-                            pk_square_name(v->geom, bit, false, buf));
+        return pk_error_set(err, PK_ERR_RULES, at, "square %s is listed twice, first at column %d",
+                            pk_square_name(v->geom, bit, alg, buf), c->col_of[bit]);
     }
+    c->col_of[bit] = at;
+    c->alg_of[bit] = alg;
     pk_pos_put(p, bit, color, king);
     return PK_OK;
 }
@@ -84,9 +105,9 @@ static int place(const pk_variant *v, cursor *c, pk_pos *p, int bit, int color, 
 static int read_section(const pk_variant *v, cursor *c, pk_pos *p, int *seen, pk_error *err)
 {
     int ch = peek(c);
+    char f[24];
     if (ch != 'W' && ch != 'B')
-        return pk_error_set(err, PK_ERR_SYNTAX, col(c), "colour 'W' or 'B' expected, found %s%c%s",
-                            ch < 0 ? "the end" : "'", ch < 0 ? ' ' : ch, ch < 0 ? "" : "'");
+        return pk_error_set(err, PK_ERR_SYNTAX, col(c), "colour 'W' or 'B' expected, found %s", found(c, f));
     int color = ch == 'W' ? PK_WHITE : PK_BLACK;
     if (seen[color])
         return pk_error_set(err, PK_ERR_SYNTAX, col(c), "second section for %s",
@@ -106,6 +127,8 @@ static int read_section(const pk_variant *v, cursor *c, pk_pos *p, int *seen, pk
             (peek(c) == 'k' && !(v->geom->width > 10 && c->i + 1 < c->n && isdigit((unsigned char)c->s[c->i + 1])))) {
             king = true;
             c->i++;
+            if (peek(c) == 'K') /* "KK31": not a square K31 off the board */
+                return pk_error_set(err, PK_ERR_SYNTAX, col(c), "'K' written twice: a king is K and its square");
         }
         int num, bit = read_square(v, c, &num, err);
         if (bit < 0)
@@ -122,9 +145,9 @@ static int read_section(const pk_variant *v, cursor *c, pk_pos *p, int *seen, pk
             if (num2 < num)
                 return pk_error_set(err, PK_ERR_RANGE, at2, "range %d-%d runs backwards", num, num2);
             for (int n = num; n <= num2; n++)
-                if (place(v, c, p, v->geom->bit_of[n], color, false, at, err))
+                if (place(v, c, p, v->geom->bit_of[n], color, false, at, false, err))
                     return err->code;
-        } else if (place(v, c, p, bit, color, king, at, err))
+        } else if (place(v, c, p, bit, color, king, at, num == 0, err))
             return err->code;
         skip_spaces(c);
         if (peek(c) != ',')
@@ -133,17 +156,26 @@ static int read_section(const pk_variant *v, cursor *c, pk_pos *p, int *seen, pk
     }
 }
 
+/* :H<n> or :F<n>. A number past PK_FEN_COUNTER_MAX is refused, not cut: a clock or a
+ * move number read as another value would be a wrong position. */
 static int read_number_field(cursor *c, int *out, pk_error *err)
 {
     int at = col(c);
+    char f = c->s[c->i];
     c->i++; /* the H or F */
     if (!isdigit(peek(c)))
-        return pk_error_set(err, PK_ERR_SYNTAX, at, "digits expected after '%c'", c->s[c->i - 1]);
+        return pk_error_set(err, PK_ERR_SYNTAX, at, "digits expected after '%c'", f);
+    size_t start = c->i;
     long n = 0;
     while (isdigit(peek(c))) {
-        if (n < 100000000)
+        if (n <= PK_FEN_COUNTER_MAX)
             n = n * 10 + (peek(c) - '0');
         c->i++;
+    }
+    if (n > PK_FEN_COUNTER_MAX) {
+        size_t len = c->i - start;
+        return pk_error_set(err, PK_ERR_RANGE, at, "':%c' value %.*s%s is larger than %d", f,
+                            (int)(len > 24 ? 24 : len), c->s + start, len > 24 ? "..." : "", PK_FEN_COUNTER_MAX);
     }
     *out = (int)n;
     return PK_OK;
@@ -182,7 +214,10 @@ int pk_fen_parse(const pk_variant *v, const char *s, size_t len, pk_pos *out, pk
         err = &local_err;
     memset(extra, 0, sizeof *extra);
     extra->halfmove = extra->fullmove = -1;
-    cursor c = {s, 0, len == (size_t)-1 ? strlen(s) : len, {0}, {0}};
+    cursor c; /* col_of and alg_of are read only for squares place() has set */
+    c.s = s;
+    c.i = 0;
+    c.n = len == (size_t)-1 ? strlen(s) : len;
     if (skip_spaces(&c))
         extra->spaces = true;
     int t = peek(&c), turn;
@@ -195,8 +230,11 @@ int pk_fen_parse(const pk_variant *v, const char *s, size_t len, pk_pos *out, pk
         extra->unknown_turn = true;
     } else if (t < 0)
         return pk_error_set(err, PK_ERR_SYNTAX, 1, "empty FEN");
-    else
-        return pk_error_set(err, PK_ERR_SYNTAX, col(&c), "side to move 'W', 'B' or '?' expected, found '%c'", t);
+    else {
+        char f[24];
+        return pk_error_set(err, PK_ERR_SYNTAX, col(&c), "side to move 'W', 'B' or '?' expected, found %s",
+                            found(&c, f));
+    }
     c.i++;
     pk_pos_clear(out, turn);
     int seen[2] = {0, 0};
@@ -206,8 +244,8 @@ int pk_fen_parse(const pk_variant *v, const char *s, size_t len, pk_pos *out, pk
         if (peek(&c) != ':') {
             if (k == 1 && (peek(&c) < 0 || peek(&c) == '.'))
                 break; /* one section only: the other side has nothing */
-            return pk_error_set(err, PK_ERR_SYNTAX, col(&c), "':' expected, found %s",
-                                peek(&c) < 0 ? "the end of the FEN" : "another character");
+            char f[24];
+            return pk_error_set(err, PK_ERR_SYNTAX, col(&c), "':' expected, found %s", found(&c, f));
         }
         c.i++;
         if (skip_spaces(&c))
@@ -223,8 +261,11 @@ int pk_fen_parse(const pk_variant *v, const char *s, size_t len, pk_pos *out, pk
             rc = read_number_field(&c, &extra->halfmove, err);
         else if (f == 'F')
             rc = read_number_field(&c, &extra->fullmove, err);
-        else
-            return pk_error_set(err, PK_ERR_SYNTAX, col(&c), "unknown FEN field after ':'");
+        else {
+            char fb[24];
+            return pk_error_set(err, PK_ERR_SYNTAX, col(&c), "unknown FEN field: ':H' or ':F' expected, found %s",
+                                found(&c, fb));
+        }
         if (rc)
             return rc;
     }
@@ -234,9 +275,25 @@ int pk_fen_parse(const pk_variant *v, const char *s, size_t len, pk_pos *out, pk
     }
     if (skip_spaces(&c))
         extra->spaces = true;
-    if (c.i < c.n)
-        return pk_error_set(err, PK_ERR_SYNTAX, col(&c), "unexpected '%c' after the position", peek(&c));
+    if (c.i < c.n) {
+        char f[24];
+        return pk_error_set(err, PK_ERR_SYNTAX, col(&c), "unexpected %s after the position", found(&c, f));
+    }
     return validate(v, &c, out, err);
+}
+
+int pk_fen_error_text(const char *fen, size_t len, const char *where, const pk_error *err, char *buf,
+                      size_t size)
+{
+    if (len == (size_t)-1)
+        len = strlen(fen);
+    size_t cut = len > PK_FEN_ECHO_MAX ? PK_FEN_ECHO_MAX : len;
+    while (cut < len && cut > 0 && ((unsigned char)fen[cut] & 0xC0) == 0x80)
+        cut--; /* not inside a UTF-8 sequence */
+    char echo[4 * PK_FEN_ECHO_MAX + 1];
+    pk_text_escape(echo, sizeof echo, fen, cut);
+    return snprintf(buf, size, "bad FEN \"%s%s\"%s%s: %s (column %d of the FEN)", echo, cut < len ? "..." : "",
+                    where ? " " : "", where ? where : "", err->msg, err->col);
 }
 
 /* Appends to buf without snprintf: this runs for every game a report summarises. */

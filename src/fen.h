@@ -30,6 +30,19 @@ typedef struct pk_fen_extra {
 int pk_fen_parse(const pk_variant *v, const char *s, size_t len, pk_pos *out, pk_fen_extra *extra,
                  pk_error *err);
 
+/* The largest :H or :F value read; a larger one is an error (PK_ERR_RANGE), never cut. */
+#define PK_FEN_COUNTER_MAX 999999999
+
+/* The one wording of a FEN pk_fen_parse refused, for every tool and the replay:
+ *   bad FEN "W:W31\x1b[2J:B1": ':' expected, found '\x1b' (column 6 of the FEN)
+ * fen (len bytes, or up to NUL when len == (size_t)-1) is echoed with its control
+ * characters and NUL bytes escaped (pk_text_escape), cut after PK_FEN_ECHO_MAX bytes
+ * with "..."; where (may be NULL) follows the quoted FEN ("in a setup command"). err is
+ * what pk_fen_parse filled. Returns the length, like snprintf. */
+#define PK_FEN_ECHO_MAX 200
+int pk_fen_error_text(const char *fen, size_t len, const char *where, const pk_error *err, char *buf,
+                      size_t size);
+
 /* Writes the FEN of p ("W:W31,32,K33:B1,2") into buf; numeric squares unless algebraic.
  * Returns the length, or the length it would need (like snprintf). */
 int pk_fen_write(const pk_variant *v, const pk_pos *p, bool algebraic, char *buf, size_t size);

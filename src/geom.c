@@ -7,10 +7,10 @@
 #include "geom.h"
 
 #include <ctype.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include "pk_port.h"
 
 /* `full`: every square playable (Turkish), one bit per square, bit = W*r + f. */
 static int bit_index(int w, bool light, bool full, int f, int r)

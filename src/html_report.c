@@ -20,29 +20,13 @@ struct pk_html {
     FILE *out, *rows, *details;
     pk_html_opts o;
     char title[200], conventions[400];
-    long games, with_errors, warnings, claims, mismatches, findings, diagrams, files;
+    pk_totals own; /* the games added, for a caller without totals of its own */
+    long findings, diagrams;
     char last_file[512];
     char variants[300];
     pk_match_scratch ms;
     pk_movelist legal;
 };
-
-const char *pk_verdict_name(int verdict)
-{
-    switch (verdict) {
-    case PK_VERDICT_ERRORS: return "errors";
-    case PK_VERDICT_DRAW_CLAIM: return "draw claimable";
-    case PK_VERDICT_RESULT: return "result contradicts the board";
-    default: return "ok";
-    }
-}
-
-/* The class name of a verdict, for the filter and the styles. */
-static const char *verdict_key(int verdict)
-{
-    static const char *const keys[] = {"ok", "errors", "draw", "result"};
-    return keys[verdict];
-}
 
 static bool is_error(const pk_diag *d, bool strict)
 {
@@ -51,20 +35,13 @@ static bool is_error(const pk_diag *d, bool strict)
 
 static bool is_draw(const pk_diag *d) { return !strncmp(d->code, "draw-", 5); }
 
-/* A finding gets its own section: an error, a draw rule that fired, a result that
- * contradicts the board. */
-static bool is_finding(const pk_diag *d, bool strict) { return is_error(d, strict) || is_draw(d); }
-
-int pk_html_verdict(const pk_html_game *rg, bool strict)
+/* A finding gets its own part of the game's section: an error, a draw rule that fired, a
+ * result that contradicts the board or the Result tag: whatever a label other than ok
+ * (report.h) rests on, so that no section is empty. */
+static bool is_finding(const pk_diag *d, bool strict)
 {
-    bool err = false, draw = false;
-    for (int i = 0; i < rg->ndiags; i++) {
-        if (!strcmp(rg->diags[i].code, "result-mismatch"))
-            return PK_VERDICT_RESULT;
-        err |= is_error(&rg->diags[i], strict);
-        draw |= is_draw(&rg->diags[i]);
-    }
-    return err ? PK_VERDICT_ERRORS : draw ? PK_VERDICT_DRAW_CLAIM : PK_VERDICT_OK;
+    return is_error(d, strict) || is_draw(d) || !strcmp(d->code, "result-mismatch") ||
+           !strcmp(d->code, "result-tag-mismatch");
 }
 
 /* Text as HTML: the five special characters escaped; the reader gives valid UTF-8. */
@@ -333,32 +310,26 @@ static void add_variant(pk_html *r, const char *name)
         snprintf(r->variants + len, sizeof r->variants - len, "%s%s", len ? ", " : "", name);
 }
 
-int pk_html_add(pk_html *r, const pk_html_game *rg, pk_error *err)
+int pk_html_add(pk_html *r, const pk_html_game *rg, const pk_verdict *v, pk_error *err)
 {
     const pk_game *g = rg->game;
-    int verdict = pk_html_verdict(rg, r->o.strict);
-    int errors = 0, warnings = 0, draws = 0;
-    for (int i = 0; i < rg->ndiags; i++) {
-        errors += is_error(&rg->diags[i], r->o.strict);
-        warnings += rg->diags[i].severity == PK_SEV_WARNING;
-        draws += is_draw(&rg->diags[i]);
-    }
-    r->games++;
-    r->with_errors += errors > 0;
-    r->warnings += warnings;
-    r->claims += draws > 0;
-    r->mismatches += verdict == PK_VERDICT_RESULT;
+    int label = v->label;
+    pk_totals_game(&r->own, v);
+    for (int i = 0; i < rg->ndiags; i++)
+        pk_totals_diag(&r->own, &rg->diags[i], r->o.strict);
     if (strcmp(r->last_file, rg->file)) {
         snprintf(r->last_file, sizeof r->last_file, "%s", rg->file);
-        r->files++;
+        r->own.files++;
     }
     if (rg->variant)
         add_variant(r, rg->variant->name);
 
-    long id = r->games;
+    long id = r->own.games;
     FILE *f = r->rows;
-    const char *result = g->result.text ? g->result.text : pk_game_tag(g, "Result");
-    fprintf(f, "<tr data-verdict=\"%s\"><td data-n=\"%ld\">%d</td><td>", verdict_key(verdict), id, g->index);
+    pk_stated_result sr; /* the result column: what the record states, as the JSON says */
+    pk_game_stated_result(g, &sr);
+    const char *result = sr.text;
+    fprintf(f, "<tr data-verdict=\"%s\"><td data-n=\"%ld\">%d</td><td>", pk_label_key(label), id, g->index);
     esc(f, rg->file);
     fputs("</td><td>", f);
     players(f, g);
@@ -366,18 +337,23 @@ int pk_html_add(pk_html *r, const pk_html_game *rg, pk_error *err)
     event_line(f, g);
     fputs("</td><td>", f);
     esc(f, result ? result : "");
+    if (sr.conflict) { /* both, as written: neither is lost from sight */
+        fputs(" (tag: ", f);
+        esc(f, sr.tag);
+        fputs(")", f);
+    }
     fputs("</td><td>", f);
     esc(f, rg->variant ? rg->variant->name : "not replayed");
-    fprintf(f, "</td><td class=\"verdict v-%s\">", verdict_key(verdict));
-    if (verdict != PK_VERDICT_OK)
-        fprintf(f, "<a href=\"#g%ld\">%s</a>", id, pk_verdict_name(verdict));
+    fprintf(f, "</td><td class=\"verdict v-%s\">", pk_label_key(label));
+    if (label != PK_LABEL_OK)
+        fprintf(f, "<a href=\"#g%ld\">%s</a>", id, pk_label_text(label));
     else
-        fputs(pk_verdict_name(verdict), f);
+        fputs(pk_label_text(label), f);
     fprintf(f, "</td><td data-n=\"%d\">%d</td></tr>\n", rg->res ? rg->res->plies : 0, rg->res ? rg->res->plies : 0);
 
-    if (verdict != PK_VERDICT_OK) {
+    if (label != PK_LABEL_OK) {
         FILE *d = r->details;
-        fprintf(d, "<section class=\"game\" id=\"g%ld\" data-verdict=\"%s\">\n<h2>Game %d of ", id, verdict_key(verdict),
+        fprintf(d, "<section class=\"game\" id=\"g%ld\" data-verdict=\"%s\">\n<h2>Game %d of ", id, pk_label_key(label),
                 g->index);
         esc(d, rg->file);
         fputs(": ", d);
@@ -386,6 +362,11 @@ int pk_html_add(pk_html *r, const pk_html_game *rg, pk_error *err)
         event_line(d, g);
         fputs(result ? " \u2014 result as written: " : "", d);
         esc(d, result);
+        if (sr.conflict) {
+            fputs(" (Result tag: ", d);
+            esc(d, sr.tag);
+            fputs(")", d);
+        }
         if (rg->variant) {
             fputs(" \u2014 ", d);
             esc(d, rg->variant->title);
@@ -415,8 +396,8 @@ static const char style[] =
     "th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #ddd;vertical-align:top}\n"
     "th button{background:none;border:0;padding:0;font-weight:700;cursor:pointer;text-decoration:underline dotted}\n"
     "th button:focus-visible,a:focus-visible,select:focus-visible{outline:3px solid #1a5fb4;outline-offset:2px}\n"
-    ".v-ok{color:#26703a}.v-errors{color:#b00020;font-weight:600}.v-draw{color:#8a5a00;font-weight:600}"
-    ".v-result{color:#7a1fa2;font-weight:600}\n"
+    ".v-ok{color:#26703a}.v-errors{color:#b00020;font-weight:600}.v-drawn,.v-draw-claimable{color:#8a5a00;"
+    "font-weight:600}.v-result-board{color:#7a1fa2;font-weight:600}.v-result-tag{color:#1a5fb4;font-weight:600}\n"
     "section.game{background:#fff;border:1px solid #ddd;border-radius:6px;padding:1rem;margin:1.25rem 0}\n"
     ".meta{color:#444;margin:.1rem 0 .6rem}\n"
     "article.finding{border-top:1px solid #eee;padding-top:.6rem;margin-top:.6rem}\n"
@@ -451,7 +432,7 @@ static const char script[] =
     " rows.sort(function(x,y){var a=x.cells[i],c=y.cells[i],p=a.dataset.n,q=c.dataset.n;\n"
     "  var r=p!==undefined?p-q:a.textContent.localeCompare(c.textContent);return up?r:-r;});\n"
     " rows.forEach(function(r){tb.appendChild(r);});});});\n"
-    "var m=/filter=([a-z]+)/.exec(location.hash);if(m){sel.value=m[1];}\n"
+    "var m=/filter=([a-z-]+)/.exec(location.hash);if(m){sel.value=m[1];}\n"
     "apply();})();\n";
 
 static int copy(FILE *from, FILE *to)
@@ -470,9 +451,10 @@ static void figure(FILE *f, const char *name, long value)
     fprintf(f, "<div><dt>%s</dt><dd>%ld</dd></div>", name, value);
 }
 
-int pk_html_finish(pk_html *r, pk_error *err)
+int pk_html_finish(pk_html *r, const pk_totals *totals, pk_error *err)
 {
     FILE *f = r->out;
+    const pk_totals *t = totals ? totals : &r->own;
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
           f);
@@ -480,12 +462,13 @@ int pk_html_finish(pk_html *r, pk_error *err)
     fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<header>\n<h1>", style);
     esc(f, r->title);
     fputs("</h1>\n<dl class=\"stats\">", f);
-    figure(f, "files", r->files);
-    figure(f, "games", r->games);
-    figure(f, "games with errors", r->with_errors);
-    figure(f, "warnings", r->warnings);
-    figure(f, "games with a draw rule", r->claims);
-    figure(f, "results contradicted", r->mismatches);
+    /* the terminal summary's figures, then the games of each label but ok and errors */
+    figure(f, "files", t->files);
+    figure(f, "games", t->games);
+    figure(f, "games with errors", t->with_errors);
+    figure(f, "warnings", t->warnings);
+    for (int i = PK_LABEL_RESULT_BOARD; i < PK_LABEL_COUNT; i++)
+        figure(f, pk_label_text(i), t->labels[i]);
     figure(f, "findings", r->findings);
     fputs("</dl>\n<p class=\"conventions\"><span class=\"label\">Variants:</span> ", f);
     esc(f, r->variants[0] ? r->variants : "none replayed");
@@ -493,11 +476,12 @@ int pk_html_finish(pk_html *r, pk_error *err)
         fputs(". <span class=\"label\">Conventions:</span> ", f);
         esc(f, r->conventions);
     }
-    fputs(".</p>\n</header>\n<main>\n<div class=\"controls\"><label for=\"verdict-filter\">Show games:</label> "
-          "<select id=\"verdict-filter\"><option value=\"all\">all</option><option value=\"ok\">ok</option>"
-          "<option value=\"errors\">errors</option><option value=\"draw\">draw claimable</option>"
-          "<option value=\"result\">result contradicts the board</option></select> <span id=\"shown\" "
-          "aria-live=\"polite\"></span></div>\n<div class=\"tablewrap\"><table id=\"games\">\n<thead><tr>",
+    fprintf(f, ".</p>\n</header>\n<main>\n<div class=\"controls\"><label for=\"verdict-filter\">Show games:</label> "
+               "<select id=\"verdict-filter\"><option value=\"all\">all (%ld)</option>", r->own.games);
+    for (int i = 0; i < PK_LABEL_COUNT; i++)
+        fprintf(f, "<option value=\"%s\">%s (%ld)</option>", pk_label_key(i), pk_label_text(i), r->own.labels[i]);
+    fputs("</select> <span id=\"shown\" aria-live=\"polite\"></span></div>\n<div class=\"tablewrap\"><table "
+          "id=\"games\">\n<thead><tr>",
           f);
     static const char *const cols[] = {"#", "file", "players", "event, round, date", "result", "variant",
                                        "verdict", "plies"};

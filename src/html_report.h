@@ -1,14 +1,14 @@
 /*
  * html_report.h -- the arbiter's report: one self-contained HTML page for the games a tool
  * checked (pdncheck --html). A header with the figures and the conventions used, a table
- * of every game (sortable, filterable by verdict), and for each game with an error, a
- * draw or a result that contradicts the board: each finding with its diagnostic, the
- * diagram of the position before the move with the written move drawn, the capture the
- * rule required, the legal moves, and the game's moves up to that point.
+ * of every game (sortable, filterable by its verdict's label, report.h), and for each game
+ * whose label is not ok: each finding with its diagnostic, the diagram of the position
+ * before the move with the written move drawn, the capture the rule required, the legal
+ * moves, and the game's moves up to that point.
  *
  *     pk_html *r = pk_html_new(out, &opts, &err);
- *     for each game: pk_html_add(r, &game_record, &err);
- *     pk_html_finish(r, &err);   // writes the page and frees r
+ *     for each game: pk_html_add(r, &game_record, &verdict, &err);
+ *     pk_html_finish(r, &totals, &err);   // writes the page and frees r
  *
  * The page needs nothing from the network: styles, the diagrams (SVG) and a few lines of
  * script are inline. Games stream through: what the page lists after its header is kept
@@ -22,6 +22,7 @@
 #include "diag.h"
 #include "pdn.h"
 #include "replay.h"
+#include "report.h"
 
 typedef struct pk_html pk_html;
 
@@ -42,15 +43,14 @@ typedef struct pk_html_game {
     int ndiags;
 } pk_html_game;
 
-/* Verdicts, as the page names them. */
-enum pk_verdict { PK_VERDICT_OK, PK_VERDICT_ERRORS, PK_VERDICT_DRAW_CLAIM, PK_VERDICT_RESULT };
-const char *pk_verdict_name(int verdict); /* "ok", "errors", "draw claimable", "result contradicts the board" */
-int pk_html_verdict(const pk_html_game *rg, bool strict);
-
 /* NULL with err set when the temporary file cannot be made. */
 pk_html *pk_html_new(FILE *out, const pk_html_opts *o, pk_error *err);
-int pk_html_add(pk_html *r, const pk_html_game *rg, pk_error *err);
-/* Writes the page to out and frees r (also on error). PK_OK or PK_ERR_IO. */
-int pk_html_finish(pk_html *r, pk_error *err);
+/* The game's row and, unless its label is ok, its section. v: its verdict
+ * (pk_report_verdict of rg->game and rg->res), the one the caller's summary counts. */
+int pk_html_add(pk_html *r, const pk_html_game *rg, const pk_verdict *v, pk_error *err);
+/* Writes the page to out and frees r (also on error). The header's figures are totals
+ * (the caller's summary, files and diagnostics of no game included), or when NULL those
+ * of the games added. PK_OK or PK_ERR_IO. */
+int pk_html_finish(pk_html *r, const pk_totals *totals, pk_error *err);
 
 #endif

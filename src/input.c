@@ -15,6 +15,7 @@
 #include <zlib.h>
 #include <zstd.h>
 #include <zstd_errors.h>
+#include "pk_port.h"
 
 #define ZBUF_SIZE 65536
 #define HEAD_SIZE 16

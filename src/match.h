@@ -78,8 +78,9 @@ typedef struct pk_match {
                                   INCOMPLETE: the legal captures */
     int ncand_total;
     int nlegal;                /* legal moves in the position; -1 when not counted (a legal
-                                  quiet move found at once). 0 with PK_MATCH_ILLEGAL: the
-                                  game was over before this move */
+                                  move found at once: a quiet move, or a capture under free
+                                  choice). 0 with PK_MATCH_ILLEGAL: the game was over before
+                                  this move */
     pk_move cand[PK_MATCH_LIST];
 } pk_match;
 
@@ -118,6 +119,13 @@ const char *pk_choice_rule_name(const pk_variant *v, int why);
  * s->legal. Returns the length, like snprintf. */
 int pk_match_describe(const pk_variant *v, const pk_pos *p, const char *text, const pk_match *m,
                       unsigned gen_flags, bool algebraic, pk_match_scratch *s, char *buf, size_t size);
+
+/* One move given as text (w: the text parsed by pk_written_parse) judged in p as pdncheck
+ * judges a move of a game: pk_match_move, then, when it is not legal, pk_match_describe's
+ * words into buf (its code is pk_match_code(out->kind)). The one judge of pdnmoves
+ * --check and pdndiagram --move. Returns out->kind; buf is "" for a legal move. */
+int pk_match_judge(const pk_variant *v, const pk_pos *p, const pk_written *w, const char *text, unsigned gen_flags,
+                   pk_match_scratch *s, pk_match *out, char *buf, size_t size);
 
 /* What the writer of an ambiguous move can do: "write the full capture path" when the
  * candidates share the origin, "write the origin square" (a column-only origin) when

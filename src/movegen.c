@@ -11,16 +11,19 @@ typedef int (*quiet_fn)(const pk_geom *, const pk_pos *, int, int, pk_move *);
 typedef uint64_t (*children_fn)(const pk_geom *, const pk_pos *, const pk_movelist *, unsigned, pk_movelist *,
                                 int *);
 typedef uint64_t (*perft_fn)(const pk_geom *, const pk_pos *, int, unsigned, pk_movelist *, int *);
+typedef int (*capfrom_fn)(const pk_geom *, const pk_pos *, int, pk_movelist *, unsigned);
 
 /* Indexed by the engine row. */
 #define GEN(ID) [ID] = pk_mg_gen_##ID,
 #define QUIET(ID) [ID] = pk_mg_quiet_##ID,
 #define CHILDREN(ID) [ID] = pk_mg_children_##ID,
 #define PERFT(ID) [ID] = pk_mg_perft_##ID,
+#define CAPFROM(ID) [ID] = pk_mg_capfrom_##ID,
 static const gen_fn gens[PK_V_ENGINES] = {PK_MG_ROWS_64(GEN) PK_MG_ROWS_128(GEN)};
 static const quiet_fn quiets[PK_V_ENGINES] = {PK_MG_ROWS_64(QUIET) PK_MG_ROWS_128(QUIET)};
 static const children_fn childrens[PK_V_ENGINES] = {PK_MG_ROWS_64(CHILDREN) PK_MG_ROWS_128(CHILDREN)};
 static const perft_fn perfts[PK_V_ENGINES] = {PK_MG_ROWS_64(PERFT) PK_MG_ROWS_128(PERFT)};
+static const capfrom_fn capfroms[PK_V_ENGINES] = {PK_MG_ROWS_64(CAPFROM) PK_MG_ROWS_128(CAPFROM)};
 #define ONE(ID) +1
 _Static_assert(0 PK_MG_ROWS_64(ONE) PK_MG_ROWS_128(ONE) == PK_V_ENGINES, "one generator per engine row");
 
@@ -32,6 +35,16 @@ int pk_gen_legal(const pk_variant *v, const pk_pos *p, pk_movelist *out, unsigne
 int pk_quiet_move(const pk_variant *v, const pk_pos *p, int from, int to, pk_move *m)
 {
     return quiets[v->engine](v->geom, p, from, to, m);
+}
+
+int pk_gen_captures_from(const pk_variant *v, const pk_pos *p, int from, pk_movelist *out, unsigned flags)
+{
+    out->n = out->overflow = 0;
+    if (v->rules.choice != PK_CHOICE_FREE) /* RULES 1.7: a choice rule ranks the captures of every piece */
+        return -1;
+    if (from < 0 || from >= PK_MAX_BITS || !pk_bb_test(p->pieces[p->turn], from))
+        return 0;
+    return capfroms[v->engine](v->geom, p, from, out, flags);
 }
 
 int pk_count_legal(const pk_variant *v, const pk_pos *p, unsigned flags, pk_movelist *scratch)

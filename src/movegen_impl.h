@@ -5,7 +5,7 @@
  * names the rows it specialises; the 8x8 and 10x10 boards never pay for the wide word.
  * Private (not installed).
  *
- * Each engine row of variant_rows.h gets a specialised copy (SPECIALISE at the bottom):
+ * Each engine row of variant_rows.h gets a specialised copy (SPECIALISE, movegen_spec.h):
  * the row is a compile-time constant there, so the compiler folds its flags and shifts
  * into the loops. A row with the move rules of an engine row (Frysk!, Antidraughts,
  * Breakthrough) uses that row's copy (pk_variant.engine; test_movegen checks the rules are
@@ -91,6 +91,13 @@ _Static_assert(sizeof crows / sizeof crows[0] == PK_V_COUNT, "one row per varian
 
 /* Inlined into each per-row copy, where the row is a constant (see SPECIALISE). */
 #define TEMPLATE static inline __attribute__((always_inline))
+/* Direction loops unrolled, each shift a constant (clang ignores GCC's pragma: 3x the work) */
+#define PRAGMA(x) _Pragma(#x)
+#ifdef __clang__
+#define UNROLL(n) PRAGMA(clang loop unroll(full))
+#else
+#define UNROLL(n) PRAGMA(GCC unroll n)
+#endif
 
 /* Bit shift of one step in direction d, from the board width (geom.h layout). */
 TEMPLATE int dir_shift(const pk_rules *R, int d)
@@ -334,7 +341,7 @@ TEMPLATE bool king_jump_t(const pk_rules *R, cap_ctx *c, int sq, int d, king_fn 
     for (word l = land; l; l &= l - 1) {
         int s = w_lsb(l);
         c->path[c->n - 1] = (uint8_t)s;
-        _Pragma("GCC unroll 8")
+        UNROLL(8)
         for (int e = dir_lo(R); e < dir_hi(R); e++)
             if (e != d && (R->turn_back || e != pk_dir_reverse(d)))
                 cont |= kj(c, s, e);
@@ -371,7 +378,7 @@ TEMPLATE void short_jumps_t(const pk_rules *R, cap_ctx *c, int sq, int last, boo
                   : c->turn == PK_WHITE ? 1u << PK_NE | 1u << PK_NW
                                         : 1u << PK_SE | 1u << PK_SW;
     int shift[PK_NDIRS];
-    _Pragma("GCC unroll 8")
+    UNROLL(8)
     for (int d = dir_lo(R); d < dir_hi(R); d++) {
         shift[d] = dir_shift(R, d);
         dirs |= (unsigned)((step(R, g, step(R, g, here, d) & prey, d) & c->empty) != 0) << d;
@@ -402,7 +409,7 @@ TEMPLATE void short_jumps_t(const pk_rules *R, cap_ctx *c, int sq, int last, boo
                  * Russian uses this, and its kings fly. */
                 bool cont = false;
                 c->crowned = true;
-                _Pragma("GCC unroll 8")
+                UNROLL(8)
                 for (int e = dir_lo(R); e < dir_hi(R); e++)
                     if (e != pk_dir_reverse(d))
                         cont |= kj(c, l, e);
@@ -430,7 +437,7 @@ TEMPLATE word short_jumpers(const pk_rules *R, const pk_geom *g, const mg_pos *p
     word kings = R->flying ? 0 : p->pieces[me] & p->kings;
     word men_prey = R->men_take_kings ? opp : opp & ~p->kings; /* RULES 2.10: Italian */
     word found = 0;
-    _Pragma("GCC unroll 8")
+    UNROLL(8)
     for (int d = dir_lo(R); d < dir_hi(R); d++) {
         word t = step_back(R, g, empty, d); /* squares just before an empty square */
         bool forward = R->full ? man_dir(R, me, d) : d >= 4 || ((d >= PK_SE) == (me == PK_BLACK));
@@ -450,7 +457,7 @@ TEMPLATE word flying_jumpers(const pk_rules *R, const pk_geom *g, const mg_pos *
     word occ = mg_occupied(p), empty = W(g->board) & ~occ, opp = p->pieces[PK_OTHER(me)], found = 0;
     for (word k = kings; k; k &= k - 1) {
         int sq = w_lsb(k);
-        _Pragma("GCC unroll 8")
+        UNROLL(8)
         for (int d = dir_lo(R); d < dir_hi(R); d++) {
             word blk = RAY(g, d, sq) & occ;
             if (!blk)
@@ -498,7 +505,7 @@ TEMPLATE int gen_captures(const pk_rules *R, const pk_geom *g, const mg_pos *p, 
         c.occ = occ & ~WBIT(sq);
         c.empty = W(g->board) & ~c.occ;
         if (king && R->flying) {
-            _Pragma("GCC unroll 8")
+            UNROLL(8)
             for (int d = dir_lo(R); d < dir_hi(R); d++)
                 kj(&c, sq, d);
         } else
@@ -533,7 +540,7 @@ TEMPLATE void push_quiet(pk_movelist *out, int from, int to, int flags)
 TEMPLATE void men_ortho_quiet(const pk_rules *R, const pk_geom *g, pk_movelist *out, int me, word men, word empty,
                               int *count)
 {
-    _Pragma("GCC unroll 4")
+    UNROLL(4)
     for (int d = PK_E; d < PK_NDIRS; d++) {
         if (!man_dir(R, me, d))
             continue;
@@ -560,7 +567,7 @@ TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const mg_pos *p, pk_
                     below is the hot one of the other variants) */
         men_ortho_quiet(R, g, out, me, men, empty, &count);
     else
-        _Pragma("GCC unroll 8")
+        UNROLL(8)
         for (int d = d0; d < d0 + 2; d++) {
             word to = step(R, g, men, d) & empty;
             if (!out) {
@@ -575,7 +582,7 @@ TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const mg_pos *p, pk_
     if (!kings)
         return count;
     if (!R->flying) {
-        _Pragma("GCC unroll 8")
+        UNROLL(8)
         for (int d = dir_lo(R); d < dir_lo(R) + 4; d++) {
             word to = step(R, g, kings, d) & empty;
             if (!out) {
@@ -591,7 +598,7 @@ TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const mg_pos *p, pk_
     }
     for (word k = kings; k; k &= k - 1) {
         int sq = w_lsb(k);
-        _Pragma("GCC unroll 8")
+        UNROLL(8)
         for (int d = dir_lo(R); d < dir_lo(R) + 4; d++) {
             word to = free_ray(R, g, sq, d, occ);
             if (!out) {
@@ -617,7 +624,7 @@ TEMPLATE int count_simple_men_captures(const pk_rules *R, const pk_geom *g, cons
     word men = p->pieces[me] & ~p->kings, empty = W(g->board) & ~mg_occupied(p);
     word prey = p->pieces[PK_OTHER(me)] & (R->men_take_kings ? ~(word)0 : ~p->kings);
     word can[4], any = 0, cont_from = 0;
-    _Pragma("GCC unroll 4")
+    UNROLL(4)
     for (int d = 0; d < 4; d++) { /* squares from which a man's jump in d exists */
         bool forward = (d >= PK_SE) == (me == PK_BLACK);
         can[d] = (forward || R->men_back) ? step_back(R, g, step_back(R, g, empty, d) & prey, d) : 0;
@@ -627,7 +634,7 @@ TEMPLATE int count_simple_men_captures(const pk_rules *R, const pk_geom *g, cons
         *search = 0;
         return 0;
     }
-    _Pragma("GCC unroll 4")
+    UNROLL(4)
     for (int d = 0; d < 4; d++) {
         word land = step(R, g, step(R, g, can[d] & men, d), d), cont;
         if (R->promo == PK_PROMO_STOP)
@@ -640,7 +647,7 @@ TEMPLATE int count_simple_men_captures(const pk_rules *R, const pk_geom *g, cons
     }
     *search = cont_from;
     int n = 0;
-    _Pragma("GCC unroll 4")
+    UNROLL(4)
     for (int d = 0; d < 4; d++)
         n += w_popcount(can[d] & men & ~cont_from);
     return n;
@@ -711,21 +718,21 @@ TEMPLATE word quiet_targets(const pk_rules *R, const pk_geom *g, const mg_pos *p
 {
     word b = WBIT(sq), occ = mg_occupied(p), empty = W(g->board) & ~occ, t = 0;
     if (!(p->kings & b) && R->full) {
-        _Pragma("GCC unroll 4")
+        UNROLL(4)
         for (int d = PK_E; d < PK_NDIRS; d++)
             if (man_dir(R, me, d))
                 t |= step(R, g, b, d) & empty;
     } else if (!(p->kings & b)) {
         int d0 = me == PK_WHITE ? PK_NE : PK_SE;
-        _Pragma("GCC unroll 2")
+        UNROLL(2)
         for (int d = d0; d < d0 + 2; d++)
             t |= step(R, g, b, d) & empty;
     } else if (!R->flying) {
-        _Pragma("GCC unroll 4")
+        UNROLL(4)
         for (int d = dir_lo(R); d < dir_lo(R) + 4; d++)
             t |= step(R, g, b, d) & empty;
     } else {
-        _Pragma("GCC unroll 4")
+        UNROLL(4)
         for (int d = dir_lo(R); d < dir_lo(R) + 4; d++)
             t |= free_ray(R, g, sq, d, occ);
     }
@@ -763,83 +770,3 @@ TEMPLATE uint64_t children_side(const pk_rules *R, const pk_geom *g, const mg_po
     }
     return sum;
 }
-
-/*
- * One engine row's copy: the recursive search functions with the row a constant, and
- * the entry points movegen_int.h declares (the public position read into the word once).
- */
-#define SPECIALISE(ID)                                                                              \
-    static bool kj_##ID(cap_ctx *c, int sq, int d);                                                 \
-    static void sj_##ID(cap_ctx *c, int sq, int last, bool king);                                   \
-    static bool kj_##ID(cap_ctx *c, int sq, int d)                                                  \
-    {                                                                                               \
-        return king_jump_t(&crows[ID].rules, c, sq, d, kj_##ID);                                    \
-    }                                                                                               \
-    static void sj_##ID(cap_ctx *c, int sq, int last, bool king)                                    \
-    {                                                                                               \
-        short_jumps_t(&crows[ID].rules, c, sq, last, king, sj_##ID, kj_##ID);                       \
-    }                                                                                               \
-    int pk_mg_gen_##ID(const pk_geom *g, const pk_pos *p, pk_movelist *out, unsigned flags, int mode) \
-    {                                                                                               \
-        mg_pos q = mg_load(p);                                                                      \
-        return gen_impl(&crows[ID].rules, g, &q, out, flags, mode, sj_##ID, kj_##ID);               \
-    }                                                                                               \
-    int pk_mg_quiet_##ID(const pk_geom *g, const pk_pos *p, int from, int to, pk_move *m)           \
-    {                                                                                               \
-        mg_pos q = mg_load(p);                                                                      \
-        if (q.turn == PK_WHITE)                                                                     \
-            return quiet_move_side(&crows[ID].rules, g, &q, from, to, m, PK_WHITE);                 \
-        return quiet_move_side(&crows[ID].rules, g, &q, from, to, m, PK_BLACK);                     \
-    }                                                                                               \
-    /* perft's last two plies: each move played, its children counted in place; one copy \
-     * per side, so that the sides are constants (mg_child) */                                  \
-    static uint64_t children_##ID(const pk_geom *g, const mg_pos *p, const pk_movelist *l,          \
-                                  unsigned flags, pk_movelist *scratch, int *overflow)              \
-    {                                                                                               \
-        return p->turn == PK_WHITE                                                                  \
-                   ? children_side(&crows[ID].rules, g, p, l, flags, scratch, overflow, sj_##ID, kj_##ID, \
-                                   PK_WHITE)                                                         \
-                   : children_side(&crows[ID].rules, g, p, l, flags, scratch, overflow, sj_##ID, kj_##ID, \
-                                   PK_BLACK);                                                        \
-    }                                                                                               \
-    uint64_t pk_mg_children_##ID(const pk_geom *g, const pk_pos *p, const pk_movelist *l, unsigned flags, \
-                                 pk_movelist *scratch, int *overflow)                               \
-    {                                                                                               \
-        mg_pos q = mg_load(p);                                                                      \
-        return children_##ID(g, &q, l, flags, scratch, overflow);                                   \
-    }                                                                                               \
-    static uint64_t walk_##ID(const pk_geom *g, const mg_pos *p, int depth, unsigned flags,         \
-                              pk_movelist *lists, int *overflow);                                   \
-    static inline __attribute__((always_inline)) uint64_t walk_side_##ID(const pk_geom *g, const mg_pos *p, \
-                              int depth, unsigned flags, pk_movelist *lists, int *overflow, int me) \
-    {                                                                                               \
-        pk_movelist *l = &lists[depth];                                                             \
-        gen_side(&crows[ID].rules, g, p, l, flags, PK_MG_LIST, sj_##ID, kj_##ID, me);               \
-        *overflow |= l->overflow;                                                                   \
-        if (depth == 2)                                                                             \
-            return children_side(&crows[ID].rules, g, p, l, flags, &lists[1], overflow, sj_##ID, kj_##ID, me); \
-        uint64_t sum = 0;                                                                           \
-        for (int i = 0; i < l->n; i++) {                                                            \
-            mg_pos q = mg_child(p, &l->m[i], me);                                                   \
-            sum += walk_##ID(g, &q, depth - 1, flags, lists, overflow);                             \
-        }                                                                                           \
-        return sum;                                                                                 \
-    }                                                                                               \
-    static uint64_t walk_##ID(const pk_geom *g, const mg_pos *p, int depth, unsigned flags,         \
-                              pk_movelist *lists, int *overflow)                                    \
-    {                                                                                               \
-        if (p->turn == PK_WHITE)                                                                    \
-            return walk_side_##ID(g, p, depth, flags, lists, overflow, PK_WHITE);                   \
-        return walk_side_##ID(g, p, depth, flags, lists, overflow, PK_BLACK);                       \
-    }                                                                                               \
-    uint64_t pk_mg_perft_##ID(const pk_geom *g, const pk_pos *p, int depth, unsigned flags,         \
-                              pk_movelist *lists, int *overflow)                                    \
-    {                                                                                               \
-        mg_pos q = mg_load(p);                                                                      \
-        if (depth == 1) {                                                                           \
-            int n = gen_impl(&crows[ID].rules, g, &q, &lists[1], flags, PK_MG_COUNT, sj_##ID, kj_##ID);\
-            *overflow |= lists[1].overflow;                                                         \
-            return (uint64_t)n;                                                                     \
-        }                                                                                           \
-        return walk_##ID(g, &q, depth, flags, lists, overflow);                                     \
-    }

@@ -36,6 +36,7 @@ enum pk_mg_mode {
     int pk_mg_quiet_##ID(const pk_geom *g, const pk_pos *p, int from, int to, pk_move *m);              \
     uint64_t pk_mg_children_##ID(const pk_geom *g, const pk_pos *p, const pk_movelist *l, unsigned flags, \
                                  pk_movelist *scratch, int *overflow);                                 \
+    int pk_mg_capfrom_##ID(const pk_geom *g, const pk_pos *p, int from, pk_movelist *out, unsigned flags); \
     uint64_t pk_mg_perft_##ID(const pk_geom *g, const pk_pos *p, int depth, unsigned flags,             \
                               pk_movelist *lists, int *overflow);
 PK_MG_ROWS_64(PK_MG_DECLARE)

@@ -1,6 +1,7 @@
 /*
  * pdn_game.c -- the pk_game data model: its arena (every string and node of one game),
- * tag lookup, the GameType tag parser and result classification (see pdn.h).
+ * tag lookup, what a game holds (its notes counted, its unparsed rest), the GameType tag
+ * parser and result classification (see pdn.h).
  */
 #include "pdn.h"
 #include "pdn_arena.h"
@@ -118,6 +119,68 @@ const char *pk_game_tag(const pk_game *g, const char *name)
     return NULL;
 }
 
+/* ---- what a game holds ---- */
+
+/* (the recursion is as deep as the reader nests variations: PK_PDN_MAX_DEPTH) */
+static void count_line(pk_pdn_counts *c, const pk_pdn_line *l);
+
+static void count_notes(pk_pdn_counts *c, const pk_pdn_note *n)
+{
+    for (; n; n = n->next)
+        switch (n->kind) {
+        case PK_NOTE_COMMENT: c->comments++; break;
+        case PK_NOTE_LINE: c->lines++; break;
+        case PK_NOTE_NAG: c->nags++; break;
+        case PK_NOTE_SETUP: c->setups++; break;
+        case PK_NOTE_VARIATION: c->variations++, count_line(c, n->line); break;
+        case PK_NOTE_UNPARSED: c->unparsed += *n->text != 0; break;
+        }
+}
+
+static void count_line(pk_pdn_counts *c, const pk_pdn_line *l)
+{
+    count_notes(c, l->pre);
+    for (int i = 0; i < l->nmoves; i++) {
+        count_notes(c, l->moves[i].before);
+        count_notes(c, l->moves[i].after);
+    }
+}
+
+void pk_game_count(const pk_game *g, pk_pdn_counts *c) { count_line(c, &g->main); }
+
+void pk_pdn_counts_add(pk_pdn_counts *a, const pk_pdn_counts *b)
+{
+    a->comments += b->comments;
+    a->lines += b->lines;
+    a->nags += b->nags;
+    a->variations += b->variations;
+    a->setups += b->setups;
+    a->unparsed += b->unparsed;
+}
+
+bool pk_pdn_tag_name_ok(const char *s)
+{
+    for (const char *p = s; *p; p++)
+        if (!((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_'))
+            return false;
+    return *s != 0;
+}
+
+const pk_pdn_note *pk_game_unparsed(const pk_game *g)
+{
+    if (!g->cut)
+        return NULL;
+    const pk_pdn_line *l = &g->main;
+    for (;;) { /* the last note of the last line: down the variations that end each line */
+        const pk_pdn_note *n = l->nmoves ? l->moves[l->nmoves - 1].after : l->pre;
+        while (n && n->next)
+            n = n->next;
+        if (!n || n->kind != PK_NOTE_VARIATION || !n->line)
+            return n && n->kind == PK_NOTE_UNPARSED && (n->nag & PK_UNPARSED_REST) && *n->text ? n : NULL;
+        l = n->line;
+    }
+}
+
 /* ---- GameType ---- */
 /* Reads all the digits at *s: 1, or 0 when there is none, or -1 when they are more than
  * 99999 (the digits are still read, so that the message names the number, not what follows
@@ -186,22 +249,69 @@ const char *pk_result_kind_name(int kind)
 
 int pk_result_classify(const char *t, size_t n, int *standard)
 {
-    static const struct { const char *text; int kind, std; } tab[] = {
-        {"1-0", PK_RESULT_FIRST_WIN, 1},      {"0-1", PK_RESULT_SECOND_WIN, 1},
-        {"2-0", PK_RESULT_FIRST_WIN, 1},      {"0-2", PK_RESULT_SECOND_WIN, 1},
-        {"1/2-1/2", PK_RESULT_DRAW, 1},       {"1-1", PK_RESULT_DRAW, 1},
-        {"0-0", PK_RESULT_DOUBLE_FORFEIT, 1}, {"*", PK_RESULT_UNKNOWN, 1},
-        {"1/2:1/2", PK_RESULT_DRAW, 0},       {"\xC2\xBD-\xC2\xBD", PK_RESULT_DRAW, 0},
-        {"0.5-0.5", PK_RESULT_DRAW, 0},       {"1:0", PK_RESULT_FIRST_WIN, 0},
-        {"0:1", PK_RESULT_SECOND_WIN, 0},     {"2:0", PK_RESULT_FIRST_WIN, 0},
-        {"0:2", PK_RESULT_SECOND_WIN, 0},     {"1:1", PK_RESULT_DRAW, 0},
-        {"0:0", PK_RESULT_DOUBLE_FORFEIT, 0}, {"-", PK_RESULT_UNKNOWN, 0},
+#define R(text, kind, std) {text, sizeof text - 1, kind, std}
+    static const struct { const char *text; size_t len; int kind, std; } tab[] = {
+        R("1-0", PK_RESULT_FIRST_WIN, 1),      R("0-1", PK_RESULT_SECOND_WIN, 1),
+        R("2-0", PK_RESULT_FIRST_WIN, 1),      R("0-2", PK_RESULT_SECOND_WIN, 1),
+        R("1/2-1/2", PK_RESULT_DRAW, 1),       R("1-1", PK_RESULT_DRAW, 1),
+        R("0-0", PK_RESULT_DOUBLE_FORFEIT, 1), R("*", PK_RESULT_UNKNOWN, 1),
+        R("1/2:1/2", PK_RESULT_DRAW, 0),       R("\xC2\xBD-\xC2\xBD", PK_RESULT_DRAW, 0),
+        R("0.5-0.5", PK_RESULT_DRAW, 0),       R("1:0", PK_RESULT_FIRST_WIN, 0),
+        R("0:1", PK_RESULT_SECOND_WIN, 0),     R("2:0", PK_RESULT_FIRST_WIN, 0),
+        R("0:2", PK_RESULT_SECOND_WIN, 0),     R("1:1", PK_RESULT_DRAW, 0),
+        R("0:0", PK_RESULT_DOUBLE_FORFEIT, 0), R("-", PK_RESULT_UNKNOWN, 0),
     };
+#undef R
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-        if (strlen(tab[i].text) == n && !memcmp(tab[i].text, t, n)) {
+        if (tab[i].len == n && !memcmp(tab[i].text, t, n)) {
             if (standard)
                 *standard = tab[i].std;
             return tab[i].kind;
         }
     return -1;
+}
+
+const char *pk_result_token(int kind, const char *like)
+{
+    bool ten = like && (!strcmp(like, "2-0") || !strcmp(like, "0-2") || !strcmp(like, "1-1"));
+    switch (kind) {
+    case PK_RESULT_FIRST_WIN: return ten ? "2-0" : "1-0";
+    case PK_RESULT_SECOND_WIN: return ten ? "0-2" : "0-1";
+    case PK_RESULT_DRAW: return ten ? "1-1" : "1/2-1/2";
+    case PK_RESULT_DOUBLE_FORFEIT: return "0-0";
+    default: return "*";
+    }
+}
+
+/* RULES 4.4: the terminator and the Result tag are two copies of one fact; "*" (or a
+ * missing terminator) says nothing, so a tag that names a result is the record's word. */
+void pk_game_stated_result(const pk_game *g, pk_stated_result *out)
+{
+    memset(out, 0, sizeof *out);
+    out->tag_kind = -1;
+    for (int i = 0; i < g->ntags; i++)
+        if (g->tags[i].name[0] == 'R' && !strcmp(g->tags[i].name, "Result")) {
+            out->tag = g->tags[i].value;
+            out->tag_line = g->tags[i].line;
+            out->tag_col = g->tags[i].col;
+            out->tag_kind = out->tag ? pk_result_classify(out->tag, strlen(out->tag), NULL) : -1;
+            break;
+        }
+    const pk_pdn_result *t = &g->result;
+    bool term_known = t->text && t->kind >= PK_RESULT_FIRST_WIN;
+    bool tag_known = out->tag_kind >= PK_RESULT_FIRST_WIN;
+    if (term_known || (t->text && !tag_known)) {
+        out->text = t->text;
+        out->kind = t->kind;
+        out->source = PK_RESULT_FROM_TERMINATOR;
+        out->line = t->line;
+        out->col = t->col;
+        out->conflict = term_known && tag_known && out->tag_kind != t->kind;
+    } else if (out->tag) {
+        out->text = out->tag;
+        out->kind = out->tag_kind >= 0 ? out->tag_kind : PK_RESULT_UNKNOWN;
+        out->source = PK_RESULT_FROM_TAG;
+        out->line = out->tag_line;
+        out->col = out->tag_col;
+    }
 }

@@ -16,9 +16,9 @@
 #include "pdn_lex.h"
 
 #include <pcre2.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include "pk_port.h"
 
 /* Strength mark written right after a move: ! ? !! ?? !? ?! (?) (!?!!!) and the old
  * "forced move" star (RULES 4.3: a star glued to a move is a mark, not a terminator). */

@@ -471,11 +471,11 @@ int pk_rd_plain_tokens(pk_pdn_reader *r)
     const unsigned char *b = (const unsigned char *)r->buf, *e = b + r->len;
     size_t pos = r->pos;
     int line = r->line, col = r->col, nl = r->nl, prev_cr = r->prev_cr, read = 0;
+    size_t notice = pk_rd_notice_limit(r); /* a warning due there: fetch() and advance() say it */
     for (;;) {
         plain p;
         if (!is_digit(b[pos]) || r->nodes > MAX_NODES ||
-            r->base + pos - r->game_start > PK_PDN_MAX_GAME_BYTES ||
-            (r->enc_check && pk_src_switch_offset(r->src) < r->base + pos) ||
+            r->base + pos - r->game_start > PK_PDN_MAX_GAME_BYTES || pos >= notice ||
             !scan_plain(b + pos, e, r->eof, &p))
             break;
         if (p.nsq == 0)

@@ -32,7 +32,23 @@
 extern "C" {
 #endif
 
-#define PK_VERSION "0.1.0"
+/* The version, written here and nowhere else: the Makefile reads these three lines for the
+ * shared library's name, pdnkit.pc and the tarball; the tools print PK_VERSION. A program
+ * compares them (compile time) with pk_version() (the library it runs with). */
+#define PDNKIT_VERSION_MAJOR 0
+#define PDNKIT_VERSION_MINOR 2
+#define PDNKIT_VERSION_PATCH 0
+#define PK_VERSION_STR_(x) #x
+#define PK_VERSION_STR(x) PK_VERSION_STR_(x)
+#define PK_VERSION                                                                                 \
+    PK_VERSION_STR(PDNKIT_VERSION_MAJOR) "." PK_VERSION_STR(PDNKIT_VERSION_MINOR) "." PK_VERSION_STR(PDNKIT_VERSION_PATCH)
+/* One number that orders versions: major * 10000 + minor * 100 + patch. */
+#define PDNKIT_VERSION_NUMBER (PDNKIT_VERSION_MAJOR * 10000 + PDNKIT_VERSION_MINOR * 100 + PDNKIT_VERSION_PATCH)
+
+/* The version of the library the program runs with ("0.2.0"), which may be newer than the
+ * PK_VERSION of the headers it was compiled with; *number, when not NULL, gets its
+ * PDNKIT_VERSION_NUMBER. Static data: never freed. */
+const char *pk_version(int *number);
 
 /* One bit per playable square, in the geometry's bit layout (geom.h). 128 bits: the 12x12
  * boards have 72 playable squares at bits up to 77. The move generator works on 64-bit

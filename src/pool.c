@@ -20,10 +20,9 @@
  */
 #include "pool.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
-#include <unistd.h>
+#include "pk_port.h"
 
 typedef struct slot {
     void *item;

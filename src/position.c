@@ -5,6 +5,7 @@
 #include "position.h"
 
 #include <string.h>
+#include "pk_port.h"
 
 /* Zobrist keys of (square, kind), kind = colour*2 + king, and of Black to move (the last
  * entry): key i is the i-th output of a splitmix64 stream, written as a constant

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
+#include "pk_port.h"
 
 #include "fen.h"
 #include "notation.h"
@@ -20,7 +20,6 @@
 #include "written.h"
 
 struct pk_replay {
-    pk_trial trial; /* the trial of a guess that may stand as the replay (resolve.c) */
     pk_match_scratch ms;
     pk_draw_state ds;
     pk_movelist legal;
@@ -197,8 +196,9 @@ static int set_start(ctx *c, const char *fen, int line, int col, int *halfmove)
     c->at_line = line; /* the reports point at the FEN */
     c->at_col = col;
     if (parse_fen(c, fen, &p, &extra, &err) != PK_OK) {
-        report(c, PK_SEV_ERROR, "fen", NULL, 0, "the game cannot be replayed",
-               "bad FEN \"%.200s\": %s (column %d of the FEN)", fen, err.msg, err.col);
+        char msg[1200];
+        pk_fen_error_text(fen, (size_t)-1, NULL, &err, msg, sizeof msg);
+        report(c, PK_SEV_ERROR, "fen", NULL, 0, "the game cannot be replayed", "%s", msg);
         c->at_line = 0;
         return -1;
     }
@@ -260,9 +260,9 @@ static int apply_setups(ctx *c, const pk_pdn_note *n, const pk_pdn_note *skip, i
             p.pieces[PK_WHITE] = p.pieces[PK_BLACK] = 0;
             p.turn = n->text[0] == 'W' ? PK_WHITE : PK_BLACK;
         } else if (parse_fen(c, n->text, &p, &extra, &err) != PK_OK) {
-            report(c, PK_SEV_ERROR, "fen", NULL, 0, stop_hint(c),
-                   "bad FEN \"%.200s\" in a setup command: %s (column %d of the FEN)", n->text, err.msg,
-                   err.col);
+            char msg[1200];
+            pk_fen_error_text(n->text, (size_t)-1, "in a setup command", &err, msg, sizeof msg);
+            report(c, PK_SEV_ERROR, "fen", NULL, 0, stop_hint(c), "%s", msg);
             c->at_line = 0;
             return -1;
         }
@@ -391,26 +391,24 @@ static void note_draws(ctx *c, const pk_draw_event *ev, int n, const pk_pdn_move
     }
 }
 
-/* The Result tag and the terminator must tell the same story, board or no
- * board. */
-static void check_result_tag(ctx *c)
+/* RULES 4.4: the Result tag and the terminator are two copies of one fact, board or no
+ * board (a game of a variant pdnkit does not replay included): when they name different
+ * results, say so. The terminator is the one checked against the board. */
+static void check_result_tag(const pk_game *g, const char *file, pk_diag_sink *sink, pk_replay_result *res)
 {
-    const pk_game *g = c->g;
-    const char *text = g->result.text, *tag = pk_game_tag(g, "Result");
-    int kind = g->result.kind, line = g->result.line;
-    if (text && tag) {
-        int standard, tk = pk_result_classify(tag, strlen(tag), &standard);
-        if (tk > PK_RESULT_UNKNOWN && kind > PK_RESULT_UNKNOWN && tk != kind) {
-            for (int i = 0; i < g->ntags; i++)
-                if (strcmp(g->tags[i].name, "Result") == 0) {
-                    c->at_line = g->tags[i].line;
-                    c->at_col = g->tags[i].col;
-                }
-            report(c, PK_SEV_WARNING, "result-mismatch", NULL, 0, NULL,
-                   "the Result tag says \"%s\" but the game ends with %s (line %d)", tag, text, line);
-            c->at_line = 0;
-        }
-    }
+    pk_stated_result sr;
+    pk_game_stated_result(g, &sr);
+    if (!sr.conflict)
+        return;
+    res->result_check |= PK_RESULT_TAG_DISAGREES;
+    res->warnings++;
+    char msg[512];
+    snprintf(msg, sizeof msg, "the Result tag says \"%s\" but the game ends with %s (line %d)", sr.tag, sr.text,
+             sr.line);
+    pk_diag d = {.severity = PK_SEV_WARNING, .code = "result-tag-mismatch", .file = file, .game = g->index,
+                 .line = sr.tag_line, .col = sr.tag_col, .message = msg,
+                 .hint = "the terminator is the result checked; write the same result in both"};
+    pk_diag_emit(sink, &d);
 }
 
 /* RULES 1.9, 4.4: the recorded result against the final position (res->loser, set
@@ -418,22 +416,11 @@ static void check_result_tag(ctx *c)
 static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
 {
     const pk_game *g = c->g;
-    const char *text = g->result.text;
-    int kind = g->result.kind;
-    const char *tag = pk_game_tag(g, "Result");
-    int line = g->result.line, col = g->result.col;
-    if (!text && tag) {
-        int standard;
-        kind = pk_result_classify(tag, strlen(tag), &standard);
-        text = tag;
-        for (int i = 0; i < g->ntags; i++)
-            if (strcmp(g->tags[i].name, "Result") == 0) {
-                line = g->tags[i].line;
-                col = g->tags[i].col;
-            }
-    }
-    if (!text || kind < 0 || kind == PK_RESULT_NONE || kind == PK_RESULT_UNKNOWN ||
-        kind == PK_RESULT_DOUBLE_FORFEIT)
+    pk_stated_result sr; /* the terminator, or the Result tag when the terminator says nothing */
+    pk_game_stated_result(g, &sr);
+    const char *text = sr.text;
+    int kind = sr.kind, line = sr.line, col = sr.col;
+    if (!text || kind < PK_RESULT_FIRST_WIN || kind == PK_RESULT_DOUBLE_FORFEIT)
         return;
     int first = c->o->results == PK_RESULTS_WHITE ? PK_WHITE : c->v->first;
     int winner = kind == PK_RESULT_FIRST_WIN ? first : kind == PK_RESULT_SECOND_WIN ? PK_OTHER(first) : -1;
@@ -454,6 +441,7 @@ static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
         pk_fen_write(c->v, &c->pos, c->v->algebraic, c->fen, sizeof c->fen);
         d.severity = PK_SEV_ERROR;
         c->res->errors++;
+        c->res->result_check |= PK_RESULT_CONTRADICTS_BOARD;
         pk_diag_emit(c->sink, &d);
     } else if (drawn_at >= 0 && winner >= 0) {
         snprintf(msg, sizeof msg, "result %s contradicts the draw the rules imposed at ply %d", text,
@@ -461,6 +449,7 @@ static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
         pk_fen_write(c->v, &c->pos, c->v->algebraic, c->fen, sizeof c->fen);
         d.severity = PK_SEV_WARNING;
         c->res->warnings++;
+        c->res->result_check |= PK_RESULT_CONTRADICTS_DRAW;
         pk_diag_emit(c->sink, &d);
     }
 }
@@ -477,10 +466,10 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
                stop_hint(c));
         return false;
     }
-    pk_written w;
-    memset(&w, 0, sizeof w);
+    pk_written w; /* plain_squares() sets every field */
     int bad = -1, rc = 0;
     if (!plain_squares(c, line, i, &w)) {
+        memset(&w, 0, sizeof w);
         rc = pk_written_add(c->v, mv, &w, &bad);
         for (int j = i + 1; rc == 0 && j < line->nmoves && (line->moves[j].flags & PK_PDN_MOVE_HOP); j++)
             rc = pk_written_add(c->v, &line->moves[j], &w, &bad);
@@ -549,26 +538,33 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
  * with nothing to report; false (nothing done) for anything else. */
 static inline bool quiet_plain(const ctx *c, const pk_pdn_line *line, int i, pk_move *play)
 {
-    pk_written w;
-    memset(&w, 0, sizeof w);
-    return plain_squares(c, line, i, &w) && !w.capture_sep && !c->v->rules.king_quiet_max &&
-           pk_quiet_move(c->v, &c->pos, w.sq[0], w.sq[1], play) > 0; /* a placeholder has no squares */
+    const pk_pdn_move *mv = &line->moves[i];
+    if (mv->nsquares != 2 || (mv->flags & PK_PDN_MOVE_CAPTURE) || c->v->rules.king_quiet_max ||
+        mv->squares[0].kind != PK_SQ_NUMERIC || mv->squares[1].kind != PK_SQ_NUMERIC)
+        return false; /* (a placeholder has no squares; no hop follows: the caller saw) */
+    int a = numeric_bit(c->v->geom, &mv->squares[0]), b = numeric_bit(c->v->geom, &mv->squares[1]);
+    return a >= 0 && b >= 0 && pk_quiet_move(c->v, &c->pos, a, b, play) > 0;
 }
 
 /* A trial needs to know only whether a move fits, and most misfits are seen at once: a
  * plain numeric move whose origin holds no piece of the side to move (the other variants
  * of an English record fail so at its first ply). It is counted as the error it is,
  * without the matcher's search for the reason. True when the move is refuted so. */
-static bool trial_refutes(ctx *c, const pk_pdn_line *line, int i, int ply)
+static __attribute__((noinline)) bool trial_refutes_move(ctx *c, const pk_pdn_line *line, int i, int ply)
 {
     pk_written w;
     w.capture_sep = w.sep_written = false; /* plain_squares() reads them (UBSan: uninitialised bool) */
-    if (!c->trial || c->var_depth || !plain_squares(c, line, i, &w) ||
+    if (c->var_depth || !plain_squares(c, line, i, &w) ||
         pk_bb_test(c->pos.pieces[c->pos.turn], w.sq[0]))
         return false;
     report(c, PK_SEV_ERROR, "illegal-move", &line->moves[i], ply, stop_hint(c),
            "illegal move %s: no piece of the side to move on its origin square", line->moves[i].text);
     return true;
+}
+
+static inline bool trial_refutes(ctx *c, const pk_pdn_line *line, int i, int ply)
+{
+    return c->trial && trial_refutes_move(c, line, i, ply);
 }
 
 /* RULES 4.3 / PDN 3.0: a variation written after move i is an alternative to
@@ -578,25 +574,11 @@ static void replay_line(ctx *c, const pk_pdn_line *line, const pk_pos *start, in
 static void replay_variations(ctx *c, const pk_pdn_line *line, int i, const pk_pos *before, const pk_pos *after,
                               int ply0, int depth);
 
-/* Resolves move i of a line, checks the variations written after it
- * (alternatives from the same position, with the same art. 17 state), then
- * plays it. Returns false when the line stops at this move (the variations are
- * checked all the same). The played move is left in c->last_play for the
- * caller's draw rules. */
-static bool play_with_variations(ctx *c, const pk_pdn_line *line, int i, int ply, int depth)
+/* play_with_variations() for a move with notes or hops after it, where variations may be
+ * (alternatives from the same position, with the same art. 17 state). Out of line: the
+ * usual move takes the short way. */
+static __attribute__((noinline)) bool play_varied(ctx *c, const pk_pdn_line *line, int i, int ply, int depth)
 {
-    if (!line->moves[i].after && (i + 1 == line->nmoves || !(line->moves[i + 1].flags & PK_PDN_MOVE_HOP))) {
-        /* no variation to check here (the usual case): resolve and play in place */
-        bool ok = quiet_plain(c, line, i, &c->last_play) ||
-                  (!trial_refutes(c, line, i, ply) && resolve_move(c, line, i, ply, &c->last_play));
-        if (ok && c->observe) {
-            pk_pos before = c->pos;
-            pk_make(c->v, &c->pos, &c->last_play);
-            observe_ply(c, line, i, ply, &c->last_play, &before, &c->pos);
-        } else if (ok)
-            pk_make(c->v, &c->pos, &c->last_play);
-        return ok;
-    }
     pk_pos before = c->pos, after = c->pos;
     pk_move play; /* the variations below play moves of their own */
     king_runs kings_before = c->kings;
@@ -611,6 +593,31 @@ static bool play_with_variations(ctx *c, const pk_pdn_line *line, int i, int ply
     c->kings = kings_after;
     c->pos = ok ? after : before;
     c->last_play = play;
+    return ok;
+}
+
+/* The move played, seen by the observer (its position before and after). */
+static __attribute__((noinline)) void make_observed(ctx *c, const pk_pdn_line *line, int i, int ply)
+{
+    pk_pos before = c->pos;
+    pk_make(c->v, &c->pos, &c->last_play);
+    observe_ply(c, line, i, ply, &c->last_play, &before, &c->pos);
+}
+
+/* Resolves move i of a line, checks the variations written after it, then plays it.
+ * Returns false when the line stops at this move (the variations are checked all the
+ * same). The played move is left in c->last_play for the caller's draw rules. */
+static inline bool play_with_variations(ctx *c, const pk_pdn_line *line, int i, int ply, int depth)
+{
+    if (line->moves[i].after || (i + 1 < line->nmoves && (line->moves[i + 1].flags & PK_PDN_MOVE_HOP)))
+        return play_varied(c, line, i, ply, depth);
+    /* no variation to check here (the usual case): resolve and play in place */
+    bool ok = quiet_plain(c, line, i, &c->last_play) ||
+              (!trial_refutes(c, line, i, ply) && resolve_move(c, line, i, ply, &c->last_play));
+    if (ok && c->observe)
+        make_observed(c, line, i, ply);
+    else if (ok)
+        pk_make(c->v, &c->pos, &c->last_play);
     return ok;
 }
 
@@ -831,6 +838,8 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
         if (apply_setups(&c, tail, setup, ply, &hm) < 0)
             res->stopped = true, stop = PK_STOP_FEN;
     }
+    if (!res->stopped && g->cut) /* the reader's error: the game may go on past this */
+        res->stopped = true, stop = PK_STOP_CUT;
     if (c.observe) {
         pk_replay_event ev = {.kind = PK_EV_STOP, .ply = ply, .side = -1, .written = stopped_at, .after = &c.pos,
                               .stop = stop};
@@ -839,8 +848,6 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     res->plies = ply;
     res->final_pos = c.pos; /* its FEN is written on demand: pk_replay_final_fen() */
     res->have_final = true;
-    if (mode != REPLAY_QUICK)
-        check_result_tag(&c);
     if (!res->stopped) {
         decided(&c, won_at, king_side);
         check_result(&c, last, drawn_at);
@@ -870,21 +877,23 @@ int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_re
                    pk_diag_sink *sink, pk_replay_result *res)
 {
     pk_variant_choice ch;
-    pk_trial *t = o->on_event ? NULL : &r->trial; /* an observer needs the replay itself */
-    pk_resolve_variant(r, g, o, &ch, t);
+    pk_resolve_variant(r, g, o, &ch);
     pk_resolve_report(&ch, g, file, sink);
     int rc = PK_OK;
     if (!ch.variant) { /* a variant pdnkit does not implement: read, not replayed */
         memset(res, 0, sizeof *res);
         res->loser = -1;
         res->unsupported = ch.unsupported;
-    } else if (t && t->kept) /* the guess's trial was the replay */
-        *res = t->res, pk_trial_release(t, file, sink);
-    else
+    } else
         rc = replay_as(r, g, file, o, ch.variant, REPLAY_FINAL, sink, res);
+    if (rc == PK_OK)
+        check_result_tag(g, file, sink, res);
     res->variant_guessed = ch.source == PK_VSRC_GUESS;
     if (ch.message[0] && ch.severity == PK_SEV_WARNING)
         res->warnings++;
+    /* RULES 4.1: a guess names the rules, it does not pick them to make a game legal */
+    if (ch.variant && res->errors && pk_resolve_misfit(r, g, file, o, &ch, sink))
+        res->errors++;
     if (ch.variant && res->stopped && res->move_errors && ch.source == PK_VSRC_GAMETYPE)
         pk_resolve_suggest(r, g, file, o, ch.variant, sink);
     return rc;

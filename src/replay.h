@@ -38,7 +38,9 @@ enum pk_replay_stop {
     PK_STOP_END,     /* every move of the main line was played */
     PK_STOP_MOVE,    /* a move that stops the line: illegal, ambiguous, unknown ('...'),
                         or the first error under --stop-at-first (reported to the sink) */
-    PK_STOP_FEN      /* the start FEN or a setup's FEN cannot be used (reported) */
+    PK_STOP_FEN,     /* the start FEN or a setup's FEN cannot be used (reported) */
+    PK_STOP_CUT      /* the reader could not read the game to its end (pk_game.cut: its
+                        error was reported): the replay stops where the reading did */
 };
 
 typedef struct pk_replay_event {
@@ -63,20 +65,33 @@ typedef struct pk_replay_event {
     int stop;                  /* STOP: enum pk_replay_stop */
 } pk_replay_event;
 
+struct pk_file_guess; /* resolve.h */
+
 typedef struct pk_replay_opts {
-    const pk_variant *variant; /* --variant, or NULL: the GameType tag, else a guess */
+    const pk_variant *variant; /* --variant, or NULL: the tags, else a guess (resolve.h) */
     int results;               /* enum pk_results_convention */
     bool stop_at_first;        /* stop the game at its first error */
     bool pick_first;           /* an ambiguous move: go on with the first candidate */
     unsigned gen_flags;        /* PK_GEN_CAPTURE_OPTIONAL (house rule) */
     unsigned draw_options;     /* enum pk_draw_options */
     bool no_variations;        /* check the main line only (variations are checked by default) */
-    bool guess_first_fit;      /* a guessed variant is the first candidate that replays without
-                                  error, as always, but the others are not tried to name them in
-                                  the warning (tools that do not show warnings: pdnfen, pdnconv) */
+    const struct pk_file_guess *file_guess; /* what the game's file says about the variant of
+                                  its games without a tag (resolve.h), or NULL: the game is
+                                  guessed as a file of one game (the notation's usual variant) */
     void (*on_event)(void *ctx, const pk_replay_event *ev); /* the observer, or NULL */
     void *event_ctx;
 } pk_replay_opts;
+
+/* What the replay found about the recorded result (pk_replay_result.result_check), each
+ * also reported as a diagnostic. */
+enum pk_result_check {
+    PK_RESULT_TAG_DISAGREES = 1,     /* the Result tag and the terminator name different
+                                        results (warning result-tag-mismatch, RULES 4.4) */
+    PK_RESULT_CONTRADICTS_BOARD = 2, /* the result names the side that has lost on the
+                                        board as not losing (error result-mismatch, RULES 1.9) */
+    PK_RESULT_CONTRADICTS_DRAW = 4   /* a win recorded where an automatic draw rule ended the
+                                        game (warning result-mismatch, RULES 3.1) */
+};
 
 #define PK_REPLAY_MAX_DRAWS 8
 #define PK_FEN_MAX 256
@@ -94,6 +109,7 @@ typedef struct pk_replay_result {
     int loser;                 /* side the final board says has lost (RULES 1.9; the
                                   variant's goal: Antidraughts, Breakthrough), or -1 */
     bool have_final;           /* false when the replay could not start (bad FEN) */
+    unsigned result_check;     /* enum pk_result_check bits; 0: nothing wrong found */
     int ndraws;
     /* the large fields last (a trial clears the fields above only) */
     pk_pos final_pos;          /* the position the replay reached */

@@ -1,6 +1,7 @@
 /*
  * report.c -- per-game records: the diagnostics buffer that puts a game's diagnostics
- * in file order, the game's name for messages, the JSON game object (see report.h).
+ * in file order, the game's name for messages, the verdict on a game and the totals of a
+ * run, the JSON game object (see report.h).
  */
 #include "report.h"
 
@@ -241,7 +242,60 @@ static void json_tag(FILE *o, const char *key, const char *value)
     pk_json_write_string(o, value);
 }
 
-int pk_report_game_json(FILE *o, const char *file, const pk_game *g, pk_replay_result *res, bool strict)
+void pk_report_verdict(const pk_game *g, const pk_replay_result *res, bool strict, pk_verdict *v)
+{
+    unsigned rc = res ? res->result_check : 0;
+    v->errors = g->nerrors + (res ? res->errors : 0);
+    v->warnings = g->nwarnings + (res ? res->warnings : 0);
+    v->valid = !v->errors && !(strict && v->warnings);
+    /* what the result labels explain: the board's error, the tag's and the draw's warnings */
+    int result_errors = (rc & PK_RESULT_CONTRADICTS_BOARD) != 0;
+    int result_warnings = ((rc & PK_RESULT_TAG_DISAGREES) != 0) + ((rc & PK_RESULT_CONTRADICTS_DRAW) != 0);
+    bool drawn = false, claimable = false;
+    for (int i = 0; res && i < res->ndraws; i++) {
+        drawn |= res->draws[i].kind == PK_DRAW_AUTOMATIC;
+        claimable |= res->draws[i].kind == PK_DRAW_CLAIM; /* PK_DRAW_INFO: a note only */
+    }
+    if (v->errors > result_errors || (strict && v->warnings > result_warnings))
+        v->label = PK_LABEL_ERRORS;
+    else if (rc & (PK_RESULT_CONTRADICTS_BOARD | PK_RESULT_CONTRADICTS_DRAW))
+        v->label = PK_LABEL_RESULT_BOARD;
+    else if (rc & PK_RESULT_TAG_DISAGREES)
+        v->label = PK_LABEL_RESULT_TAG;
+    else if (drawn)
+        v->label = PK_LABEL_DRAWN;
+    else if (claimable)
+        v->label = PK_LABEL_DRAW_CLAIMABLE;
+    else
+        v->label = PK_LABEL_OK;
+}
+
+static const char *const label_keys[PK_LABEL_COUNT] = {"ok", "errors", "result-board", "result-tag", "drawn",
+                                                       "draw-claimable"};
+static const char *const label_texts[PK_LABEL_COUNT] = {
+    "ok", "errors", "result contradicts the board", "Result tag and terminator disagree", "drawn by a rule",
+    "draw claimable"};
+
+const char *pk_label_key(int label) { return label >= 0 && label < PK_LABEL_COUNT ? label_keys[label] : "ok"; }
+
+const char *pk_label_text(int label) { return label >= 0 && label < PK_LABEL_COUNT ? label_texts[label] : "ok"; }
+
+void pk_totals_game(pk_totals *t, const pk_verdict *v)
+{
+    t->games++;
+    t->with_errors += !v->valid;
+    if (v->label >= 0 && v->label < PK_LABEL_COUNT)
+        t->labels[v->label]++;
+}
+
+void pk_totals_diag(pk_totals *t, const pk_diag *d, bool strict)
+{
+    int sev = strict && d->severity == PK_SEV_WARNING ? PK_SEV_ERROR : d->severity;
+    t->errors += sev == PK_SEV_ERROR;
+    t->warnings += sev == PK_SEV_WARNING;
+}
+
+int pk_report_game_json(FILE *o, const char *file, const pk_game *g, pk_replay_result *res, const pk_verdict *v)
 {
     const char *unsupported = res ? res->unsupported : NULL;
     bool replayed = res != NULL && res->variant; /* not a variant pdnkit does not implement */
@@ -268,8 +322,11 @@ int pk_report_game_json(FILE *o, const char *file, const pk_game *g, pk_replay_r
     fputs(",\"replay_stopped\":", o);
     fputs(replayed ? (res->stopped ? "true" : "false") : "null", o);
     json_tag(o, "final_fen", replayed && res->have_final ? pk_replay_final_fen(res) : NULL);
-    json_tag(o, "result", g->result.text ? g->result.text : pk_game_tag(g, "Result"));
-    json_tag(o, "result_kind", pk_result_kind_name(g->result.kind));
+    pk_stated_result sr;
+    pk_game_stated_result(g, &sr);
+    json_tag(o, "result", sr.text);
+    json_tag(o, "result_kind", pk_result_kind_name(sr.kind));
+    json_tag(o, "result_tag", sr.tag);
     json_tag(o, "loser", replayed && res->loser >= 0 ? (res->loser == PK_WHITE ? "white" : "black") : NULL);
     fputs(",\"draws\":[", o);
     for (int i = 0; replayed && i < res->ndraws; i++) {
@@ -278,10 +335,7 @@ int pk_report_game_json(FILE *o, const char *file, const pk_game *g, pk_replay_r
         json_tag(o, "kind", pk_draw_kind_name(res->draws[i].kind));
         fprintf(o, ",\"ply\":%d}", res->draws[i].ply);
     }
-    int errors = g->nerrors + (replayed ? res->errors : 0);
-    int warnings = g->nwarnings + (replayed || unsupported ? res->warnings : 0);
-    bool invalid = errors || (strict && warnings);
-    fprintf(o, "],\"errors\":%d,\"warnings\":%d,\"verdict\":\"%s\"}\n", errors, warnings,
-            invalid ? "invalid" : "valid");
+    fprintf(o, "],\"errors\":%d,\"warnings\":%d,\"verdict\":\"%s\",\"label\":\"%s\"}\n", v->errors, v->warnings,
+            v->valid ? "valid" : "invalid", pk_label_key(v->label));
     return ferror(o) ? -1 : 0;
 }

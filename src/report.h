@@ -1,9 +1,9 @@
 /*
  * report.h -- what a checker reports per game, apart from the checking itself: the
  * diagnostics of one game collected and put in file order (pk_diag_buffer), the game's
- * name for messages ("Smith - Jones, round 7"), and the JSON game object with its
- * verdict. pdncheck uses them; so will -j workers (each game's record is built apart
- * and written whole) and the HTML report.
+ * name for messages ("Smith - Jones, round 7"), the verdict on a game and the totals of a
+ * run, and the JSON game object. pdncheck uses them (its -j workers build each game's
+ * record apart and write it whole), and so does the HTML report.
  *
  * Why a buffer: the reader reports a game's diagnostics while reading it and the
  * replay reports its own afterwards, so they arrive out of file order (a replay error
@@ -61,9 +61,63 @@ bool pk_diag_buffer_truncate(pk_diag_buffer *b, size_t mark);
 #define PK_GAME_NAME_MAX 160
 const char *pk_report_game_name(const pk_game *g, char *buf, size_t size);
 
+/* ---- the verdict on a game: one function for the terminal summary, the JSON game
+ * object and the HTML report, so that they never disagree.
+ *
+ * Its label says why a person should look at the game, the first that applies:
+ *   errors        an error in the record or its moves (under --strict, a warning too)
+ *   result-board  the result contradicts the board: the side to move at the end has no
+ *                 legal move and has lost, but the result says otherwise (RULES 1.9), or
+ *                 a win is recorded after an automatic draw (RULES 3.1)
+ *   result-tag    the Result tag and the terminator name different results (RULES 4.4)
+ *   drawn         an automatic draw rule ended the game (RULES 3.1, 3.3-3.7)
+ *   draw-claimable a draw could have been claimed (REP3 in English, Czech and Portuguese,
+ *                 K80 in English: RULES 3.4-3.7); the recorded result stands
+ *   ok            nothing of the above (notes such as Italian REP3-INFO do not count)
+ * A result or draw label is given only when nothing else in the game is an error: an
+ * illegal move stops the replay before the result could be checked anyway. */
+enum pk_label {
+    PK_LABEL_OK,
+    PK_LABEL_ERRORS,
+    PK_LABEL_RESULT_BOARD,
+    PK_LABEL_RESULT_TAG,
+    PK_LABEL_DRAWN,
+    PK_LABEL_DRAW_CLAIMABLE,
+    PK_LABEL_COUNT
+};
+
+typedef struct pk_verdict {
+    int errors, warnings; /* the game's diagnostics, the reader's and the replay's (as found:
+                             a warning stays a warning here under --strict) */
+    bool valid;           /* no error (under --strict, no warning either) */
+    int label;            /* enum pk_label */
+} pk_verdict;
+
+/* The verdict on g; res is the replay's result, or NULL when the game was not replayed
+ * (--syntax-only, or the reader found errors). Thread-safe; reads g and res only. */
+void pk_report_verdict(const pk_game *g, const pk_replay_result *res, bool strict, pk_verdict *v);
+
+/* A label's key ("ok", "errors", "result-board", "result-tag", "drawn", "draw-claimable":
+ * JSON, the report's filter) and its words for a person ("result contradicts the board"). */
+const char *pk_label_key(int label);
+const char *pk_label_text(int label);
+
+/* The figures of a run: what the terminal summary, the JSON summary and the HTML report's
+ * header print. Games are counted by their verdict (with errors: not valid); errors and
+ * warnings are the diagnostics written, a game's and those of no game alike (a file
+ * without games, an option not applied, text that makes no game). */
+typedef struct pk_totals {
+    long files, games, with_errors, errors, warnings;
+    long labels[PK_LABEL_COUNT]; /* games per label */
+} pk_totals;
+
+void pk_totals_game(pk_totals *t, const pk_verdict *v);
+/* strict: a warning counts as an error. */
+void pk_totals_diag(pk_totals *t, const pk_diag *d, bool strict);
+
 /* The JSON game object of g (one line, fields documented in pdncheck(1)); res is the
- * replay's result, or NULL when the game was not replayed. strict: a warning makes the
- * game invalid too. Returns 0, or -1 on a write error. */
-int pk_report_game_json(FILE *out, const char *file, const pk_game *g, pk_replay_result *res, bool strict);
+ * replay's result, or NULL when the game was not replayed; v its verdict
+ * (pk_report_verdict). Returns 0, or -1 on a write error. */
+int pk_report_game_json(FILE *out, const char *file, const pk_game *g, pk_replay_result *res, const pk_verdict *v);
 
 #endif

@@ -4,12 +4,11 @@
  */
 #include "variant.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
+#include "pk_port.h"
 
 #include "variant_rows.h"
 

@@ -52,6 +52,24 @@ int pk_written_add(const pk_variant *v, const pk_pdn_move *mv, pk_written *w, in
 
 #define TEXT_MAX 160 /* longer than any move: 32 squares of 3 characters and separators */
 
+/* The 1-based column in s of its square number j, as pk_pdn_split_move counts squares (a
+ * run of digits, or a letter and the digits after it), for a message about that square. */
+static int square_col(const char *s, size_t n, int j)
+{
+    size_t i = 0;
+    for (int k = 0; i < n; k++) {
+        while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '-' || s[i] == 'x' || s[i] == ':'))
+            i++;
+        if (k == j || i == n)
+            break;
+        if (s[i] < '0' || s[i] > '9')
+            i++; /* the letter of an algebraic square */
+        while (i < n && s[i] >= '0' && s[i] <= '9')
+            i++;
+    }
+    return (int)i + 1;
+}
+
 int pk_written_parse(const pk_variant *v, const char *text, size_t len, pk_written *w, pk_error *err)
 {
     memset(w, 0, sizeof *w);
@@ -84,8 +102,8 @@ int pk_written_parse(const pk_variant *v, const char *text, size_t len, pk_writt
      * a board of at most 10 files, and "x" alone is not a move */
     for (int j = 0; j < nsq; j++)
         if (sq[j].kind != PK_SQ_NUMERIC && sq[j].file >= v->geom->width)
-            return pk_error_set(err, PK_ERR_RANGE, 1, "'%s' is not a square of the %dx%d board", sq[j].text, v->geom->width,
-                                v->geom->height);
+            return pk_error_set(err, PK_ERR_RANGE, (int)i0 + square_col(s, n, j), "'%s' is not a square of the %dx%d board",
+                                sq[j].text, v->geom->width, v->geom->height);
     pk_pdn_move mv;
     memset(&mv, 0, sizeof mv);
     mv.text = s;
@@ -97,11 +115,16 @@ int pk_written_parse(const pk_variant *v, const char *text, size_t len, pk_writt
             mv.flags |= PK_PDN_MOVE_CAPTURE;
     int bad = -1;
     if (pk_written_add(v, &mv, w, &bad) != PK_OK)
-        return pk_error_set(err, PK_ERR_RANGE, 1, "square '%s' is not a playing square of the %s board",
+        return pk_error_set(err, PK_ERR_RANGE, (int)i0 + square_col(s, n, bad),
+                            "square '%s' is not a playing square of the %s board",
                             bad >= 0 && bad < nsq ? sq[bad].text : "?", v->name);
-    int k = w->nsq ? 1 : 0; /* hop by hop in one text ("11x18 18x25"): 18 once */
+    /* hop by hop in one text ("11x18 18x25"): 18 once. Only across a blank: "31-31" is
+     * a move from 31 to 31, illegal as pdncheck says (PK_ILL_SAME_SQUARE), not a move
+     * without a destination. w->sq[j] is sq[j] (one mv, nothing joined by
+     * pk_written_add), seps[j - 1] what stands between them. */
+    int k = w->nsq ? 1 : 0;
     for (int j = 1; j < w->nsq; j++)
-        if (w->sq[j] != w->sq[k - 1] || (j == 1 && w->file_origin))
+        if (w->sq[j] != w->sq[k - 1] || (j == 1 && w->file_origin) || seps[j - 1] != ' ')
             w->sq[k++] = w->sq[j];
     w->nsq = k;
     if (w->nsq < 2)

@@ -6,10 +6,10 @@
 # peak resident memory while reading a 1 GB file made here by concatenating the corpora
 # (in a temp dir, deleted afterwards). Targets: 150 MB/s, peak RSS under 16 MB.
 BUILD=${BUILD:-build/bench}
-SHARED=${SHARED:-../shared}
+CORPORA=${CORPORA:-build/corpora}
 P=${BUILD}/bin/pdncheck
 [ -x "$P" ] || P=pdncheck
-OCA="$SHARED/corpora/english/oca/OCA_2.0.pdn"
+OCA="$CORPORA/english/oca/OCA_2.0.pdn"
 [ -f "$OCA" ] || { echo "bench-pdn: $OCA not found" >&2; exit 1; }
 
 best=""
@@ -30,7 +30,7 @@ echo "pdn reader, 8 x OCA 2.0 (92 MB), one run: $(echo "$line" | sed 's/.*: \([0
 rm -f "$tmp/oca8.pdn"
 big="$tmp/corpora-1g.pdn"
 # One round of every .pdn file of the corpora (~17 MB), repeated up to 1 GB.
-find "$SHARED/corpora" -name '*.pdn' -type f | sort | while IFS= read -r f; do cat "$f"; printf '\n'; done >"$tmp/round.pdn"
+find "$CORPORA" -name '*.pdn' -type f | sort | while IFS= read -r f; do cat "$f"; printf '\n'; done >"$tmp/round.pdn"
 round=$(wc -c <"$tmp/round.pdn")
 n=$(( (1000000000 + round - 1) / round ))
 i=0

@@ -5,10 +5,10 @@
 # one thread (-j 1), then on every online core and the speed-up (issue 13).
 # Issue 11 target: the whole OCA archive converted at 50 MB/s or more.
 BUILD=${BUILD:-build/bench}
-SHARED=${SHARED:-../shared}
+CORPORA=${CORPORA:-build/corpora}
 P=${BUILD}/bin/pdnconv
 [ -x "$P" ] || P=pdnconv
-OCA="$SHARED/corpora/english/oca/OCA_2.0.pdn"
+OCA="$CORPORA/english/oca/OCA_2.0.pdn"
 [ -f "$OCA" ] || { echo "bench-pdnconv: $OCA not found" >&2; exit 1; }
 
 best() { # args: pdnconv options; prints the best --stats speed line of 10 runs

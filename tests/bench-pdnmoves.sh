@@ -1,11 +1,11 @@
 #!/bin/sh
 # pdnmoves over many positions (`make bench`): the FEN before every ply of the games of
-# ../shared/corpora/international (replayed by tests/bench/game-fens.c, built here against
+# tests/corpora/international (replayed by tests/bench/game-fens.c, built here against
 # the benchmark library), the first 100,000 of them, through `pdnmoves -` (every legal
 # move with its full path, captured squares and FEN after). Best of 5 wall-clock runs,
 # process start included. Issue 10 target: 100,000 positions/s.
 BUILD=${BUILD:-build/bench}
-SHARED=${SHARED:-../shared}
+CORPORA=${CORPORA:-build/corpora}
 CC=${CC:-cc}
 # the library's link line (make bench passes the Makefile's LIBS)
 LIBS=${LIBS:-"$(pkg-config --libs libpcre2-8 zlib libzstd liblzma 2>/dev/null) -lbz2 -lm"}
@@ -15,7 +15,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/pk-bench-moves.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 $CC -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc tests/bench/game-fens.c "$BUILD/libpdnkit.a" \
   $LIBS -o "$tmp/game-fens" || exit 1
-find "$SHARED/corpora/international" -name '*.pdn' -print0 | LC_ALL=C sort -z |
+find "$CORPORA/international" -name '*.pdn' -print0 | LC_ALL=C sort -z |
   xargs -0 "$tmp/game-fens" international > "$tmp/all.txt"
 head -n 100000 "$tmp/all.txt" > "$tmp/fens.txt"
 n=$(wc -l < "$tmp/fens.txt")

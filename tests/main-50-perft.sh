@@ -1,7 +1,7 @@
 #!/bin/sh
 # Part of `make run`: perft from every variant's start position (depth 6), checked
 # against PERFT.md, so a fresh build proves its move generator in a second.
-echo "pdnperft: start position of every variant, depth 6, against ../shared/PERFT.md"
+echo "pdnperft: start position of every variant, depth 6, against doc/PERFT.md"
 status=0
 while read -r variant conv counts; do
   case $variant in ''|'#'*) continue ;; esac

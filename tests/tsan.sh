@@ -1,13 +1,13 @@
 #!/bin/sh
 # `make check-tsan`: what runs on several threads, built with -fsanitize=thread in
 # build/tsan (TSAN_OPTIONS makes any report fail the run): the pool, the checking loop
-# (its unit tests: workers, pieces, the caller helping, an observer), and the three -j
-# tools at -j 3 with pieces of one game (PK_PIECE_BYTES=1, the most hand-offs) and with a
+# (its unit tests: workers, pieces, the caller helping, an observer), and the -j tools
+# at -j 3 with pieces of one game (PK_PIECE_BYTES=1, the most hand-offs) and with a
 # small window, compared with -j 1 on corpus files that reach every path (pieces, a
 # miscount, a piece that does not end clean, --game, --stats).
 # Ends with "tsan: N passed, N failed".
 BUILD=${BUILD:-build/tsan}
-SHARED=${SHARED:-../shared}
+CORPORA=${CORPORA:-build/corpora}
 TSAN_OPTIONS="halt_on_error=1 exitcode=66 ${TSAN_OPTIONS:-}"; export TSAN_OPTIONS
 bin="$BUILD/bin"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pk-tsan.XXXXXX") || exit 1
@@ -17,7 +17,7 @@ for t in test_pool test_check_format test_check_observer; do
   if "$BUILD/tests/$t" >"$tmp/out" 2>&1; then pass=$((pass + 1)); else
     fail=$((fail + 1)); echo "FAIL $t under ThreadSanitizer:"; grep -A 12 'ThreadSanitizer\|FAIL' "$tmp/out" | head -n 30; fi
 done
-C="$SHARED/corpora"
+C="$CORPORA"
 files="$C/international/wiegerw-pdn/40Camp.DamaInternazionaleAssoluto.pdn
 $C/russian/games-checkers/World_Championship_1998.pdn
 $C/international/brunogui-dames/4th African BLITZ Championship OUAGA ZIIRI 2024.pdn
@@ -42,5 +42,6 @@ run pdncheck --json
 run pdnfen --all
 run pdnfen --ply 9 --game 3-40
 run pdnconv --to json
+run pdngrep -u --opening 32-28 # an opening matched on the threads from a FEN (search.c's lent scratch)
 echo "tsan: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -52,15 +52,13 @@ typedef struct run {
     int nhd, caphd;
     unsigned long long bytes;
     FILE *out;
-    /* totals */
-    long files, games, games_with_errors, warnings, errors;
-    long outside_errors; /* errors in no game: text after the last game under --strict */
+    /* totals: each game by its verdict (report.h), each diagnostic by its severity */
+    pk_totals totals;
     int unreadable, write_failed;
-    /* per file: the last game index counted as having an error (indices never decrease) */
     const char *file;
-    int last_err_game;
-    /* GNU output: each guess of a variant is said once per file, then counted (a file may
-     * give a few different guesses: "english", "english; ... also ... pool") */
+    /* GNU output: the warning that a game's variant was guessed (code variant-guess) is said
+     * once per file and wording, then counted (a file may give a few: "english" for its
+     * numeric games, "international" for the others) */
 #define GUESSES 8
     int nguess;
     char guess_said[GUESSES][512];
@@ -81,9 +79,9 @@ static void flush_guesses(run *R)
     for (int i = 0; i < R->nguess; i++)
         if (R->guess_repeats[i]) {
             char msg[700];
-            snprintf(msg, sizeof msg, "%ld more game%s without a GameType tag: %s (not repeated; --json lists each)",
-                     R->guess_repeats[i], R->guess_repeats[i] == 1 ? "" : "s", R->guess_said[i] + 17);
-            pk_diag d = {.severity = PK_SEV_NOTE, .code = "gametype", .file = R->file, .message = msg};
+            snprintf(msg, sizeof msg, "%ld more game%s with the same warning: %s (not repeated; --json lists each)",
+                     R->guess_repeats[i], R->guess_repeats[i] == 1 ? "" : "s", R->guess_said[i]);
+            pk_diag d = {.severity = PK_SEV_NOTE, .code = "variant-guess", .file = R->file, .message = msg};
             write_diag(R, R->out, &d, R->color);
         }
     R->nguess = 0;
@@ -113,16 +111,7 @@ static void on_diag(void *ctx, const pk_diag *dd, bool written)
         html_keep(R, dd);
     pk_diag copy = strict_copy(R, dd);
     const pk_diag *d = &copy;
-    if (d->severity == PK_SEV_ERROR) {
-        R->errors++;
-        if (d->game > 0 && d->game != R->last_err_game) {
-            R->last_err_game = d->game;
-            R->games_with_errors++;
-        } else if (d->game <= 0)
-            R->outside_errors++;
-    } else if (d->severity == PK_SEV_WARNING) {
-        R->warnings++;
-    }
+    pk_totals_diag(&R->totals, d, false); /* every one written (the games: on_game) */
     if (is_io(d)) {
         R->unreadable = 1;
         if (R->json && !written)
@@ -136,7 +125,7 @@ static void on_diag(void *ctx, const pk_diag *dd, bool written)
         write_diag(R, R->out, d, 0);
         return;
     }
-    if (!strcmp(d->code, "gametype") && !strncmp(d->message, "no GameType tag: guessed ", 25)) {
+    if (dd->severity == PK_SEV_WARNING && !strcmp(d->code, "variant-guess")) { /* (--strict: an error) */
         for (int i = 0; i < R->nguess; i++)
             if (!strcmp(R->guess_said[i], d->message)) {
                 R->guess_repeats[i]++;
@@ -209,21 +198,26 @@ static void html_drop(run *R)
 static bool on_game(void *ctx, const pk_checked *ck)
 {
     run *R = ctx;
-    R->games++;
+    pk_verdict v; /* noted on the worker with the game's text (game_text), else made here */
+    if (ck->note)
+        v = *(const pk_verdict *)ck->note;
+    else
+        pk_report_verdict(ck->game, ck->replayed ? ck->res : NULL, R->strict, &v);
+    pk_totals_game(&R->totals, &v);
     R->file_games++;
     if (ck->option_not_applied)
         R->not_applied[ck->variant->index]++;
-    if (ck->text) { /* written on a worker (json_diag, json_game) */
+    if (ck->text) { /* written on a worker (json_diag, game_text) */
         if (ck->text_len && fwrite(ck->text, 1, ck->text_len, R->out) != ck->text_len)
             R->write_failed = 1;
-    } else if (R->json && pk_report_game_json(R->out, R->file, ck->game, ck->replayed ? ck->res : NULL, R->strict)) {
+    } else if (R->json && pk_report_game_json(R->out, R->file, ck->game, ck->replayed ? ck->res : NULL, &v)) {
         R->write_failed = 1;
     }
     if (R->html) {
         pk_html_game hg = {R->file, ck->game, ck->replayed ? ck->res->variant : NULL, ck->replayed ? ck->res : NULL,
                            R->hd, R->nhd};
         pk_error err;
-        if (pk_html_add(R->html, &hg, &err)) {
+        if (pk_html_add(R->html, &hg, &v, &err)) {
             fprintf(stderr, "%s: error: --html: %s\n", prog, err.msg);
             R->write_failed = 1;
         }
@@ -244,17 +238,15 @@ static void json_diag(void *ctx, const pk_diag *dd, FILE *out)
         pk_diag_write_json(out, &d);
 }
 
-static void json_game(void *ctx, const pk_checked *ck, FILE *out, void *note)
+/* On the worker: the game's verdict, noted for on_game (which counts it and no longer
+ * has the game), and with --json its object. The GNU output writes nothing per game. */
+static void game_text(void *ctx, const pk_checked *ck, FILE *out, void *note)
 {
-    (void)note;
     const run *R = ctx;
-    pk_report_game_json(out, ck->file, ck->game, ck->replayed ? ck->res : NULL, R->strict);
-}
-
-/* The GNU output writes nothing per game: on_game only counts it, so it needs no game. */
-static void no_text(void *ctx, const pk_checked *ck, FILE *out, void *note)
-{
-    (void)ctx, (void)ck, (void)out, (void)note;
+    pk_verdict *v = note;
+    pk_report_verdict(ck->game, ck->replayed ? ck->res : NULL, R->strict, v);
+    if (R->json)
+        pk_report_game_json(out, ck->file, ck->game, ck->replayed ? ck->res : NULL, v);
 }
 
 /* How the checker hands the games back: as text written on the workers, except for the
@@ -263,7 +255,7 @@ static pk_check_format output_format(run *R, bool html)
 {
     if (html)
         return (pk_check_format){NULL, NULL, NULL, 0};
-    return R->json ? (pk_check_format){json_diag, json_game, R, 0} : (pk_check_format){NULL, no_text, R, 0};
+    return (pk_check_format){R->json ? json_diag : NULL, game_text, R, sizeof(pk_verdict)};
 }
 
 static void options_not_applied(run *R)
@@ -285,7 +277,6 @@ static void options_not_applied(run *R)
 static void check_stream(run *R, FILE *f, const char *name)
 {
     R->file = name;
-    R->last_err_game = 0;
     R->nguess = 0;
     R->file_games = 0;
     html_drop(R);
@@ -293,7 +284,7 @@ static void check_stream(run *R, FILE *f, const char *name)
     int st = pk_checker_run(R->checker, f, name, on_game, on_diag, R, &bytes);
     if (!R->write_failed) {
         if (st > 0) {
-            R->files++; /* read to its end: checked */
+            R->totals.files++; /* read to its end: checked */
             if (!R->file_games && st > 0)
                 file_diag(R, PK_SEV_WARNING, "no-game", name, "no game found");
         }
@@ -394,7 +385,7 @@ static void summary(run *R)
         fprintf(R->out,
                 "{\"type\":\"summary\",\"files\":%ld,\"games\":%ld,\"with_errors\":%ld,"
                 "\"errors\":%ld,\"warnings\":%ld,\"results\":",
-                R->files, R->games, R->games_with_errors, R->errors, R->warnings);
+                R->totals.files, R->totals.games, R->totals.with_errors, R->totals.errors, R->totals.warnings);
         pk_json_write_string(R->out, R->syntax_only ? NULL : white ? "white" : "first");
         fputs("}\n", R->out);
         return;
@@ -402,8 +393,8 @@ static void summary(run *R)
     if (!R->syntax_only)
         fprintf(R->out, "results read as: %s\n",
                 white ? "1-0 = White won (--results white)" : "1-0 = the first mover won (PDN convention)");
-    fprintf(R->out, "%ld files, %ld games, %ld with errors, %ld warnings\n", R->files, R->games,
-            R->games_with_errors, R->warnings);
+    fprintf(R->out, "%ld files, %ld games, %ld with errors, %ld warnings\n", R->totals.files, R->totals.games,
+            R->totals.with_errors, R->totals.warnings);
 }
 
 /* --stats: throughput and peak memory on standard error (used by tests/bench-pdn.sh). */
@@ -414,7 +405,7 @@ static void stats(const run *R, double secs)
     if (secs <= 0)
         secs = 1e-9;
     fprintf(stderr, "pdncheck: %llu bytes, %ld games in %.3f s: %.1f MB/s, %.0f games/s, peak RSS %ld KiB\n",
-            R->bytes, R->games, secs, (double)R->bytes / secs / 1e6, (double)R->games / secs,
+            R->bytes, R->totals.games, secs, (double)R->bytes / secs / 1e6, (double)R->totals.games / secs,
             (long)ru.ru_maxrss);
     unsigned long pieces, reread;
     pk_checker_pieces(R->checker, &pieces, &reread);
@@ -471,11 +462,12 @@ static void usage(FILE *o)
 
 int main(int argc, char **argv)
 {
-    enum { O_RESULTS = 256, O_STOP, O_PICK, O_CAPOPT, O_DRAW, O_NOVAR, O_COLOR, O_LIST, O_JSON, O_SHARD, O_HTML };
+    enum { O_RESULTS = 256, O_STOP, O_PICK, O_CAPOPT, O_DRAW, O_NOVAR, O_COLOR, O_LIST, O_JSON, O_SHARD, O_HTML,
+           O_SYNTAX, O_STRICT, O_STATS };
     static const struct option longopts[] = {
-        {"syntax-only", no_argument, NULL, 's'},           {"strict", no_argument, NULL, 'S'},
+        {"syntax-only", no_argument, NULL, O_SYNTAX},      {"strict", no_argument, NULL, O_STRICT},
         {"json", no_argument, NULL, O_JSON},               {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},               {"stats", no_argument, NULL, 'T'},
+        {"version", no_argument, NULL, 'V'},               {"stats", no_argument, NULL, O_STATS},
         {"variant", required_argument, NULL, 'v'},         {"results", required_argument, NULL, O_RESULTS},
         {"stop-at-first", no_argument, NULL, O_STOP},      {"pick-first", no_argument, NULL, O_PICK},
         {"capture-optional", no_argument, NULL, O_CAPOPT}, {"draw-profile", required_argument, NULL, O_DRAW},
@@ -492,27 +484,22 @@ int main(int argc, char **argv)
     int color = PK_COLOR_AUTO, c, jobs = pk_cli_jobs_default();
     pk_error err;
     pk_error_clear(&err);
-    while ((c = getopt_long(argc, argv, "v:hVrqo:j:", longopts, NULL)) != -1) {
+    while ((c = pk_cli_getopt(argc, argv, longopts, prog, stderr)) != -1) {
         switch (c) {
-        case 's': R.syntax_only = 1; break;
-        case 'S': R.strict = 1; break;
+        case O_SYNTAX: R.syntax_only = 1; break;
+        case O_STRICT: R.strict = 1; break;
         case O_JSON: R.json = 1; break;
         case 'j':
             if (pk_cli_jobs(optarg, &jobs, &err))
                 return pk_cli_usage_error(stderr, prog, "%s", err.msg);
             break;
-        case O_SHARD: {
-            char *end;
-            long k = strtol(optarg, &end, 10), n = *end == '/' ? strtol(end + 1, &end, 10) : 0;
-            if (*end || k < 0 || n < 1 || k >= n || n > 1000000)
-                return pk_cli_usage_error(stderr, prog, "--shard takes K/N with 0 <= K < N, not '%s'", optarg);
-            R.copts.shard = (int)k;
-            R.copts.shards = (int)n;
+        case O_SHARD:
+            if (pk_cli_shard(optarg, &R.copts.shard, &R.copts.shards, &err))
+                return pk_cli_usage_error(stderr, prog, "%s", err.msg);
             break;
-        }
         case O_HTML: html = optarg; break;
         case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
-        case 'T': R.stats = 1; break;
+        case O_STATS: R.stats = 1; break;
         case 'V': pk_cli_version(stdout, prog); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
         case O_LIST: pk_cli_list_variants(stdout); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
         case 'r': R.recursive = 1; break;
@@ -539,7 +526,7 @@ int main(int argc, char **argv)
             if (pk_cli_draw_profile(optarg, &R.opts.draw_options, &err))
                 return pk_cli_usage_error(stderr, prog, "%s", err.msg);
             break;
-        default: fprintf(stderr, "Try '%s --help'.\n", prog); return PK_EXIT_USAGE;
+        default: return PK_EXIT_USAGE; /* said by pk_cli_getopt */
         }
     }
     /* With --variant an option that does not belong to it is a usage error (as in
@@ -592,7 +579,7 @@ int main(int argc, char **argv)
         stats(&R, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
     pk_checker_free(R.checker);
     if (R.html) {
-        if (pk_html_finish(R.html, &err)) {
+        if (pk_html_finish(R.html, &R.totals, &err)) {
             fprintf(stderr, "%s: error: --html %s: %s\n", prog, html, err.msg);
             R.write_failed = 1;
         }
@@ -603,7 +590,7 @@ int main(int argc, char **argv)
     free(R.hd);
     free(R.hd_text);
     int status = R.unreadable || R.write_failed ? PK_EXIT_USAGE
-                 : R.games_with_errors || R.outside_errors ? PK_EXIT_FINDINGS
+                 : R.totals.with_errors || R.totals.errors ? PK_EXIT_FINDINGS
                                                            : PK_EXIT_OK;
     return pk_cli_close_output(R.out, stderr, prog, status);
 }

@@ -3,7 +3,6 @@
  * standalone SVG, optionally with a legal move's path and captures. A thin main over
  * board.c (the renderers) and match.c (the move named by --move); see man/pdndiagram.1.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,16 +22,19 @@ static void usage(FILE *f)
             "Usage: %s [OPTION]... [FEN | -]\n"
             "Draw the position of a PDN FEN (with '-' or no FEN: one FEN per line of standard input).\n"
             "\n"
-            "  -t, --text             a text board in Unicode (the default)\n"
+            "      --text             a text board in Unicode (the default)\n"
             "  -a, --ascii            a text board in plain ASCII (w W b B, '.' empty dark square)\n"
             "  -s, --svg              a standalone SVG image (one position)\n"
-            "  -f, --flip             Black's view: the board turned by 180 degrees\n"
-            "  -m, --move=MOVE        draw this legal move: its path and the pieces it captures\n"
-            "                         (from-to or the full path, numeric or algebraic)\n"
-            "      --size=PX          width of the SVG in pixels (default %d)\n"
+            "      --flip             Black's view: the board turned by 180 degrees\n"
+            "  -m, --move=MOVE        draw this legal move: its path and the pieces it captures;\n"
+            "                         any notation pdncheck reads, judged as pdnmoves --check\n"
+            "                         judges it\n"
+            "      --size=PX          width of the SVG in pixels (default %d; with --svg)\n"
             "      --numeric          square numbers even for an algebraic variant\n"
             "      --algebraic        coordinates even for a numeric variant\n"
             "  -v, --variant=NAME     variant name or PDN GameType number (default international)\n"
+            "      --capture-optional house rule: captures are not mandatory (8x8 only)\n"
+            "  -o, --output=FILE      write to FILE, not to standard output\n"
             "      --list-variants    print the variant table and exit\n"
             "  -h, --help             print this help and exit\n"
             "  -V, --version          print the version and exit\n"
@@ -42,119 +44,53 @@ static void usage(FILE *f)
             prog, PK_BOARD_DEFAULT_SIZE);
 }
 
-/* The move text as squares: numbers or algebraic names separated by '-', 'x' or ':'. */
-static int parse_move(const pk_variant *v, const char *text, pk_written *w, pk_error *err)
-{
-    memset(w, 0, sizeof *w);
-    const char *s = text;
-    for (;;) {
-        size_t n = strcspn(s, "-x:");
-        if (n == 0)
-            return pk_error_set(err, PK_ERR_SYNTAX, (int)(s - text) + 1, "a square is missing");
-        if (w->nsq == PK_MAX_WRITTEN)
-            return pk_error_set(err, PK_ERR_SYNTAX, (int)(s - text) + 1, "too many squares");
-        int bit = pk_square_parse(v->geom, s, n, err);
-        if (bit < 0) {
-            err->col += (int)(s - text);
-            return PK_ERR_SYNTAX;
-        }
-        w->sq[w->nsq++] = (uint8_t)bit;
-        if (!s[n])
-            break;
-        w->sep_written = true;
-        if (s[n] != '-')
-            w->capture_sep = true;
-        s += n + 1;
-    }
-    if (w->nsq < 2)
-        return pk_error_set(err, PK_ERR_SYNTAX, 1, "a move needs two squares at least (from-to)");
-    return PK_OK;
-}
-
-static void move_text(const pk_variant *v, const pk_move *m, char *buf, size_t size)
-{
-    pk_move_write(v, m, PK_NOT_FULL, buf, size);
-}
-
-/* Why the move cannot be drawn, in one line. */
-static void not_legal(const pk_variant *v, const char *text, const pk_match *mt)
-{
-    char a[256];
-    fprintf(stderr, "%s: error: move '%s' is ", prog, text);
-    switch (mt->kind) {
-    case PK_MATCH_AMBIGUOUS:
-        fprintf(stderr, "ambiguous: it can be");
-        for (int i = 0; i < mt->ncand; i++) {
-            move_text(v, &mt->cand[i], a, sizeof a);
-            fprintf(stderr, "%s%s", i ? " or " : " ", a);
-        }
-        fprintf(stderr, "; write the full path\n");
-        return;
-    case PK_MATCH_CAPTURE_REQUIRED:
-        fprintf(stderr, "not legal: a capture is required");
-        break;
-    case PK_MATCH_CHOICE:
-        fprintf(stderr, "not legal: %s", pk_choice_why_text(mt->why));
-        break;
-    case PK_MATCH_INCOMPLETE:
-        fprintf(stderr, "not legal: the capture is not complete");
-        break;
-    default:
-        fprintf(stderr, "not legal: %s", pk_illegal_why_text(mt->why));
-        fputc('\n', stderr);
-        return;
-    }
-    for (int i = 0; i < mt->ncand; i++) {
-        move_text(v, &mt->cand[i], a, sizeof a);
-        fprintf(stderr, "%s%s", i ? ", " : " (legal: ", a);
-    }
-    fprintf(stderr, "%s\n", mt->ncand ? ")" : "");
-}
-
 typedef struct job {
     const pk_variant *v;
     pk_board_opts o;
     bool svg;
-    const char *move;
+    const char *move;   /* --move as given, parsed into w */
+    pk_written w;
+    unsigned gen_flags; /* --capture-optional */
     pk_match_scratch *scratch;
+    FILE *out;
 } job;
 
-/* Draws one FEN; `where` names it in messages ("FEN" or "<stdin>:3"); `sep`: a blank
- * line first (text boards after the first one drawn). */
-static int draw(const job *j, const char *fen, const char *where, bool sep)
+/* Draws one FEN of len bytes (a line read may hold a NUL: the FEN is refused, never cut
+ * there); `where` names a line of standard input in messages, NULL for the argument;
+ * `sep`: a blank line first (text boards after the first one drawn). */
+static int draw(const job *j, const char *fen, size_t len, const char *where, bool sep)
 {
     pk_pos pos;
     pk_error err;
     pk_error_clear(&err);
-    if (pk_fen_parse(j->v, fen, (size_t)-1, &pos, NULL, &err)) {
-        fprintf(stderr, "%s:%d: error: %s\n", where, err.col, err.msg);
-        fprintf(stderr, "  the %s FEN looks like %s\n", j->v->name, j->v->start_fen);
+    if (pk_fen_parse(j->v, fen, len, &pos, NULL, &err)) {
+        pk_cli_fen_error(stderr, prog, where, j->v, fen, len, &err);
         return EXIT_USAGE;
     }
     pk_board_opts o = j->o;
     pk_match mt;
-    if (j->move) {
-        pk_written w;
-        if (parse_move(j->v, j->move, &w, &err)) {
-            fprintf(stderr, "%s: error: --move '%s': column %d: %s\n", prog, j->move, err.col, err.msg);
-            return EXIT_USAGE;
-        }
-        if (pk_match_move(j->v, &pos, &w, 0, j->scratch, &mt) != PK_MATCH_LEGAL) {
-            not_legal(j->v, j->move, &mt);
+    if (j->move) { /* judged as pdnmoves --check judges it: the same function, the same words */
+        char msg[900];
+        if (pk_match_judge(j->v, &pos, &j->w, j->move, j->gen_flags, j->scratch, &mt, msg, sizeof msg) !=
+            PK_MATCH_LEGAL) {
+            pk_cli_error(stderr, prog, where, "%s: %s", pk_match_code(mt.kind), msg);
+            if (pk_match_advice(&mt)) /* pdncheck's hint */
+                fprintf(stderr, "    %s\n", pk_match_advice(&mt));
             return EXIT_ILLEGAL;
         }
         o.move = &mt.move;
     }
     if (sep)
-        putchar('\n');
-    int st = j->svg ? pk_board_svg(j->v, &pos, &o, stdout, &err) : pk_board_text(j->v, &pos, &o, stdout, &err);
+        putc('\n', j->out);
+    int st = j->svg ? pk_board_svg(j->v, &pos, &o, j->out, &err) : pk_board_text(j->v, &pos, &o, j->out, &err);
     if (st && st != PK_ERR_IO) /* a write error is pk_cli_finish's to report */
-        fprintf(stderr, "%s: error: %s\n", prog, err.msg);
+        pk_cli_error(stderr, prog, NULL, "%s", err.msg);
     return st ? EXIT_USAGE : 0;
 }
 
-/* Reads the next line holding a FEN (blank lines skipped), trimmed; NULL at the end. */
-static char *next_fen(char **line, size_t *cap, int *lineno)
+/* Reads the next line holding a FEN (blank lines skipped), trimmed, its length in *len
+ * (NUL bytes included); NULL at the end. */
+static char *next_fen(char **line, size_t *cap, int *lineno, size_t *len)
 {
     ssize_t n;
     while ((n = getline(line, cap, stdin)) != -1) {
@@ -162,10 +98,12 @@ static char *next_fen(char **line, size_t *cap, int *lineno)
         char *s = *line;
         while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
             s[--n] = 0;
-        while (*s == ' ' || *s == '\t')
-            s++;
-        if (*s)
+        while (n && (*s == ' ' || *s == '\t'))
+            s++, n--;
+        if (n) {
+            *len = (size_t)n;
             return s;
+        }
     }
     return NULL;
 }
@@ -175,20 +113,21 @@ static int from_stdin(const job *j)
     char *line = NULL, *fen, *more = NULL;
     size_t cap = 0, cap2 = 0;
     int lineno = 0, drawn = 0, worst = 0;
-    while ((fen = next_fen(&line, &cap, &lineno))) {
+    size_t len, len2;
+    while ((fen = next_fen(&line, &cap, &lineno, &len))) {
         char where[32];
         snprintf(where, sizeof where, "<stdin>:%d", lineno);
         if (j->svg) { /* one SVG document: refuse a second FEN before writing anything */
             int at = lineno;
-            if (next_fen(&more, &cap2, &lineno)) {
-                fprintf(stderr, "<stdin>:%d: error: --svg draws one position; line %d holds a second FEN\n",
-                        lineno, lineno);
-                fprintf(stderr, "  the first one is on line %d\n", at);
+            if (next_fen(&more, &cap2, &lineno, &len2)) {
+                snprintf(where, sizeof where, "<stdin>:%d", lineno);
+                pk_cli_error(stderr, prog, where, "--svg draws one position; line %d holds a second FEN", lineno);
+                fprintf(stderr, "    the first one is on line %d\n", at);
                 worst = EXIT_USAGE;
                 break;
             }
         }
-        int st = draw(j, fen, where, drawn > 0);
+        int st = draw(j, fen, len, where, drawn > 0);
         drawn += st == 0;
         if (st > worst)
             worst = st;
@@ -196,7 +135,7 @@ static int from_stdin(const job *j)
     free(line);
     free(more);
     if (!drawn && !worst) {
-        fprintf(stderr, "%s: error: no FEN on standard input\n", prog);
+        pk_cli_error(stderr, prog, NULL, "no FEN on standard input");
         return EXIT_USAGE;
     }
     return worst;
@@ -204,57 +143,73 @@ static int from_stdin(const job *j)
 
 int main(int argc, char **argv)
 {
-    enum { OPT_SIZE = 256, OPT_NUMERIC, OPT_ALGEBRAIC };
+    /* -t and -f were --text and --flip up to pdnkit 0.1.0: now --time and --fen everywhere */
+    enum { OPT_SIZE = 256, OPT_NUMERIC, OPT_ALGEBRAIC, OPT_TEXT, OPT_FLIP, OPT_LIST, OPT_CAPOPT };
     static const struct option opts[] = {
-        {"text", no_argument, 0, 't'},      {"ascii", no_argument, 0, 'a'},
-        {"svg", no_argument, 0, 's'},       {"flip", no_argument, 0, 'f'},
-        {"move", required_argument, 0, 'm'},{"size", required_argument, 0, OPT_SIZE},
+        {"text", no_argument, 0, OPT_TEXT},     {"ascii", no_argument, 0, 'a'},
+        {"svg", no_argument, 0, 's'},           {"flip", no_argument, 0, OPT_FLIP},
+        {"move", required_argument, 0, 'm'},    {"size", required_argument, 0, OPT_SIZE},
         {"numeric", no_argument, 0, OPT_NUMERIC}, {"algebraic", no_argument, 0, OPT_ALGEBRAIC},
-        {"variant", required_argument, 0, 'v'}, {"help", no_argument, 0, 'h'},
-        {"version", no_argument, 0, 'V'},   {"list-variants", no_argument, 0, 'L'}, {0, 0, 0, 0}};
-    const char *vname = "international";
+        {"variant", required_argument, 0, 'v'}, {"capture-optional", no_argument, 0, OPT_CAPOPT},
+        {"output", required_argument, 0, 'o'},  {"help", no_argument, 0, 'h'},
+        {"version", no_argument, 0, 'V'},       {"list-variants", no_argument, 0, OPT_LIST}, {0, 0, 0, 0}};
+    const char *vname = "international", *output = NULL;
     job j = {0};
+    j.out = stdout;
     int c;
-    while ((c = getopt_long(argc, argv, "tasfm:v:hV", opts, NULL)) != -1) {
+    while ((c = pk_cli_getopt(argc, argv, opts, prog, stderr)) != -1) {
         switch (c) {
-        case 't': j.svg = false; j.o.flags &= ~(unsigned)PK_BOARD_ASCII; break;
+        case OPT_TEXT: j.svg = false; j.o.flags &= ~(unsigned)PK_BOARD_ASCII; break;
         case 'a': j.svg = false; j.o.flags |= PK_BOARD_ASCII; break;
         case 's': j.svg = true; break;
-        case 'f': j.o.flags |= PK_BOARD_FLIP; break;
+        case OPT_FLIP: j.o.flags |= PK_BOARD_FLIP; break;
         case 'm': j.move = optarg; break;
         case OPT_SIZE: {
-            char *end;
-            errno = 0;
-            long px = strtol(optarg, &end, 10);
-            if (!*optarg || *end || errno || px < PK_BOARD_MIN_SIZE || px > PK_BOARD_MAX_SIZE)
+            long px;
+            if (pk_cli_number(optarg, PK_BOARD_MIN_SIZE, PK_BOARD_MAX_SIZE, &px))
                 return pk_cli_usage_error(stderr, prog, "--size must be a whole number of pixels from %d to %d, not '%s'",
                                           PK_BOARD_MIN_SIZE, PK_BOARD_MAX_SIZE, optarg);
             j.o.size = (int)px;
             break;
         }
+        case OPT_CAPOPT: j.gen_flags |= PK_GEN_CAPTURE_OPTIONAL; break;
+        case 'o': output = optarg; break;
         case OPT_NUMERIC: j.o.flags = (j.o.flags & ~(unsigned)PK_BOARD_ALGEBRAIC) | PK_BOARD_NUMERIC; break;
         case OPT_ALGEBRAIC: j.o.flags = (j.o.flags & ~(unsigned)PK_BOARD_NUMERIC) | PK_BOARD_ALGEBRAIC; break;
         case 'v': vname = optarg; break;
         case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, prog, 0);
-        case 'L': pk_cli_list_variants(stdout); return pk_cli_finish(stdout, stderr, prog, 0);
+        case OPT_LIST: pk_cli_list_variants(stdout); return pk_cli_finish(stdout, stderr, prog, 0);
         case 'V': pk_cli_version(stdout, prog); return pk_cli_finish(stdout, stderr, prog, 0);
-        default: fprintf(stderr, "Try '%s --help'.\n", prog); return EXIT_USAGE;
+        default: return EXIT_USAGE; /* said by pk_cli_getopt */
         }
     }
     if (argc - optind > 1)
         return pk_cli_usage_error(stderr, prog, "too many arguments: one FEN (quote it) or '-'");
+    if (j.o.size && !j.svg) /* a text board has no size: the option would be lost */
+        return pk_cli_usage_error(stderr, prog, "--size sets the width of an SVG board: add --svg");
     pk_error err;
     if (pk_cli_variant(vname, &j.v, &err))
         return pk_cli_usage_error(stderr, prog, "%s", err.msg);
+    if (pk_cli_applies(j.v, j.gen_flags, 0, &err)) /* RULES 0.1: --capture-optional is for 8x8 games */
+        return pk_cli_usage_error(stderr, prog, "%s", err.msg);
+    if (j.move && pk_written_parse(j.v, j.move, strlen(j.move), &j.w, &err)) {
+        pk_cli_move_error(stderr, prog, j.move, &err); /* pdnmoves --check's words */
+        return EXIT_USAGE;
+    }
     if (j.move && !(j.scratch = malloc(sizeof *j.scratch))) {
-        fprintf(stderr, "%s: error: out of memory\n", prog);
+        pk_cli_error(stderr, prog, NULL, "out of memory");
+        return EXIT_USAGE;
+    }
+    if (output && pk_cli_open_output(output, &j.out, &err)) {
+        pk_cli_error(stderr, prog, NULL, "%s", err.msg);
+        free(j.scratch);
         return EXIT_USAGE;
     }
     int st;
     if (optind == argc || !strcmp(argv[optind], "-"))
         st = from_stdin(&j);
     else
-        st = draw(&j, argv[optind], "FEN", false);
+        st = draw(&j, argv[optind], (size_t)-1, NULL, false);
     free(j.scratch);
-    return pk_cli_finish(stdout, stderr, prog, st);
+    return pk_cli_close_output(j.out, stderr, prog, st);
 }

@@ -40,6 +40,7 @@ typedef struct run {
     pk_replay_opts opts;
     pk_check_opts copts;
     pk_checker *checker;
+    FILE *out;             /* standard output, or the file of -o */
     int status;            /* exit status so far */
     /* the input being read (file is read by the workers too: set before the run) */
     const char *file;
@@ -235,7 +236,7 @@ static void *game_new(void *ctx)
     G->R = ctx;
     const pk_check_opts *o = &G->R->copts;
     bool direct = o->jobs <= 1 && !(o->replay.gen_flags && !o->variant_given);
-    G->out = stdout;
+    G->out = G->R->out;
     if (!direct && !(G->out = open_memstream(&G->text, &G->len))) {
         free(G);
         return NULL;
@@ -246,7 +247,7 @@ static void *game_new(void *ctx)
 static void game_free(void *state)
 {
     game *G = state;
-    if (G->out != stdout)
+    if (G->out != G->R->out)
         fclose(G->out);
     free(G->text);
     free(G);
@@ -259,8 +260,8 @@ static void game_begin(void *state, const pk_game *g)
     G->found = false;
     memset(&G->want, 0, sizeof G->want);
     G->want_written[0] = 0;
-    if (G->out != stdout)
-        rewind(G->out); /* the buffer is kept: its size is the position (POSIX open_memstream) */
+    if (G->out != G->R->out)
+        rewind(G->out); /* the buffer is kept: the lines are what lies before the position */
 }
 
 static void on_diag(void *ctx, const pk_diag *d, bool written)
@@ -310,13 +311,17 @@ static void note_game(fen_note *n, const pk_checked *ck)
 /* The game's lines out of its buffer (at -j 1 they went straight to stdout). */
 static void copy_lines(game *G, FILE *out, fen_note *n)
 {
-    if (G->out == stdout)
+    if (G->out == G->R->out)
         return;
     if (fflush(G->out) || ferror(G->out)) { /* a buffer that could not grow */
         n->oom = true;
         clearerr(G->out);
-    } else if (G->len) {
-        fwrite(G->text, 1, G->len, out);
+    } else {
+        /* the lines end at the stream's position: the size variable is not reset by rewind
+         * on every libc (musl updates it only when something is written) */
+        off_t len = ftello(G->out);
+        if (len > 0)
+            fwrite(G->text, 1, (size_t)len, out);
     }
 }
 
@@ -337,11 +342,11 @@ static bool on_game(void *ctx, const pk_checked *ck)
     if (ck->note) {
         n = *(const fen_note *)ck->note;
         if (ck->text_len)
-            fwrite(ck->text, 1, ck->text_len, stdout);
+            fwrite(ck->text, 1, ck->text_len, R->out);
     } else {
         note_game(&n, ck);
         if (ck->replayed)
-            copy_lines(ck->state, stdout, &n);
+            copy_lines(ck->state, R->out, &n);
     }
     R->last = n.index;
     if (!n.replayed) /* not selected, or errors reported by the reader */
@@ -419,6 +424,8 @@ static void usage(FILE *o)
           "                             the tags; default: the tags, else a guess (pdncheck(1))\n"
           "      --results=first|white  how 1-0 is read when results are checked\n"
           "      --capture-optional     house rule: captures are not mandatory (8x8 only)\n"
+          "  -o, --output=FILE          write to FILE, not to standard output\n"
+          "      --list-variants        print the variant table and exit\n"
           "  -h, --help                 print this help and exit\n"
           "  -V, --version              print the version and exit\n"
           "\n"
@@ -440,7 +447,7 @@ static int parse_int(const char *s, char **end)
 
 int main(int argc, char **argv)
 {
-    enum { O_FINAL = 256, O_PLY, O_MOVE, O_ALL, O_FENONLY, O_JSON, O_NUMERIC, O_ALGEBRAIC, O_RESULTS, O_CAPOPT };
+    enum { O_FINAL = 256, O_PLY, O_MOVE, O_ALL, O_FENONLY, O_JSON, O_NUMERIC, O_ALGEBRAIC, O_RESULTS, O_CAPOPT, O_LIST };
     static const struct option longopts[] = {
         {"final", no_argument, NULL, O_FINAL},         {"ply", required_argument, NULL, O_PLY},
         {"move", required_argument, NULL, O_MOVE},     {"all", no_argument, NULL, O_ALL},
@@ -448,14 +455,17 @@ int main(int argc, char **argv)
         {"json", no_argument, NULL, O_JSON},           {"numeric", no_argument, NULL, O_NUMERIC},
         {"algebraic", no_argument, NULL, O_ALGEBRAIC}, {"variant", required_argument, NULL, 'v'},
         {"results", required_argument, NULL, O_RESULTS}, {"capture-optional", no_argument, NULL, O_CAPOPT},
-        {"jobs", required_argument, NULL, 'j'},        {"help", no_argument, NULL, 'h'},
+        {"jobs", required_argument, NULL, 'j'},        {"output", required_argument, NULL, 'o'},
+        {"list-variants", no_argument, NULL, O_LIST},  {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},           {NULL, 0, NULL, 0}};
     static run R; /* main's: large, not on the stack */
     R.move_side = -1;
+    R.out = stdout;
     pk_error err;
     int c, modes = 0, jobs = pk_cli_jobs_default();
     char *end;
-    while ((c = getopt_long(argc, argv, "v:g:j:hV", longopts, NULL)) != -1) {
+    const char *output = NULL;
+    while ((c = pk_cli_getopt(argc, argv, longopts, PROG, stderr)) != -1) {
         switch (c) {
         case O_FINAL: R.what = W_FINAL, modes++; break;
         case O_ALL: R.what = W_ALL, modes++; break;
@@ -502,9 +512,11 @@ int main(int argc, char **argv)
             if (pk_cli_jobs(optarg, &jobs, &err) != PK_OK)
                 return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
             break;
+        case 'o': output = optarg; break;
+        case O_LIST: pk_cli_list_variants(stdout); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
         case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
         case 'V': pk_cli_version(stdout, PROG); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
-        default: fputs("Try 'pdnfen --help'.\n", stderr); return PK_EXIT_USAGE;
+        default: return PK_EXIT_USAGE; /* said by pk_cli_getopt */
         }
     }
     if (modes > 1)
@@ -514,7 +526,6 @@ int main(int argc, char **argv)
     if (R.opts.variant && pk_cli_applies(R.opts.variant, R.opts.gen_flags, 0, &err) != PK_OK)
         return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
     R.opts.no_variations = true; /* the positions of the game; its variations are not asked for */
-    R.opts.guess_first_fit = true; /* the warnings are pdncheck's: only the variant matters here */
     R.copts.jobs = jobs;
     R.copts.window = pk_cli_jobs_window();
     R.copts.piece = pk_cli_piece_bytes();
@@ -528,6 +539,10 @@ int main(int argc, char **argv)
     /* -j N: each game's lines written where it is checked, the games read in pieces */
     if (jobs > 1)
         R.copts.format = (pk_check_format){NULL, fen_game, &R, sizeof(fen_note)};
+    if (output && pk_cli_open_output(output, &R.out, &err)) {
+        pk_cli_error(stderr, PROG, NULL, "%s", err.msg);
+        return PK_EXIT_USAGE;
+    }
     if (!(R.checker = pk_checker_new(&R.copts, &err))) {
         fprintf(stderr, "%s: error: %s\n", PROG, err.msg);
         return PK_EXIT_USAGE;
@@ -535,5 +550,5 @@ int main(int argc, char **argv)
     if (pk_cli_each_input(argc, argv, optind, stderr, each_file, NULL, &R))
         R.status = PK_EXIT_USAGE;
     pk_checker_free(R.checker);
-    return pk_cli_finish(stdout, stderr, PROG, R.status);
+    return pk_cli_close_output(R.out, stderr, PROG, R.status);
 }

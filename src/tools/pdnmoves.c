@@ -29,8 +29,9 @@ static void usage(FILE *f)
             "                           full or partial path, numeric or algebraic, '-', 'x', ':'\n"
             "  -e, --explain            also the complete captures the choice rule forbids, with\n"
             "                           the rule and the numbers, and the captures cut short\n"
-            "  -j, --json               JSON Lines: one object per move (or per check)\n"
+            "      --json               JSON Lines: one object per move (or per check)\n"
             "  -b, --board              draw the position (text) before its moves\n"
+            "  -o, --output=FILE        write to FILE, not to standard output\n"
             "      --numeric            write squares as numbers\n"
             "      --algebraic          write squares as a1..h8 (default: the variant's notation)\n"
             "      --capture-optional   house rule: captures are not mandatory (8x8 only)\n"
@@ -40,9 +41,10 @@ static void usage(FILE *f)
             "\n"
             "Output, one line per legal move, tab-separated: MOVE FULL CAPTURED FEN-AFTER\n"
             "(CAPTURED comma-separated in capture order, '-' when none); read from standard\n"
-            "input, each line starts with the number of the input line it answers. A side without a legal move: one\n"
-            "line saying it has lost. --explain adds lines starting with '#'. --check prints\n"
-            "FULL FEN-AFTER when legal, else 'CODE: MESSAGE' as pdncheck words it.\n"
+            "input, each line starts with the number of the input line it answers. A side\n"
+            "without a legal move: a line '# white has no legal move: it has lost'. --explain\n"
+            "adds lines starting with '#'. --check prints FULL FEN-AFTER when legal, else\n"
+            "'CODE: MESSAGE' as pdncheck words it.\n"
             "Exit status: 0 success (--check: legal), 1 --check: not legal, 2 bad FEN, move\n"
             "text, variant or option.\n",
             prog);
@@ -56,6 +58,8 @@ typedef struct run {
     int line;                      /* reading standard input: the input line, the first
                                       column of every text line; 0 for a FEN argument */
     const char *check;             /* --check MOVE, or NULL */
+    char shown[4 * 160 + 8];       /* MOVE escaped, as a text message quotes it (a tab would
+                                      break the columns); escaped once, not per answer */
     pk_written w;                  /* MOVE parsed */
     pk_match_scratch *ms;
     pk_movelist *legal, *forbidden;
@@ -63,22 +67,6 @@ typedef struct run {
 } run;
 
 /* ---- output helpers ---------------------------------------------------------------- */
-
-static void json_str(FILE *f, const char *s)
-{
-    putc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') {
-            putc('\\', f);
-            putc(c, f);
-        } else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            putc(c, f);
-    }
-    putc('"', f);
-}
 
 /* The captured squares of m, in capture order: "17,26" or "-" (text), or a JSON array
  * (numbers in numeric notation, strings in algebraic). */
@@ -92,7 +80,7 @@ static void put_captured(const run *r, const pk_move *m)
                 putc(',', r->out);
             pk_square_name(r->v->geom, m->caps[i], r->algebraic, sq);
             if (r->algebraic)
-                json_str(r->out, sq);
+                pk_json_write_string(r->out, sq);
             else
                 fputs(sq, r->out);
         }
@@ -132,7 +120,7 @@ static void put_prefix(const run *r)
 static void json_open(const run *r, const char *fen)
 {
     fputs("{\"fen\":", r->out);
-    json_str(r->out, fen);
+    pk_json_write_string(r->out, fen);
 }
 
 /* One move: text line MOVE FULL CAPTURED FEN-AFTER, or a JSON object (with "allowed" and
@@ -146,17 +134,17 @@ static void put_move(const run *r, const char *fen, const pk_pos *p, const pk_mo
     if (r->json) {
         json_open(r, fen);
         fputs(",\"move\":", r->out);
-        json_str(r->out, shortform);
+        pk_json_write_string(r->out, shortform);
         fputs(",\"full\":", r->out);
-        json_str(r->out, full);
+        pk_json_write_string(r->out, full);
         fputs(",\"captured\":", r->out);
         put_captured(r, m);
         fputs(",\"fen_after\":", r->out);
-        json_str(r->out, after);
+        pk_json_write_string(r->out, after);
         if (r->explain) {
             fprintf(r->out, ",\"allowed\":%s,\"reason\":", reason ? "false" : "true");
             if (reason)
-                json_str(r->out, reason);
+                pk_json_write_string(r->out, reason);
             else
                 fputs("null", r->out);
         }
@@ -217,15 +205,15 @@ static void cut_short(const run *r, const char *fen, const pk_pos *p)
                 fen_after(r, p, &got.move, after, sizeof after);
                 json_open(r, fen);
                 fputs(",\"move\":", r->out);
-                json_str(r->out, text);
+                pk_json_write_string(r->out, text);
                 fputs(",\"full\":", r->out);
-                json_str(r->out, text);
+                pk_json_write_string(r->out, text);
                 fputs(",\"captured\":", r->out);
                 put_captured(r, &got.move);
                 fputs(",\"fen_after\":", r->out);
-                json_str(r->out, after);
+                pk_json_write_string(r->out, after);
                 fputs(",\"allowed\":false,\"cut_short\":true,\"reason\":", r->out);
-                json_str(r->out, msg);
+                pk_json_write_string(r->out, msg);
                 fputs("}\n", r->out);
             } else {
                 put_prefix(r);
@@ -271,8 +259,8 @@ static int list(const run *r, const char *fen, const pk_pos *p)
             json_open(r, fen);
             fprintf(r->out, ",\"%s\":true,\"side\":\"%s\"}\n", won ? "won" : "lost", side);
         } else {
-            put_prefix(r);
-            fprintf(r->out, "%s has no legal move: it has %s\n", side, won ? "won" : "lost");
+            put_prefix(r); /* a '#' line: the columns of a move line are not there */
+            fprintf(r->out, "# %s has no legal move: it has %s\n", side, won ? "won" : "lost");
         }
         return PK_EXIT_OK;
     }
@@ -289,21 +277,22 @@ static int list(const run *r, const char *fen, const pk_pos *p)
 static int check(const run *r, const char *fen, const pk_pos *p)
 {
     pk_match m;
-    pk_match_move(r->v, p, &r->w, r->gen_flags, r->ms, &m);
-    if (m.kind == PK_MATCH_LEGAL) {
+    char msg[900];
+    if (pk_match_judge(r->v, p, &r->w, r->json ? r->check : r->shown, r->gen_flags, r->ms, &m, msg, sizeof msg) ==
+        PK_MATCH_LEGAL) {
         char full[160], after[PK_FEN_MAX];
         pk_move_write(r->v, &m.move, PK_NOT_FULL | r->not_flags, full, sizeof full);
         fen_after(r, p, &m.move, after, sizeof after);
         if (r->json) {
             json_open(r, fen);
             fputs(",\"move\":", r->out);
-            json_str(r->out, r->check);
+            pk_json_write_string(r->out, r->check);
             fputs(",\"legal\":true,\"code\":\"legal\",\"message\":null,\"full\":", r->out);
-            json_str(r->out, full);
+            pk_json_write_string(r->out, full);
             fputs(",\"captured\":", r->out);
             put_captured(r, &m.move);
             fputs(",\"fen_after\":", r->out);
-            json_str(r->out, after);
+            pk_json_write_string(r->out, after);
             fputs("}\n", r->out);
         } else {
             put_prefix(r);
@@ -311,14 +300,12 @@ static int check(const run *r, const char *fen, const pk_pos *p)
         }
         return PK_EXIT_OK;
     }
-    char msg[900];
-    pk_match_describe(r->v, p, r->check, &m, r->gen_flags, r->w.algebraic, r->ms, msg, sizeof msg);
     if (r->json) {
         json_open(r, fen);
         fputs(",\"move\":", r->out);
-        json_str(r->out, r->check);
+        pk_json_write_string(r->out, r->check);
         fprintf(r->out, ",\"legal\":false,\"code\":\"%s\",\"message\":", pk_match_code(m.kind));
-        json_str(r->out, msg);
+        pk_json_write_string(r->out, msg);
         fputs("}\n", r->out);
     } else {
         put_prefix(r);
@@ -327,20 +314,18 @@ static int check(const run *r, const char *fen, const pk_pos *p)
     return PK_EXIT_FINDINGS;
 }
 
-/* Answers one FEN; line > 0 names the input line in an error. */
-static int position(const run *r, const char *fen, int line)
+/* Answers one FEN of len bytes (a line read may hold a NUL: it is part of the FEN, and
+ * the FEN is refused, never cut there); line > 0 names the input line in an error. */
+static int position(const run *r, const char *fen, size_t len, int line)
 {
     pk_pos p;
     pk_error err;
     pk_error_clear(&err);
-    if (pk_fen_parse(r->v, fen, (size_t)-1, &p, NULL, &err) != PK_OK) {
+    if (pk_fen_parse(r->v, fen, len, &p, NULL, &err) != PK_OK) {
+        char where[32];
         fflush(r->out);
-        if (line > 0)
-            fprintf(stderr, "%s: <stdin>:%d: error: bad FEN \"%.200s\": %s (column %d of the FEN)\n", prog, line,
-                    fen, err.msg, err.col);
-        else
-            fprintf(stderr, "%s: error: bad FEN \"%.200s\": %s (column %d of the FEN)\n", prog, fen, err.msg,
-                    err.col);
+        snprintf(where, sizeof where, "<stdin>:%d", line);
+        pk_cli_fen_error(stderr, prog, line > 0 ? where : NULL, r->v, fen, len, &err);
         return PK_EXIT_USAGE;
     }
     return r->check ? check(r, fen, &p) : list(r, fen, &p);
@@ -362,12 +347,12 @@ static int lines(run *r, FILE *in)
         while (*s == ' ' || *s == '\t')
             s++, len--;
         if (len >= 2 && s[0] == '"' && s[len - 1] == '"') {
-            s[len - 1] = 0;
-            s++;
+            s[--len] = 0;
+            s++, len--;
         }
-        if (!*s || *s == '#')
+        if (!len || *s == '#')
             continue;
-        int st = position(r, s, r->line);
+        int st = position(r, s, (size_t)len, r->line);
         if (st > status)
             status = st;
     }
@@ -381,13 +366,14 @@ static int lines(run *r, FILE *in)
 
 int main(int argc, char **argv)
 {
-    enum { O_NUMERIC = 256, O_ALGEBRAIC, O_CAPTURE_OPTIONAL, O_LIST };
+    enum { O_NUMERIC = 256, O_ALGEBRAIC, O_CAPTURE_OPTIONAL, O_LIST, O_JSON };
     static const struct option opts[] = {
         {"variant", required_argument, 0, 'v'},
         {"check", required_argument, 0, 'c'},
         {"explain", no_argument, 0, 'e'},
-        {"json", no_argument, 0, 'j'},
+        {"json", no_argument, 0, O_JSON}, /* -j was --json up to pdnkit 0.1.0: now --jobs everywhere */
         {"board", no_argument, 0, 'b'},
+        {"output", required_argument, 0, 'o'},
         {"numeric", no_argument, 0, O_NUMERIC},
         {"algebraic", no_argument, 0, O_ALGEBRAIC},
         {"capture-optional", no_argument, 0, O_CAPTURE_OPTIONAL},
@@ -398,24 +384,25 @@ int main(int argc, char **argv)
     run r;
     memset(&r, 0, sizeof r);
     r.out = stdout;
-    const char *vname = "international";
+    const char *vname = "international", *output = NULL;
     int notation = 0, c;
     pk_error err;
     pk_error_clear(&err);
-    while ((c = getopt_long(argc, argv, "v:c:ejbhV", opts, NULL)) != -1) {
+    while ((c = pk_cli_getopt(argc, argv, opts, prog, stderr)) != -1) {
         switch (c) {
         case 'v': vname = optarg; break;
         case 'c': r.check = optarg; break;
         case 'e': r.explain = true; break;
-        case 'j': r.json = true; break;
+        case O_JSON: r.json = true; break;
         case 'b': r.board = true; break;
+        case 'o': output = optarg; break;
         case O_NUMERIC: notation = PK_NOT_NUMERIC; break;
         case O_ALGEBRAIC: notation = PK_NOT_ALGEBRAIC; break;
         case O_CAPTURE_OPTIONAL: r.gen_flags |= PK_GEN_CAPTURE_OPTIONAL; break;
         case O_LIST: pk_cli_list_variants(stdout); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
         case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
         case 'V': pk_cli_version(stdout, prog); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
-        default: fprintf(stderr, "Try '%s --help'.\n", prog); return PK_EXIT_USAGE;
+        default: return PK_EXIT_USAGE; /* said by pk_cli_getopt */
         }
     }
     if (argc - optind > 1)
@@ -428,8 +415,14 @@ int main(int argc, char **argv)
         return pk_cli_usage_error(stderr, prog, "--explain lists the moves; --check answers for one move");
     r.algebraic = notation ? notation == PK_NOT_ALGEBRAIC : r.v->algebraic;
     r.not_flags = r.algebraic ? PK_NOT_ALGEBRAIC : PK_NOT_NUMERIC;
+    if (r.check)
+        pk_text_escape(r.shown, sizeof r.shown, r.check, strlen(r.check));
     if (r.check && pk_written_parse(r.v, r.check, strlen(r.check), &r.w, &err) != PK_OK) {
-        fprintf(stderr, "%s: error: bad move '%s': %s\n", prog, r.check, err.msg);
+        pk_cli_move_error(stderr, prog, r.check, &err);
+        return PK_EXIT_USAGE;
+    }
+    if (output && pk_cli_open_output(output, &r.out, &err) != PK_OK) {
+        pk_cli_error(stderr, prog, NULL, "%s", err.msg);
         return PK_EXIT_USAGE;
     }
     r.ms = malloc(sizeof *r.ms);
@@ -440,14 +433,14 @@ int main(int argc, char **argv)
         return PK_EXIT_USAGE;
     }
     static char obuf[1 << 16];
-    setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
+    setvbuf(r.out, obuf, _IOFBF, sizeof obuf);
     int status;
     if (optind == argc || strcmp(argv[optind], "-") == 0)
         status = lines(&r, stdin);
     else
-        status = position(&r, argv[optind], 0);
+        status = position(&r, argv[optind], (size_t)-1, 0);
     free(r.ms);
     free(r.legal);
     free(r.forbidden);
-    return pk_cli_finish(stdout, stderr, prog, status);
+    return pk_cli_close_output(r.out, stderr, prog, status);
 }

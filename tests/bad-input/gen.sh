@@ -23,6 +23,12 @@ awk 'BEGIN { x = 7; for (i = 0; i < 65536; i++) { x = (x * 1103515245 + 12345) %
 { printf '\177ELF\002\001\001\000\000\000\000\000\000\000\000\000\003\000>\000'; printf '\n%s\n' "$ok"; } >"$d/binary-then-game.pdn"
 # NUL bytes in a tag value, in a comment, between moves
 printf '[Event "a\000b"]\n[GameType "20"]\n1. 32-28 {x\000y} 19-23 \000 2. 28x19 14x23 1-0\n\n%s\n' "$ok" >"$d/nul-bytes.pdn"
+# issue 21 item 9: a NUL inside a FEN tag (read as U+FFFD: a bad FEN, never the shorter
+# "W:W31", another position) and an ESC (escaped in the message)
+printf '[GameType "20"]\n[FEN "W:W31\000:B1"]\n1. 31-27 *\n\n[GameType "20"]\n[FEN "W:W31\033[2J:B1"]\n1. 31-27 *\n\n%s\n' "$ok" >"$d/nul-esc-fen.pdn"
+# issue 21 items 11 and 15: a doubled K, a square listed twice in two notations, :H and
+# :F past 999999999 (refused, were cut), a NAG past $999999 (kept as written, was cut)
+printf '[GameType "20"]\n[FEN "W:WKK31:B1"]\n1. 31-27 *\n\n[GameType "20"]\n[FEN "W:Wa1,A1:B1"]\n1. 46-41 *\n\n[GameType "20"]\n[FEN "W:W31:B1:H99999999999"]\n1. 31-27 *\n\n[GameType "20"]\n[FEN "W:W31:B1:F1000000000"]\n1. 31-27 *\n\n[GameType "20"]\n1. 32-28 $99999999999999999999 19-23 *\n\n%s\n' "$ok" >"$d/fen-words-numbers.pdn"
 # invalid UTF-8 in a tag value and a comment (lone continuation byte, truncated
 # sequence, overlong encoding, 0xFF), in a file that is otherwise UTF-8 (has an e-acute)
 printf '[Event "caf\303\251 \200 \303 \300\257 \377"]\n[GameType "20"]\n1. 32-28 {\355\240\200} 19-23 2. 28x19 14x23 1-0\n\n%s\n' "$ok" >"$d/invalid-utf8.pdn"
@@ -138,7 +144,7 @@ for e in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
   UTF-32LE) bom='\377\376\000\000' ;; UTF-32BE) bom='\000\000\376\377' ;;
   esac
   { printf "$bom"; cat "$d/.body"; } >"$d/bom-$e.pdn"
-  case $e in UTF-16*) cp "$d/.body" "$d/nobom-$e.pdn" ;; esac
+  cp "$d/.body" "$d/nobom-$e.pdn" # UTF-32 too: issue 21 item 16 (read as UTF-8 before)
 done
 # UTF-16LE cut in the middle of a code unit, and with a lone surrogate (D800) in a comment
 { printf '\377\376'; iconv -f UTF-8 -t UTF-16LE "$uni"; printf 'x'; } >"$d/utf16-odd-length.pdn"

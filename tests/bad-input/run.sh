@@ -3,8 +3,8 @@
 # dir, copies the committed regression inputs (tests/bad-input/*.pdn) beside them, runs
 # pdncheck on each case with a 60 s timeout and a 1 MiB stack (no deep recursion), and
 # compares the exit status and the output -- all of it when short, else its first 8
-# lines and last 2 -- with expected/<name>.out, and standard error with expected/<name>.err
-# (empty when there is no such file). Names each failing case; ends with
+# lines and last 2 and the SHA-256 of the whole -- with expected/<name>.out, and standard
+# error with expected/<name>.err (empty when there is no such file). Names each failing case; ends with
 # "bad-input: N passed, N failed".
 #   sh tests/bad-input/run.sh [--update] [NAME]...   --update rewrites expected/*.out
 # Environment: BUILD (tools in $BUILD/bin), PK_WRAP (a command prefix, e.g. valgrind),
@@ -22,10 +22,14 @@ if [ -n "$BAD_DIR" ]; then d=$BAD_DIR; else
 fi
 cp "$here"/*.pdn "$d"/ 2>/dev/null
 
-clip() { # file: the whole output when short, else the first 8 and last 2 lines
+clip() { # file: the whole output when short, else its first 8 and last 2 lines (cut at 400
+  # columns, to keep the expectation readable) and a line with the size and SHA-256 of all
+  # of it, so that no byte of the output goes unchecked
   n=$(wc -l <"$1")
-  if [ "$n" -le 12 ]; then cat "$1"; else
-    head -n 8 "$1"; echo "[... $((n - 10)) lines ...]"; tail -n 2 "$1"; fi
+  if [ "$n" -le 12 ] && [ "$(awk 'length > 400' "$1" | wc -l)" -eq 0 ]; then cat "$1"; else
+    { head -n 8 "$1"; [ "$n" -gt 10 ] && echo "[... $((n - 10)) lines ...]"; [ "$n" -gt 8 ] && tail -n $(( n - 8 < 2 ? n - 8 : 2 )) "$1"; } | cut -c1-400
+    echo "[whole output: $n lines, $(wc -c <"$1") bytes, sha256 $(sha256sum <"$1" | cut -c1-64)]"
+  fi
 }
 
 pass=0; fail=0
@@ -38,7 +42,7 @@ while IFS="$tab" read -r name games flags args; do
   # shellcheck disable=SC2086
   (cd "$d" && ulimit -s 1024 && exec timeout 60 $PK_WRAP "$bin/pdncheck" $args) >"$out" 2>"$out.err"
   st=$?
-  { clip "$out"; echo "exit $st"; } | cut -c1-400 >"$out.clip"
+  { clip "$out"; echo "exit $st"; } >"$out.clip"
   if [ $update = 1 ]; then
     cp "$out.clip" "$here/expected/$name.out"; echo "wrote expected/$name.out"
     if [ -s "$out.err" ]; then cp "$out.err" "$here/expected/$name.err"; else rm -f "$here/expected/$name.err"; fi

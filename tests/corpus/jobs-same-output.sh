@@ -1,17 +1,17 @@
 #!/bin/sh
 # -j N gives the same report as -j 1, byte for byte (issue 13): every game file of
-# ../shared/corpora and the bundled pdn/, in GNU and JSON output, with 3 worker threads
+# the corpora (tests/corpora, unpacked into $BUILD/corpora) and the bundled pdn/, in GNU and JSON output, with 3 worker threads
 # and a window of 4 games in flight (PK_JOBS_WINDOW) so that workers finish out of order,
 # with the default window, and with the workers reading pieces of one game each
 # (PK_PIECE_BYTES=1: a cut at every game that ends with a result, see src/check.c). Ends with "jobs: N passed, N failed".
-SHARED=${SHARED:-../shared}
+CORPORA=${CORPORA:-build/corpora}
 top=$(pwd)
 bin="$top/${BUILD:-build}/bin/pdncheck"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pk-jobs.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 pass=0; fail=0
-find "$SHARED/corpora" pdn -name '*.pdn' | LC_ALL=C sort >"$tmp/files"
-[ -s "$tmp/files" ] || { echo "jobs: no game file found under $SHARED/corpora"; exit 1; }
+find "$CORPORA" pdn -name '*.pdn' | LC_ALL=C sort >"$tmp/files"
+[ -s "$tmp/files" ] || { echo "jobs: no game file found under $CORPORA"; exit 1; }
 for mode in "" "--json" "--no-variations --json"; do
   # one run over all files: the order of files and games is part of what must not change
   xargs -d '\n' "$bin" -j 1 $mode <"$tmp/files" >"$tmp/one" 2>"$tmp/one.err"; s1=$?

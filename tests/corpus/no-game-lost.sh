@@ -1,5 +1,5 @@
 #!/bin/sh
-# No game lost: for every corpus file (../shared/corpora/MANIFEST.tsv, parser-tests
+# No game lost: for every corpus file (tests/corpora/MANIFEST.tsv, parser-tests
 # included) and every bad-input case (tests/bad-input/cases), the games pdncheck reports
 # equal an independent count, in syntax-only mode AND in full replay mode (a replay must
 # not drop a game either), counted two ways: the "type":"game" objects of --json and the
@@ -7,10 +7,10 @@
 # with the EXPECT table of tests/corpus/pdn-games.sh (reused, not copied) where that
 # line-based count is known to be off; the "games" column of tests/bad-input/cases.
 # Names each failing file; ends with "no-game-lost: N passed, N failed".
-SHARED=${SHARED:-../shared}
+CORPORA=${CORPORA:-build/corpora}
 top=$(pwd)
 bin="$top/${BUILD:-build}/bin/pdncheck"
-C="$SHARED/corpora"
+C="$CORPORA"
 [ -f "$C/MANIFEST.tsv" ] || { echo "no-game-lost: $C/MANIFEST.tsv not found"; exit 1; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pk-lost.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT

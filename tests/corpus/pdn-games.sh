@@ -1,5 +1,5 @@
 #!/bin/sh
-# Every PDN file listed in ../shared/corpora/MANIFEST.tsv is read by pdncheck --syntax-only:
+# Every PDN file listed in tests/corpora/MANIFEST.tsv is read by pdncheck --syntax-only:
 #  1. no file gives an error or an unreadable-file status;
 #  2. the number of games equals an independent count: max(tag_blocks, result_terminators)
 #     from MANIFEST.tsv, except for the files of the EXPECT table below, where that
@@ -10,8 +10,8 @@
 #     generated.pdn: "no game found"); every
 #     other file must read with no warning.
 # Names each failing file; ends with "N passed, N failed" (one test per file and check).
-SHARED=${SHARED:-../shared}
-C="$SHARED/corpora"
+CORPORA=${CORPORA:-build/corpora}
+C="$CORPORA"
 [ -f "$C/MANIFEST.tsv" ] || { echo "pdn-games: $C/MANIFEST.tsv not found"; exit 1; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pk-games.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT

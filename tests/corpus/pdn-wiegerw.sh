@@ -5,8 +5,8 @@
 #   fail/*     --strict: exit 1, and the first error is on the line PARSER-EDGE-CASES.md
 #              section 2 gives; default mode: exit 0 with at least one warning
 # Names every failing file and ends with "N passed, N failed".
-SHARED=${SHARED:-../shared}
-D="$SHARED/corpora/parser-tests/wiegerw-pdn"
+CORPORA=${CORPORA:-build/corpora}
+D="$CORPORA/parser-tests/wiegerw-pdn"
 [ -d "$D" ] || { echo "pdn-wiegerw: $D not found"; exit 1; }
 pass=0; fail=0
 ok() { pass=$((pass + 1)); }

@@ -70,7 +70,7 @@ static void run_once(const uint8_t *data, size_t size, int jobs, bool html, FILE
     }
     pk_checker_free(R.checker);
     if (R.html)
-        pk_html_finish(R.html, NULL);
+        pk_html_finish(R.html, &R.totals, NULL);
     html_drop(&R);
     free(R.hd);
     free(R.hd_text);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Runs the libFuzzer targets built by `make fuzz` (the Makefile builds them first).
 #   sh tests/fuzz/run.sh [TARGET]...      default: every $BUILD/fuzzers/fuzz_*
-# Environment: BUILD (default build/fuzz), SHARED, FUZZ_SECONDS (per target, default 60),
+# Environment: BUILD (default build/fuzz), CORPORA (the unpacked corpora), FUZZ_SECONDS (per target, default 60),
 # FUZZ_JOBS (targets run at the same time, default 1), FUZZ_ARGS (extra libFuzzer flags).
 # Each target's corpus grows in $BUILD/corpus-<target> (kept between runs); the seeds are
 # rebuilt in $BUILD/seeds-<target> by tests/fuzz/seeds.sh. A crash, leak, timeout or
@@ -22,10 +22,10 @@ if [ "$1" = --summary ]; then
 fi
 
 BUILD=${BUILD:-build/fuzz}
-SHARED=${SHARED:-../shared}
+CORPORA=${CORPORA:-build/corpora}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_JOBS=${FUZZ_JOBS:-1}
-export BUILD SHARED
+export BUILD CORPORA
 targets=$*
 [ -n "$targets" ] || targets=$(cd "$BUILD/fuzzers" && ls fuzz_* | grep -v '\.d$')
 sh tests/fuzz/seeds.sh || exit 1

@@ -1,18 +1,18 @@
 #!/bin/sh
 # Builds the seed corpora of the fuzz targets in $BUILD/seeds-<target> (rebuilt each run):
 #   fuzz_pdn       whole small files and single games (at most 8 per file, each at most
-#                  6 KB) split from pdn/ and ../shared/corpora, plus tests/fuzz/seeds/*
+#                  6 KB) split from pdn/ and the corpora (tests/corpora, unpacked into $BUILD/corpora), plus tests/fuzz/seeds/*
 #                  and the committed bad inputs tests/bad-input/*.pdn
 #   fuzz_pdncheck  the same games, each behind two option bytes (see fuzz_pdncheck.c)
 #   fuzz_fen       every distinct FEN tag of the corpora behind a variant byte, plus the
 #                  start positions
 #   fuzz_match     the numeric games of the corpora turned into square bytes
 #                  (see fuzz_match.c) behind their variant byte
-# Usage: sh tests/fuzz/seeds.sh   (environment: BUILD, default build/fuzz; SHARED)
+# Usage: sh tests/fuzz/seeds.sh   (environment: BUILD, default build/fuzz; CORPORA)
 BUILD=${BUILD:-build/fuzz}
-SHARED=${SHARED:-../shared}
+CORPORA=${CORPORA:-build/corpora}
 LC_ALL=C; export LC_ALL
-C="$SHARED/corpora"
+C="$CORPORA"
 for t in pdn pdncheck fen match; do rm -rf "$BUILD/seeds-fuzz_$t"; mkdir -p "$BUILD/seeds-fuzz_$t"; done
 P="$BUILD/seeds-fuzz_pdn"; K="$BUILD/seeds-fuzz_pdncheck"; F="$BUILD/seeds-fuzz_fen"; M="$BUILD/seeds-fuzz_match"
 

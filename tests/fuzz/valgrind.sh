@@ -7,11 +7,7 @@
 # Ends with "valgrind: N passed, N failed".
 BUILD=${BUILD:-build}
 top=$(pwd)
-command -v valgrind >/dev/null 2>&1 || {
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "valgrind: installing valgrind"
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >/dev/null || exit 1
-  else echo "valgrind: not installed (apt-get install valgrind)"; exit 1; fi; }
+command -v valgrind >/dev/null 2>&1 || { echo "valgrind: not installed (make deps-hardening installs it)"; exit 1; }
 w=$(mktemp -d "${TMPDIR:-/tmp}/pk-vg.XXXXXX") || exit 1
 trap 'rm -rf "$w"' EXIT
 mkdir "$w/bin" "$w/logs"

@@ -121,6 +121,8 @@ static int pdn(void)
 
 int main(void)
 {
-    printf("pdnkit %s\n", PK_VERSION);
+    int number;
+    const char *v = pk_version(&number);
+    printf("pdnkit %s, library %s (%d)\n", PK_VERSION, v, number);
     return engine() || pdn();
 }

@@ -35,6 +35,21 @@ run_make() {
 run_make install
 p=$dest$prefix
 tools=$(for t in src/tools/*.c; do basename "$t" .c; done)
+
+# --- one version everywhere ------------------------------------------------------------
+# src/pk_common.h holds it; the tools, the man pages, the shared library's file name and
+# NEWS's newest entry must all say the same (pkg-config's is checked below)
+version=$(sed -n 's/^#define PDNKIT_VERSION_[A-Z]* *\([0-9]*\)$/\1/p' src/pk_common.h | paste -sd.)
+[ -n "$version" ] || fail "no version in src/pk_common.h"
+for t in $tools; do
+  [ "$("$p/bin/$t" --version)" = "$t (pdnkit) $version" ] || fail "$t --version does not say $version"
+done
+for m in "$p"/share/man/man*/*; do
+  head -n 3 "$m" | grep -q "^\.TH .*\"pdnkit $version\"" || fail "${m##*/}: title line without version $version"
+done
+[ -f "$p/lib/libpdnkit.so.$version" ] || fail "lib/libpdnkit.so.$version not installed"
+[ "$(grep -m 1 '^Version ' NEWS | cut -d' ' -f2)" = "$version" ] || fail "NEWS's newest entry is not version $version"
+echo "version: $version said by every tool, man page, the shared library and NEWS"
 for t in $tools; do
   [ -x "$p/bin/$t" ] || fail "bin/$t not installed"
   # Every tool should have a man page (BRIEF); a missing one is reported, not fatal, so
@@ -72,7 +87,7 @@ PKG_CONFIG_PATH=$p/lib/pkgconfig
 PKG_CONFIG_SYSROOT_DIR=$dest
 export PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
 pkg-config --exists pdnkit || fail "pkg-config does not find pdnkit"
-[ "$(pkg-config --modversion pdnkit)" = "$(sed -n 's/.*define PK_VERSION "\(.*\)"/\1/p' src/pk_common.h)" ] ||
+[ "$(pkg-config --modversion pdnkit)" = "$(sed -n 's/^#define PDNKIT_VERSION_[A-Z]* *\([0-9]*\)$/\1/p' src/pk_common.h | paste -sd.)" ] ||
   fail "pdnkit.pc version"
 cflags=$(pkg-config --cflags pdnkit)
 libs=$(pkg-config --libs pdnkit)
@@ -133,11 +148,17 @@ expect_words pdncheck "pdncheck --results=" "$(complete_line "$P" "$comp/pdnchec
 expect_words pdncheck "pdncheck --var" "$(complete_line "$P" "$comp/pdncheck" "pdncheck --var")" "--variant="
 # -j N: the thread counts up to the online processors, for each tool that has it
 cpus=$(seq 1 "$(getconf _NPROCESSORS_ONLN)" | tr '\n' ' ')
-for t in pdncheck pdnfen pdnconv; do
+for t in pdncheck pdnfen pdnconv pdngrep; do
   expect_words $t "$t -j " "$(complete_line "$P" "$comp/$t" "$t -j ") " "$cpus"
   expect_words $t "$t --jobs=" "$(complete_line "$P" "$comp/$t" "$t --jobs=") " "$cpus"
   expect_words $t "$t --jo" "$(complete_line "$P" "$comp/$t" "$t --jo")" "--jobs="
 done
+# pdngrep: tag names after -t, its verdicts; its -v (grep's) takes no value
+expect_words pdngrep "pdngrep -t Wh" "$(complete_line "$P" "$comp/pdngrep" "pdngrep -t Wh")" "White="
+expect_words pdngrep "pdngrep --tag=Da" "$(complete_line "$P" "$comp/pdngrep" "pdngrep --tag=Da")" "Date="
+expect_words pdngrep "pdngrep --verdict=draw" "$(complete_line "$P" "$comp/pdngrep" "pdngrep --verdict=draw")" \
+  "draw drawn draw-claimable"
+expect_words pdngrep "pdngrep -v rus" "$(complete_line "$P" "$comp/pdngrep" "pdngrep -v rus")" ""
 # Files for a tool whose Usage names FILE.
 touch "$work/games-a.pdn" "$work/games-b.pdn"
 got=$(complete_line "$P" "$comp/pdncheck" "pdncheck $work/games-" | tr ' ' '\n' | sort | tr '\n' ' ')

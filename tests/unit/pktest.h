@@ -9,7 +9,8 @@
  *
  * The program runs every test in CUnit's basic mode (which prints the run summary)
  * and exits 1 when any assertion failed, so `make check` can count it.
- * SHARED_DIR() gives the path of ../shared (env SHARED, else ../shared).
+ * CORPORA_DIR() gives the path of the unpacked test corpora (env CORPORA, else build/corpora:
+ * tests/corpora with its .zst files decompressed by make).
  */
 #ifndef PKTEST_H
 #define PKTEST_H
@@ -39,10 +40,10 @@ static inline void PK_WRITE_MOVES(FILE *f, const char *const *moves, int n)
             fprintf(f, "%d. %s ", k / 2 + 1, moves[k]);
 }
 
-static inline const char *SHARED_DIR(void)
+static inline const char *CORPORA_DIR(void)
 {
-    const char *s = getenv("SHARED");
-    return s && *s ? s : "../shared";
+    const char *s = getenv("CORPORA");
+    return s && *s ? s : "build/corpora";
 }
 
 #define PK_TEST_MAIN(suite_name, table)                                                            \

@@ -65,6 +65,13 @@ static void test_sniff(void)
     CU_ASSERT_EQUAL(pk_encoding_sniff((const unsigned char *)"[\0E\0v\0e\0", 8, &bom), PK_ENC_UTF16LE);
     CU_ASSERT_EQUAL(bom, 0);
     CU_ASSERT_EQUAL(pk_encoding_sniff((const unsigned char *)"\0[\0E\0v\0e", 8, &bom), PK_ENC_UTF16BE);
+    /* UTF-32 without a BOM: three NULs in a unit (issue 21 item 16: it was read as UTF-8) */
+    CU_ASSERT_EQUAL(pk_encoding_sniff((const unsigned char *)"[\0\0\0E\0\0\0v\0\0\0", 12, &bom), PK_ENC_UTF32LE);
+    CU_ASSERT_EQUAL(bom, 0);
+    CU_ASSERT_EQUAL(pk_encoding_sniff((const unsigned char *)"\0\0\0[\0\0\0E\0\0\0v", 12, &bom), PK_ENC_UTF32BE);
+    /* a Cyrillic name among them: the units are not all ASCII */
+    CU_ASSERT_EQUAL(pk_encoding_sniff((const unsigned char *)"[\0\0\0\x10\x04\0\0a\0\0\0b\0\0\0", 16, &bom),
+                    PK_ENC_UTF32LE);
     /* NUL bytes here and there are not UTF-16; nor is a file of NULs */
     CU_ASSERT_EQUAL(pk_encoding_sniff((const unsigned char *)"[Event \"a\0b\"]\n1. \0 *", 21, &bom), PK_ENC_UTF8);
     CU_ASSERT_EQUAL(pk_encoding_sniff((const unsigned char *)"\0\0\0\0\0\0\0\0", 8, &bom), PK_ENC_UTF8);
@@ -182,14 +189,16 @@ static void test_long_runs(void)
 }
 
 typedef struct seen {
+    const char *code; /* the diagnostics looked for ("encoding" when NULL) */
     int n, line, col;
     char msg[200];
 } seen;
 
-static void on_encoding(void *ctx, const pk_diag *d)
+/* The first diagnostic with s->code: where, and what it says; n counts them all. */
+static void on_first(void *ctx, const pk_diag *d)
 {
     seen *s = ctx;
-    if (!strcmp(d->code, "encoding") && s->n++ == 0) {
+    if (!strcmp(d->code, s->code ? s->code : "encoding") && s->n++ == 0) {
         s->line = d->line;
         s->col = d->col;
         snprintf(s->msg, sizeof s->msg, "%s", d->message);
@@ -200,7 +209,7 @@ static int read_games(const void *buf, size_t n, seen *s, char *white, size_t wl
 {
     FILE *f = fmemopen((void *)buf, n, "rb");
     pk_pdn_reader *r = pk_pdn_open(f, "t.pdn", 0, NULL);
-    pk_diag_sink sink = {on_encoding, s};
+    pk_diag_sink sink = {on_first, s};
     pk_game g;
     int games = 0;
     memset(s, 0, sizeof *s);
@@ -239,6 +248,75 @@ static void test_reader_warning(void)
     free(w);
 }
 
+/* Issue 21 item 9: a NUL byte goes on as U+FFFD (the reader's strings end at a NUL: a tag
+ * value "a\0b" was "a"), in UTF-8 and UTF-16 input, in blocks of every size; the source
+ * keeps the offset of the first for the reader's warning. */
+static unsigned long long nul_offset(const void *buf, size_t n, size_t cap, char **out)
+{
+    FILE *f = fmemopen((void *)buf, n, "rb");
+    pk_src *s = pk_src_open(f, NULL);
+    size_t o = 0;
+    long r;
+    char *d = malloc(4 * n + cap + 64);
+    while ((r = pk_src_read(s, d + o, cap)) > 0)
+        o += (size_t)r;
+    d[o] = 0;
+    unsigned long long at = pk_src_nul_offset(s);
+    pk_src_close(s);
+    fclose(f);
+    *out = d;
+    return at;
+}
+
+static void test_nul_bytes(void)
+{
+    static const char t[] = "[Event \"a\0b\"]\n1. 32-28 {x\0\0y} *\n";
+    for (size_t cap = 16; cap < 48; cap += 5) {
+        char *d;
+        CU_ASSERT_EQUAL(nul_offset(t, sizeof t - 1, cap, &d), 9);
+        CU_ASSERT_STRING_EQUAL(d, "[Event \"a\xEF\xBF\xBD" "b\"]\n1. 32-28 {x\xEF\xBF\xBD\xEF\xBF\xBDy} *\n");
+        free(d);
+    }
+    char *d;
+    CU_ASSERT_EQUAL(nul_offset("1. 32-28 *\n", 11, 16, &d), PK_SRC_NONE);
+    free(d);
+    /* UTF-16: a U+0000 code unit */
+    static const char w[] = "\xFF\xFE" "a\0\0\0b\0\xE9\0\0\0";
+    for (size_t cap = 16; cap < 48; cap += 5) {
+        CU_ASSERT_EQUAL(nul_offset(w, sizeof w - 1, cap, &d), 1);
+        CU_ASSERT_STRING_EQUAL(d, "a\xEF\xBF\xBD" "b\xC3\xA9\xEF\xBF\xBD");
+        free(d);
+    }
+}
+
+/* The reader says it once, where the first NUL stood, and keeps what follows it. */
+static void test_nul_reader(void)
+{
+    static const char t[] = "[White \"a\0b\"]\n1. 32-28 {x\0y} *\n\n[White \"c\0\"]\n1. 32-28 *\n";
+    FILE *f = fmemopen((void *)t, sizeof t - 1, "rb");
+    pk_pdn_reader *r = pk_pdn_open(f, "t.pdn", 0, NULL);
+    seen s;
+    memset(&s, 0, sizeof s);
+    s.code = "nul-byte";
+    pk_diag_sink sink = {on_first, &s};
+    pk_game g;
+    pk_game_init(&g);
+    int games = 0;
+    while (pk_pdn_next(r, &g, &sink) > 0)
+        if (games++ == 0) {
+            CU_ASSERT_STRING_EQUAL(g.tags[0].value, "a\xEF\xBF\xBD" "b");
+            CU_ASSERT_STRING_EQUAL(g.main.moves[0].after->text, "x\xEF\xBF\xBDy");
+        }
+    CU_ASSERT_EQUAL(games, 2);
+    CU_ASSERT_EQUAL(s.n, 1);
+    CU_ASSERT_EQUAL(s.line, 1);
+    CU_ASSERT_EQUAL(s.col, 10);
+    CU_ASSERT_PTR_NOT_NULL(strstr(s.msg, "U+FFFD"));
+    pk_game_free(&g);
+    pk_pdn_close(r);
+    fclose(f);
+}
+
 static const pk_test tests[] = {
     {"BOMs and the NUL bytes of UTF-16", test_sniff},
     {"code-page guess leaves valid UTF-8 out", test_guess},
@@ -247,6 +325,8 @@ static const pk_test tests[] = {
     {"UTF-16 and UTF-32", test_wide},
     {"runs longer than a block", test_long_runs},
     {"the reader's warning", test_reader_warning},
+    {"NUL bytes as U+FFFD", test_nul_bytes},
+    {"NUL bytes: the reader's warning, the text kept", test_nul_reader},
     {NULL, NULL}};
 
 PK_TEST_MAIN("encoding", tests)

@@ -381,6 +381,88 @@ static void test_err_bad_square_text(void)
     expect_error("international", "W:W31-:B1", PK_ERR_SYNTAX, 7);
 }
 
+/* The message, for the checks of wording below. */
+static void expect_message(const char *variant, const char *fen, size_t len, const char *msg)
+{
+    pk_pos p;
+    pk_error err;
+    pk_error_clear(&err);
+    CU_ASSERT_NOT_EQUAL(pk_fen_parse(var(variant), fen, len, &p, NULL, &err), PK_OK);
+    if (strcmp(err.msg, msg))
+        printf("\n  '%s': got '%s', expected '%s'", fen, err.msg, msg);
+    CU_ASSERT_STRING_EQUAL(err.msg, msg);
+}
+
+/* Issue 21 item 11: "KK31" is a doubled K, not a square "K31" off the board; a square
+ * listed twice is named as the item wrote it (a1, not 46), with its first column. */
+static void test_err_words(void)
+{
+    expect_error("international", "W:WKK31:B1", PK_ERR_SYNTAX, 5);
+    expect_message("international", "W:WKK31:B1", (size_t)-1, "'K' written twice: a king is K and its square");
+    expect_error("international", "W:Wa1,A1:B1", PK_ERR_RULES, 7);
+    expect_message("international", "W:Wa1,A1:B1", (size_t)-1, "square a1 is listed twice, first at column 4");
+    expect_message("international", "W:W46,a1:B1", (size_t)-1, "square a1 is listed twice, first at column 4");
+    expect_message("international", "W:Wa1,46:B1", (size_t)-1, "square 46 is listed twice, first at column 4");
+    expect_message("international", "W:W31-35,33:B1", (size_t)-1, "square 33 is listed twice, first at column 4");
+}
+
+/* Issue 21 item 9: what a message quotes is never a raw control byte, and a NUL inside
+ * the text (a line read from standard input) is part of it, refused where it stands,
+ * not the end of a shorter FEN that means another position. */
+static void test_err_control_and_nul(void)
+{
+    expect_message("international", "W:W31\x1b[2J:B1", (size_t)-1, "':' expected, found '\\x1b'");
+    static const char nul[] = "W:W31\0:B1";
+    pk_pos p;
+    pk_error err;
+    CU_ASSERT_EQUAL(pk_fen_parse(var("international"), nul, sizeof nul - 1, &p, NULL, &err), PK_ERR_SYNTAX);
+    CU_ASSERT_EQUAL(err.col, 6);
+    expect_message("international", nul, sizeof nul - 1, "':' expected, found '\\x00'");
+    expect_message("international", "W:W31:B1,\x7f", (size_t)-1, "square expected, found '\\x7f'");
+    expect_message("international", "W:W31:B1\xc3\xa9", (size_t)-1, "unexpected '\xc3\xa9' after the position");
+}
+
+/* Issue 21 item 15: :H and :F past PK_FEN_COUNTER_MAX are refused, not cut to another
+ * number (they became 999999999). */
+static void test_err_counter_too_large(void)
+{
+    pk_pos p;
+    pk_fen_extra x;
+    pk_error err;
+    CU_ASSERT_EQUAL(pk_fen_parse(var("international"), "W:W31:B1:H999999999:F999999999", (size_t)-1, &p, &x, &err),
+                    PK_OK);
+    CU_ASSERT_EQUAL(x.halfmove, 999999999);
+    CU_ASSERT_EQUAL(x.fullmove, 999999999);
+    expect_error("international", "W:W31:B1:H1000000000", PK_ERR_RANGE, 10);
+    expect_error("international", "W:W31:B1:F99999999999999999999", PK_ERR_RANGE, 10);
+    expect_message("international", "W:W31:B1:H1000000000", (size_t)-1,
+                   "':H' value 1000000000 is larger than 999999999");
+}
+
+/* The one wording of a refused FEN (pdnmoves, pdnperft, pdndiagram, pdncheck). */
+static void test_error_text(void)
+{
+    pk_pos p;
+    pk_error err;
+    char buf[1200];
+    static const char nul[] = "W:W31\0:B1";
+    pk_fen_parse(var("international"), nul, sizeof nul - 1, &p, NULL, &err);
+    int n = pk_fen_error_text(nul, sizeof nul - 1, NULL, &err, buf, sizeof buf);
+    CU_ASSERT_STRING_EQUAL(buf, "bad FEN \"W:W31\\x00:B1\": ':' expected, found '\\x00' (column 6 of the FEN)");
+    CU_ASSERT_EQUAL(n, (int)strlen(buf));
+    pk_fen_parse(var("international"), "W:W51:B1", (size_t)-1, &p, NULL, &err);
+    pk_fen_error_text("W:W51:B1", (size_t)-1, "in a setup command", &err, buf, sizeof buf);
+    CU_ASSERT_STRING_EQUAL(buf, "bad FEN \"W:W51:B1\" in a setup command: square 51 is outside 1-50 (column 4 of the FEN)");
+    /* a long FEN is cut after PK_FEN_ECHO_MAX bytes, never inside a UTF-8 sequence */
+    char longfen[400];
+    memset(longfen, 'x', sizeof longfen);
+    memcpy(longfen + PK_FEN_ECHO_MAX - 1, "\xc3\xa9", 2);
+    longfen[sizeof longfen - 1] = 0;
+    pk_fen_error_text(longfen, (size_t)-1, NULL, &err, buf, sizeof buf);
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "xxx...\""));
+    CU_ASSERT_PTR_NULL(strstr(buf, "\xc3..."));
+}
+
 static const pk_test tests[] = {
     {"round trip: every start position", test_round_trip_starts},
     {"round trip: positions with kings", test_round_trip_kings},
@@ -404,6 +486,10 @@ static const pk_test tests[] = {
     {"error: empty FEN", test_err_empty},
     {"error: non-playable algebraic square", test_err_unplayable},
     {"error: malformed square list", test_err_bad_square_text},
+    {"error: words of a doubled K and a square listed twice", test_err_words},
+    {"error: control characters and NUL quoted, never raw", test_err_control_and_nul},
+    {"error: :H/:F too large refused", test_err_counter_too_large},
+    {"error: the one wording of a refused FEN", test_error_text},
     {NULL, NULL}};
 
 PK_TEST_MAIN("fen", tests)

@@ -2,12 +2,15 @@
  * test_html_report.c -- the HTML report (html_report.h) built from a real replay of
  * pdn/errors/demo-errors.pdn: one table row per game with its verdict, one section per
  * game with findings, one diagram per finding that names a position (two when the rules
- * required another capture), the faulty move marked, text escaped.
+ * required another capture), the faulty move marked, text escaped; and of games that
+ * take every label of the verdict (report.h), each with a section that is not empty, and
+ * the header's figures those of the totals the caller gives (the terminal's summary).
  */
 #include <string.h>
 
 #include "replay.h"
 #include "html_report.h"
+#include "report.h"
 #include "unit/pktest.h"
 
 typedef struct collected {
@@ -44,7 +47,7 @@ static int count(const char *hay, const char *needle)
     return n;
 }
 
-static char *report_of(const char *text)
+static char *report_of_totals(const char *text, bool strict, pk_totals *t)
 {
     FILE *in = fmemopen((void *)text, strlen(text), "rb");
     pk_pdn_reader *rd = pk_pdn_open(in, "demo.pdn", 0, NULL);
@@ -52,7 +55,7 @@ static char *report_of(const char *text)
     char *html = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&html, &len);
-    pk_html_opts ro = {"Demo <report>", "1-0 = the first mover won", 0, false};
+    pk_html_opts ro = {"Demo <report>", "1-0 = the first mover won", 0, strict};
     pk_html *r = pk_html_new(out, &ro, NULL);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r);
     pk_game g;
@@ -65,15 +68,28 @@ static char *report_of(const char *text)
         pk_replay_result res;
         pk_replay_game(rp, &g, "demo.pdn", &o, &sink, &res);
         pk_html_game rg = {"demo.pdn", &g, res.variant, &res, c.d, c.n};
-        CU_ASSERT_EQUAL(pk_html_add(r, &rg, NULL), PK_OK);
+        pk_verdict v;
+        pk_report_verdict(&g, &res, strict, &v);
+        pk_totals_game(t, &v);
+        for (int i = 0; i < c.n; i++) /* as pdncheck counts them: every diagnostic written */
+            pk_totals_diag(t, &c.d[i], strict);
+        CU_ASSERT_EQUAL(pk_html_add(r, &rg, &v, NULL), PK_OK);
     }
-    CU_ASSERT_EQUAL(pk_html_finish(r, NULL), PK_OK);
+    t->files = 1;
+    CU_ASSERT_EQUAL(pk_html_finish(r, t, NULL), PK_OK);
     fclose(out);
     pk_game_free(&g);
     pk_replay_free(rp);
     pk_pdn_close(rd);
     fclose(in);
     return html;
+}
+
+static char *report_of(const char *text)
+{
+    pk_totals t;
+    memset(&t, 0, sizeof t);
+    return report_of_totals(text, false, &t);
 }
 
 static void test_demo(void)
@@ -90,7 +106,7 @@ static void test_demo(void)
      * illegal move (the replay stops there), an ambiguous capture, a wrong result */
     CU_ASSERT_EQUAL(count(html, "<tr data-verdict="), 4);
     CU_ASSERT_EQUAL(count(html, "<tr data-verdict=\"errors\""), 3);
-    CU_ASSERT_EQUAL(count(html, "<tr data-verdict=\"result\""), 1);
+    CU_ASSERT_EQUAL(count(html, "<tr data-verdict=\"result-board\""), 1);
     CU_ASSERT_EQUAL(count(html, "<section class=\"game\""), 4);
     int findings = count(html, "<article class=\"finding");
     CU_ASSERT(findings >= 4);
@@ -109,5 +125,110 @@ static void test_demo(void)
     free(text);
 }
 
-static const pk_test tests[] = {{"report of the demo errors", test_demo}, {NULL, NULL}};
+/* The text between the first `from` at or after p and the next `to`, copied. */
+static char *between(const char *p, const char *from, const char *to)
+{
+    const char *a = strstr(p, from);
+    if (!a)
+        return strdup("");
+    a += strlen(from);
+    const char *b = strstr(a, to);
+    return strndup(a, b ? (size_t)(b - a) : strlen(a));
+}
+
+/* One game per label (report.h), each label's expectation from the rules (see
+ * test_report.c test_verdict_labels for the sources), and the cases the report got wrong
+ * (issue 21 item 6): a Result tag that disagrees with the terminator was "result
+ * contradicts the board" with an empty section; an automatic draw and an Italian REP3
+ * note were "draw claimable". */
+static const char every_label[] =
+    "[Event \"ok\"]\n[GameType \"20\"]\n\n1. 32-28 17-22 *\n\n"
+    "[Event \"errors\"]\n[GameType \"20\"]\n[FEN \"W:WK46,36:B37,18,31\"]\n\n1. 36x27 *\n\n"
+    "[Event \"result-board\"]\n[GameType \"20\"]\n[FEN \"W:W28:B22\"]\n\n1. 28x17 0-2\n\n"
+    "[Event \"result-tag\"]\n[Result \"1-0\"]\n[GameType \"20\"]\n\n1. 32-28 17-22 0-1\n\n"
+    "[Event \"drawn\"]\n[GameType \"20\"]\n[FEN \"W:WK45,36:BK6,15\"]\n\n"
+    "1. 45-50 6-1 2. 50-45 1-6 3. 45-50 6-1 4. 50-45 1-6 1-1\n\n"
+    "[Event \"draw-claimable\"]\n[GameType \"21\"]\n[FEN \"B:WK30,21:BK3,12\"]\n\n"
+    "1. 3-7 30-26 2. 7-3 26-30 3. 3-7 30-26 4. 7-3 26-30 1/2-1/2\n\n"
+    "[Event \"ok, an Italian note\"]\n[GameType \"22\"]\n[FEN \"W:WK30,21:BK3,12\"]\n\n"
+    "1. 30-26 3-6 2. 26-30 6-3 3. 30-26 3-6 4. 26-30 6-3 5. 30-26 3-6 6. 26-30 *\n";
+
+static void test_every_label(void)
+{
+    pk_totals t;
+    memset(&t, 0, sizeof t);
+    t.warnings = 2; /* as if the caller's run had seen warnings of no game: the header says its totals */
+    char *html = report_of_totals(every_label, false, &t);
+    static const struct {
+        const char *event, *key, *text;
+    } want[] = {
+        {"ok", "ok", "ok"},
+        {"errors", "errors", "errors"},
+        {"result-board", "result-board", "result contradicts the board"},
+        {"result-tag", "result-tag", "Result tag and terminator disagree"},
+        {"drawn", "drawn", "drawn by a rule"},
+        {"draw-claimable", "draw-claimable", "draw claimable"},
+        {"ok, an Italian note", "ok", "ok"},
+    };
+    CU_ASSERT_EQUAL(count(html, "<tr data-verdict="), 7);
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        /* the game's row: its label's key and words */
+        char cell[200];
+        snprintf(cell, sizeof cell, "<td>%s</td>", want[i].event);
+        const char *row = strstr(html, cell);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(row);
+        const char *start = row;
+        while (start > html && strncmp(start, "<tr ", 4))
+            start--;
+        char *tr = strndup(start, (size_t)(strstr(row, "</tr>") - start));
+        char key[100];
+        snprintf(key, sizeof key, "<tr data-verdict=\"%s\">", want[i].key);
+        if (strncmp(tr, key, strlen(key)))
+            printf("\n  %s: %.60s", want[i].event, tr);
+        CU_ASSERT_EQUAL(strncmp(tr, key, strlen(key)), 0);
+        CU_ASSERT_PTR_NOT_NULL(strstr(tr, want[i].text));
+        /* its section: none for ok, else one with at least one finding */
+        char sec[200];
+        snprintf(sec, sizeof sec, "<h2>Game %d of demo.pdn", (int)i + 1);
+        const char *s = strstr(html, sec);
+        if (!strcmp(want[i].key, "ok")) {
+            CU_ASSERT_PTR_NULL(s);
+        } else {
+            CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+            char *body = between(s, "</h2>", "</section>");
+            CU_ASSERT(count(body, "<article class=\"finding") >= 1);
+            free(body);
+        }
+        free(tr);
+    }
+    /* the tag's finding says what the tag and the terminator say; the row shows both */
+    CU_ASSERT_PTR_NOT_NULL(strstr(html, "<code>result-tag-mismatch</code>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(html, "0-1 (tag: 1-0)"));
+    /* the header's figures are the caller's totals (2 warnings of no game), by label */
+    CU_ASSERT_PTR_NOT_NULL(strstr(html, "<dt>games</dt><dd>7</dd>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(html, "<dt>games with errors</dt><dd>2</dd>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(html, "<dt>warnings</dt><dd>3</dd>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(html, "<dt>result contradicts the board</dt><dd>1</dd>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(html, "<dt>Result tag and terminator disagree</dt><dd>1</dd>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(html, "<dt>drawn by a rule</dt><dd>1</dd>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(html, "<dt>draw claimable</dt><dd>1</dd>"));
+    /* the filter offers every label, with its count */
+    CU_ASSERT_PTR_NOT_NULL(strstr(html, "<option value=\"ok\">ok (2)</option>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(html, "<option value=\"result-tag\">Result tag and terminator disagree (1)</option>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(html, "<option value=\"draw-claimable\">draw claimable (1)</option>"));
+    free(html);
+
+    /* --strict: the tag's warning makes its game invalid, its label still says why */
+    memset(&t, 0, sizeof t);
+    html = report_of_totals(every_label, true, &t);
+    CU_ASSERT_EQUAL(t.with_errors, 3);
+    CU_ASSERT_EQUAL(t.warnings, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(html, "<dt>games with errors</dt><dd>3</dd>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(html, "<tr data-verdict=\"result-tag\">"));
+    free(html);
+}
+
+static const pk_test tests[] = {{"report of the demo errors", test_demo},
+                                {"every label, its section, the header's totals", test_every_label},
+                                {NULL, NULL}};
 PK_TEST_MAIN("report", tests)

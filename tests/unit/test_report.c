@@ -1,8 +1,9 @@
 /*
  * test_report.c -- per-game records (report.h): the diagnostics buffer puts a game's
  * diagnostics in file order, stably, keeps every one of them (in batches past its
- * bound), can take back a replay's; the game's name; the JSON game object's tags; and
- * the text writer's escaping of control characters and colours (diag.h).
+ * bound), can take back a replay's; the game's name; the JSON game object's tags; the
+ * result a record states; the verdict on a game and the totals; and the text writer's
+ * escaping of control characters and colours (diag.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 
 #include "diag.h"
 #include "pdn.h"
+#include "replay.h"
 #include "report.h"
 #include "unit/pktest.h"
 
@@ -157,12 +159,146 @@ static void test_game_json(void)
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    CU_ASSERT_EQUAL(pk_report_game_json(f, "t.pdn", &g, NULL, false), 0);
+    pk_verdict v;
+    pk_report_verdict(&g, NULL, false, &v);
+    CU_ASSERT_EQUAL(pk_report_game_json(f, "t.pdn", &g, NULL, &v), 0);
     fclose(f);
     CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"site\":\"Paris\",\"date\":\"2024.01.02\",\"round\":\"5\""));
-    CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"verdict\":\"valid\"}\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"verdict\":\"valid\",\"label\":\"ok\"}\n"));
     free(text);
     pk_game_free(&g);
+}
+
+/* The result a record states (RULES 4.4: the terminator and the Result tag are two copies
+ * of one fact; "*" and a missing terminator say nothing). Issue 21 item 2. */
+static void test_stated_result(void)
+{
+    static const struct {
+        const char *text;
+        const char *stated; /* NULL: none */
+        int kind, source;
+        bool conflict;
+    } cases[] = {
+        {"[Result \"1-0\"]\n1. 32-28 17-22\n", "1-0", PK_RESULT_FIRST_WIN, PK_RESULT_FROM_TAG, false},
+        {"[Result \"1-0\"]\n1. 32-28 17-22 *\n", "1-0", PK_RESULT_FIRST_WIN, PK_RESULT_FROM_TAG, false},
+        {"[Result \"1-0\"]\n[GameType \"20\"]\n", "1-0", PK_RESULT_FIRST_WIN, PK_RESULT_FROM_TAG, false},
+        {"[Result \"1-0\"]\n1. 32-28 17-22 0-1\n", "0-1", PK_RESULT_SECOND_WIN, PK_RESULT_FROM_TERMINATOR, true},
+        {"[Result \"2-0\"]\n1. 32-28 17-22 1-0\n", "1-0", PK_RESULT_FIRST_WIN, PK_RESULT_FROM_TERMINATOR, false},
+        {"[Result \"*\"]\n1. 32-28 17-22 1-1\n", "1-1", PK_RESULT_DRAW, PK_RESULT_FROM_TERMINATOR, false},
+        {"[Result \"?\"]\n1. 32-28 17-22 *\n", "*", PK_RESULT_UNKNOWN, PK_RESULT_FROM_TERMINATOR, false},
+        {"[Result \"?\"]\n1. 32-28 17-22\n", "?", PK_RESULT_UNKNOWN, PK_RESULT_FROM_TAG, false},
+        {"[Event \"e\"]\n1. 32-28 17-22\n", NULL, PK_RESULT_NONE, PK_RESULT_FROM_NONE, false},
+        {"[Result \"1/2-1/2\"]\n1. 32-28 17-22 0-0\n", "0-0", PK_RESULT_DOUBLE_FORFEIT, PK_RESULT_FROM_TERMINATOR,
+         true},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pk_game g;
+        read_game(cases[i].text, &g);
+        pk_stated_result sr;
+        pk_game_stated_result(&g, &sr);
+        if (cases[i].stated) {
+            CU_ASSERT_STRING_EQUAL(sr.text ? sr.text : "(null)", cases[i].stated);
+        } else {
+            CU_ASSERT_PTR_NULL(sr.text);
+        }
+        CU_ASSERT_EQUAL(sr.kind, cases[i].kind);
+        CU_ASSERT_EQUAL(sr.source, cases[i].source);
+        CU_ASSERT_EQUAL(sr.conflict, cases[i].conflict);
+        if (sr.source == PK_RESULT_FROM_TAG) {
+            CU_ASSERT_EQUAL(sr.line, 1); /* where the tag stands */
+        }
+        pk_game_free(&g);
+    }
+}
+
+/* The verdict's label per game (report.h), each expectation from the rules, not from the
+ * code: RULES 1.9 (a side without a legal move has lost), 3.1 and 3.3 (REP3 automatic in
+ * International), 3.6 (REP3 claimable in English), 3.7 (Italian: REP4 automatic, the third
+ * occurrence a note), 4.4 (Result tag and terminator), 5.1 E1 (the majority rule). The
+ * draw games are those of tests/golden/check-draw-*, checked by hand there. */
+static void test_verdict_labels(void)
+{
+    static const struct {
+        const char *text;
+        bool strict;
+        int label;
+        bool valid;
+        int errors, warnings;
+    } cases[] = {
+        {"[GameType \"20\"]\n1. 32-28 17-22 *\n", false, PK_LABEL_OK, true, 0, 0},
+        /* 36x27 takes one piece where 46x23x12 takes two (RULES 5.1 E1) */
+        {"[GameType \"20\"]\n[FEN \"W:WK46,36:B37,18,31\"]\n1. 36x27 *\n", false, PK_LABEL_ERRORS, false, 1, 0},
+        /* Black has no piece left after 28x17: 0-2 names the loser as the winner (RULES 1.9) */
+        {"[GameType \"20\"]\n[FEN \"W:W28:B22\"]\n1. 28x17 0-2\n", false, PK_LABEL_RESULT_BOARD, false, 1, 0},
+        /* the tag says 1-0, the terminator 0-1 (RULES 4.4): a warning, the game stays valid */
+        {"[Result \"1-0\"]\n[GameType \"20\"]\n1. 32-28 17-22 0-1\n", false, PK_LABEL_RESULT_TAG, true, 0, 1},
+        /* under --strict that warning makes the game invalid; the label still says why */
+        {"[Result \"1-0\"]\n[GameType \"20\"]\n1. 32-28 17-22 0-1\n", true, PK_LABEL_RESULT_TAG, false, 0, 1},
+        /* the same tag against "*": the tag's 1-0 is the record's result, no disagreement */
+        {"[Result \"1-0\"]\n[GameType \"20\"]\n1. 32-28 17-22 *\n", false, PK_LABEL_OK, true, 0, 0},
+        /* REP3 at ply 8, automatic in International (RULES 3.3, D-INT-1) */
+        {"[GameType \"20\"]\n[FEN \"W:WK45,36:BK6,15\"]\n1. 45-50 6-1 2. 50-45 1-6 3. 45-50 6-1 4. 50-45 1-6 1-1\n", false,
+         PK_LABEL_DRAWN, true, 0, 0},
+        /* 2-0 recorded after that automatic draw: the rules contradict the result (RULES 3.1) */
+        {"[GameType \"20\"]\n[FEN \"W:WK45,36:BK6,15\"]\n1. 45-50 6-1 2. 50-45 1-6 3. 45-50 6-1 4. 50-45 1-6 2-0\n", false,
+         PK_LABEL_RESULT_BOARD, true, 0, 1},
+        /* REP3 at ply 8, claimable in English (RULES 3.6) */
+        {"[GameType \"21\"]\n[FEN \"B:WK30,21:BK3,12\"]\n1. 3-7 30-26 2. 7-3 26-30 3. 3-7 30-26 4. 7-3 26-30 1/2-1/2\n",
+         false, PK_LABEL_DRAW_CLAIMABLE, true, 0, 0},
+        /* Italian: the third occurrence is a note only, no draw (RULES 3.7, D-IT-1) */
+        {"[GameType \"22\"]\n[FEN \"W:WK30,21:BK3,12\"]\n1. 30-26 3-6 2. 26-30 6-3 3. 30-26 3-6 4. 26-30 6-3 5. 30-26 3-6 "
+         "6. 26-30 *\n",
+         false, PK_LABEL_OK, true, 0, 0},
+        /* ... and the fourth draws it (REP4 automatic) */
+        {"[GameType \"22\"]\n[FEN \"W:WK30,21:BK3,12\"]\n1. 30-26 3-6 2. 26-30 6-3 3. 30-26 3-6 4. 26-30 6-3 5. 30-26 3-6 "
+         "6. 26-30 6-3 1/2-1/2\n",
+         false, PK_LABEL_DRAWN, true, 0, 0},
+        /* an error beats every other label: the replay stops at an illegal move */
+        {"[Result \"1-0\"]\n[GameType \"20\"]\n1. 32-28 17-23 0-1\n", false, PK_LABEL_ERRORS, false, 1, 1},
+    };
+    pk_replay *rp = pk_replay_new();
+    pk_totals t;
+    memset(&t, 0, sizeof t);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pk_game g;
+        read_game(cases[i].text, &g);
+        pk_replay_opts o;
+        memset(&o, 0, sizeof o);
+        pk_replay_result res;
+        CU_ASSERT_EQUAL(pk_replay_game(rp, &g, "t.pdn", &o, NULL, &res), PK_OK);
+        pk_verdict v;
+        pk_report_verdict(&g, &res, cases[i].strict, &v);
+        if (v.label != cases[i].label || v.valid != cases[i].valid || v.errors != cases[i].errors ||
+            v.warnings != cases[i].warnings)
+            printf("\n  case %zu: label %s valid %d errors %d warnings %d", i, pk_label_key(v.label), v.valid, v.errors,
+                   v.warnings);
+        CU_ASSERT_EQUAL(v.label, cases[i].label);
+        CU_ASSERT_EQUAL(v.valid, cases[i].valid);
+        CU_ASSERT_EQUAL(v.errors, cases[i].errors);
+        CU_ASSERT_EQUAL(v.warnings, cases[i].warnings);
+        pk_totals_game(&t, &v);
+        pk_game_free(&g);
+    }
+    pk_replay_free(rp);
+    /* the totals the summary prints: the games by their verdict */
+    CU_ASSERT_EQUAL(t.games, 12);
+    CU_ASSERT_EQUAL(t.with_errors, 4);
+    CU_ASSERT_EQUAL(t.labels[PK_LABEL_OK], 3);
+    CU_ASSERT_EQUAL(t.labels[PK_LABEL_ERRORS], 2);
+    CU_ASSERT_EQUAL(t.labels[PK_LABEL_RESULT_BOARD], 2);
+    CU_ASSERT_EQUAL(t.labels[PK_LABEL_RESULT_TAG], 2);
+    CU_ASSERT_EQUAL(t.labels[PK_LABEL_DRAWN], 2);
+    CU_ASSERT_EQUAL(t.labels[PK_LABEL_DRAW_CLAIMABLE], 1);
+    /* and every diagnostic by its severity, --strict making a warning an error */
+    pk_diag d = {.severity = PK_SEV_WARNING, .code = "no-game", .file = "e.pdn", .message = "no game found"};
+    pk_totals_diag(&t, &d, false);
+    CU_ASSERT_EQUAL(t.warnings, 1);
+    CU_ASSERT_EQUAL(t.errors, 0);
+    pk_totals_diag(&t, &d, true);
+    CU_ASSERT_EQUAL(t.warnings, 1);
+    CU_ASSERT_EQUAL(t.errors, 1);
+    CU_ASSERT_STRING_EQUAL(pk_label_key(PK_LABEL_RESULT_TAG), "result-tag");
+    CU_ASSERT_STRING_EQUAL(pk_label_text(PK_LABEL_RESULT_BOARD), "result contradicts the board");
 }
 
 static char *text_of(const pk_diag *d, unsigned flags)
@@ -198,6 +334,8 @@ static const pk_test tests[] = {{"a game's diagnostics come out in file order", 
                                 {"a replay's diagnostics can be taken back", test_truncate},
                                 {"game names from White, Black and Round", test_game_name},
                                 {"JSON game objects carry site, date and round", test_game_json},
+                                {"the result a record states, tag or terminator", test_stated_result},
+                                {"one verdict per game: labels, validity, totals", test_verdict_labels},
                                 {"control characters escaped, colours", test_escaped},
                                 {NULL, NULL}};
 PK_TEST_MAIN("report", tests)

@@ -156,10 +156,30 @@ static void test_parse_errors(void)
     CU_ASSERT_EQUAL(pk_written_parse(en, "i1-h2", 5, &w, &err), PK_ERR_RANGE);
 }
 
+/* Issue 21 item 10: "31-31" is a move from 31 to 31 (pdncheck: illegal, the same square),
+ * not a move without a destination; only hops split by a blank join ("18 18"). The
+ * square a message names is pointed at. */
+static void test_parse_same_square(void)
+{
+    expect_parse("international", "31-31", 2, (int[]){31, 31}, false);
+    expect_parse("international", "31x31", 2, (int[]){31, 31}, true);
+    expect_parse("international", "11x18 18x25", 3, (int[]){11, 18, 25}, true);
+    const pk_variant *in = var("international");
+    pk_written w;
+    pk_error err;
+    CU_ASSERT_EQUAL(pk_written_parse(in, "32-60", 5, &w, &err), PK_ERR_RANGE);
+    CU_ASSERT_EQUAL(err.col, 4);
+    CU_ASSERT_EQUAL(pk_written_parse(in, " 32 - 60", 8, &w, &err), PK_ERR_RANGE);
+    CU_ASSERT_EQUAL(err.col, 7);
+    CU_ASSERT_EQUAL(pk_written_parse(in, "32-z9", 5, &w, &err), PK_ERR_RANGE);
+    CU_ASSERT_EQUAL(err.col, 4);
+}
+
 static const pk_test tests[] = {{"every square through FEN and moves, both ways", test_round_trip_every_square},
                                 {"English: Black's frame", test_english_black_frame},
                                 {"written forms", test_parse_forms},
                                 {"errors", test_parse_errors},
+                                {"a move to its own square; where a bad square stands", test_parse_same_square},
                                 {NULL, NULL}};
 
 PK_TEST_MAIN("written", tests)

@@ -1,0 +1,56 @@
+/*
+ * pk_port.h -- every function the library needs beyond ISO C11, in one place.
+ *
+ * libpdnkit is ISO C11 plus the POSIX.1-2008 functions listed below, and nothing that only
+ * glibc has. A port to another system (macOS, the BSDs, Windows with a POSIX layer) starts
+ * and, we hope, ends here: each row names the functions, what the library does with them and
+ * the file that does it. A library source that needs one of them includes this header
+ * instead of the POSIX header itself.
+ *
+ * Kept honest by two tests: tests/install/port.sh fails when libpdnkit.a calls a function
+ * that is neither ISO C nor in the list between BEGIN and END below, and `make check-musl`
+ * builds the library and the tools against musl and runs the test suite on them.
+ *
+ * BEGIN functions (POSIX.1-2008)
+ *   pthread_once                                   tables built on first use (geom.c, position.c,
+ *                                                  variant.c, resolve.c, pdn_lex.c)
+ *   pthread_create pthread_join                    the thread pool (pool.c); the mutexes also
+ *   pthread_mutex_init pthread_mutex_destroy       guard the scratch an opening search lends
+ *   pthread_mutex_lock pthread_mutex_unlock        its threads (search.c)
+ *   pthread_cond_init pthread_cond_destroy
+ *   pthread_cond_wait pthread_cond_signal
+ *   pthread_cond_broadcast
+ *   sysconf                                        _SC_NPROCESSORS_ONLN: the default thread
+ *                                                  count (pool.c; not POSIX-mandated, but on
+ *                                                  Linux, the BSDs and macOS)
+ *   iconv_open iconv iconv_close                   UTF-16/UTF-32 and legacy encodings (encoding.c)
+ *   strerror_r                                     the XSI form (returns int): a read error's
+ *                                                  reason without a shared buffer (input.c)
+ *   open_memstream fseeko ftello                   a game's output written on its worker (check.c)
+ *   fileno isatty                                  --color=auto (cli.c)
+ *   stat                                           is a command-line path a folder (cli.c)
+ *   strcasecmp strncasecmp                         variant names and Variant tags (variant.c,
+ *                                                  resolve.c, replay.c), tag names (filter.c)
+ *   getopt_long opterr optind optopt               the tools' options, one parser for all
+ *                                                  (cli.c pk_cli_getopt); getopt_long is not
+ *                                                  POSIX, but glibc, musl, the BSDs and macOS
+ *                                                  have it (<getopt.h>)
+ * END functions
+ */
+#ifndef PK_PORT_H
+#define PK_PORT_H
+
+/* The feature-test macro must precede every system header: the Makefile passes it. */
+#if !defined(_POSIX_C_SOURCE) || _POSIX_C_SOURCE < 200809L
+#error "build with -D_POSIX_C_SOURCE=200809L (see pk_port.h)"
+#endif
+
+#include <getopt.h>
+#include <iconv.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#endif
