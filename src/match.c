@@ -316,47 +316,55 @@ int pk_choice_why(const pk_variant *v, const pk_move *m, const pk_move *best)
  * complete capture is legal (free choice, RULES 1.7). English, RULES 2.6 and 5.7. True,
  * with *m the move as the generator gives it, when the jump is there and complete (no
  * further jump from `to`); false sends the move the general way. */
-static inline pk_bb one_step(const pk_geom *g, pk_bb b, int d)
+static inline uint64_t one_step(const pk_geom *g, uint64_t b, int d)
 {
-    b &= g->src[d];
+    b &= (uint64_t)g->src[d];
     return g->shift[d] > 0 ? b << g->shift[d] : b >> -g->shift[d];
 }
 
-/* The move of a man's single jump over mb, as the generator gives it. */
+/* The move of a man's single jump over mb, as the generator gives it. Field by field:
+ * a memset of the whole move is a byte loop (rep stosb) on this hot path. */
 static void jump_move(pk_move *m, const pk_pos *p, int from, int to, pk_bb mb, bool crowned)
 {
-    memset(m, 0, sizeof *m);
     m->from = (uint8_t)from;
     m->to = (uint8_t)to;
     m->ncap = 1;
     m->nkcap = (p->kings & mb) != 0;
     m->flags = PK_MV_CAPTURE | (crowned ? PK_MV_PROMOTE : 0);
+    memset(m->pad, 0, sizeof m->pad);
     m->capset = mb;
+    memset(m->path, 0, sizeof m->path);
+    memset(m->caps, 0, sizeof m->caps);
     m->path[0] = (uint8_t)to;
     m->caps[0] = (uint8_t)pk_lsb(mb);
 }
 
+/* On 64-bit words: the rows this serves (English, Thai) are 8x8 boards, and the wide
+ * word's shifts cost twice as much here. */
 static bool man_single_jump(const pk_variant *v, const pk_pos *p, int from, int to, pk_move *m)
 {
     const pk_rules *R = &v->rules;
+    const pk_geom *g = v->geom; /* (bit shifts: the first lines of the geometry, at hand) */
     int me = p->turn, d0 = me == PK_WHITE ? PK_NE : PK_SE; /* a man's forward directions */
     if (R->choice != PK_CHOICE_FREE || R->men_back || !R->men_take_kings || R->promo != PK_PROMO_STOP ||
-        R->ortho || R->full || !(((p->pieces[me] & ~p->kings) >> from) & 1))
+        R->ortho || R->full || g->wide || from >= 64 || to >= 64)
         return false;
-    const pk_geom *g = v->geom; /* (bit shifts: the first lines of the geometry, at hand) */
-    pk_bb opp = p->pieces[PK_OTHER(me)], empty = g->board & ~(pk_occupied(p) & ~PK_BIT(from));
-    pk_bb tb = PK_BIT(to);
+    uint64_t mine = (uint64_t)p->pieces[me], kings = (uint64_t)p->kings, fb = (uint64_t)1 << from;
+    if (!(mine & ~kings & fb))
+        return false;
+    uint64_t opp = (uint64_t)p->pieces[PK_OTHER(me)];
+    uint64_t empty = (uint64_t)g->board & ~((mine | opp) & ~fb), tb = (uint64_t)1 << to;
     for (int d = d0; d < d0 + 2; d++) {
-        pk_bb mb = one_step(g, PK_BIT(from), d);
+        uint64_t mb = one_step(g, fb, d);
         if (!mb || one_step(g, mb, d) != tb)
             continue;
         if (!(opp & mb) || !(empty & tb))
             return false;
-        bool crowned = (g->promo[me] & tb) != 0;
+        bool crowned = ((uint64_t)g->promo[me] & tb) != 0;
         for (int e = d0; !crowned && e < d0 + 2; e++) /* (mid, behind it, is out of reach) */
             if (one_step(g, one_step(g, tb, e) & opp, e) & empty)
                 return false;
-        jump_move(m, p, from, to, mb, crowned);
+        jump_move(m, p, from, to, (pk_bb)mb, crowned);
         return true;
     }
     return false;
