@@ -699,8 +699,9 @@ int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const 
 {
     /* Most plies: a man moves (or takes) and no king is on the board after. The streak and
      * the table restart (below); without endgame classes or a site count nothing else
-     * changes, and nothing can be due. The same as the general way, in a few steps. */
-    if (!after->kings && !s->classes && !s->site_plies && !pk_bb_test(before->kings, m->from)) {
+     * changes, and nothing can be due. The same as the general way, in a few steps. (No
+     * king after the move: the mover was a man, for a king would stand on m->to.) */
+    if (!after->kings && !s->classes && !s->site_plies) {
         int i = ++s->ply;
         s->streak = 0;
         s->k_fired = false;

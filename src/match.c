@@ -324,19 +324,19 @@ static inline uint64_t one_step(const pk_geom *g, uint64_t b, int d)
 
 /* The move of a man's single jump over mb, as the generator gives it. Field by field:
  * a memset of the whole move is a byte loop (rep stosb) on this hot path. */
-static void jump_move(pk_move *m, const pk_pos *p, int from, int to, pk_bb mb, bool crowned)
+static inline void jump_move(pk_move *m, int from, int to, uint64_t mb, bool king_taken, bool crowned)
 {
     m->from = (uint8_t)from;
     m->to = (uint8_t)to;
     m->ncap = 1;
-    m->nkcap = (p->kings & mb) != 0;
+    m->nkcap = king_taken;
     m->flags = PK_MV_CAPTURE | (crowned ? PK_MV_PROMOTE : 0);
     memset(m->pad, 0, sizeof m->pad);
-    m->capset = mb;
+    m->capset = (pk_bb)mb;
     memset(m->path, 0, sizeof m->path);
     memset(m->caps, 0, sizeof m->caps);
     m->path[0] = (uint8_t)to;
-    m->caps[0] = (uint8_t)pk_lsb(mb);
+    m->caps[0] = (uint8_t)__builtin_ctzll(mb);
 }
 
 /* On 64-bit words: the rows this serves (English, Thai) are 8x8 boards, and the wide
@@ -364,7 +364,7 @@ static bool man_single_jump(const pk_variant *v, const pk_pos *p, int from, int 
         for (int e = d0; !crowned && e < d0 + 2; e++) /* (mid, behind it, is out of reach) */
             if (one_step(g, one_step(g, tb, e) & opp, e) & empty)
                 return false;
-        jump_move(m, p, from, to, (pk_bb)mb, crowned);
+        jump_move(m, from, to, mb, (kings & mb) != 0, crowned);
         return true;
     }
     return false;
@@ -434,7 +434,8 @@ int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, uns
         out->ncand = out->ncand_total = 1;
         /* written, not copied: a move read whole just after its fields were written byte by
          * byte stalls the processor (store forwarding) */
-        jump_move(&out->cand[0], p, w->sq[0], w->sq[1], out->move.capset, out->move.flags & PK_MV_PROMOTE);
+        jump_move(&out->cand[0], w->sq[0], w->sq[1], (uint64_t)out->move.capset, out->move.nkcap,
+                  out->move.flags & PK_MV_PROMOTE);
         return out->kind;
     }
     /* A capture under free choice (RULES 1.7: English, Russian, pool): the legal moves from
