@@ -307,6 +307,21 @@ TEMPLATE void untake(const pk_rules *R, cap_ctx *c, int q)
 typedef void short_fn(cap_ctx *c, int sq, int last, bool king);
 typedef bool king_fn(cap_ctx *c, int sq, int d);
 
+/* A jump exists: does the search end here instead of taking it? It does for
+ * pk_has_capture (one jump is the answer) and when the path is full (overflow). */
+TEMPLATE bool jump_ends_search(cap_ctx *c)
+{
+    if (c->stop_at_first) {
+        c->any = true;
+        return true;
+    }
+    if (c->n >= PK_MAX_PATH) {
+        c->out->overflow = 1;
+        return true;
+    }
+    return false;
+}
+
 /* A flying king's jump from sq in direction d (RULES 1.5). Returns whether one exists. */
 TEMPLATE bool king_jump_t(const pk_rules *R, cap_ctx *c, int sq, int d, king_fn *kj)
 {
@@ -320,14 +335,8 @@ TEMPLATE bool king_jump_t(const pk_rules *R, cap_ctx *c, int sq, int d, king_fn 
     word land = free_ray(R, g, q, d, c->occ);
     if (!land)
         return false;
-    if (c->stop_at_first) {
-        c->any = true;
+    if (jump_ends_search(c))
         return true;
-    }
-    if (c->n >= PK_MAX_PATH) {
-        c->out->overflow = 1;
-        return true;
-    }
     take(R, c, q);
     int first = first_in_dir(R, land, d);
     if (R->king_land == PK_LAND_NEXT) /* Thai: right behind the piece taken, D-TH-2 */
@@ -366,14 +375,8 @@ TEMPLATE bool short_jump_one(const pk_rules *R, cap_ctx *c, int sq, int d, int s
 {
     const pk_geom *g = c->g;
     int q = sq + s, l = q + s;
-    if (c->stop_at_first) {
-        c->any = true;
+    if (jump_ends_search(c))
         return false;
-    }
-    if (c->n >= PK_MAX_PATH) {
-        c->out->overflow = 1;
-        return false;
-    }
     take(R, c, q);
     c->path[c->n - 1] = (uint8_t)l;
     if (!king && (W(g->promo[c->turn]) & WBIT(l))) {
