@@ -149,6 +149,17 @@ static void test_wide_sets(void)
     CU_ASSERT_TRUE(pk_bb_test(b, 70));
     CU_ASSERT_FALSE(pk_bb_test(b, 6));
     CU_ASSERT_FALSE(pk_bb_test(b, 69));
+    /* pk_popcount64 (the one-word count, with or without the POPCNT instruction) against
+     * a bit-by-bit count of words with bits at both ends and in every byte */
+    static const uint64_t words[] = {0, 1, 0x8000000000000000ull, 0xFFFFFFFFFFFFFFFFull,
+                                     0x0123456789ABCDEFull, 0xF0F0F0F00F0F0F0Full};
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
+        int want = 0;
+        for (int i = 0; i < 64; i++)
+            want += (int)((words[k] >> i) & 1);
+        CU_ASSERT_EQUAL(pk_popcount64(words[k]), want);
+    }
+    CU_ASSERT_EQUAL(pk_popcount((pk_bb)0xFFFFFFFFFFFFFFFFull << 64 | 1), 65);
     unsigned seed = 2611;
     for (int i = 0; pk_variant_at(i); i++) {
         const pk_variant *v = pk_variant_at(i);
