@@ -10,6 +10,7 @@
 #   make install    PREFIX=/usr/local DESTDIR= (make uninstall undoes it)
 #   make dist       pdnkit-VERSION.tar.gz (make distcheck: build and test it in an empty folder)
 #   make check-clang, make check-musl: the other compiler and C library (CI runs both)
+#   make web        the arbiter's page, build/web/pdnkit.html (make deps-web: emscripten)
 #
 # Library sources are src/*.c, tool mains are src/tools/*.c, unit test programs are
 # tests/unit/test_*.c (each one a CUnit program of its own): new files need no edit here.
@@ -129,6 +130,9 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB) $(LINK_EXTRA)
 
 -include $(LIB_OBJ:.o=.d) $(TOOLS:=.d) $(UNITS:=.d)
 
+# the arbiter's page in the browser: make deps-web, make web (web/web.mk)
+include web/web.mk
+
 # --- run and test ------------------------------------------------------------
 # The test corpora (tests/corpora, large files stored as .zst) unpacked into $(BUILD)/corpora.
 CORPORA = $(abspath $(BUILD)/corpora)
@@ -140,7 +144,7 @@ run: all
 	@BUILD=$(BUILD) sh tests/run-main.sh
 
 check: deps deps-check
-	@$(MAKE) --no-print-directory build-tests corpora
+	@$(MAKE) --no-print-directory build-tests corpora web-if-possible
 	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh
 
 unit: deps
@@ -152,7 +156,7 @@ golden: deps
 	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh golden
 
 corpus: deps deps-check
-	@$(MAKE) --no-print-directory build-tests corpora
+	@$(MAKE) --no-print-directory build-tests corpora web-if-possible
 	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh corpus
 
 # pdnfen and pdnconv at -j 2 against -j 1 on every corpus file in every mode (make check
@@ -164,7 +168,8 @@ check-jobs: deps corpora
 
 bench: deps corpora
 	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools
-	@BUILD=build/bench CORPORA=$(CORPORA) LIBS="$(LIBS)" sh tests/bench.sh
+	@$(MAKE) --no-print-directory web-if-possible
+	@BUILD=build/bench CORPORA=$(CORPORA) LIBS="$(LIBS)" WEB_PAGE=$(WEB)/pdnkit.html sh tests/bench.sh
 
 perft-deep: deps
 	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools

@@ -1191,6 +1191,11 @@ _Noreturn void pk_rd_nomem(pk_pdn_reader *r) { longjmp(r->nomem, 1); }
 void pk_rd_advance(pk_pdn_reader *r, size_t to) { advance(r, to); }
 void pk_rd_fill(pk_pdn_reader *r) { fill(r); }
 
+/* pk_pdn_next's reading, apart from its setjmp: where setjmp is emulated (Emscripten,
+ * make web), every call a function that calls setjmp makes goes through a slow
+ * trampoline, so that function makes only this one call per game. */
+static __attribute__((noinline)) int next_game(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink);
+
 int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
 {
     if (r->broken)
@@ -1205,6 +1210,11 @@ int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
         g->index = index;
         return -PK_ERR_NOMEM;
     }
+    return next_game(r, g, sink);
+}
+
+static int next_game(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
+{
     begin_game(r, g, sink);
     r->clean = 0;
     int ntok = 0;
