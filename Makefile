@@ -13,7 +13,8 @@
 #   make web        the arbiter's page, build/web/pdnkit.html (make deps-web: emscripten)
 #
 # Library sources are src/*.c, tool mains are src/tools/*.c, unit test programs are
-# tests/unit/test_*.c (each one a CUnit program of its own): new files need no edit here.
+# tests/unit/test_*.c (each one a CUnit program of its own), programs the corpus scripts
+# run are tests/corpus/*.c: new files need no edit here.
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -47,9 +48,11 @@ ALL_CFLAGS   = -std=c11 -D_POSIX_C_SOURCE=200809L -pthread $(OPT) $(WARN) $(CFLA
 LIB_SRC   := $(sort $(wildcard src/*.c))
 TOOL_SRC  := $(sort $(wildcard src/tools/*.c))
 UNIT_SRC  := $(sort $(wildcard tests/unit/test_*.c))
+HELP_SRC  := $(sort $(wildcard tests/corpus/*.c))
 LIB_OBJ   := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 TOOLS     := $(TOOL_SRC:src/tools/%.c=$(BUILD)/bin/%)
 UNITS     := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+HELPERS   := $(HELP_SRC:tests/corpus/%.c=$(BUILD)/tests/helpers/%)
 LIB       := $(BUILD)/libpdnkit.a
 
 .PHONY: all deps run check unit golden corpus bench perft-deep lib install uninstall clean
@@ -60,7 +63,7 @@ all: deps
 
 .PHONY: build-tools build-tests
 build-tools: $(TOOLS)
-build-tests: $(TOOLS) $(UNITS)
+build-tests: $(TOOLS) $(UNITS) $(HELPERS)
 
 # --- dependencies ------------------------------------------------------------
 # Installs what pkg-config cannot find, with apt-get on Debian/Ubuntu when root;
@@ -124,11 +127,16 @@ $(BUILD)/bin/%: src/tools/%.c $(LIB) $(LINK_EXTRA)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(LINK_EXTRA) $(LDFLAGS) $(LIBS) -o $@
 
+# programs the corpus scripts run (tests/corpus/*.c): the library's view of a file
+$(BUILD)/tests/helpers/%: tests/corpus/%.c $(LIB) $(LINK_EXTRA)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(LINK_EXTRA) $(LDFLAGS) $(LIBS) -o $@
+
 $(BUILD)/tests/%: tests/unit/%.c $(LIB) $(LINK_EXTRA)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(CUNIT_CFLAGS) -Itests $(DEPFLAGS) $< $(LIB) $(LINK_EXTRA) $(LDFLAGS) $(LIBS) $(CUNIT_LIBS) -o $@
 
--include $(LIB_OBJ:.o=.d) $(TOOLS:=.d) $(UNITS:=.d)
+-include $(LIB_OBJ:.o=.d) $(TOOLS:=.d) $(UNITS:=.d) $(HELPERS:=.d)
 
 # the arbiter's page in the browser: make deps-web, make web (web/web.mk)
 include web/web.mk

@@ -7,9 +7,9 @@
 # a FILE in its Usage line means file operands. So a new tool needs no edit here.
 #
 # Values: --variant (-v) offers the variant names (`pdnperft --list-variants`, else the
-# built-in list below), --jobs (-j: pdncheck, pdnfen, pdnconv) the thread counts from 1 to
-# the number of online processors, an argument written a|b|c offers a, b and c, FILE/DIR
-# offer files.
+# built-in list below), --jobs (-j: pdncheck, pdnfen, pdnconv, pdngrep) the thread counts
+# from 1 to the number of online processors, --tag (pdngrep -t) the PDN tag names followed
+# by '=', an argument written a|b|c offers a, b and c, FILE/DIR offer files.
 # Plain bash: no helper from the bash-completion package is needed.
 
 _pdnkit_variants()
@@ -50,6 +50,8 @@ _pdnkit_values()
     local tool=$1 opt=$2 arg=$3 cur=$4
     case $opt in
     --variant | -v) compgen -W "$(_pdnkit_variants "$tool")" -- "$cur" ;;
+    --tag | -t) # pdngrep's NAME=REGEX (pdnperft's -t takes no value: never asked here)
+        compgen -W "Event= Site= Date= Round= White= Black= Result= GameType= FEN= Variant=" -- "$cur" ;;
     --jobs | -j)
         local n
         n=$(getconf _NPROCESSORS_ONLN 2>/dev/null) || n=1
@@ -90,6 +92,8 @@ _pdnkit()
         arg=$(_pdnkit_arg "$opts" "$prev")
         if [ -n "$arg" ] && [ "$arg" != - ]; then
             while IFS= read -r i; do COMPREPLY+=("$i"); done < <(_pdnkit_values "$tool" "$prev" "$arg" "$cur")
+            # "White=" waits for its pattern
+            [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null
             return 0
         fi
     fi

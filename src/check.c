@@ -411,7 +411,7 @@ int pk_ck_run_games(pk_checker *c, pk_pdn_reader *rd)
             s = NULL;
             continue;
         }
-        s->replay = !c->o.syntax_only && s->g.nerrors == 0 &&
+        s->replay = !c->o.syntax_only &&
                     (!c->o.select || c->o.select(c->o.select_ctx, &s->g));
         memset(&s->res, 0, sizeof s->res);
         pk_pool_put(c->pool, s);

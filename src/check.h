@@ -94,8 +94,9 @@ typedef struct pk_check_opts {
 struct pk_checked {
     const char *file;
     const pk_game *game;
-    bool replayed;                /* false: --syntax-only, the reader found errors, or the
-                                     game was not selected (pk_check_opts.select) */
+    bool replayed;                /* false: --syntax-only, or the game was not selected
+                                     (pk_check_opts.select). A game the reader found errors in
+                                     is replayed as far as it was read (pk_game.cut) */
     pk_replay_result *res;        /* the replay's result (zeroed when not replayed) */
     bool option_not_applied;      /* an option meant for other variants was left out for this
                                      game's variant (res->variant): the caller says so */

@@ -30,7 +30,7 @@ void pk_ck_work_piece(worker *w, chunk *k)
         s->mark = pk_diag_buffer_mark(s->buf);
         if ((k->rst = pk_pdn_next(w->rd, &s->g, &s->sink)) <= 0)
             break;
-        s->replay = !c->o.syntax_only && s->g.nerrors == 0 &&
+        s->replay = !c->o.syntax_only &&
                     (!c->o.select || c->o.select(c->o.select_ctx, &s->g));
         memset(&s->res, 0, sizeof s->res);
         pk_ck_finish_game(w, s);

@@ -168,6 +168,20 @@ static const struct {
     {'f', "fen"},     {'g', "game"},    {'h', "help"},            {'j', "jobs"},    {'k', "keep-duplicates"},
     {'m', "move"},    {'o', "output"},  {'q', "quiet"},           {'r', "recursive"}, {'s', "svg"},
     {'t', "time"},    {'v', "variant"}, {'V', "version"},
+    {'i', "ignore-case"}, {'l', "list"}, {'u', "unique"}, {'D', "duplicates"},
+};
+
+/* A tool modelled on a classic keeps the classic's letters where the toolkit's would
+ * mislead its users: pdngrep is grep's (-v inverts, -c counts) and takes -t for a tag
+ * (issue 24; pdngrep(1) says so). Only these: every other letter is the toolkit's. */
+static const struct {
+    const char *prog;
+    char c;
+    const char *name;
+} own[] = {
+    {"pdngrep", 'v', "invert-match"},
+    {"pdngrep", 'c', "count"},
+    {"pdngrep", 't', "tag"},
 };
 
 /* Letters a tool gave another meaning before they had one toolkit-wide (up to pdnkit 0.1.0):
@@ -230,6 +244,9 @@ static const char *optstring_of(const struct option *longopts, const char *prog,
         if (o->flag || !((o->val >= 'a' && o->val <= 'z') || (o->val >= 'A' && o->val <= 'Z')))
             continue; /* a long option only */
         const char *meant = short_name(o->val);
+        for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
+            if (own[i].c == o->val && !strcmp(own[i].prog, prog))
+                meant = own[i].name;
         if (!meant || strcmp(meant, o->name)) {
             fprintf(err, "%s: error: internal: -%c stands for --%s in pdnkit, not --%s\n", prog, o->val,
                     meant ? meant : "(nothing)", o->name);

@@ -152,6 +152,18 @@ int pk_encoding_sniff(const unsigned char *b, size_t n, size_t *bom_len)
         return *bom_len = 2, PK_ENC_UTF16LE;
     if (n >= 2 && b[0] == 0xFE && b[1] == 0xFF)
         return *bom_len = 2, PK_ENC_UTF16BE;
+    /* No BOM: UTF-32 shows three NULs in nearly every 4-byte unit of ASCII text (it would
+     * pass for UTF-16 with NULs between its characters, or for UTF-8 full of NULs). */
+    size_t quads = n / 4, le32 = 0, be32 = 0;
+    for (size_t i = 0; i < quads; i++) {
+        const unsigned char *q = b + 4 * i;
+        le32 += q[0] != 0 && q[1] == 0 && q[2] == 0 && q[3] == 0;
+        be32 += q[0] == 0 && q[1] == 0 && q[2] == 0 && q[3] != 0;
+    }
+    if (quads >= 2 && le32 * 4 >= quads * 3)
+        return PK_ENC_UTF32LE;
+    if (quads >= 2 && be32 * 4 >= quads * 3)
+        return PK_ENC_UTF32BE;
     /* No BOM: PDN is mostly ASCII, so UTF-16 shows a NUL in the high byte of nearly every
      * code unit, and hardly ever in the low one (a file with stray NULs does not). */
     size_t pairs = n / 2, lo_nul = 0, hi_nul = 0;

@@ -85,8 +85,9 @@ int pk_encoding_is_unicode(int enc); /* UTF-8, UTF-16 or UTF-32: a whole-file en
 int pk_encoding_guess(const unsigned char *buf, size_t n);
 
 /* The UTF-16 or UTF-32 form the first n bytes of a file announce: by a byte-order mark
- * (*bom_len set to its length), or, for UTF-16, by NUL bytes in every other position
- * (*bom_len 0). PK_ENC_UTF8 when neither (a UTF-8 BOM is not looked at here). */
+ * (*bom_len set to its length), or without one by their NUL bytes (*bom_len 0): three in
+ * nearly every 4-byte unit for UTF-32, one in every other position for UTF-16. PK_ENC_UTF8
+ * when neither (a UTF-8 BOM is not looked at here). */
 int pk_encoding_sniff(const unsigned char *buf, size_t n, size_t *bom_len);
 
 #endif

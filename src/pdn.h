@@ -44,8 +44,9 @@ extern "C" {
 
 enum pk_pdn_flags {
     PK_PDN_STRICT = 1,      /* every tolerated deviation from the PDN 3.0 reading grammar is an error */
-    PK_PDN_NO_FAST_PATH = 2 /* for tests: tokens read by the PCRE2 pattern alone, without the hand-written
-                             * fast paths of the lexer and the reader (same games and diagnostics, slower) */
+    PK_PDN_NO_FAST_PATH = 2, /* for tests: tokens read by the PCRE2 pattern alone, without the hand-written
+                              * fast paths of the lexer and the reader (same games and diagnostics, slower) */
+    PK_PDN_KEEP_TEXT = 4     /* keep each game's text as it stands in the input (pk_game.text) */
 };
 
 /* ---- tags ---- */
@@ -108,7 +109,24 @@ enum pk_pdn_note_kind {
     PK_NOTE_LINE,        /* % or ; comment: text after the mark (the mark is in nag) */
     PK_NOTE_NAG,         /* $n */
     PK_NOTE_SETUP,       /* /FEN "..."/ : text is the FEN */
-    PK_NOTE_VARIATION    /* ( ... ): see line */
+    PK_NOTE_VARIATION,   /* ( ... ): see line */
+    PK_NOTE_UNPARSED     /* text the reader could not read, kept as it stands (man/pdn.5
+                          * ERRORS): the rest of the game from a syntax error on (the game's
+                          * last note), or a variation nested deeper than PK_PDN_MAX_DEPTH;
+                          * empty after variations never closed (the game's last note: they
+                          * stay open); nag: enum pk_pdn_unparsed_flags */
+};
+
+/* How a PK_NOTE_UNPARSED text ends, for a writer that puts it back (pk_pdn_write_game). */
+enum pk_pdn_unparsed_flags {
+    PK_UNPARSED_REST = 1,         /* the rest of the game, from the error to the game's end: the
+                                     variations open where it starts are closed in the text, or
+                                     were never closed */
+    PK_UNPARSED_LINE_COMMENT = 2, /* it ends inside a % or ; comment: a line break must follow */
+    PK_UNPARSED_OPEN = 4          /* it leaves open what a terminator written after it would not
+                                     end: a { comment never closed (read into it), variations
+                                     never closed (read as prose in them). The game had none:
+                                     nothing may follow it in the game */
 };
 
 struct pk_pdn_line;
@@ -222,6 +240,18 @@ typedef struct pk_game {
     pk_pdn_result result;
     int nerrors, nwarnings; /* diagnostics the reader gave for this game */
     int plies;              /* moves of the main line (placeholders included) */
+    int cut;                /* the reader could not read the main line to its end: a syntax
+                               error (the rest is the last note, PK_NOTE_UNPARSED), a game too
+                               large (the rest is not kept), a variation never closed (the rest
+                               was read into it); an error was reported. The replay stops at
+                               the end of what was read and judges no result (replay.h). */
+    /* With PK_PDN_KEEP_TEXT: the game's text as it stands in the decoded input (UTF-8, line
+     * ends as read), from the first byte after the game before it to its last token (its
+     * terminator), blanks at both ends left out: its tags, comments, variations and any
+     * stray text the reader skipped. NULL without the flag, or when the text is longer
+     * than PK_PDN_MAX_GAME_BYTES (text_len still says how long). In the game's arena. */
+    const char *text;
+    size_t text_len;
     void *arena_;           /* private */
     void *main_buf_;        /* private: the array of main.moves, owned by the game */
     int main_cap_;          /* private */
@@ -235,6 +265,22 @@ void pk_game_free(pk_game *g);
 /* First value of tag `name` (case-sensitive), or NULL; borrowed from g (valid until the
  * next pk_pdn_next on g). Thread-safe. */
 const char *pk_game_tag(const pk_game *g, const char *name);
+/* What a game holds besides its moves and tags, over every line (variations included). */
+typedef struct pk_pdn_counts {
+    long comments, lines, nags, variations, setups;
+    long unparsed; /* texts the reader could not read (not the empty one after variations
+                      never closed) */
+} pk_pdn_counts;
+/* Adds the notes of g to *c; adds b to *a. Thread-safe. */
+void pk_game_count(const pk_game *g, pk_pdn_counts *c);
+void pk_pdn_counts_add(pk_pdn_counts *a, const pk_pdn_counts *b);
+/* Whether name is a PDN tag name (letters, digits, '_'): pk_pdn_write_game writes the other
+ * tags the reader kept ("[[Event", "[ \"x\"]") as escape lines. Thread-safe. */
+bool pk_pdn_tag_name_ok(const char *name);
+/* The text of g that the reader could not read, from its syntax error to the game's end
+ * (the game's last note, PK_NOTE_UNPARSED with PK_UNPARSED_REST; its line_no and col say
+ * where it starts), or NULL. Borrowed from g. Thread-safe. */
+const pk_pdn_note *pk_game_unparsed(const pk_game *g);
 /* The result g's record states (pk_stated_result above). Thread-safe; reads g only. */
 void pk_game_stated_result(const pk_game *g, pk_stated_result *out);
 
@@ -269,7 +315,8 @@ typedef struct pk_pdn_write_opts {
                               mover, RULES 1.2.5); 0: 'W' */
     int first_number;      /* number of the first move; 0: the start FEN's :F, else 1 */
     const char *gametype;  /* GameType tag value to write (replacing the game's), NULL: as read */
-    const char *fen;       /* FEN tag value to write, "" to write none, NULL: as read */
+    const char *fen;       /* FEN tag value to write, "" to write none (nor a SetUp tag),
+                              NULL: as read */
     const char *result;    /* result token and Result tag value, NULL: the result the record
                               states (pk_game_stated_result; "*" if none), the tag as read */
     const char *result_tag;/* Result tag value when it is not to be result (a tag that names
@@ -284,11 +331,15 @@ typedef struct pk_pdn_write_opts {
 } pk_pdn_write_opts;
 
 /* Writes g as PDN 3.0 to out: the seven-tag roster (those present) first in its order,
- * then the other tags in their order, values escaped; a blank line; the movetext with
- * comments, % lines, NAGs, strength marks, setups and variations where they stood, lines
- * of at most opts->width columns; the result. One game, ending with a newline (callers
- * put a blank line between games). opts may be NULL. Writing the output of a game read
- * back from this output gives the same bytes. Returns PK_OK or PK_ERR_IO (write error).
+ * then the other tags in their order, values escaped (a tag whose name is not a PDN
+ * identifier, "[[Event", as an escape line "%[name \"value\"]" first in the movetext); a
+ * blank line; the movetext with comments, % lines, NAGs, strength marks, setups and
+ * variations where they stood (notes before a move go before its number), the text the
+ * reader could not read as it stood (PK_NOTE_UNPARSED), lines of at most opts->width
+ * columns; the result. One game, ending with a newline (callers put a blank line between
+ * games). opts may be NULL. Writing the output of a game read back from this output
+ * gives the same bytes, and reading it gives no diagnostic the writer caused. Returns
+ * PK_OK or PK_ERR_IO (write error).
  * Thread-safe: reads g and opts, writes only out and err (move_text runs on this thread). */
 int pk_pdn_write_game(FILE *out, const pk_game *g, const pk_pdn_write_opts *opts, pk_error *err);
 

@@ -1,6 +1,7 @@
 /*
  * pdn_game.c -- the pk_game data model: its arena (every string and node of one game),
- * tag lookup, the GameType tag parser and result classification (see pdn.h).
+ * tag lookup, what a game holds (its notes counted, its unparsed rest), the GameType tag
+ * parser and result classification (see pdn.h).
  */
 #include "pdn.h"
 #include "pdn_arena.h"
@@ -116,6 +117,68 @@ const char *pk_game_tag(const pk_game *g, const char *name)
         if (!strcmp(g->tags[i].name, name))
             return g->tags[i].value;
     return NULL;
+}
+
+/* ---- what a game holds ---- */
+
+/* (the recursion is as deep as the reader nests variations: PK_PDN_MAX_DEPTH) */
+static void count_line(pk_pdn_counts *c, const pk_pdn_line *l);
+
+static void count_notes(pk_pdn_counts *c, const pk_pdn_note *n)
+{
+    for (; n; n = n->next)
+        switch (n->kind) {
+        case PK_NOTE_COMMENT: c->comments++; break;
+        case PK_NOTE_LINE: c->lines++; break;
+        case PK_NOTE_NAG: c->nags++; break;
+        case PK_NOTE_SETUP: c->setups++; break;
+        case PK_NOTE_VARIATION: c->variations++, count_line(c, n->line); break;
+        case PK_NOTE_UNPARSED: c->unparsed += *n->text != 0; break;
+        }
+}
+
+static void count_line(pk_pdn_counts *c, const pk_pdn_line *l)
+{
+    count_notes(c, l->pre);
+    for (int i = 0; i < l->nmoves; i++) {
+        count_notes(c, l->moves[i].before);
+        count_notes(c, l->moves[i].after);
+    }
+}
+
+void pk_game_count(const pk_game *g, pk_pdn_counts *c) { count_line(c, &g->main); }
+
+void pk_pdn_counts_add(pk_pdn_counts *a, const pk_pdn_counts *b)
+{
+    a->comments += b->comments;
+    a->lines += b->lines;
+    a->nags += b->nags;
+    a->variations += b->variations;
+    a->setups += b->setups;
+    a->unparsed += b->unparsed;
+}
+
+bool pk_pdn_tag_name_ok(const char *s)
+{
+    for (const char *p = s; *p; p++)
+        if (!((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_'))
+            return false;
+    return *s != 0;
+}
+
+const pk_pdn_note *pk_game_unparsed(const pk_game *g)
+{
+    if (!g->cut)
+        return NULL;
+    const pk_pdn_line *l = &g->main;
+    for (;;) { /* the last note of the last line: down the variations that end each line */
+        const pk_pdn_note *n = l->nmoves ? l->moves[l->nmoves - 1].after : l->pre;
+        while (n && n->next)
+            n = n->next;
+        if (!n || n->kind != PK_NOTE_VARIATION || !n->line)
+            return n && n->kind == PK_NOTE_UNPARSED && (n->nag & PK_UNPARSED_REST) && *n->text ? n : NULL;
+        l = n->line;
+    }
 }
 
 /* ---- GameType ---- */

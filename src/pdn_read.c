@@ -1,14 +1,16 @@
 /*
- * pdn_read.c -- the streaming PDN reader (see pdn.h): the input window and line/column
- * cursor, the game state machine (where a game starts and ends), comments and variations
- * of the move tree, and the diagnostics about them. The moves themselves are parsed by
- * pdn_move.c, the tag pairs' values by pdn_tag.c (the reader's state is shared through
- * pdn_reader.h).
+ * pdn_read.c -- the streaming PDN reader (see pdn.h): the game state machine (where a
+ * game starts and ends, what each token does), comments, tag pairs, and the diagnostics.
+ * Around it, sharing the reader's state through pdn_reader.h: the input window and the
+ * cursor (pdn_window.c), the move tree being built (pdn_tree.c), results (pdn_result.c),
+ * the move parser (pdn_move.c), tag pairs' values (pdn_tag.c), and the text the reader
+ * does not read as PDN (pdn_unparsed.c).
  *
  * A game ends at a result token, at a tag pair that follows movetext (missing result), at
  * a tag pair after a blank line that repeats a tag of a header-only record, or at the end
  * of input. After a syntax error the rest of the game is skipped up to its result or to a
- * tag pair at the start of a line, so one bad game never swallows the next.
+ * tag pair at the start of a line, so one bad game never swallows the next; the text
+ * skipped is kept (pdn_unparsed.c).
  */
 #include "pdn_reader.h"
 #include "pdn_resume.h"
@@ -18,16 +20,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* ------------------------------------------------------------------ diagnostics */
-
-static void release_stray(pk_pdn_reader *r, int game_follows);
 
 void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, int line, int col,
                     const char *move, const char *fmt, va_list ap)
 {
     if (r->stray_held && r->g->index > 0) /* something else is reported: a game it is */
-        release_stray(r, 1);
+        pk_rd_release_stray(r, 1);
     pk_diag d;
     memset(&d, 0, sizeof d);
     vsnprintf(r->msg, sizeof r->msg, fmt, ap);
@@ -65,147 +64,11 @@ void pk_rd_tolerate(pk_pdn_reader *r, const char *code, int line, int col, const
     va_end(ap);
 }
 
-/* A syntax error: reported, then the rest of the game is skipped. */
-void pk_rd_syntax(pk_pdn_reader *r, int line, int col, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    pk_rd_vreport(r, PK_SEV_ERROR, "syntax", line, col, NULL, fmt, ap);
-    va_end(ap);
-    r->skip = 1;
-}
-
-/* ------------------------------------------------------------------ input window */
-
-static void note_encoding(pk_pdn_reader *r);
-static void advance(pk_pdn_reader *r, size_t to);
-
-static void fill(pk_pdn_reader *r)
-{
-    if (r->pos > 0) {
-        memmove(r->buf, r->buf + r->pos, r->len - r->pos);
-        r->base += r->pos;
-        r->cpos -= r->pos;
-        r->len -= r->pos;
-        r->pos = 0;
-    }
-    while (!r->eof && WIN_CAP - r->len >= 16) {
-        long n = pk_src_read(r->src, r->buf + r->len, WIN_CAP - r->len);
-        if (n < 0) {
-            r->ioerr = 1;
-            r->eof = 1;
-        } else if (n == 0) {
-            r->eof = 1;
-        } else {
-            r->len += (size_t)n;
-        }
-        if (r->len - r->pos >= LOOKAHEAD)
-            break;
-    }
-    r->buf[r->len] = 0; /* the sentinel plain_tokens() relies on */
-    if (!r->enc_done && !r->enc_check && pk_src_encoding(r->src) != PK_ENC_UTF8)
-        r->enc_check = 1; /* advance() reports it when the cursor reaches the first byte */
-    if (!r->nul_done && !r->nul_check && pk_src_nul_offset(r->src) != PK_SRC_NONE)
-        r->nul_check = 1; /* the same for the first NUL byte */
-}
-
-/* 1 when the eight bytes at b are printable ASCII (0x20 to 0x7F): no byte has its high bit
- * set, nor borrows when 0x20 is taken from it. */
-static int printable8(const unsigned char *b)
-{
-    uint64_t w;
-    memcpy(&w, b, 8);
-    return (((w - 0x2020202020202020u) | w) & 0x8080808080808080u) == 0;
-}
-
-/* advance() to each warning the source asks for before buf[to], in the order of the text,
- * and says it there. */
-static void say_notices(pk_pdn_reader *r, size_t to)
-{
-    if (r->enc_check && pk_src_switch_offset(r->src) < r->base + to) {
-        r->enc_check = 0;
-        r->enc_done = 1;
-        size_t at = (size_t)(pk_src_switch_offset(r->src) - r->base);
-        if (at > r->cpos)
-            advance(r, at); /* which says a NUL before it first */
-        note_encoding(r);
-    }
-    if (r->nul_check && pk_src_nul_offset(r->src) < r->base + to) {
-        r->nul_check = 0;
-        r->nul_done = 1;
-        size_t at = (size_t)(pk_src_nul_offset(r->src) - r->base);
-        if (at > r->cpos)
-            advance(r, at);
-        pk_rd_tolerate(r, "nul-byte", r->line, r->col, "NUL byte read as U+FFFD (the first of the file is here)");
-    }
-}
-
-/* Moves the cursor to buf[to], counting lines and characters (UTF-8 continuation bytes
- * are not characters). CRLF is one line break; a lone CR is one too, with a warning. */
-static void advance(pk_pdn_reader *r, size_t to)
-{
-    if ((r->enc_check | r->nul_check) && pk_rd_notice_due(r, r->base + to))
-        say_notices(r, to); /* moves the cursor first: the locals below start after it */
-    const unsigned char *b = (const unsigned char *)r->buf;
-    size_t i = r->cpos;
-    int line = r->line, col = r->col, nl = r->nl, prev_cr = r->prev_cr;
-    for (; i < to; i++) {
-        if (to - i >= 8 && printable8(b + i)) { /* tag values, comments: a run of them */
-            col += 8;
-            prev_cr = 0;
-            i += 7;
-            continue;
-        }
-        unsigned c = b[i];
-        if (c >= 0x20 && c < 0x80) { /* the common case: one printable ASCII character */
-            col++;
-            prev_cr = 0;
-            continue;
-        }
-        if (c == '\n') {
-            if (!prev_cr) {
-                line++;
-                nl++;
-            }
-            col = 1;
-            prev_cr = 0;
-            continue;
-        }
-        prev_cr = 0;
-        if (c == '\r') {
-            if (!r->lone_cr_done && i + 1 < r->len && b[i + 1] != '\n') {
-                r->lone_cr_done = 1;
-                pk_rd_tolerate(r, "line-ending", line, col, "line break written as a lone CR");
-            }
-            line++;
-            nl++;
-            col = 1;
-            prev_cr = 1;
-        } else if ((c & 0xC0) != 0x80) {
-            col++;
-        }
-    }
-    r->cpos = i;
-    r->line = line;
-    r->col = col;
-    r->nl = nl;
-    r->prev_cr = prev_cr;
-}
-
-static void note_encoding(pk_pdn_reader *r)
-{
-    int enc = pk_src_encoding(r->src);
-    if (pk_encoding_is_unicode(enc))
-        pk_rd_tolerate(r, "encoding", r->line, r->col, "input is %s, not UTF-8; decoded", pk_encoding_name(enc));
-    else
-        pk_rd_tolerate(r, "encoding", r->line, r->col,
-                 "text that is not UTF-8 is read as %s (the first is here)",
-                 pk_encoding_name(enc));
-}
+/* ------------------------------------------------------------------ tokens */
 
 /* Skips blanks. The common ones (space, tab, LF, CRLF) are counted on the way, without
  * a lexer call; the first other one (a lone CR, which may need a warning, an LF after a
- * CR that ended the last token, \f, \v) stops the count: advance() counts the rest when
+ * CR that ended the last token, \f, \v) stops the count: pk_rd_advance() counts the rest when
  * the next token is read, so r->cpos may stay behind r->pos. */
 static void skip_blanks(pk_pdn_reader *r)
 {
@@ -248,7 +111,7 @@ static void fetch(pk_pdn_reader *r, pk_token *t, int *line, int *col, int *nl)
     }
     for (;;) {
         if (r->len - r->pos < LOOKAHEAD && !r->eof)
-            fill(r);
+            pk_rd_fill(r);
         if (!r->bom_done) {
             r->bom_done = 1;
             if (pk_src_had_bom(r->src))
@@ -256,14 +119,14 @@ static void fetch(pk_pdn_reader *r, pk_token *t, int *line, int *col, int *nl)
             if (pk_src_encoding(r->src) != PK_ENC_UTF8 && pk_encoding_is_unicode(pk_src_encoding(r->src))) {
                 r->enc_check = 0; /* UTF-16/32: said once, at the start */
                 r->enc_done = 1;
-                note_encoding(r);
+                pk_rd_note_encoding(r);
             }
         }
         skip_blanks(r);
         if (r->pos == r->len && !r->eof)
             continue;
         if (r->pos >= r->len) {
-            advance(r, r->len);
+            pk_rd_advance(r, r->len);
             t->kind = PK_TOK_NONE; /* end of input */
             t->start = r->pos, t->len = 0;
             *line = r->line, *col = r->col, *nl = r->nl;
@@ -282,11 +145,11 @@ static void fetch(pk_pdn_reader *r, pk_token *t, int *line, int *col, int *nl)
         }
         if (k == PK_TOK_NONE) {
             /* Refill and retry while the window can still grow; a window that is full
-             * (or within a few bytes of full: fill() stops 16 bytes short) holds a token
+             * (or within a few bytes of full: pk_rd_fill() stops 16 bytes short) holds a token
              * longer than the window: take what it has. */
             size_t have = r->len - r->pos;
-            advance(r, r->pos);
-            fill(r);
+            pk_rd_advance(r, r->pos);
+            pk_rd_fill(r);
             if (r->len - r->pos > have || r->eof)
                 continue;
             k = pk_lex_next(r->lx, r->buf, r->len, r->pos, 1, t); /* token longer than the window */
@@ -300,7 +163,7 @@ static void fetch(pk_pdn_reader *r, pk_token *t, int *line, int *col, int *nl)
                 q++;
             r->open_until = r->base + q;
         }
-        advance(r, t->start);
+        pk_rd_advance(r, t->start);
         r->pos = t->start + t->len;
         if (k == PK_TOK_WS)
             continue;
@@ -310,7 +173,7 @@ static void fetch(pk_pdn_reader *r, pk_token *t, int *line, int *col, int *nl)
             r->cpos = r->pos;
             r->prev_cr = 0;
         } else {
-            advance(r, r->pos);
+            pk_rd_advance(r, r->pos);
         }
         r->nl = 0;
         return;
@@ -324,144 +187,7 @@ static void unfetch(pk_pdn_reader *r, const pk_token *t, int line, int col, int 
     r->peek_line = line, r->peek_col = col, r->peek_nl = nl;
 }
 
-/* ------------------------------------------------------------------ building */
-
-static void *alloc(pk_pdn_reader *r, size_t n)
-{
-    void *p = pk_arena_alloc(r->a, n);
-    if (!p)
-        pk_rd_nomem(r);
-    memset(p, 0, n);
-    return p;
-}
-
-static char *dup(pk_pdn_reader *r, const char *s, size_t n)
-{
-    char *p = alloc_raw(r, n + 1);
-    memcpy(p, s, n);
-    p[n] = 0;
-    return p;
-}
-
-static pk_pdn_note *new_note(pk_pdn_reader *r, int kind, int line, int col)
-{
-    pk_pdn_note *n = alloc(r, sizeof *n);
-    r->nodes++;
-    n->kind = kind;
-    n->line_no = line;
-    n->col = col;
-    return n;
-}
-
-static void append(pk_pdn_note **head, pk_pdn_note **tail, pk_pdn_note *n)
-{
-    if (*tail)
-        (*tail)->next = n;
-    else
-        *head = n;
-    *tail = n;
-}
-
-/* A note standing after the last move of the current line (or before its first move). */
-static void add_after(pk_pdn_reader *r, pk_pdn_note *n)
-{
-    level *L = &r->lv[r->depth];
-    if (L->n > 0)
-        append(&L->v[L->n - 1].after, &L->v[L->n - 1].after_tail, n);
-    else
-        append(&L->pre, &L->pre_tail, n);
-}
-
-/* A note waiting for the next move (a comment after a move number, a setup). */
-static void add_pending(pk_pdn_reader *r, pk_pdn_note *n)
-{
-    level *L = &r->lv[r->depth];
-    append(&L->pend, &L->pend_tail, n);
-}
-
-static void flush_pending(level *L)
-{
-    pk_pdn_note *n = L->pend;
-    L->pend = L->pend_tail = NULL;
-    while (n) {
-        pk_pdn_note *next = n->next;
-        n->next = NULL;
-        if (L->n > 0)
-            append(&L->v[L->n - 1].after, &L->v[L->n - 1].after_tail, n);
-        else
-            append(&L->pre, &L->pre_tail, n);
-        n = next;
-    }
-}
-
-/* Copies the moves of level d into the arena as a finished line. */
-static void close_level(pk_pdn_reader *r, int d, pk_pdn_line *out)
-{
-    level *L = &r->lv[d];
-    flush_pending(L);
-    out->nmoves = L->n;
-    out->moves = L->n ? alloc_raw(r, (size_t)L->n * sizeof *out->moves) : NULL;
-    if (L->n)
-        memcpy(out->moves, L->v, (size_t)L->n * sizeof *out->moves);
-    out->pre = L->pre;
-    out->pre_tail = L->pre_tail;
-    out->line = L->line;
-    out->col = L->col;
-}
-
-/* The main line is not copied: the level's array goes to the game, and the reader takes
- * the array the game held (its moves were the game read before into g, which this read
- * replaces). Each array has one owner, the reader or one pk_game. */
-static void close_main(pk_pdn_reader *r, pk_game *g)
-{
-    level *L = &r->lv[0];
-    if (L->n == 0) {
-        close_level(r, 0, &g->main);
-        return;
-    }
-    pk_pdn_move *old = g->main_buf_;
-    int old_cap = g->main_cap_;
-    flush_pending(L);
-    g->main.nmoves = L->n;
-    g->main.moves = L->v;
-    g->main.pre = L->pre;
-    g->main.pre_tail = L->pre_tail;
-    g->main.line = L->line;
-    g->main.col = L->col;
-    g->main_buf_ = L->v;
-    g->main_cap_ = L->cap;
-    L->v = old;
-    L->cap = old_cap;
-    L->n = 0;
-}
-
-static void reset_level(level *L, int line, int col)
-{
-    L->n = 0;
-    L->pre = L->pre_tail = L->pend = L->pend_tail = L->var = NULL;
-    L->have_num = 0;
-    L->num = 0; /* the last move number seen: glued_result() asks whether one follows it */
-    L->ellipsis = 0;
-    L->line = line;
-    L->col = col;
-}
-
 /* ------------------------------------------------------------------ comments and tags */
-
-char *pk_rd_scratch(pk_pdn_reader *r, size_t need)
-{
-    if (need > r->scap) {
-        size_t cap = r->scap ? r->scap : 4096;
-        while (cap < need)
-            cap *= 2;
-        char *p = realloc(r->sbuf, cap);
-        if (!p)
-            pk_rd_nomem(r);
-        r->sbuf = p;
-        r->scap = cap;
-    }
-    return r->sbuf;
-}
 
 /* Scans a {comment} whose '{' was just read; the text may run past the window. Returns
  * the text, or NULL when it is unterminated (ended by a tag line or the end of input). */
@@ -487,11 +213,11 @@ static const char *scan_comment(pk_pdn_reader *r, size_t *out_len)
             memcpy(pk_rd_scratch(r, kept + n + 1) + kept, b + r->pos, n);
             kept += n;
         }
-        advance(r, i);
+        pk_rd_advance(r, i);
         r->pos = i;
         if (i < r->len && b[i] == '}') {
             r->pos++;
-            advance(r, r->pos);
+            pk_rd_advance(r, r->pos);
             *out_len = kept;
             return r->sbuf ? r->sbuf : "";
         }
@@ -499,7 +225,7 @@ static const char *scan_comment(pk_pdn_reader *r, size_t *out_len)
             *out_len = kept;
             return NULL;
         }
-        fill(r);
+        pk_rd_fill(r);
     }
 }
 
@@ -513,7 +239,7 @@ static void comment_token(pk_pdn_reader *r, int line, int col)
              * input (no game follows: reported in none, like stray text after the last
              * game) or to a tag line (reported in the game that starts there). */
             int follows = !(r->pos >= r->len && r->eof), index = r->g->index;
-            release_stray(r, follows);
+            pk_rd_release_stray(r, follows);
             if (!follows)
                 r->g->index = 0;
             pk_rd_tolerate(r, "unterminated-comment", line, col, "unterminated comment: '{' has no closing '}'%s",
@@ -521,20 +247,30 @@ static void comment_token(pk_pdn_reader *r, int line, int col)
             r->g->index = index;
             return;
         }
+        int first = !r->skip;
         pk_rd_syntax(r, line, col, "unterminated comment: '{' has no closing '}'");
+        if (first && r->keeping) { /* the window has moved on: the text is the comment's */
+            r->nkept = 0;
+            pk_rd_keep_text(r, "{", 1);
+            pk_rd_keep_text(r, r->sbuf ? r->sbuf : "", n);
+            r->keep_from = r->base + r->pos;
+        }
+        r->kept_end = PK_UNPARSED_OPEN; /* what follows it would be read into it */
         return;
     }
-    if (r->skip)
+    if (r->skip) {
+        r->kept_end = 0;
         return;
-    pk_pdn_note *note = new_note(r, PK_NOTE_COMMENT, line, col);
-    note->text = dup(r, text, n);
+    }
+    pk_pdn_note *note = pk_rd_new_note(r, PK_NOTE_COMMENT, line, col);
+    note->text = pk_rd_dup(r, text, n);
     level *L = &r->lv[r->depth];
     if (r->state == ST_START || L->have_num || L->pend) {
         if (L->have_num && !L->ellipsis)
             pk_rd_tolerate(r, "comment-position", line, col, "comment between a move number and its move");
-        add_pending(r, note);
+        pk_rd_add_pending(r, note);
     } else {
-        add_after(r, note);
+        pk_rd_add_after(r, note);
     }
 }
 
@@ -550,8 +286,8 @@ static void add_tag(pk_pdn_reader *r, const char *name, size_t nl, const char *v
         r->tcap = cap;
     }
     pk_pdn_tag *t = &r->tags[r->ntags++];
-    t->name = dup(r, name, nl);
-    t->value = dup(r, val, vl);
+    t->name = pk_rd_dup(r, name, nl);
+    t->value = pk_rd_dup(r, val, vl);
     t->line = line;
     t->col = col;
 }
@@ -586,6 +322,7 @@ static void begin_game(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
     r->state = ST_START;
     r->depth = 0;
     r->skip = r->too_large = 0;
+    r->keeping = r->deep = 0;
     r->nodes = 0;
     r->warned = 0;
     r->nstray = r->unclosed = r->nempty = 0;
@@ -593,14 +330,14 @@ static void begin_game(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
     r->dash_pending = 0;
     r->by_result = 0;
     r->ntags = 0;
-    reset_level(&r->lv[0], 0, 0);
+    pk_rd_reset_level(&r->lv[0], 0, 0);
 }
 
 /* The game has content: remember where it starts. */
 static void start_content(pk_pdn_reader *r, int state, int line, int col)
 {
     if (r->state == ST_START) {
-        release_stray(r, 1);
+        pk_rd_release_stray(r, 1);
         r->g->line = line;
         r->g->col = col;
         r->game_start = r->base + r->pos;
@@ -616,25 +353,30 @@ static void report_unclosed(pk_pdn_reader *r)
 {
     if (r->depth > 0 && !r->skip && !r->unclosed) {
         r->unclosed = 1;
+        r->g->cut = 1; /* the rest of the main line, if any, was read into the variation */
         pk_rd_report(r, PK_SEV_ERROR, "syntax", r->lv[1].line, r->lv[1].col, "unclosed variation: '(' has no ')'");
     }
 }
 
-static void finish_game(pk_pdn_reader *r)
+/* The game ends before buf[end]. */
+static void finish_game(pk_pdn_reader *r, size_t end)
 {
     pk_game *g = r->g;
+    pk_rd_unparsed_end(r, end, PK_UNPARSED_REST); /* the text after a syntax error, if any */
     if (!r->skip) {
         pk_rd_resolve_dash(r);
         pk_rd_check_number(r, &r->lv[r->depth]);
     }
     report_unclosed(r);
+    if (r->unclosed)
+        pk_rd_unclosed_rest(r);
     while (r->depth > 0) { /* close unclosed variations so the tree stays well formed */
-        pk_pdn_line *l = alloc(r, sizeof *l);
-        close_level(r, r->depth, l);
+        pk_pdn_line *l = pk_rd_alloc(r, sizeof *l);
+        pk_rd_close_level(r, r->depth, l);
         r->lv[r->depth].var->line = l;
         r->depth--;
     }
-    close_main(r, g);
+    pk_rd_close_main(r, g);
     if (r->nstray > 1)
         pk_rd_tolerate(r, "stray-text", g->line, g->col, "%d more piece(s) of unexpected text skipped in this game",
                  r->nstray - 1);
@@ -642,7 +384,7 @@ static void finish_game(pk_pdn_reader *r)
         pk_rd_tolerate(r, "empty-move-number", g->line, g->col, "%d more move number(s) with no move in this game",
                  r->nempty - 1);
     g->ntags = r->ntags;
-    g->tags = r->ntags ? alloc(r, (size_t)r->ntags * sizeof *g->tags) : NULL;
+    g->tags = r->ntags ? pk_rd_alloc(r, (size_t)r->ntags * sizeof *g->tags) : NULL;
     if (r->ntags)
         memcpy(g->tags, r->tags, (size_t)r->ntags * sizeof *g->tags);
     for (int i = 0; i < g->ntags; i++) {
@@ -683,108 +425,12 @@ static int end_at_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, in
     return GAME_DONE;
 }
 
-static int set_result(pk_pdn_reader *r, const char *s, size_t n, int line, int col)
-{
-    int std = 1, kind = pk_result_classify(s, n, &std);
-    if (!r->skip) {
-        pk_rd_resolve_dash(r);
-        pk_rd_check_number(r, &r->lv[r->depth]);
-        if (!std)
-            pk_rd_tolerate(r, "nonstandard-result", line, col, "result written '%.*s'", (int)n, s);
-    }
-    r->by_result = 1;
-    r->g->result.text = dup(r, s, n);
-    r->g->result.kind = kind < 0 ? PK_RESULT_UNKNOWN : kind;
-    r->g->result.line = line;
-    r->g->result.col = col;
-    return GAME_DONE;
-}
-
-static int result_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
-{
-    return set_result(r, tok_text(r, t), t->len, line, col);
-}
-
-static int is_result_digit(char c) { return c >= '0' && c <= '2'; }
-
-static int digits_value(const char *s, size_t n)
-{
-    int v = 0;
-    for (size_t i = 0; i < n && v < 100000; i++)
-        v = v * 10 + (s[i] - '0');
-    return v;
-}
-
-/* Results that the lexer reads as a move token (the general path only: the plain fast
- * path takes neither). The result-like forms "D-D" (D = 0, 1 or 2) are never a move: a
- * square 0, a move that stays on its square, or 1-2 / 2-1 (one row in every numbering).
- *
- * Glued to the next game's first move number, as engine logs write games one after
- * another ("1-101.33-29", "0-201.32-28"): the lexer reads the move "1-10" and the number
- * "1.". When the token starts with "D-D" and its digits run on into a move number, the
- * game has a move, and the move reading cannot be (a square 0, the same square twice, or
- * the number after it does not follow the game's last move number: neither the next one,
- * nor the same one written "N..."), the game ends at "D-D" and the number starts the
- * next one. The cursor is put back just after the result.
- *
- * Written with blanks ("1 - 1") and standing last in the movetext (before a '[' or at
- * the end of the input), it is the result.
- *
- * Returns GAME_DONE when the token was a result, 0 when it is a move. */
-static int result_like_move(pk_pdn_reader *r, const pk_token *t, int line, int col)
-{
-    const char *s = tok_text(r, t);
-    size_t n = t->len;
-    if (r->depth > 0 || n < 3 || !is_result_digit(s[0]))
-        return 0;
-    if ((s[1] == '-' || s[1] == ':') && is_result_digit(s[2])) {
-        size_t j = 3; /* past the token's end: the window ends with a NUL */
-        while (s[j] >= '0' && s[j] <= '9')
-            j++;
-        if (j == 3 || s[j] != '.' || n >= j)
-            return 0;
-        int from = s[0] - '0', to = digits_value(s + 2, n - 2), after = digits_value(s + n, j - n);
-        int last = r->lv[0].num;
-        if (r->lv[0].n == 0)
-            return 0; /* no move yet: a result here would make an empty game of nothing */
-        int second = s[j + 1] == '.' && s[j + 2] == '.'; /* "5... ": the same move's second half */
-        if (from != 0 && to != 0 && from != to && last > 0 && (after == last + 1 || (second && after == last)))
-            return 0; /* "5.1-106." : the move 1-10, then move 6 */
-        pk_rd_tolerate(r, "glued-result", line, col, "result '%.3s' glued to the next game's move number '%.*s.'",
-                 s, (int)(j - 3), s + 3);
-        set_result(r, s, 3, line, col);
-        /* the move number is read again, as the next game's first token */
-        r->pos = r->cpos = t->start + 3;
-        r->line = line, r->col = col + 3, r->nl = 0, r->prev_cr = 0;
-        return GAME_DONE;
-    }
-    /* "1 - 1": D, blanks, '-' or ':', blanks, D, nothing else */
-    size_t i = 1;
-    while (i < n && (s[i] == ' ' || s[i] == '\t'))
-        i++;
-    if (i >= n || (s[i] != '-' && s[i] != ':'))
-        return 0;
-    char sep = s[i++];
-    while (i < n && (s[i] == ' ' || s[i] == '\t'))
-        i++;
-    if (i + 1 != n || !is_result_digit(s[i]))
-        return 0;
-    size_t k = t->start + n;
-    while (k < r->len && is_blank((unsigned char)r->buf[k]))
-        k++;
-    if (k < r->len ? r->buf[k] != '[' : !r->eof)
-        return 0;
-    char text[3] = {s[0], sep, s[n - 1]};
-    pk_rd_tolerate(r, "spaced-result", line, col, "result written with blanks '%.*s'", (int)n, s);
-    return set_result(r, text, 3, line, col);
-}
-
 /* A tag pair read: its game starts (or goes on) here. A value longer than TAG_VALUE_MAX
  * is cut, with a warning, at a character boundary. */
 static int accept_tag(pk_pdn_reader *r, const char *name, size_t nlen, const char *val, size_t vlen,
                       size_t total, int line, int col)
 {
-    release_stray(r, 1);
+    pk_rd_release_stray(r, 1);
     if (r->state == ST_START) /* a {comment} (not a % line) before the tags is a game body */
         for (const pk_pdn_note *n = r->lv[0].pend; n; n = n->next)
             if (n->kind == PK_NOTE_COMMENT) {
@@ -867,154 +513,49 @@ static int open_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, int 
         q--;
     char *out = pk_rd_scratch(r, q - v + 1);
     size_t n = pk_rd_join_value(r, v, q, out);
-    advance(r, e);
+    pk_rd_advance(r, e);
     r->pos = e;
     pk_rd_tolerate(r, "wrapped-tag", line, col, "value of tag '%s' goes on over %d lines", name, breaks + 1);
     return accept_tag(r, name, nlen, out, n, n, line, col);
 }
 
-static void open_variation(pk_pdn_reader *r, int line, int col)
-{
-    pk_rd_resolve_dash(r);
-    if (r->depth == PK_PDN_MAX_DEPTH) {
-        pk_rd_syntax(r, line, col, "variations nested deeper than %d", PK_PDN_MAX_DEPTH);
-        return;
-    }
-    pk_pdn_note *n = new_note(r, PK_NOTE_VARIATION, line, col);
-    add_after(r, n);
-    level *L = &r->lv[++r->depth];
-    reset_level(L, line, col);
-    L->var = n;
-}
+/* ------------------------------------------------------------------ skipping, and the body */
 
-static void close_variation(pk_pdn_reader *r, int line, int col)
-{
-    if (r->depth == 0) {
-        pk_rd_syntax(r, line, col, "')' without a matching '('");
-        return;
-    }
-    pk_rd_resolve_dash(r);
-    pk_rd_check_number(r, &r->lv[r->depth]);
-    pk_pdn_line *l = alloc(r, sizeof *l);
-    close_level(r, r->depth, l);
-    r->lv[r->depth].var->line = l;
-    r->depth--;
-}
-
-static void strength_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
-{
-    level *L = &r->lv[r->depth];
-    if (L->n > 0 && !L->v[L->n - 1].strength && !r->dash_pending)
-        L->v[L->n - 1].strength = dup(r, tok_text(r, t), t->len);
-    else
-        pk_rd_tolerate(r, "stray-text", line, col, "move strength '%.*s' not attached to a move", (int)t->len,
-                 tok_text(r, t));
-}
-
-static void simple_note(pk_pdn_reader *r, const pk_token *t, int kind, int line, int col)
-{
-    const char *s = tok_text(r, t);
-    pk_pdn_note *n = new_note(r, kind, line, col);
-    if (kind == PK_NOTE_NAG) {
-        size_t i = 1;
-        while (i + 1 < t->len && s[i] == '0')
-            i++; /* "$0012" is $12 */
-        if (t->len - i > PK_PDN_NAG_DIGITS) { /* never read as another number: kept as written */
-            n->nag = -1;
-            pk_rd_tolerate(r, "nag-range", line, col, "NAG %.*s%s is larger than $%d: kept as written",
-                           (int)(t->len > 24 ? 24 : t->len), s, t->len > 24 ? "..." : "", PK_PDN_NAG_MAX);
-        } else
-            for (; i < t->len; i++)
-                n->nag = n->nag * 10 + (s[i] - '0');
-        n->text = dup(r, s, t->len);
-        pk_rd_resolve_dash(r);
-        add_after(r, n);
-    } else if (kind == PK_NOTE_SETUP) {
-        const char *q = memchr(s, '"', t->len), *e = s + t->len;
-        while (e[-1] != '"')
-            e--;
-        n->text = dup(r, q + 1, (size_t)(e - 1 - (q + 1)));
-        pk_rd_resolve_dash(r);
-        add_pending(r, n);
-    } else { /* line comment: the text after % or ; */
-        n->text = dup(r, s + 1, t->len - 1);
-        n->nag = s[0]; /* '%' or ';', for the writer */
-        level *L = &r->lv[r->depth];
-        if (r->state == ST_START || L->have_num || L->pend)
-            add_pending(r, n);
-        else
-            add_after(r, n);
-    }
-}
-
-/* Tokens while skipping after a syntax error: only the end of the game matters. */
+/* Tokens while skipping after a syntax error (kept as text, pdn_unparsed.c): only the end
+ * of the game matters, or, in a variation nested too deep, the ')' that closes it. The
+ * text kept ends after the last of them: with a line break when that is a % or ;
+ * comment, with nothing after it when that is an unterminated comment (comment_token). */
 static int skip_token(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl)
 {
     switch (t->kind) {
     case PK_TOK_NONE: return GAME_DONE;
-    case PK_TOK_RESULT: return result_token(r, t, line, col);
+    case PK_TOK_RESULT:
+        if (!r->deep) /* in a variation, prose: "(... 1-0 to Nemesis)" */
+            return pk_rd_result_token(r, t, line, col);
+        break;
     case PK_TOK_TAG:
     case PK_TOK_TAG_ODD:
         if (col == 1)
             return end_at_tag(r, t, line, col, nl);
-        return CONTINUE;
+        break;
     case PK_TOK_COMMENT: comment_token(r, line, col); return CONTINUE;
-    case PK_TOK_MOVE: return result_like_move(r, t, line, col) ? GAME_DONE : CONTINUE;
-    case PK_TOK_TAG_OPEN: {
-        int st = open_tag(r, t, line, col, nl);
-        return st < 0 ? CONTINUE : st;
+    case PK_TOK_MOVE:
+        if (pk_rd_result_like_move(r, t, line, col))
+            return GAME_DONE;
+        break;
+    case PK_TOK_TAG_OPEN:
+        if (open_tag(r, t, line, col, nl) == GAME_DONE)
+            return GAME_DONE;
+        break;
+    case PK_TOK_OPEN:
+    case PK_TOK_CLOSE:
+        if (r->deep)
+            pk_rd_deep_token(r, t);
+        break;
+    default: break;
     }
-    default: return CONTINUE;
-    }
-}
-
-/* Text the grammar has no place for. Reported once per game (the first occurrence);
- * the count of the others is reported when the game ends. */
-static void stray(pk_pdn_reader *r, const pk_token *t, int line, int col)
-{
-    if (r->nstray++ != 0)
-        return;
-    const char *name;
-    size_t nlen, v;
-    int breaks, why = 0;
-    if (t->kind == PK_TOK_TAG_OPEN && pk_rd_tag_start(r, t, col, &name, &nlen, &v)) /* open_tag() found no end */
-        pk_rd_wrapped_end(r, v, &breaks, &why);
-    if (why && why != OPEN_QUOTE)
-        snprintf(r->stray_msg, sizeof r->stray_msg, "unexpected text '[' skipped: the value of tag '%.*s' is not closed %s",
-                 (int)(nlen > 24 ? 24 : nlen), name,
-                 why == OPEN_NEXT_TAG ? "before the next tag pair"
-                 : why == OPEN_END    ? "before the end of the input"
-                                      : "by '\"]' within " PK_STR(WRAP_LINES) " lines");
-    else if (t->kind == PK_TOK_TAG_OPEN)
-        snprintf(r->stray_msg, sizeof r->stray_msg,
-                 "unexpected text '[' skipped: no ']' ends it on its line (unterminated tag pair?)");
-    else
-        snprintf(r->stray_msg, sizeof r->stray_msg, "unexpected text '%.*s' skipped",
-                 (int)(t->len > 40 ? 40 : t->len), tok_text(r, t));
-    if (r->state == ST_START) { /* no game yet: which one it belongs to is not known */
-        r->stray_held = 1;
-        r->stray_line = line, r->stray_col = col;
-        return;
-    }
-    pk_rd_tolerate(r, "stray-text", line, col, "%s", r->stray_msg);
-}
-
-/* Reports the stray text held before a game started: in that game, or, when none
- * follows, in no game (index 0), so that no game is named that the summary does not
- * count. */
-static void release_stray(pk_pdn_reader *r, int game_follows)
-{
-    if (!r->stray_held)
-        return;
-    r->stray_held = 0;
-    if (game_follows) {
-        pk_rd_tolerate(r, "stray-text", r->stray_line, r->stray_col, "%s", r->stray_msg);
-        return;
-    }
-    int index = r->g->index;
-    r->g->index = 0;
-    pk_rd_tolerate(r, "stray-text", r->stray_line, r->stray_col, "%s (no game follows it)", r->stray_msg);
-    r->g->index = index;
+    r->kept_end = t->kind == PK_TOK_LINE ? PK_UNPARSED_LINE_COMMENT : 0;
+    return CONTINUE;
 }
 
 static int body_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
@@ -1029,30 +570,35 @@ static int body_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
         r->dash_line = line;
         r->dash_col = col;
         break;
-    case PK_TOK_NAG: simple_note(r, t, PK_NOTE_NAG, line, col); break;
-    case PK_TOK_SETUP: simple_note(r, t, PK_NOTE_SETUP, line, col); break;
-    case PK_TOK_OPEN: open_variation(r, line, col); break;
-    case PK_TOK_CLOSE: close_variation(r, line, col); break;
-    case PK_TOK_STRENGTH: strength_token(r, t, line, col); break;
-    default: stray(r, t, line, col); break;
+    case PK_TOK_NAG: pk_rd_simple_note(r, t, PK_NOTE_NAG, line, col); break;
+    case PK_TOK_SETUP: pk_rd_simple_note(r, t, PK_NOTE_SETUP, line, col); break;
+    case PK_TOK_OPEN: pk_rd_open_variation(r, line, col); break;
+    case PK_TOK_CLOSE: pk_rd_close_variation(r, line, col); break;
+    case PK_TOK_STRENGTH: pk_rd_strength_token(r, t, line, col); break;
+    default: pk_rd_stray(r, t, line, col); break;
     }
     return CONTINUE;
 }
 
 static int handle(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl)
 {
+    r->tok_at = r->base + t->start; /* where a syntax error's text starts */
+    r->glued = r->glue_line == line; /* the first token after a result, on its line */
+    r->glue_line = 0;
     if (r->state != ST_START && !r->too_large &&
         r->base + t->start - r->game_start > PK_PDN_MAX_GAME_BYTES) {
         r->too_large = 1;
         pk_rd_report(r, PK_SEV_ERROR, "too-large", line, col, "game larger than %u bytes; rest skipped",
                PK_PDN_MAX_GAME_BYTES);
         r->skip = 1;
+        pk_rd_unparsed_drop(r);
     }
     if (r->nodes > MAX_NODES && !r->too_large) {
         r->too_large = 1;
         pk_rd_report(r, PK_SEV_ERROR, "too-large", line, col,
                "game has more than %d moves, comments and other notes; rest skipped", MAX_NODES);
         r->skip = 1;
+        pk_rd_unparsed_drop(r);
     }
     if (r->skip)
         return skip_token(r, t, line, col, nl);
@@ -1065,7 +611,7 @@ static int handle(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl
     case PK_TOK_NONE:
         if (r->state != ST_START)
             return GAME_DONE;
-        release_stray(r, 0);
+        pk_rd_release_stray(r, 0);
         return NO_GAME;
     case PK_TOK_TAG:
     case PK_TOK_TAG_ODD:
@@ -1077,7 +623,7 @@ static int handle(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl
             return CONTINUE;
         }
         start_content(r, ST_BODY, line, col);
-        return result_token(r, t, line, col);
+        return pk_rd_result_token(r, t, line, col);
     case PK_TOK_COMMENT:
         if (r->state == ST_HEADER)
             r->state = ST_BODY;
@@ -1086,12 +632,12 @@ static int handle(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl
     case PK_TOK_LINE:
         if (r->state == ST_HEADER)
             r->state = ST_BODY;
-        simple_note(r, t, PK_NOTE_LINE, line, col);
+        pk_rd_simple_note(r, t, PK_NOTE_LINE, line, col);
         return CONTINUE;
     case PK_TOK_JUNK:
     case PK_TOK_TAG_OPEN: /* "[" alone on a line, "[[Event": junk, whatever the state */
         if (r->state != ST_BODY || t->kind == PK_TOK_TAG_OPEN) { /* junk does not start a game nor end its header */
-            stray(r, t, line, col);
+            pk_rd_stray(r, t, line, col);
             return CONTINUE;
         }
         break;
@@ -1099,7 +645,7 @@ static int handle(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl
         break;
     }
     start_content(r, ST_BODY, line, col);
-    if (t->kind == PK_TOK_MOVE && result_like_move(r, t, line, col))
+    if (t->kind == PK_TOK_MOVE && pk_rd_result_like_move(r, t, line, col))
         return GAME_DONE;
     return body_token(r, t, line, col);
 }
@@ -1145,6 +691,8 @@ pk_pdn_reader *pk_pdn_open_src(pk_src *src, const char *filename, unsigned flags
 void pk_pdn_restart(pk_pdn_reader *r, const pk_pdn_resume *at)
 {
     r->file = at->file ? at->file : "<stdin>";
+    r->keeping = 0; /* (a read cut short by an out-of-memory error may have left it on) */
+    r->glue_line = 0;
     r->pos = r->len = r->cpos = 0;
     r->eof = r->ioerr = 0;
     r->base = at->base;
@@ -1178,6 +726,8 @@ void pk_pdn_close(pk_pdn_reader *r)
         free(r->lv[i].v);
     free(r->tags);
     free(r->sbuf);
+    free(r->kept);
+    free(r->text);
     free(r->buf);
     pk_lex_free(r->lx);
     if (!r->src_borrowed)
@@ -1186,10 +736,6 @@ void pk_pdn_close(pk_pdn_reader *r)
 }
 
 _Noreturn void pk_rd_nomem(pk_pdn_reader *r) { longjmp(r->nomem, 1); }
-
-/* The input window for pdn_tag.c (a tag value read past the window). */
-void pk_rd_advance(pk_pdn_reader *r, size_t to) { advance(r, to); }
-void pk_rd_fill(pk_pdn_reader *r) { fill(r); }
 
 /* pk_pdn_next's reading, apart from its setjmp: where setjmp is emulated (Emscripten,
  * make web), every call a function that calls setjmp makes goes through a slow
@@ -1216,6 +762,7 @@ int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
 static int next_game(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
 {
     begin_game(r, g, sink);
+    pk_rd_text_begin(r);
     r->clean = 0;
     int ntok = 0;
     unsigned long said = r->said;
@@ -1245,7 +792,8 @@ static int next_game(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
         }
         if (st == GAME_DONE) {
             r->last_by_result = r->by_result;
-            finish_game(r);
+            finish_game(r, t.start);
+            pk_rd_text_end(r, g);
             return 1;
         }
     }

@@ -1,9 +1,11 @@
 /*
  * pdn_reader.h -- library-internal: the state of the streaming PDN reader, shared by
- * pdn_read.c (input window, cursor, game state machine, comments), pdn_move.c (the move
- * parser: move tokens, move numbers, the plain movetext fast path, and the lines of moves
- * they build) and pdn_tag.c (tag pairs' names and values, on one line, wrapped over lines,
- * or past the window). Not installed; nothing outside those files uses it.
+ * pdn_read.c (the game state machine, comments, tag pairs, diagnostics), pdn_window.c
+ * (the input window and the cursor), pdn_tree.c (the move tree being built), pdn_result.c
+ * (results), pdn_move.c (the move parser: move tokens, move numbers, the plain movetext
+ * fast path), pdn_tag.c (tag pairs' names and values, on one line, wrapped over lines, or
+ * past the window) and pdn_unparsed.c (text not read as PDN). Not installed; nothing
+ * outside those files uses it.
  */
 #ifndef PK_PDN_READER_H
 #define PK_PDN_READER_H
@@ -94,6 +96,25 @@ struct pk_pdn_reader {
     unsigned long said; /* diagnostics reported so far */
     int src_borrowed;
     int tag_follows; /* pdn_resume.h */
+    /* a result glued to a tag pair that goes on over lines ("0-0[FEN \"W:...\n...\"]") */
+    int glue_line; /* the line of the result token that ended the last game (0: none since) */
+    int glued;     /* the token being handled is the next one, on that line: a '[' there may
+                      start a tag pair as if it started its line (pk_rd_tag_start) */
+    /* pdn_unparsed.c: the text of a game from a syntax error on, kept as it stands */
+    unsigned long long tok_at;    /* stream offset of the token being handled */
+    int keeping;                  /* the text from keep_from on is being kept */
+    unsigned long long keep_from; /* stream offset of the first byte not yet copied */
+    char *kept;                   /* the text kept so far (nkept bytes) */
+    size_t nkept, kcap;
+    int kept_line, kept_col;      /* where it starts */
+    unsigned kept_end;            /* PK_UNPARSED_LINE_COMMENT, _OPEN: how its last token ends */
+    int deep;                     /* > 0: a variation nested too deep is kept, with that many '(' open */
+    /* pdn_text.c: the text of the game being read (PK_PDN_KEEP_TEXT), copied out of the
+     * window as it slides: text[0..ntext) then buf from stream offset text_from on */
+    char *text;
+    size_t ntext, textcap;
+    unsigned long long text_from, text_total;
+    int text_over; /* longer than PK_PDN_MAX_GAME_BYTES: no longer kept, only counted */
 };
 
 /* Allocation failed: abandons the game being read (never returns). */
@@ -105,9 +126,10 @@ _Noreturn void pk_rd_nomem(pk_pdn_reader *r);
 #define PK_RD_PRINTF(a, b)
 #endif
 
-/* Diagnostics of the current game (pdn_read.c), for every part of the reader: a report at
- * a severity; a deviation the reader tolerates (a warning, an error under PK_PDN_STRICT);
- * a syntax error (reported, then the rest of the game is skipped). */
+/* Diagnostics of the current game, for every part of the reader: a report at a severity;
+ * a deviation the reader tolerates (a warning, an error under PK_PDN_STRICT); both in
+ * pdn_read.c; a syntax error (pdn_unparsed.c: reported, then the rest of the game is
+ * skipped, kept as text). */
 void pk_rd_report(pk_pdn_reader *r, int sev, const char *code, int line, int col, const char *fmt, ...)
     PK_RD_PRINTF(6, 7);
 void pk_rd_tolerate(pk_pdn_reader *r, const char *code, int line, int col, const char *fmt, ...)
@@ -133,10 +155,58 @@ void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, int line, int co
 /* Why a tag value is not closed (pk_rd_wrapped_end(), for the message). */
 enum { OPEN_BOUNDS = 1, OPEN_NEXT_TAG, OPEN_END, OPEN_QUOTE };
 
-/* The input window and scratch memory (pdn_read.c). */
-void pk_rd_advance(pk_pdn_reader *r, size_t to);
+/* The input window and scratch memory (pdn_window.c): refill the window (keeping
+ * buf[pos..len)), move the cursor to buf[to], the warning about an input that is not
+ * UTF-8, a buffer of the reader grown to at least need bytes (doubling), scratch memory
+ * of at least need bytes (r->sbuf). */
 void pk_rd_fill(pk_pdn_reader *r);
+void pk_rd_advance(pk_pdn_reader *r, size_t to);
+void pk_rd_note_encoding(pk_pdn_reader *r);
+char *pk_rd_grow(pk_pdn_reader *r, char **buf, size_t *cap, size_t need);
 char *pk_rd_scratch(pk_pdn_reader *r, size_t need);
+
+/* The move tree (pdn_tree.c): zeroed and raw arena memory, a string copy, a new note
+ * (counted against MAX_NODES); a note after the last move of the current line (or before
+ * its first move), a note waiting for the next move; a level reset, closed into a line,
+ * the main line handed to g; variations opened and closed; strength marks, NAGs, setups
+ * and % lines. */
+void *pk_rd_alloc(pk_pdn_reader *r, size_t n);
+char *pk_rd_dup(pk_pdn_reader *r, const char *s, size_t n);
+pk_pdn_note *pk_rd_new_note(pk_pdn_reader *r, int kind, int line, int col);
+void pk_rd_add_after(pk_pdn_reader *r, pk_pdn_note *n);
+void pk_rd_add_pending(pk_pdn_reader *r, pk_pdn_note *n);
+void pk_rd_reset_level(level *L, int line, int col);
+void pk_rd_close_level(pk_pdn_reader *r, int d, pk_pdn_line *out);
+void pk_rd_close_main(pk_pdn_reader *r, pk_game *g);
+void pk_rd_add_rest(pk_pdn_reader *r, pk_pdn_note *rest);
+void pk_rd_open_variation(pk_pdn_reader *r, int line, int col);
+void pk_rd_close_variation(pk_pdn_reader *r, int line, int col);
+void pk_rd_strength_token(pk_pdn_reader *r, const pk_token *t, int line, int col);
+void pk_rd_simple_note(pk_pdn_reader *r, const pk_token *t, int kind, int line, int col);
+
+/* Text not read as PDN (pdn_unparsed.c): stray text (warned once per game, then
+ * counted), and stray text held before a game started, reported when it is known whether
+ * a game follows. After a syntax error (pk_rd_syntax) the text is kept from the token of
+ * the error (r->tok_at) on: copied from the window as it slides (pk_rd_keep) or given
+ * (pk_rd_keep_text), and made a PK_NOTE_UNPARSED note up to buf[end] (pk_rd_unparsed_end);
+ * a game too large keeps none (pk_rd_unparsed_drop); variations never closed end with an
+ * empty one (pk_rd_unclosed_rest). A variation nested too deep
+ * (pk_rd_too_deep) is kept up to its matching ')' (pk_rd_deep_token takes every '(' and
+ * ')' in it). */
+void pk_rd_stray(pk_pdn_reader *r, const pk_token *t, int line, int col);
+void pk_rd_release_stray(pk_pdn_reader *r, int game_follows);
+void pk_rd_keep(pk_pdn_reader *r, unsigned long long upto);
+void pk_rd_keep_text(pk_pdn_reader *r, const char *s, size_t n);
+void pk_rd_unparsed_end(pk_pdn_reader *r, size_t end, unsigned flags);
+void pk_rd_unparsed_drop(pk_pdn_reader *r);
+void pk_rd_unclosed_rest(pk_pdn_reader *r);
+void pk_rd_too_deep(pk_pdn_reader *r, int line, int col);
+void pk_rd_deep_token(pk_pdn_reader *r, const pk_token *t);
+/* The game's text as it stands (pdn_text.c, PK_PDN_KEEP_TEXT): begin when pk_pdn_next
+ * starts, slide before the window moves (fill), end when the game is done. */
+void pk_rd_text_begin(pk_pdn_reader *r);
+void pk_rd_text_slide(pk_pdn_reader *r);
+void pk_rd_text_end(pk_pdn_reader *r, pk_game *g);
 
 /* Tag pairs (pdn_tag.c). */
 void pk_rd_split_tag(pk_pdn_reader *r, const pk_token *t, const char **name, size_t *nl, const char **val,
@@ -147,6 +217,11 @@ int pk_rd_tag_start(pk_pdn_reader *r, const pk_token *t, int col, const char **n
 size_t pk_rd_wrapped_end(pk_pdn_reader *r, size_t v, int *breaks, int *why);
 size_t pk_rd_join_value(pk_pdn_reader *r, size_t v, size_t e, char *out);
 size_t pk_rd_long_value(pk_pdn_reader *r, size_t v, size_t *total, int *closed);
+
+/* Results (pdn_result.c): a result token; a move token that is a result (glued to the
+ * next game's move number, or with blanks), else 0. Both end the game: GAME_DONE. */
+int pk_rd_result_token(pk_pdn_reader *r, const pk_token *t, int line, int col);
+int pk_rd_result_like_move(pk_pdn_reader *r, const pk_token *t, int line, int col);
 
 /* The move parser (pdn_move.c). */
 void pk_rd_check_number(pk_pdn_reader *r, level *L);

@@ -37,10 +37,12 @@ void pk_rd_split_tag(pk_pdn_reader *r, const pk_token *t, const char **name, siz
 {
     const char *s = tok_text(r, t), *e = s + t->len - 1; /* e at ']' */
     s++;
-    while (*s == ' ' || *s == '\t')
+    /* the lexer took [\s*[A-Za-z0-9_]+\s*": every byte up to the name is a blank (line
+     * breaks too: "[\nEvent \"x\"]"), and so is every byte after it up to the quote */
+    while ((unsigned char)*s <= ' ')
         s++;
     *name = s;
-    while (*s != ' ' && *s != '\t' && *s != '"')
+    while ((unsigned char)*s > ' ' && *s != '"')
         s++;
     *nl = (size_t)(s - *name);
     while (*s != '"')
@@ -90,15 +92,17 @@ void pk_rd_odd_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, const
 /* ------------------------------------------------------------------ tags past one line */
 
 /* A '[' (PK_TOK_TAG_OPEN, no ']' on its line or a line longer than the window) that
- * starts a tag pair: '[' first on its line, a name, then an opening quote. Sets the name
- * (in the window) and the offset of the first byte of the value. */
+ * starts a tag pair: '[' first on its line (or right after the result that ended the last
+ * game, blanks between: r->glued, as engine logs write "0-0[FEN ..."), a name, then an
+ * opening quote. Sets the name (in the window) and the offset of the first byte of the
+ * value. */
 int pk_rd_tag_start(pk_pdn_reader *r, const pk_token *t, int col, const char **name, size_t *nlen, size_t *v)
 {
     const char *b = r->buf;
     size_t i = t->start;
     while (i > 0 && (b[i - 1] == ' ' || b[i - 1] == '\t')) /* the window may start at the '[' */
         i--;
-    if ((size_t)col != t->start - i + 1) /* col - 1 characters before it: all blanks? */
+    if (!r->glued && (size_t)col != t->start - i + 1) /* col - 1 characters before it: all blanks? */
         return 0;
     i = t->start + 1;
     while (b[i] == ' ' || b[i] == '\t') /* the window ends with a NUL */

@@ -8,7 +8,10 @@
  * What a move says is the caller's choice: by default the move as written, or whatever
  * the move_text callback returns (pdnconv converts notation through it). The writer never
  * changes a game's content, only its layout, so writing its own output again gives the
- * same bytes.
+ * same bytes, and the output reads back without a diagnostic the writer caused: a tag
+ * whose name is not a PDN identifier becomes an escape line, comments written between a
+ * move number and its move go before the number, what the reader could not read
+ * (PK_NOTE_UNPARSED) is put back as it stands, with its error.
  */
 #include "pdn.h"
 
@@ -24,6 +27,8 @@ typedef struct writer {
     int col;       /* columns used on the current line */
     bool glue;     /* the next token follows "(" without a blank */
     bool failed;
+    int rest;      /* the rest of the game as read was written (PK_UNPARSED_*): nothing more
+                      but the terminator */
     size_t used;
     char buf[8192]; /* output gathered here: one fwrite per 8 KB, not per token */
 } writer;
@@ -157,6 +162,37 @@ static void comment(writer *w, const char *text)
     }
 }
 
+/* Text the reader could not read (PK_NOTE_UNPARSED), as it stands: its first line where a
+ * token goes, its own line breaks kept (as LF), a line break after it when it ends inside
+ * a % or ; comment. Read back, it is the same text with the same error. After the rest
+ * of a game (PK_UNPARSED_REST; empty after variations never closed) nothing is written but
+ * the terminator: the variations open where it starts are closed in it, or never were. */
+static void unparsed(writer *w, const pk_pdn_note *n)
+{
+    const char *t = n->text;
+    if (n->nag & PK_UNPARSED_REST)
+        w->rest = n->nag;
+    if (!*t) /* after variations never closed: they stay open */
+        return;
+    room(w, strcspn(t, "\r\n"));
+    const char *line = t;
+    for (const char *p = t; *p;) {
+        size_t k = strcspn(p, "\r");
+        put(w, p, k);
+        p += k;
+        if (*p == '\r') { /* CRLF and a lone CR: LF, as everywhere in the output */
+            put(w, "\n", 1);
+            p += p[1] == '\n' ? 2 : 1;
+        }
+    }
+    for (const char *p = t; *p; p++)
+        if (*p == '\n' || *p == '\r')
+            line = p + 1;
+    w->col = (int)strlen(line) + (line == t ? w->col : 0);
+    if (n->nag & PK_UNPARSED_LINE_COMMENT)
+        newline(w);
+}
+
 static int escaped_tag(writer *w, const char *name, const char *value)
 {
     put(w, "[", 1);
@@ -182,9 +218,13 @@ static bool in_roster(const char *name)
     return false;
 }
 
-/* The value to write for a tag the options may replace (GameType, FEN, Result). */
+/* The value to write for a tag the options may replace (GameType, FEN, Result), or NULL
+ * for none: a FEN left out takes a SetUp tag with it (it would announce a FEN that is
+ * not there). */
 static const char *tag_value(const writer *w, const pk_pdn_tag *t)
 {
+    if (!strcmp(t->name, "SetUp") && w->o->fen && !*w->o->fen)
+        return NULL;
     if (!strcmp(t->name, "GameType") && w->o->gametype)
         return w->o->gametype;
     if (!strcmp(t->name, "FEN") && w->o->fen)
@@ -208,13 +248,30 @@ static int tags(writer *w)
         const pk_pdn_tag *t = &g->tags[i];
         have_gt |= !strcmp(t->name, "GameType");
         have_fen |= !strcmp(t->name, "FEN");
-        if (!in_roster(t->name) && tag_value(w, t))
+        if (!in_roster(t->name) && pk_pdn_tag_name_ok(t->name) && tag_value(w, t))
             n += escaped_tag(w, t->name, tag_value(w, t));
     }
     if (!have_gt && w->o->gametype)
         n += escaped_tag(w, "GameType", w->o->gametype);
     if (!have_fen && w->o->fen && *w->o->fen)
         n += escaped_tag(w, "FEN", w->o->fen);
+    return n;
+}
+
+/* The tags whose name the grammar does not take ("[[Event", "[R&#x00e9;sultat", "[ ") as
+ * escape lines at the start of the movetext, "%[name \"value\"]": a header of PDN 3.0, and
+ * the text kept (a program ignores an escape line; a person reads it). Returns how many. */
+static int escaped_tags(writer *w)
+{
+    int n = 0;
+    for (int i = 0; i < w->g->ntags; i++) {
+        const pk_pdn_tag *t = &w->g->tags[i];
+        if (pk_pdn_tag_name_ok(t->name))
+            continue;
+        put(w, "%", 1);
+        escaped_tag(w, t->name, t->value);
+        n++;
+    }
     return n;
 }
 
@@ -249,8 +306,9 @@ static void line(writer *w, const pk_pdn_line *l, numbering nb, int depth);
 
 static void notes(writer *w, const pk_pdn_note *n, numbering *nb, const numbering *at_move, int depth)
 {
-    for (; n; n = n->next) {
+    for (; n && !w->rest; n = n->next) {
         switch (n->kind) {
+        case PK_NOTE_UNPARSED: unparsed(w, n); nb->interrupted = true; break;
         case PK_NOTE_COMMENT: comment(w, n->text); nb->interrupted = true; break;
         case PK_NOTE_LINE:
             /* '%' lines (PDN escape) must start a line; ';' comments run to its end */
@@ -291,6 +349,8 @@ static void notes(writer *w, const pk_pdn_note *n, numbering *nb, const numberin
             w->glue = true; /* "(12. 32-28 ...)": no blanks inside the parentheses */
             line(w, n->line, at_move ? *at_move : *nb, depth + 1);
             w->glue = false;
+            if (w->rest)
+                break;
             if (w->col + 1 > w->width)
                 newline(w);
             put(w, ")", 1);
@@ -330,7 +390,7 @@ static void line(writer *w, const pk_pdn_line *l, numbering nb, int depth)
     bool opens = true;
     nb.interrupted = false;
     notes(w, l->pre, &nb, NULL, depth);
-    for (int i = 0; i < l->nmoves; i++) {
+    for (int i = 0; i < l->nmoves && !w->rest; i++) {
         const pk_pdn_move *m = &l->moves[i];
         char buf[512];
         const char *text = w->o->move_text ? w->o->move_text(w->o->ctx, l, i, depth, buf, sizeof buf) : m->text;
@@ -357,17 +417,13 @@ static void line(writer *w, const pk_pdn_line *l, numbering nb, int depth)
             memcpy(tok + tl, m->strength, sl + 1);
             t = tok;
         }
-        /* a hop written apart stays in its ply: no number, no advance. Notes that stood
-         * between the number and the move stay there, so the number is written then. */
-        bool setup = false;
-        for (const pk_pdn_note *n = m->before; n; n = n->next)
-            setup |= n->kind == PK_NOTE_SETUP;
-        if (setup) /* a setup sets the number that follows it */
-            notes(w, m->before, &nb, NULL, depth);
+        /* a hop written apart stays in its ply: no number, no advance. Notes written
+         * before the move go before its number (a setup sets that number; a comment
+         * between a number and its move is a deviation, pdn(5) comment-position), which
+         * they interrupt: "{c} 3... 10-14". */
+        notes(w, m->before, &nb, NULL, depth);
         if (!hop)
-            number(w, &nb, opens || (m->before && !setup), m->before && !setup ? 0 : tl + sl);
-        if (!setup)
-            notes(w, m->before, &nb, NULL, depth);
+            number(w, &nb, opens, tl + sl);
         opens = false;
         token(w, t, tl + sl);
         nb.interrupted = false;
@@ -393,6 +449,7 @@ int pk_pdn_write_game(FILE *out, const pk_game *g, const pk_pdn_write_opts *opts
     w.width = o.width > 20 ? o.width : 80;
     if (tags(&w)) /* the blank line that ends a header */
         put(&w, "\n", 1);
+    int escaped = escaped_tags(&w);
 
     numbering nb = {1, false, false};
     const char *fen = o.fen ? (*o.fen ? o.fen : NULL) : g->fen;
@@ -410,7 +467,10 @@ int pk_pdn_write_game(FILE *out, const pk_game *g, const pk_pdn_write_opts *opts
         pk_game_stated_result(g, &sr);
         result = sr.kind >= PK_RESULT_FIRST_WIN ? sr.text : g->result.text ? g->result.text : "*";
     }
-    if (o.result || g->result.text || g->main.nmoves || g->main.pre) {
+    if (w.rest & PK_UNPARSED_OPEN) { /* a terminator would be read into what it left open */
+        if (w.col)
+            newline(&w);
+    } else if (o.result || g->result.text || g->main.nmoves || g->main.pre || escaped) {
         tokenf(&w, result);
         newline(&w);
     }

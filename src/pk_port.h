@@ -14,9 +14,9 @@
  * BEGIN functions (POSIX.1-2008)
  *   pthread_once                                   tables built on first use (geom.c, position.c,
  *                                                  variant.c, resolve.c, pdn_lex.c)
- *   pthread_create pthread_join                    the thread pool (pool.c)
- *   pthread_mutex_init pthread_mutex_destroy
- *   pthread_mutex_lock pthread_mutex_unlock
+ *   pthread_create pthread_join                    the thread pool (pool.c); the mutexes also
+ *   pthread_mutex_init pthread_mutex_destroy       guard the scratch an opening search lends
+ *   pthread_mutex_lock pthread_mutex_unlock        its threads (search.c)
  *   pthread_cond_init pthread_cond_destroy
  *   pthread_cond_wait pthread_cond_signal
  *   pthread_cond_broadcast
@@ -30,7 +30,7 @@
  *   fileno isatty                                  --color=auto (cli.c)
  *   stat                                           is a command-line path a folder (cli.c)
  *   strcasecmp strncasecmp                         variant names and Variant tags (variant.c,
- *                                                  resolve.c, replay.c)
+ *                                                  resolve.c, replay.c), tag names (filter.c)
  *   getopt_long opterr optind optopt               the tools' options, one parser for all
  *                                                  (cli.c pk_cli_getopt); getopt_long is not
  *                                                  POSIX, but glibc, musl, the BSDs and macOS

@@ -821,6 +821,8 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
         if (apply_setups(&c, tail, setup, ply, &hm) < 0)
             res->stopped = true, stop = PK_STOP_FEN;
     }
+    if (!res->stopped && g->cut) /* the reader's error: the game may go on past this */
+        res->stopped = true, stop = PK_STOP_CUT;
     if (c.observe) {
         pk_replay_event ev = {.kind = PK_EV_STOP, .ply = ply, .side = -1, .written = stopped_at, .after = &c.pos,
                               .stop = stop};

@@ -38,7 +38,9 @@ enum pk_replay_stop {
     PK_STOP_END,     /* every move of the main line was played */
     PK_STOP_MOVE,    /* a move that stops the line: illegal, ambiguous, unknown ('...'),
                         or the first error under --stop-at-first (reported to the sink) */
-    PK_STOP_FEN      /* the start FEN or a setup's FEN cannot be used (reported) */
+    PK_STOP_FEN,     /* the start FEN or a setup's FEN cannot be used (reported) */
+    PK_STOP_CUT      /* the reader could not read the game to its end (pk_game.cut: its
+                        error was reported): the replay stops where the reading did */
 };
 
 typedef struct pk_replay_event {

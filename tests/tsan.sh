@@ -1,8 +1,8 @@
 #!/bin/sh
 # `make check-tsan`: what runs on several threads, built with -fsanitize=thread in
 # build/tsan (TSAN_OPTIONS makes any report fail the run): the pool, the checking loop
-# (its unit tests: workers, pieces, the caller helping, an observer), and the three -j
-# tools at -j 3 with pieces of one game (PK_PIECE_BYTES=1, the most hand-offs) and with a
+# (its unit tests: workers, pieces, the caller helping, an observer), and the -j tools
+# at -j 3 with pieces of one game (PK_PIECE_BYTES=1, the most hand-offs) and with a
 # small window, compared with -j 1 on corpus files that reach every path (pieces, a
 # miscount, a piece that does not end clean, --game, --stats).
 # Ends with "tsan: N passed, N failed".
@@ -42,5 +42,6 @@ run pdncheck --json
 run pdnfen --all
 run pdnfen --ply 9 --game 3-40
 run pdnconv --to json
+run pdngrep -u --opening 32-28 # an opening matched on the threads from a FEN (search.c's lent scratch)
 echo "tsan: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -144,7 +144,7 @@ for e in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
   UTF-32LE) bom='\377\376\000\000' ;; UTF-32BE) bom='\000\000\376\377' ;;
   esac
   { printf "$bom"; cat "$d/.body"; } >"$d/bom-$e.pdn"
-  case $e in UTF-16*) cp "$d/.body" "$d/nobom-$e.pdn" ;; esac
+  cp "$d/.body" "$d/nobom-$e.pdn" # UTF-32 too: issue 21 item 16 (read as UTF-8 before)
 done
 # UTF-16LE cut in the middle of a code unit, and with a lone surrogate (D800) in a comment
 { printf '\377\376'; iconv -f UTF-8 -t UTF-16LE "$uni"; printf 'x'; } >"$d/utf16-odd-length.pdn"

@@ -4,7 +4,7 @@
 # old way. Inputs built to hit each case, checked byte for byte against -j 1, in GNU and
 # JSON output, with the default pieces and with a cut at every game (PK_PIECE_BYTES=1):
 # a comment left open across games, games without a result over more than a piece's
-# bound, a lone CR and a cp1252 byte in a later piece, a UTF-8 BOM, UTF-16, gzip, a
+# bound, results glued to a wrapped tag pair, the rest of a game after a syntax error, a lone CR and a cp1252 byte in a later piece, a UTF-8 BOM, UTF-16, gzip, a
 # truncated gzip (read error), stray text at the end, a lone CR after the last game, an
 # empty file, games the cutter counts wrong (and right), a game of 5000 diagnostics,
 # standard input.
@@ -33,6 +33,10 @@ head -c 20000 "$tmp/big.pdn.gz" >"$tmp/truncated.pdn.gz"
 { many 5 '1-0'; printf '\r\n\r\r\n'; } >"$tmp/trailing-cr.pdn" # said after the last game (fuzz finding)
 { many 5 '1-0'; printf '\r\n\r\r\n'; many 5 '0-1'; } >"$tmp/between-cr.pdn" # said in the next game (fuzz)
 { many 5 '1-0'; printf '[Event "w"]\n[White "open\n1. 11-15 *\n\n'; many 5 '0-1'; } >"$tmp/open-value.pdn" # (fuzz)
+# results glued to the next game's tag pair, its value wrapped over lines (issue 21 item 4),
+# and a game whose rest after a syntax error is kept as text (item 3), among games cut apart
+{ many 5 '1-0'; printf '[Event "g"]\n[GameType "21"]\n1. 11-15 0-0[FEN "W:W18,19:\nB14,15"]\n1. 18x11 *  [FEN "B:W18:\n B14"]\n'
+  printf '1. 14-17 1-0\n\n[Event "s"]\n1. 11-15 ) 23-19 {x\n1-0\n\n'; many 5 '0-1'; } >"$tmp/glued-wrapped.pdn"
 # the cutter counts the games of a piece by its lines; text after a tag pair on its line
 # makes it count one game too many: the pieces after it are read again, by one thread
 { many 10 '1-0'; printf '[Event "m"] note\n[GameType "21"]\n1. 11-15 1-0\n\n'; many 300 '0-1'; } >"$tmp/miscount.pdn"

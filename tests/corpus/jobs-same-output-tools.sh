@@ -1,5 +1,5 @@
 #!/bin/sh
-# pdnfen and pdnconv at -j 2 write what they write at -j 1, byte for byte, standard output
+# pdnfen, pdnconv and pdngrep at -j 2 write what they write at -j 1, byte for byte, standard output
 # and standard error, and exit the same (issue 13): the game files of the corpora (tests/corpora, unpacked into $BUILD/corpora) and
 # the bundled pdn/, in one run each (the order of files and games is part of what must not
 # change), with a window of 3 games in flight (PK_JOBS_WINDOW) so that the workers finish
@@ -57,6 +57,11 @@ same small "$windows" pdnconv --algebraic --full --sep=x
 same small "$windows" pdnconv --numeric --to hub
 same small "$windows" pdnconv --to json --algebraic
 same all default pdnconv
+# pdngrep: every game as read (the text of pieces, and of a file read on after a piece that
+# did not end clean), the copies, a position search
+same small "$windows" pdngrep
+same small "$windows" pdngrep -u -l --material W:K1:B:K1
+same all default pdngrep -D --json
 same all default pdnfen --move 12 --json
 # pdnconv --stats: the counts the workers noted per game add up to -j 1's
 xargs -d '\n' "$bin/pdnconv" --stats -j 1 <"$tmp/all" 2>&1 >/dev/null | grep comments >"$tmp/one"

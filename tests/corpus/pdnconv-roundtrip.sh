@@ -6,13 +6,23 @@
 #       cannot finish keeps its moves as written from the error: its FENs up to the error);
 #   (b) converting the output again gives identical bytes (idempotent);
 #   (c) the output is UTF-8 with LF line ends (whatever the input's encoding and line ends);
-#   (d) the games, comments, % and ; lines, NAGs, variations and setups that pdnconv
-#       --stats counts are the same in the input and in the output (printed per file).
+#   (d) the games, comments, % and ; lines, NAGs, variations, setups and unparsed texts
+#       that pdnconv --stats counts are the same in the input and in the output (printed
+#       per file);
+#   (e) what each game records, as the library's reader reads it (tests/corpus/
+#       pdn-records.c, not pdnconv): its tags (but GameType, FEN and SetUp, which (a)
+#       covers), the result it states (terminator, else Result tag), the number of its move
+#       tokens (variations included), its text after a syntax error: the same in the input
+#       and in the output (issue 27: a result rewritten to '*' or a move dropped fails here);
+#   (f) the output read by pdncheck --strict --syntax-only gives no diagnostic that the
+#       input did not give (game, code and message, quoted texts and numbers aside): the
+#       writer causes none (issue 21 item 16).
 # The files that parser-tests/*/fail* hold are not games. Two files at a time (xargs -P2).
 #   sh tests/corpus/pdnconv-roundtrip.sh [FILE...]   (default: the whole corpora)
 CORPORA=${CORPORA:-build/corpora}
 top=$(pwd)
 bin="$top/${BUILD:-build}/bin"
+helpers="$top/${BUILD:-build}/tests/helpers"
 key() { printf '%s' "$1" | cksum | cut -d' ' -f1; }
 
 if [ "$1" = --one ]; then # one file (run by xargs below): its report in $PK_RT_TMP/KEY.report
@@ -22,8 +32,18 @@ if [ "$1" = --one ]; then # one file (run by xargs below): its report in $PK_RT_
   mkdir -p "$w"
   exec > "$PK_RT_TMP/$k.report"
   fens() { "$bin/pdnfen" --all --numeric "$1" 2>/dev/null | cut -f1,2,6; }
+  records() { "$helpers/pdn-records" "$1"; }
+  diags() { # "game N code: message" of every diagnostic, quoted texts and numbers left out
+    # (a warning said once a game quotes its first case, which a move converted changes),
+    # sorted: a multiset for comm
+    "$bin/pdncheck" -j 1 --strict --syntax-only --json "$1" 2>/dev/null |
+      sed -n 's/^{"type":"diagnostic".*"game":\([0-9]*\),.*"code":"\([^"]*\)".*"message":"\(.*\)","hint":.*/\1\t\2: \3/p' |
+      sed "s/'[^']*'/''/g" | awk -F'\t' '{ gsub(/[0-9]+/, "N", $2); print "game " $1 " " $2 }' | LC_ALL=C sort
+  }
   counts() { grep -v 'bytes,' "$1" | grep '^pdnconv: [0-9]* games,' | sed 's/^pdnconv: //'; }
   fens "$f" > "$w/in.fen"
+  records "$f" > "$w/in.rec" || { echo "FAIL $f: pdn-records cannot read it"; exit 1; }
+  diags "$f" > "$w/in.diag"
   bad=0
   for mode in short full numeric algebraic; do
     "$bin/pdnconv" --$mode --stats "$f" > "$w/o1.pdn" 2> "$w/e1"; s1=$?
@@ -48,6 +68,16 @@ if [ "$1" = --one ]; then # one file (run by xargs below): its report in $PK_RT_
     if ! cmp -s "$w/in.fen" "$w/out.fen"; then
       echo "FAIL $f --$mode: positions differ (game, ply, FEN; < input, > output):"
       diff "$w/in.fen" "$w/out.fen" | head -n 6; bad=1
+    fi
+    records "$w/o1.pdn" > "$w/out.rec"
+    if ! cmp -s "$w/in.rec" "$w/out.rec"; then
+      echo "FAIL $f --$mode: records differ (game, result, move tokens, escaped tags, unparsed, tags; < input, > output):"
+      diff "$w/in.rec" "$w/out.rec" | head -n 6; bad=1
+    fi
+    diags "$w/o1.pdn" > "$w/out.diag"
+    if [ -n "$(LC_ALL=C comm -13 "$w/in.diag" "$w/out.diag")" ]; then
+      echo "FAIL $f --$mode: the output, read back, gives diagnostics the input did not (the writer's):"
+      LC_ALL=C comm -13 "$w/in.diag" "$w/out.diag" | head -n 4; bad=1
     fi
   done
   rm -rf "$w"

@@ -148,11 +148,17 @@ expect_words pdncheck "pdncheck --results=" "$(complete_line "$P" "$comp/pdnchec
 expect_words pdncheck "pdncheck --var" "$(complete_line "$P" "$comp/pdncheck" "pdncheck --var")" "--variant="
 # -j N: the thread counts up to the online processors, for each tool that has it
 cpus=$(seq 1 "$(getconf _NPROCESSORS_ONLN)" | tr '\n' ' ')
-for t in pdncheck pdnfen pdnconv; do
+for t in pdncheck pdnfen pdnconv pdngrep; do
   expect_words $t "$t -j " "$(complete_line "$P" "$comp/$t" "$t -j ") " "$cpus"
   expect_words $t "$t --jobs=" "$(complete_line "$P" "$comp/$t" "$t --jobs=") " "$cpus"
   expect_words $t "$t --jo" "$(complete_line "$P" "$comp/$t" "$t --jo")" "--jobs="
 done
+# pdngrep: tag names after -t, its verdicts; its -v (grep's) takes no value
+expect_words pdngrep "pdngrep -t Wh" "$(complete_line "$P" "$comp/pdngrep" "pdngrep -t Wh")" "White="
+expect_words pdngrep "pdngrep --tag=Da" "$(complete_line "$P" "$comp/pdngrep" "pdngrep --tag=Da")" "Date="
+expect_words pdngrep "pdngrep --verdict=draw" "$(complete_line "$P" "$comp/pdngrep" "pdngrep --verdict=draw")" \
+  "draw drawn draw-claimable"
+expect_words pdngrep "pdngrep -v rus" "$(complete_line "$P" "$comp/pdngrep" "pdngrep -v rus")" ""
 # Files for a tool whose Usage names FILE.
 touch "$work/games-a.pdn" "$work/games-b.pdn"
 got=$(complete_line "$P" "$comp/pdncheck" "pdncheck $work/games-" | tr ' ' '\n' | sort | tr '\n' ' ')

@@ -165,7 +165,8 @@ static void test_order(void)
     CU_ASSERT_EQUAL(count_lines_starting(s, "no game"), 0);
     /* each game's diagnostics just before it, the words after the last game at the end */
     CU_ASSERT_PTR_NOT_NULL(strstr(s, "G9 1 english\nD10 "));
-    CU_ASSERT_PTR_NOT_NULL(strstr(s, "\nG10 0 -\n")); /* a reader's error: not replayed */
+    /* a reader's error: its syntax error, then the game replayed up to it (no result judged) */
+    CU_ASSERT_PTR_NOT_NULL(strstr(s, "G9 1 english\nD10 syntax 39:24\nG10 1 english\nG11 1 english\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(s, "G19 1 english\nD20 "));
     CU_ASSERT_PTR_NOT_NULL(strstr(s, "\nG300 1 english\nd0 "));
     /* game 30: a first batch sent on early (unwritten), the rest written by the worker */
@@ -185,6 +186,7 @@ static void same_as_one(bool miscount, bool watch)
         CU_ASSERT_PTR_NOT_NULL(strstr(one, "\nG2 1 english 3 plies\n"));
         CU_ASSERT_PTR_NOT_NULL(strstr(one, "\nG3 0 -\n"));
         CU_ASSERT_PTR_NOT_NULL(strstr(one, "\nG4 1 english 1 plies\n"));
+        CU_ASSERT_PTR_NOT_NULL(strstr(one, "\nD10 syntax 39:24\nG10 1 english 3 plies\n")); /* before the error */
     }
     static const struct {
         int jobs;

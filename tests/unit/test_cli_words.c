@@ -164,6 +164,19 @@ static void test_getopt(void)
     CU_ASSERT_STRING_EQUAL(got, "?");
     CU_ASSERT_PTR_NOT_NULL(strstr(said, "-t stands for --time in pdnkit, not --text"));
     free(said);
+    /* the letters a tool keeps from the classic it follows (issue 24: pdngrep is grep's
+     * -v and -c, -t its tag), for that tool alone */
+    static const struct option grep[] = {{"invert-match", no_argument, 0, 'v'}, {"count", no_argument, 0, 'c'},
+                                         {"tag", required_argument, 0, 't'},    {"jobs", required_argument, 0, 'j'},
+                                         {0, 0, 0, 0}};
+    parse("pdngrep", grep, (char *[]){"p", "-vc", "-t", "White=x", "-j1", NULL}, got, sizeof got, &said);
+    CU_ASSERT_STRING_EQUAL(got, "v,c,t=White=x,j=1");
+    CU_ASSERT_STRING_EQUAL(said, "");
+    free(said);
+    parse("pdnfen", grep, (char *[]){"p", "-v", NULL}, got, sizeof got, &said);
+    CU_ASSERT_STRING_EQUAL(got, "?");
+    CU_ASSERT_PTR_NOT_NULL(strstr(said, "-v stands for --variant in pdnkit, not --invert-match"));
+    free(said);
 }
 
 static void test_number_and_shard(void)

@@ -65,6 +65,13 @@ static void test_sniff(void)
     CU_ASSERT_EQUAL(pk_encoding_sniff((const unsigned char *)"[\0E\0v\0e\0", 8, &bom), PK_ENC_UTF16LE);
     CU_ASSERT_EQUAL(bom, 0);
     CU_ASSERT_EQUAL(pk_encoding_sniff((const unsigned char *)"\0[\0E\0v\0e", 8, &bom), PK_ENC_UTF16BE);
+    /* UTF-32 without a BOM: three NULs in a unit (issue 21 item 16: it was read as UTF-8) */
+    CU_ASSERT_EQUAL(pk_encoding_sniff((const unsigned char *)"[\0\0\0E\0\0\0v\0\0\0", 12, &bom), PK_ENC_UTF32LE);
+    CU_ASSERT_EQUAL(bom, 0);
+    CU_ASSERT_EQUAL(pk_encoding_sniff((const unsigned char *)"\0\0\0[\0\0\0E\0\0\0v", 12, &bom), PK_ENC_UTF32BE);
+    /* a Cyrillic name among them: the units are not all ASCII */
+    CU_ASSERT_EQUAL(pk_encoding_sniff((const unsigned char *)"[\0\0\0\x10\x04\0\0a\0\0\0b\0\0\0", 16, &bom),
+                    PK_ENC_UTF32LE);
     /* NUL bytes here and there are not UTF-16; nor is a file of NULs */
     CU_ASSERT_EQUAL(pk_encoding_sniff((const unsigned char *)"[Event \"a\0b\"]\n1. \0 *", 21, &bom), PK_ENC_UTF8);
     CU_ASSERT_EQUAL(pk_encoding_sniff((const unsigned char *)"\0\0\0\0\0\0\0\0", 8, &bom), PK_ENC_UTF8);

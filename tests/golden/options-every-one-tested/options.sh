@@ -4,7 +4,8 @@
 #   - every option of every tool appears in some tests/golden/*/cmd, in a command of that
 #     tool (its long or its short form; a command is a piece of a cmd line between |, &&
 #     and ||: "for o in --a --b; do tool $o; done" is one);
-#   - a short option means one thing in every tool (-j is --jobs wherever it exists);
+#   - a short option means one thing in every tool (-j is --jobs wherever it exists), but
+#     for the letters a tool keeps from the classic it follows (pdngrep: grep's);
 #   - every tool that takes --variant has --list-variants and -o/--output.
 # Prints one line per tool, then "options: N options in M tools, each tested"; names
 # every fault and exits 1 when there is one. Tools on PATH. It lives in the golden case
@@ -12,7 +13,12 @@
 #   sh tests/golden/options-every-one-tested/options.sh [GOLDEN_DIR]   (default: the folder
 #   holding this case)
 golden=${1:-$(dirname "$0")/..}
-tools="pdncheck pdnconv pdndiagram pdnfen pdnmoves pdnperft"
+tools="pdncheck pdnconv pdndiagram pdnfen pdngrep pdnmoves pdnperft"
+# The letters a tool keeps from the classic it is modelled on (cli.c's own[]): pdngrep is
+# grep's -v and -c, and takes -t for a tag.
+own="pdngrep v invert-match
+pdngrep c count
+pdngrep t tag"
 tmp=${TMPDIR:-/tmp}/pk-options.$$
 mkdir -p "$tmp" && trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -37,7 +43,7 @@ for t in $tools; do
   grep -E "	(.*[^a-z-])?$t([^a-z-]|\$)" "$tmp/commands" | cut -f2- >"$tmp/cmds.$t"
   while read -r short long; do
     n=$((n + 1))
-    [ "$short" = - ] || echo "$short $long $t" >>"$tmp/shorts"
+    [ "$short" = - ] || printf '%s\n' "$own" | grep -qx "$t $short $long" || echo "$short $long $t" >>"$tmp/shorts"
     if grep -qE -- "--$long([^a-z-]|\$)" "$tmp/cmds.$t"; then continue; fi
     if [ "$short" != - ] && grep -qE -- "(^|[ 	])-$short([^a-zA-Z-]|\$)" "$tmp/cmds.$t"; then continue; fi
     missing="$missing --$long"

@@ -1,0 +1,190 @@
+/*
+ * pdn_unparsed.c -- text the PDN reader does not read as PDN (see pdn_reader.h): stray
+ * text the grammar has no place for (skipped, with a warning once per game and a count),
+ * and what a syntax error leaves unread. Nothing of a game is dropped there: from the
+ * token of the error to the game's end (its terminator, the next game's tag pair, the end
+ * of input), the text is kept as it stands and becomes the game's last note
+ * (PK_NOTE_UNPARSED, PK_UNPARSED_REST); a variation nested deeper than PK_PDN_MAX_DEPTH is
+ * kept so up to its matching ')', and the reading goes on after it. A writer puts the text
+ * back (pk_pdn_write_game), so that a game converted reads back with the same error at
+ * the same text. Only a game too large (PK_PDN_MAX_GAME_BYTES, MAX_NODES) is not kept
+ * past the limit: its error says so.
+ *
+ * The text is copied from the input window as it slides (pk_rd_fill calls pk_rd_keep).
+ */
+#include "pdn_reader.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ the text kept */
+
+/* Appends s[0..n) to the text kept. */
+void pk_rd_keep_text(pk_pdn_reader *r, const char *s, size_t n)
+{
+    memcpy(pk_rd_grow(r, &r->kept, &r->kcap, r->nkept + n + 1) + r->nkept, s, n);
+    r->nkept += n;
+}
+
+/* Copies the window's text from where the copy stands up to stream offset upto (the
+ * window still holds it: pk_rd_fill calls this before it moves the window). */
+void pk_rd_keep(pk_pdn_reader *r, unsigned long long upto)
+{
+    if (!r->keeping || upto <= r->keep_from)
+        return;
+    pk_rd_keep_text(r, r->buf + (r->keep_from - r->base), (size_t)(upto - r->keep_from));
+    r->keep_from = upto;
+}
+
+/* Starts keeping the text at the token being handled (r->tok_at). */
+static void keep_begin(pk_pdn_reader *r, int line, int col)
+{
+    if (r->too_large)
+        return;
+    r->keeping = 1;
+    r->keep_from = r->tok_at;
+    r->nkept = 0;
+    r->kept_line = line;
+    r->kept_col = col;
+    r->kept_end = 0;
+}
+
+/* The text kept up to buf[end] (blanks at its end left out) as a PK_NOTE_UNPARSED note:
+ * the game's last note (flags PK_UNPARSED_REST), or a variation nested too deep, after
+ * the last move of the deepest line. */
+void pk_rd_unparsed_end(pk_pdn_reader *r, size_t end, unsigned flags)
+{
+    if (!r->keeping)
+        return;
+    pk_rd_keep(r, r->base + end);
+    r->keeping = 0;
+    if (r->deep && (flags & PK_UNPARSED_REST)) /* a variation too deep never closed */
+        flags |= PK_UNPARSED_OPEN;
+    r->deep = 0;
+    size_t n = r->nkept;
+    while (n > 0 && is_blank((unsigned char)r->kept[n - 1]))
+        n--;
+    pk_pdn_note *note = pk_rd_new_note(r, PK_NOTE_UNPARSED, r->kept_line, r->kept_col);
+    note->text = pk_rd_dup(r, n ? r->kept : "", n);
+    note->nag = (int)(flags | r->kept_end);
+    if (flags & PK_UNPARSED_REST) {
+        r->g->cut = 1;
+        pk_rd_add_rest(r, note);
+    } else {
+        pk_rd_add_after(r, note);
+    }
+}
+
+/* Variations never closed (reported): an empty rest ends the game, so that a writer
+ * leaves them open as they were, rather than close them and hide the error. */
+void pk_rd_unclosed_rest(pk_pdn_reader *r)
+{
+    pk_pdn_note *note = pk_rd_new_note(r, PK_NOTE_UNPARSED, r->lv[1].line, r->lv[1].col);
+    note->text = "";
+    note->nag = PK_UNPARSED_REST | PK_UNPARSED_OPEN;
+    pk_rd_add_rest(r, note);
+}
+
+/* A game too large: nothing more of it is kept (the error says the rest is skipped). */
+void pk_rd_unparsed_drop(pk_pdn_reader *r)
+{
+    r->keeping = 0;
+    r->deep = 0;
+    r->g->cut = 1;
+}
+
+/* ------------------------------------------------------------------ syntax errors */
+
+/* A syntax error at the token being handled: reported, then the rest of the game is
+ * skipped and kept as text. A '-' read before it is a placeholder (reported first: it
+ * comes first). */
+void pk_rd_syntax(pk_pdn_reader *r, int line, int col, const char *fmt, ...)
+{
+    int first = !r->skip;
+    if (first)
+        pk_rd_resolve_dash(r);
+    va_list ap;
+    va_start(ap, fmt);
+    pk_rd_vreport(r, PK_SEV_ERROR, "syntax", line, col, NULL, fmt, ap);
+    va_end(ap);
+    if (first) {
+        r->skip = 1;
+        keep_begin(r, line, col);
+    }
+}
+
+/* A '(' that would nest variations deeper than PK_PDN_MAX_DEPTH: the variation is kept as
+ * text up to its matching ')' (pk_rd_deep_token), and the reading goes on after it. */
+void pk_rd_too_deep(pk_pdn_reader *r, int line, int col)
+{
+    pk_rd_report(r, PK_SEV_ERROR, "syntax", line, col,
+                 "variations nested deeper than %d: the deeper ones are kept as text, not read",
+                 PK_PDN_MAX_DEPTH);
+    r->skip = 1;
+    keep_begin(r, line, col);
+    r->deep = 1;
+}
+
+/* A '(' or ')' while a variation nested too deep is kept: the ')' that closes it ends the
+ * text, and the reading goes on. */
+void pk_rd_deep_token(pk_pdn_reader *r, const pk_token *t)
+{
+    if (t->kind == PK_TOK_OPEN) {
+        r->deep++;
+    } else if (--r->deep == 0) {
+        pk_rd_unparsed_end(r, t->start + t->len, 0);
+        r->skip = 0;
+    }
+}
+
+/* ------------------------------------------------------------------ stray text */
+
+/* Text the grammar has no place for. Reported once per game (the first occurrence);
+ * the count of the others is reported when the game ends. */
+void pk_rd_stray(pk_pdn_reader *r, const pk_token *t, int line, int col)
+{
+    if (r->nstray++ != 0)
+        return;
+    const char *name;
+    size_t nlen, v;
+    int breaks, why = 0;
+    if (t->kind == PK_TOK_TAG_OPEN && pk_rd_tag_start(r, t, col, &name, &nlen, &v)) /* open_tag() found no end */
+        pk_rd_wrapped_end(r, v, &breaks, &why);
+    if (why && why != OPEN_QUOTE)
+        snprintf(r->stray_msg, sizeof r->stray_msg, "unexpected text '[' skipped: the value of tag '%.*s' is not closed %s",
+                 (int)(nlen > 24 ? 24 : nlen), name,
+                 why == OPEN_NEXT_TAG ? "before the next tag pair"
+                 : why == OPEN_END    ? "before the end of the input"
+                                      : "by '\"]' within " PK_STR(WRAP_LINES) " lines");
+    else if (t->kind == PK_TOK_TAG_OPEN)
+        snprintf(r->stray_msg, sizeof r->stray_msg,
+                 "unexpected text '[' skipped: no ']' ends it on its line (unterminated tag pair?)");
+    else
+        snprintf(r->stray_msg, sizeof r->stray_msg, "unexpected text '%.*s' skipped",
+                 (int)(t->len > 40 ? 40 : t->len), tok_text(r, t));
+    if (r->state == ST_START) { /* no game yet: which one it belongs to is not known */
+        r->stray_held = 1;
+        r->stray_line = line, r->stray_col = col;
+        return;
+    }
+    pk_rd_tolerate(r, "stray-text", line, col, "%s", r->stray_msg);
+}
+
+/* Reports the stray text held before a game started: in that game, or, when none
+ * follows, in no game (index 0), so that no game is named that the summary does not
+ * count. */
+void pk_rd_release_stray(pk_pdn_reader *r, int game_follows)
+{
+    if (!r->stray_held)
+        return;
+    r->stray_held = 0;
+    if (game_follows) {
+        pk_rd_tolerate(r, "stray-text", r->stray_line, r->stray_col, "%s", r->stray_msg);
+        return;
+    }
+    int index = r->g->index;
+    r->g->index = 0;
+    pk_rd_tolerate(r, "stray-text", r->stray_line, r->stray_col, "%s (no game follows it)", r->stray_msg);
+    r->g->index = index;
+}

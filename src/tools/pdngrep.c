@@ -1,0 +1,786 @@
+/*
+ * pdngrep.c -- finds, selects and de-duplicates the games of PDN archives: a thin main
+ * over the library. The criteria are filter.h's (tags, result, plies, date, variant,
+ * verdict) and search.h's (positions, material, an opening); the copies are told by
+ * game_key.h's normalised main line; the games are read and replayed by the checking
+ * loop (check.h: -j, --shard, pieces of the text read by every thread), which replays
+ * only the games a criterion or the output needs replayed; the output is each game's
+ * text as read (pk_game.text, PK_PDN_KEEP_TEXT), or pdnconv's (conv.h).
+ *
+ * Per game, on the thread that read and replayed it (grep_game): the criteria, then the
+ * game's output written into memory; in file order, on the caller's thread (on_game): the
+ * copies dropped or kept (the set of keys is this thread's), the counts, where the text
+ * goes (-o, --split files).
+ *
+ * Exit status, as grep's: 0 some game was selected, 1 none was, 2 an input could not be
+ * read, a write failed, or the usage is wrong (with -q a selected game still gives 0).
+ */
+#include "check.h"
+#include "cli.h"
+#include "conv.h"
+#include "filter.h"
+#include "game_key.h"
+#include "notation.h"
+#include "search.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#define PROG "pdngrep"
+
+enum out_mode { OUT_TEXT, OUT_CLEAN, OUT_JSON, OUT_COUNT, OUT_LIST, OUT_QUIET };
+
+/* An input, listed before anything is opened (so that an output that is an input is
+ * refused before it is emptied). */
+typedef struct input {
+    char *path; /* "-": standard input */
+    bool is_dir_error;
+    dev_t dev;
+    ino_t ino;
+    bool has_id;
+} input;
+
+typedef struct run {
+    pk_filter *filter;
+    pk_search *search;     /* NULL: no position, material or opening */
+    bool invert, unique, duplicates, reversed;
+    bool replay_criteria;  /* a criterion needs the replay (variant, verdict, search) */
+    bool replay_output;    /* a selected game needs the replay (-u, -D, --clean, --json) */
+    int mode;              /* enum out_mode */
+    pk_conv_opts conv;
+    pk_replay_opts opts;
+    pk_check_opts copts;
+    pk_checker *checker;
+    pk_key_set *keys;
+    /* inputs */
+    input *in;
+    int nin, capin, recursive;
+    const char *file;      /* the input being read */
+    int file_no;
+    /* output */
+    const char *output;    /* -o, or --split's prefix */
+    long split;            /* --split N: games per file; 0: one output */
+    FILE *out;
+    long in_out, nout;     /* games in the current output, split files opened */
+    unsigned color;        /* -l: grep's colours */
+    unsigned color_err;
+    long selected;
+    int errors;            /* an input unreadable, a game too large, a write failed */
+    bool stop;             /* -q found one, or a write failed */
+} run;
+
+/* What the replay's observer keeps of one game in flight (check.h pk_check_observer). */
+typedef struct watch {
+    const run *R;
+    pk_search_game *sg;
+    pk_key_builder kb;
+    pk_conv *conv;
+    bool matched; /* the search's criteria held */
+    int ply;      /* from this ply */
+    pk_game_key key;
+} watch;
+
+/* What on_game needs of a game, noted on the thread that checked it. */
+typedef struct note {
+    int index, ply;
+    bool selected, too_long, crlf;
+    pk_game_key key;
+} note;
+
+/* ------------------------------------------------------------------ the replay */
+
+static void *watch_new(void *ctx)
+{
+    const run *R = ctx;
+    watch *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->R = R;
+    if ((R->search && !(w->sg = pk_search_game_new(R->search))) ||
+        ((R->mode == OUT_CLEAN || R->mode == OUT_JSON) && !(w->conv = pk_conv_new(&R->conv)))) {
+        pk_search_game_free(w->sg);
+        free(w);
+        return NULL;
+    }
+    return w;
+}
+
+static void watch_free(void *state)
+{
+    watch *w = state;
+    pk_search_game_free(w->sg);
+    pk_conv_free(w->conv);
+    free(w);
+}
+
+static void watch_begin(void *state, const pk_game *g)
+{
+    (void)g;
+    watch *w = state;
+    if (w->sg)
+        pk_search_begin(w->sg);
+    if (w->conv)
+        pk_conv_begin(w->conv);
+    pk_key_begin(&w->kb);
+}
+
+static void watch_event(void *state, const pk_replay_event *e)
+{
+    watch *w = state;
+    if (w->sg)
+        pk_search_event(w->sg, e);
+    if (w->conv)
+        pk_conv_event(w->conv, e);
+    if (w->R->unique || w->R->duplicates)
+        pk_key_event(&w->kb, e);
+}
+
+static void watch_end(void *state, const pk_game *g, const pk_replay_result *res)
+{
+    watch *w = state;
+    w->matched = !w->sg || pk_search_end(w->sg, &w->ply);
+    if (!w->sg)
+        w->ply = 0;
+    if (w->R->unique || w->R->duplicates)
+        pk_key_end(&w->kb, g, res, &w->key);
+}
+
+/* Which games to replay (on the thread that read the game): those a criterion needs
+ * replayed, and those selected whose output or key needs the replay. */
+static bool select_game(void *ctx, const pk_game *g)
+{
+    const run *R = ctx;
+    bool record = pk_filter_record(R->filter, g);
+    if (record && R->replay_criteria)
+        return true;
+    return R->replay_output && record != R->invert;
+}
+
+/* ------------------------------------------------------------------ each game */
+
+static bool has_crlf(const char *s, size_t n)
+{
+    const char *cr = memchr(s, '\r', n);
+    return cr && cr + 1 < s + n && cr[1] == '\n';
+}
+
+/* On the thread that checked the game: the criteria, and the selected game's output. */
+static void grep_game(void *ctx, const pk_checked *ck, FILE *out, void *nn)
+{
+    const run *R = ctx;
+    note *n = nn;
+    const pk_game *g = ck->game;
+    watch *w = ck->replayed ? ck->state : NULL; /* the observer saw the game */
+    const pk_replay_result *res = ck->replayed ? ck->res : NULL;
+    n->index = g->index;
+    bool matched = pk_filter_record(R->filter, g);
+    if (matched && R->replay_criteria)
+        matched = pk_filter_replayed(R->filter, g, res) && (!R->search || (w && w->matched));
+    n->ply = matched && w ? w->ply : 0;
+    n->selected = matched != R->invert;
+    if (!n->selected)
+        return;
+    if (R->unique || R->duplicates) {
+        if (w)
+            n->key = w->key;
+        else { /* not replayed (the reader's errors): the record as written */
+            pk_key_builder kb;
+            pk_key_begin(&kb);
+            pk_key_end(&kb, g, NULL, &n->key);
+        }
+    }
+    switch (R->mode) {
+    case OUT_TEXT:
+        if (!g->text) {
+            n->too_long = true;
+            return;
+        }
+        n->crlf = has_crlf(g->text, g->text_len);
+        fwrite(g->text, 1, g->text_len, out);
+        fputs(n->crlf ? "\r\n" : "\n", out);
+        break;
+    case OUT_CLEAN:
+    case OUT_JSON: {
+        pk_conv *c = w ? w->conv : ((watch *)ck->state)->conv;
+        if (!w)
+            pk_conv_begin(c); /* not replayed: written as read */
+        pk_conv_write(c, out, ck->file, g, res ? res->variant : NULL);
+        break;
+    }
+    default: break;
+    }
+}
+
+static void error_line(run *R, const char *file, int line, int game, const char *msg)
+{
+    pk_diag d = {.severity = PK_SEV_ERROR, .code = "io", .file = file, .line = line, .game = game, .message = msg};
+    fflush(R->out);
+    pk_diag_write_text(stderr, &d, R->color_err);
+    R->errors = 1;
+}
+
+/* Only what keeps a file from being read is said (a game's own faults are pdncheck's). */
+static void on_diag(void *ctx, const pk_diag *d, bool written)
+{
+    (void)written;
+    run *R = ctx;
+    if (!strcmp(d->code, "io") && d->game <= 0)
+        error_line(R, d->file, 0, 0, d->message);
+}
+
+/* The output of the next game: -o FILE, standard output, or the next --split file. */
+static FILE *output(run *R)
+{
+    if (!R->split || (R->out && R->in_out < R->split))
+        return R->out;
+    if (R->out && pk_cli_close_output(R->out, stderr, PROG, 0)) {
+        R->errors = 1;
+        R->out = NULL;
+        return NULL;
+    }
+    char name[4096];
+    size_t pl = strlen(R->output);
+    snprintf(name, sizeof name, "%s%s%04ld.%s", R->output, pl && R->output[pl - 1] == '/' ? "" : "-", ++R->nout,
+             R->mode == OUT_JSON ? "jsonl" : "pdn");
+    struct stat st;
+    for (int i = 0; i < R->nin; i++)
+        if (R->in[i].has_id && stat(name, &st) == 0 && st.st_dev == R->in[i].dev && st.st_ino == R->in[i].ino) {
+            fprintf(stderr, "%s: error: --split file '%s' is also an input\n", PROG, name);
+            R->errors = 1;
+            return R->out = NULL;
+        }
+    pk_error err;
+    if (pk_cli_open_output(name, &R->out, &err)) {
+        fprintf(stderr, "%s: error: %s\n", PROG, err.msg);
+        R->errors = 1;
+        return R->out = NULL;
+    }
+    R->in_out = 0;
+    return R->out;
+}
+
+/* One field of a -l line, in grep's colours when asked (file names magenta, numbers green). */
+static void field(const run *R, FILE *o, const char *sgr, const char *text)
+{
+    fprintf(o, R->color ? "\033[%sm%s\033[m" : "%.0s%s", sgr, text);
+}
+
+static void list_line(run *R, FILE *o, const note *n, pk_key_origin first)
+{
+    char num[16];
+    field(R, o, "35", R->file);
+    snprintf(num, sizeof num, "%d", n->index);
+    fputc('\t', o);
+    field(R, o, "32", num);
+    fprintf(o, "\t%d", n->ply);
+    if (R->duplicates) { /* and the game it copies */
+        const char *path = R->in[first.file].path;
+        snprintf(num, sizeof num, "%d", first.game);
+        fputc('\t', o);
+        field(R, o, "35", strcmp(path, "-") ? path : "<stdin>");
+        fputc('\t', o);
+        field(R, o, "32", num);
+    }
+    fputc('\n', o);
+}
+
+/* Each game in file order: the copies told apart, then the game counted, listed or
+ * written. false stops the run (-q found one, a write failed). */
+static bool on_game(void *ctx, const pk_checked *ck)
+{
+    run *R = ctx;
+    const note *n = ck->note;
+    if (!n->selected)
+        return true;
+    pk_key_origin first = {0, 0};
+    if (R->unique || R->duplicates) {
+        int st = pk_key_set_add(R->keys, &n->key, (pk_key_origin){R->file_no, n->index}, &first);
+        if (st < 0) {
+            error_line(R, R->file, 0, n->index, "out of memory: the set of games seen cannot grow");
+            return !(R->stop = true);
+        }
+        if ((st == 0) != R->duplicates)
+            return true; /* -u: a copy; -D: a first */
+    }
+    R->selected++;
+    if (R->mode == OUT_QUIET)
+        return !(R->stop = true);
+    if (R->mode == OUT_COUNT)
+        return true;
+    FILE *o = output(R);
+    if (!o)
+        return !(R->stop = true);
+    if (R->mode == OUT_LIST) {
+        list_line(R, o, n, first);
+    } else if (n->too_long) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "game %d: longer than %u bytes: not written", n->index, PK_PDN_MAX_GAME_BYTES);
+        error_line(R, R->file, 0, n->index, msg);
+    } else {
+        if (R->mode != OUT_JSON && R->in_out)
+            fputs(n->crlf ? "\r\n" : "\n", o); /* a blank line between games */
+        fwrite(ck->text, 1, ck->text_len, o);
+        R->in_out++;
+    }
+    if (ferror(o))
+        return !(R->stop = true);
+    return true;
+}
+
+/* ------------------------------------------------------------------ inputs */
+
+static bool add_input(run *R, const char *path)
+{
+    if (R->nin == R->capin) {
+        int cap = R->capin ? 2 * R->capin : 16;
+        input *p = realloc(R->in, (size_t)cap * sizeof *p);
+        if (!p)
+            return false;
+        R->in = p, R->capin = cap;
+    }
+    input *e = &R->in[R->nin];
+    memset(e, 0, sizeof *e);
+    if (!(e->path = strdup(path)))
+        return false;
+    struct stat st;
+    if (strcmp(path, "-") && stat(path, &st) == 0) {
+        e->has_id = S_ISREG(st.st_mode);
+        e->dev = st.st_dev, e->ino = st.st_ino;
+        e->is_dir_error = S_ISDIR(st.st_mode);
+    }
+    R->nin++;
+    return true;
+}
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static bool game_file(const char *name)
+{
+    static const char *const ext[] = {".pdn", ".pdn.gz", ".pdn.bz2", ".pdn.xz", ".pdn.zst"};
+    size_t n = strlen(name);
+    for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++) {
+        size_t e = strlen(ext[i]);
+        if (n > e && !strcasecmp(name + n - e, ext[i]))
+            return true;
+    }
+    return false;
+}
+
+/* -r: the game files below dir, in byte order of their names at each level (the same run
+ * on every machine); hidden entries and links to folders left out (no loops). */
+static bool walk(run *R, const char *dir, int depth)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "%s: error: cannot open: %s\n", dir, strerror(errno));
+        R->errors = 1;
+        return true;
+    }
+    char **names = NULL;
+    size_t n = 0;
+    bool ok = true;
+    for (struct dirent *e; ok && (e = readdir(d));) {
+        if (e->d_name[0] == '.')
+            continue;
+        char **p = realloc(names, (n + 1) * sizeof *p);
+        size_t len = strlen(dir) + strlen(e->d_name) + 2;
+        ok = p && (p[n] = malloc(len));
+        if (p)
+            names = p;
+        if (ok)
+            snprintf(names[n++], len, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", e->d_name);
+    }
+    closedir(d);
+    qsort(names, n, sizeof *names, by_name);
+    for (size_t i = 0; i < n; i++) {
+        struct stat st, lst;
+        if (ok && lstat(names[i], &lst) == 0 && stat(names[i], &st) == 0) {
+            if (S_ISDIR(st.st_mode) && !S_ISLNK(lst.st_mode) && depth < 64)
+                ok = walk(R, names[i], depth + 1);
+            else if (S_ISREG(st.st_mode) && game_file(names[i]))
+                ok = add_input(R, names[i]);
+        }
+        free(names[i]);
+    }
+    free(names);
+    return ok;
+}
+
+/* The inputs named (standard input without any), folders walked with -r. */
+static bool list_inputs(run *R, int argc, char **argv, int first)
+{
+    if (first >= argc)
+        return add_input(R, "-");
+    for (int i = first; i < argc; i++) {
+        struct stat st;
+        if (R->recursive && strcmp(argv[i], "-") && stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+            if (!walk(R, argv[i], 0))
+                return false;
+        } else if (!add_input(R, argv[i])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* -o FILE must not be one of the inputs (opening it would empty that input). */
+static bool output_is_input(const run *R, const char *path)
+{
+    struct stat st;
+    if (!path || !strcmp(path, "-") || stat(path, &st) != 0)
+        return false;
+    for (int i = 0; i < R->nin; i++)
+        if (R->in[i].has_id && st.st_dev == R->in[i].dev && st.st_ino == R->in[i].ino) {
+            fprintf(stderr, "%s: error: output file '%s' is also an input ('%s')\n", PROG, path, R->in[i].path);
+            return true;
+        }
+    return false;
+}
+
+static void read_inputs(run *R)
+{
+    for (int i = 0; i < R->nin && !R->stop; i++) {
+        input *e = &R->in[i];
+        bool std = !strcmp(e->path, "-");
+        if (e->is_dir_error) {
+            fprintf(stderr, "%s: error: is a directory (-r reads the game files in it)\n", e->path);
+            R->errors = 1;
+            continue;
+        }
+        FILE *f = std ? stdin : fopen(e->path, "rb");
+        if (!f) {
+            fflush(R->out);
+            fprintf(stderr, "%s: error: cannot open: %s\n", e->path, strerror(errno));
+            R->errors = 1;
+            continue;
+        }
+        R->file = std ? "<stdin>" : e->path;
+        R->file_no = i;
+        if (pk_checker_run(R->checker, f, R->file, on_game, on_diag, R, NULL) < 0)
+            R->errors = 1; /* said by on_diag */
+        if (!std)
+            fclose(f);
+    }
+}
+
+/* ------------------------------------------------------------------ options */
+
+static void usage(FILE *o)
+{
+    fputs("Usage: pdngrep [OPTION]... [FILE|DIR]...\n"
+          "Find, select and de-duplicate the games of PDN files (standard input when no FILE\n"
+          "or FILE is -): the games every criterion holds for, written as they stand.\n"
+          "\n"
+          "Selecting (all must hold):\n"
+          "  -t, --tag=NAME=REGEX       a tag NAME whose value the PCRE2 pattern matches\n"
+          "                             (may be repeated; a game without the tag never matches)\n"
+          "  -i, --ignore-case          the patterns match without case\n"
+          "  -v, --invert-match         select the games that do not match\n"
+          "      --variant=NAME         games of that variant (as pdncheck resolves it)\n"
+          "      --result=1-0|0-1|draw|0-0|*  the result the record states\n"
+          "      --verdict=valid|errors|draw|ok|result-board|result-tag|drawn|draw-claimable\n"
+          "                             pdncheck's verdict (several: separated by commas)\n"
+          "      --plies=N[-M]          plies of the main line: at least N, or N to M\n"
+          "      --date=FROM[-TO]       the Date tag within the range (YYYY[.MM[.DD]], '?\?'\n"
+          "                             parts as spans: 1998 is the whole year)\n"
+          "      --fen=FEN              the position occurs in the main line (may be repeated)\n"
+          "      --reversed             --fen also with the colours reversed (board turned)\n"
+          "      --material=SPEC        at some ply each side has exactly these men (M) and\n"
+          "                             kings (K): W:K3:B:K1 (may be repeated)\n"
+          "      --opening=MOVES        the main line starts with these moves, in any notation\n"
+          "De-duplicating:\n"
+          "  -u, --unique               leave out the copies of a game already selected (the\n"
+          "                             same variant, start and main line, however written)\n"
+          "  -D, --duplicates           only those copies\n"
+          "Output:\n"
+          "      --clean                the games as pdnconv writes them (not as they stand)\n"
+          "      --json                 one JSON object per game, as pdnconv --to json\n"
+          "  -c, --count                the number of games selected\n"
+          "  -l, --list                 one line per game: file, game, ply (with -D: and the\n"
+          "                             file and game it copies)\n"
+          "  -q, --quiet                nothing; stop at the first game selected\n"
+          "  -o, --output=FILE          write to FILE (with --split: a prefix)\n"
+          "      --split=N              files of N games each: PREFIX-0001.pdn, ... (-o PREFIX)\n"
+          "      --color=WHEN           colour -l's file names and game numbers, and errors\n"
+          "                             (auto, always, never)\n"
+          "Reading:\n"
+          "      --rules=NAME           replay every game under NAME's rules, whatever its\n"
+          "                             tags (pdncheck --variant)\n"
+          "      --capture-optional     house rule: captures are not mandatory (8x8 only)\n"
+          "  -r, --recursive            read the game files in each DIR and below it\n"
+          "  -j, --jobs=N               read and replay on N threads (default: every core)\n"
+          "      --shard=K/N            only the games whose index in their file, from 0,\n"
+          "                             modulo N is K\n"
+          "      --list-variants        print the variant table and exit\n"
+          "  -h, --help                 print this help and exit\n"
+          "  -V, --version              print the version and exit\n"
+          "\n"
+          "Exit status: 0 some game selected, 1 none, 2 an input unreadable, a failed write\n"
+          "or a usage error. See pdngrep(1).\n",
+          o);
+}
+
+enum {
+    O_VARIANT = 256, O_RESULT, O_VERDICT, O_PLIES, O_DATE, O_FEN, O_REVERSED, O_MATERIAL, O_OPENING, O_CLEAN,
+    O_JSON, O_SPLIT, O_COLOR, O_RULES, O_CAPOPT, O_SHARD, O_LIST_VARIANTS
+};
+
+static const struct option longopts[] = {
+    {"tag", required_argument, NULL, 't'},         {"ignore-case", no_argument, NULL, 'i'},
+    {"invert-match", no_argument, NULL, 'v'},      {"variant", required_argument, NULL, O_VARIANT},
+    {"result", required_argument, NULL, O_RESULT}, {"verdict", required_argument, NULL, O_VERDICT},
+    {"plies", required_argument, NULL, O_PLIES},   {"date", required_argument, NULL, O_DATE},
+    {"fen", required_argument, NULL, O_FEN},       {"reversed", no_argument, NULL, O_REVERSED},
+    {"material", required_argument, NULL, O_MATERIAL}, {"opening", required_argument, NULL, O_OPENING},
+    {"unique", no_argument, NULL, 'u'},            {"duplicates", no_argument, NULL, 'D'},
+    {"clean", no_argument, NULL, O_CLEAN},         {"json", no_argument, NULL, O_JSON},
+    {"count", no_argument, NULL, 'c'},             {"list", no_argument, NULL, 'l'},
+    {"quiet", no_argument, NULL, 'q'},             {"output", required_argument, NULL, 'o'},
+    {"split", required_argument, NULL, O_SPLIT},   {"color", optional_argument, NULL, O_COLOR},
+    {"rules", required_argument, NULL, O_RULES},   {"capture-optional", no_argument, NULL, O_CAPOPT},
+    {"recursive", no_argument, NULL, 'r'},         {"jobs", required_argument, NULL, 'j'},
+    {"shard", required_argument, NULL, O_SHARD},   {"list-variants", no_argument, NULL, O_LIST_VARIANTS},
+    {"help", no_argument, NULL, 'h'},              {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0}};
+
+/* What the command line asks, collected before anything is compiled (-i and --rules
+ * apply to options given before them). */
+typedef struct args {
+    const char *tags[64], *fens[PK_SEARCH_MAX + 1], *materials[PK_SEARCH_MAX + 1], *opening;
+    int ntags, nfens, nmaterials;
+    bool caseless;
+    const pk_variant *variant;
+    int modes; /* output options given */
+    int color;
+    int jobs;
+} args;
+
+static int set_mode(run *R, args *A, int mode)
+{
+    A->modes++;
+    R->mode = mode;
+    return 0;
+}
+
+/* Compiles the criteria. 0, or the exit status of a usage error (said). */
+static int compile(run *R, args *A)
+{
+    pk_error err;
+    const pk_variant *only = R->opts.variant ? R->opts.variant : A->variant;
+    for (int i = 0; i < A->ntags; i++)
+        if (pk_filter_add_tag(R->filter, A->tags[i], A->caseless, &err))
+            return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
+    if (A->nfens || A->nmaterials || A->opening) {
+        if (!(R->search = pk_search_new(R->opts.gen_flags)))
+            return fprintf(stderr, "%s: error: out of memory\n", PROG), PK_EXIT_USAGE;
+        for (int i = 0; i < A->nfens; i++)
+            if (pk_search_add_fen(R->search, A->fens[i], R->reversed, only, &err))
+                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
+        for (int i = 0; i < A->nmaterials; i++)
+            if (pk_search_add_material(R->search, A->materials[i], &err))
+                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
+        char warning[600];
+        if (A->opening && pk_search_set_opening(R->search, A->opening, only, warning, sizeof warning, &err))
+            return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
+        if (A->opening && warning[0])
+            fprintf(stderr, "%s: warning: %s\n", PROG, warning);
+    }
+    if (R->reversed && !A->nfens)
+        return pk_cli_usage_error(stderr, PROG, "--reversed goes with --fen");
+    if (A->variant && R->opts.variant && A->variant != R->opts.variant)
+        return pk_cli_usage_error(stderr, PROG, "--variant %s cannot match: --rules reads every game as %s",
+                                  A->variant->name, R->opts.variant->name);
+    pk_filter_set_variant(R->filter, A->variant);
+    return 0;
+}
+
+/* Output options that exclude each other. 0, or the exit status of a usage error. */
+static int check_modes(run *R, const args *A)
+{
+    if (A->modes > 1)
+        return pk_cli_usage_error(stderr, PROG, "choose one of --clean, --json, -c, -l and -q");
+    if (R->unique && R->duplicates)
+        return pk_cli_usage_error(stderr, PROG, "-u and -D exclude each other");
+    if (R->split && (!R->output || !strcmp(R->output, "-")))
+        return pk_cli_usage_error(stderr, PROG, "--split needs -o PREFIX (the files are PREFIX-0001.pdn, ...)");
+    if (R->split && (R->mode == OUT_COUNT || R->mode == OUT_LIST || R->mode == OUT_QUIET))
+        return pk_cli_usage_error(stderr, PROG, "--split writes games: not with -c, -l or -q");
+    if (R->opts.variant && pk_cli_applies(R->opts.variant, R->opts.gen_flags, 0, NULL) != PK_OK) {
+        pk_error err;
+        pk_cli_applies(R->opts.variant, R->opts.gen_flags, 0, &err);
+        return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
+    }
+    return 0;
+}
+
+static int parse(run *R, args *A, int argc, char **argv)
+{
+    pk_error err;
+    int c;
+    while ((c = pk_cli_getopt(argc, argv, longopts, PROG, stderr)) != -1) {
+        switch (c) {
+        case 't':
+            if (A->ntags == 64)
+                return pk_cli_usage_error(stderr, PROG, "at most 64 -t options");
+            A->tags[A->ntags++] = optarg;
+            break;
+        case 'i': A->caseless = true; break;
+        case 'v': R->invert = true; break;
+        case O_VARIANT:
+            if (pk_cli_variant(optarg, &A->variant, &err))
+                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
+            break;
+        case O_RESULT:
+            if (pk_filter_set_result(R->filter, optarg, &err))
+                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
+            break;
+        case O_VERDICT:
+            if (pk_filter_set_verdict(R->filter, optarg, &err))
+                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
+            break;
+        case O_PLIES:
+            if (pk_filter_set_plies(R->filter, optarg, &err))
+                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
+            break;
+        case O_DATE:
+            if (pk_filter_set_date(R->filter, optarg, &err))
+                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
+            break;
+        case O_FEN:
+            if (A->nfens == PK_SEARCH_MAX)
+                return pk_cli_usage_error(stderr, PROG, "at most %d --fen options", PK_SEARCH_MAX);
+            A->fens[A->nfens++] = optarg;
+            break;
+        case O_REVERSED: R->reversed = true; break;
+        case O_MATERIAL:
+            if (A->nmaterials == PK_SEARCH_MAX)
+                return pk_cli_usage_error(stderr, PROG, "at most %d --material options", PK_SEARCH_MAX);
+            A->materials[A->nmaterials++] = optarg;
+            break;
+        case O_OPENING:
+            if (A->opening)
+                return pk_cli_usage_error(stderr, PROG, "--opening given twice");
+            A->opening = optarg;
+            break;
+        case 'u': R->unique = true; break;
+        case 'D': R->duplicates = true; break;
+        case O_CLEAN: set_mode(R, A, OUT_CLEAN); break;
+        case O_JSON: set_mode(R, A, OUT_JSON); break;
+        case 'c': set_mode(R, A, OUT_COUNT); break;
+        case 'l': set_mode(R, A, OUT_LIST); break;
+        case 'q': set_mode(R, A, OUT_QUIET); break;
+        case 'o': R->output = optarg; break;
+        case O_SPLIT:
+            if (pk_cli_number(optarg, 1, 1000000000, &R->split))
+                return pk_cli_usage_error(stderr, PROG, "--split takes a number of games per file, not '%s'", optarg);
+            break;
+        case O_COLOR:
+            if (pk_cli_color(optarg, &A->color, &err))
+                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
+            break;
+        case O_RULES:
+            if (pk_cli_variant(optarg, &R->opts.variant, &err))
+                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
+            break;
+        case O_CAPOPT: R->opts.gen_flags |= PK_GEN_CAPTURE_OPTIONAL; break;
+        case 'r': R->recursive = 1; break;
+        case 'j':
+            if (pk_cli_jobs(optarg, &A->jobs, &err))
+                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
+            break;
+        case O_SHARD:
+            if (pk_cli_shard(optarg, &R->copts.shard, &R->copts.shards, &err))
+                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
+            break;
+        case O_LIST_VARIANTS: pk_cli_list_variants(stdout); exit(pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK));
+        case 'h': usage(stdout); exit(pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK));
+        case 'V': pk_cli_version(stdout, PROG); exit(pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK));
+        default: return PK_EXIT_USAGE; /* said by pk_cli_getopt */
+        }
+    }
+    int st = compile(R, A);
+    return st ? st : check_modes(R, A);
+}
+
+/* The checking loop for what was asked: which games to replay, and how. */
+static int setup(run *R, const args *A)
+{
+    pk_error err;
+    R->replay_criteria = pk_filter_needs_replay(R->filter) || R->search;
+    R->replay_output = R->unique || R->duplicates || R->mode == OUT_CLEAN || R->mode == OUT_JSON;
+    R->opts.guess_first_fit = true; /* the variant is what matters, not the warning's words */
+    /* variations: only pdncheck's verdict and the converted output need them */
+    R->opts.no_variations = !pk_filter_needs_verdict(R->filter) && R->mode != OUT_CLEAN && R->mode != OUT_JSON;
+    R->conv.to = R->mode == OUT_JSON ? PK_CONV_JSON : PK_CONV_PDN;
+    R->conv.results = R->opts.results;
+    R->conv.gen_flags = R->opts.gen_flags;
+    R->conv.variant_given = R->opts.variant != NULL;
+    R->copts.jobs = A->jobs;
+    R->copts.window = pk_cli_jobs_window();
+    R->copts.piece = pk_cli_piece_bytes();
+    R->copts.variant_given = R->opts.variant != NULL;
+    R->copts.replay = R->opts;
+    R->copts.syntax_only = !R->replay_criteria && !R->replay_output;
+    R->copts.reader_flags = R->mode == OUT_TEXT ? PK_PDN_KEEP_TEXT : 0;
+    if (R->search || R->replay_output)
+        R->copts.observer = (pk_check_observer){watch_new, watch_free, watch_begin, watch_event, R, watch_end};
+    if (!R->copts.syntax_only) {
+        R->copts.select = select_game;
+        R->copts.select_ctx = R;
+    }
+    R->copts.format = (pk_check_format){NULL, grep_game, R, sizeof(note)};
+    if ((R->unique || R->duplicates) && !(R->keys = pk_key_set_new()))
+        return fprintf(stderr, "%s: error: out of memory\n", PROG), PK_EXIT_USAGE;
+    if (!(R->checker = pk_checker_new(&R->copts, &err)))
+        return fprintf(stderr, "%s: error: %s\n", PROG, err.msg), PK_EXIT_USAGE;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    static run R;
+    static args A;
+    R.out = stdout;
+    A.jobs = pk_cli_jobs_default();
+    if (!(R.filter = pk_filter_new()))
+        return fprintf(stderr, "%s: error: out of memory\n", PROG), PK_EXIT_USAGE;
+    int st = parse(&R, &A, argc, argv);
+    if (!st && !list_inputs(&R, argc, argv, optind))
+        st = (fprintf(stderr, "%s: error: out of memory\n", PROG), PK_EXIT_USAGE);
+    if (!st && !R.split && output_is_input(&R, R.output))
+        st = PK_EXIT_USAGE;
+    pk_error err;
+    if (!st && R.output && !R.split && pk_cli_open_output(R.output, &R.out, &err))
+        st = (fprintf(stderr, "%s: error: %s\n", PROG, err.msg), PK_EXIT_USAGE);
+    if (!st && R.split)
+        R.out = NULL;
+    if (!st)
+        st = setup(&R, &A);
+    if (!st) {
+        R.color = R.mode == OUT_LIST && pk_cli_use_color(A.color, R.out ? R.out : stdout) ? 1 : 0;
+        R.color_err = pk_cli_use_color(A.color, stderr) ? PK_DIAG_COLOR : 0;
+        read_inputs(&R);
+        if (R.mode == OUT_COUNT)
+            fprintf(R.out, "%ld\n", R.selected);
+        st = R.mode == OUT_QUIET && R.selected ? PK_EXIT_OK
+             : R.errors                         ? PK_EXIT_USAGE
+             : R.selected                       ? PK_EXIT_OK
+                                                : PK_EXIT_FINDINGS;
+    }
+    pk_checker_free(R.checker);
+    pk_key_set_free(R.keys);
+    pk_search_free(R.search);
+    pk_filter_free(R.filter);
+    for (int i = 0; i < R.nin; i++)
+        free(R.in[i].path);
+    free(R.in);
+    if (R.out)
+        st = pk_cli_close_output(R.out, stderr, PROG, st);
+    return st;
+}
