@@ -1,15 +1,17 @@
 /* page.js -- the arbiter's page: files in, the library's report out; a position's board,
  * legal moves and a move's verdict. Everything the library does runs in Web Workers
- * (worker.js, with the WebAssembly module): one for positions, one per check (a new check
- * ends the one running). Nothing is sent anywhere: files are read with the File API, links
+ * (worker.js, with the WebAssembly module): one for positions, one for checks, kept from
+ * one check to the next (the browser has optimised its code by then); a new check while
+ * one runs ends that worker and starts another. Nothing is sent anywhere: files are read with the File API, links
  * carry their data in the fragment (#pdn=, #fen=), which the browser never sends.
  * The page's state for a test or a script: body[data-state] is idle, checking, done or
- * failed; body[data-check-ms] the time the last check took in its worker. */
+ * failed; body[data-check-ms] the time the last check took in its worker;
+ * body[data-position] pending, shown or error. */
 (function () {
   'use strict';
   var $ = function (id) { return document.getElementById(id); };
   var workerUrl = URL.createObjectURL(new Blob([$('pdnkit-worker').textContent], {type: 'text/javascript'}));
-  var checker = null, lastFiles = [], lastInput = null, lastHtml = null, posPending = false;
+  var checker = null, checkerBusy = false, lastFiles = [], lastInput = null, lastHtml = null;
   var LINK_MAX = 48 * 1024; /* bytes of text a #pdn= link carries (URLs of about 64 KB open everywhere) */
 
   function setState(s) { document.body.dataset.state = s; }
@@ -35,8 +37,10 @@
 
   function runCheck(files) {
     if (!files.length) return;
-    if (checker) checker.terminate();
-    var w = checker = new Worker(workerUrl), total = 0;
+    if (checker && checkerBusy) { checker.terminate(); checker = null; }
+    if (!checker) checker = new Worker(workerUrl);
+    var w = checker, total = 0;
+    checkerBusy = true;
     files.forEach(function (f) { total += f.bytes.byteLength; });
     lastFiles = files;
     lastInput = files.length === 1 ? files[0] : null;
@@ -57,6 +61,7 @@
         $('progress').value = total ? Math.min(1, m.done / total) : 1;
       } else if (m.type === 'report') {
         show($('progress'), false);
+        checkerBusy = false;
         document.body.dataset.checkMs = String(Math.round(m.ms));
         if (m.errors.indexOf('usage: ') === 0) return failed(m.errors.slice(7));
         $('errors').textContent = m.errors;
@@ -71,8 +76,6 @@
         };
         frame.srcdoc = m.html;
         show(frame, true);
-        w.terminate();
-        checker = null;
       } else if (m.type === 'failed') {
         failed(m.message);
       }
@@ -83,6 +86,9 @@
   }
 
   function failed(text) {
+    if (checker) checker.terminate(); /* its memory may be what failed: a fresh one next time */
+    checker = null;
+    checkerBusy = false;
     show($('progress'), false);
     $('errors').textContent = text;
     show($('errors'), true);
@@ -158,17 +164,15 @@
       });
       route();
     } else if (m.type === 'position') {
-      posPending = false;
       showPosition(m.result);
     } else if (m.type === 'failed') {
-      posPending = false;
       $('pos-error').textContent = m.message;
       show($('pos-error'), true);
     }
   };
 
   function askPosition() {
-    posPending = true;
+    document.body.dataset.position = 'pending';
     poser.postMessage({type: 'position', fen: $('fen').value.trim(), variant: $('pos-variant').value,
                        move: $('move').value.trim()});
   }
