@@ -21,6 +21,7 @@ WEB_CC     = $(WEB_ENV) $(EMCC)
 WEB_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WEB_OPT) $(WARN) -Isrc -I$(WEB)/3p/include
 WEB_OBJ   := $(LIB_SRC:%.c=$(WEB)/obj/%.o) $(WEB)/obj/web/pdnkit_web.o
 WEB_3P    := $(WEB)/3p/libpcre2.a $(WEB)/3p/libz.a $(WEB)/3p/libbz2.a $(WEB)/3p/liblzma.a $(WEB)/3p/libzstd.a
+WEB_3P_STAMP := $(WEB)/3p/.built
 WEB_EXPORTS := _pkw_check,_pkw_position,_pkw_variants,_pkw_version,_free
 # one module factory for the worker; no eval (the page's Content-Security-Policy forbids
 # it); memory grows with the input (OCA's report is 6.5 MB)
@@ -36,15 +37,17 @@ deps-web:
 web: deps deps-web
 	@$(MAKE) --no-print-directory $(WEB)/pdnkit.html
 
-$(WEB_3P): web/build-3p.sh web/xz-config.h $(wildcard $(WEB_DEPS)/*/.unpacked)
+# one stamp for the five archives, which one run of the script makes (make -j runs it once)
+$(WEB_3P_STAMP): web/build-3p.sh web/xz-config.h $(wildcard $(WEB_DEPS)/*/.unpacked)
 	@echo "web: compiling PCRE2, zlib, bzip2, liblzma and libzstd to WebAssembly"
 	@$(WEB_ENV) EMCC="$(EMCC)" WEB_OPT="$(WEB_OPT)" sh web/build-3p.sh $(WEB_DEPS) $(WEB)/3p
+	@touch $@
 
-$(WEB)/obj/%.o: %.c $(WEB_3P)
+$(WEB)/obj/%.o: %.c $(WEB_3P_STAMP)
 	@mkdir -p $(@D)
 	$(WEB_CC) $(WEB_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(WEB)/pdnkit.js: $(WEB_OBJ) $(WEB_3P)
+$(WEB)/pdnkit.js: $(WEB_OBJ) $(WEB_3P_STAMP)
 	$(WEB_CC) $(WEB_OPT) $(WEB_LDFLAGS) $(WEB_OBJ) $(WEB_3P) -o $@
 
 # The report's inline script and style are hashed into the page's Content-Security-Policy:
