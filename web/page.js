@@ -67,6 +67,8 @@
         $('errors').textContent = m.errors;
         show($('errors'), m.errors !== '');
         lastHtml = m.html;
+        /* a report of thousands of games takes the browser longer to lay out than to check */
+        status('Checked in ' + (m.ms / 1000).toFixed(2) + ' s; showing the report\u2026');
         var frame = $('report');
         frame.onload = function () {
           status('Report ready: ' + files.length + (files.length === 1 ? ' file' : ' files') + ' checked in ' +
@@ -141,6 +143,14 @@
     setTimeout(function () { URL.revokeObjectURL(a.href); }, 10000);
   });
   $('print').addEventListener('click', function () { $('report').contentWindow.print(); });
+  /* the page printed as a whole (the browser's own Print): the report's frame as tall as the
+   * report, so that every game is on paper, not the frame's window of it */
+  window.addEventListener('beforeprint', function () {
+    var frame = $('report'), doc = frame.contentDocument;
+    if (!frame.hidden && doc && doc.documentElement)
+      frame.style.height = doc.documentElement.scrollHeight + 'px';
+  });
+  window.addEventListener('afterprint', function () { $('report').style.height = ''; });
   $('link-text').addEventListener('click', function () {
     if (!lastInput) return;
     var b = new Uint8Array(lastInput.keep);

@@ -17,6 +17,9 @@ the DevTools protocol (cdp.py), opened from file:// as a person opens the file:
     made on purpose;
   - every request of the whole run is file:, data: or blob: (nothing from the network);
   - the keyboard reaches the drop zone, the options, the position form and the report;
+  - the save button writes the report shown (pdncheck --html's); in print the page's
+    controls are hidden and the report's frame grows to the whole report;
+  - the progress bar moves while OCA is checked (the worker reports, the page answers);
   - speed: OCA (22,621 games, read compressed as stored) checked in the page's worker
     within 3 times pdncheck -j 1 --html on the same file (checked twice, as one file after
     another: the first check in a new worker, the second in the warm one; both printed).
@@ -244,6 +247,41 @@ def check_policy(b, sid):
           "the policy refused the handler, the image and the request: %s" % got["seen"])
 
 
+def check_save(b, sid, tmp):
+    """The save button writes the report shown, which is pdncheck --html's."""
+    data = open(os.path.join(CORPORA, LINKED[2]), "rb").read()
+    open_page(b, sid, "#pdn=" + b64url(data))
+    b.wait_for(sid, STATE)
+    where = os.path.join(tmp, "saved")
+    os.makedirs(where)
+    b.send("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": where})
+    b.evaluate(sid, "document.getElementById('save').click(); 'ok'")
+    saved = os.path.join(where, "pdnkit-report.html")
+    t0 = time.time()
+    while not os.path.isfile(saved) and time.time() - t0 < 30:
+        time.sleep(0.1)
+    got = open(saved, encoding="utf-8").read() if os.path.isfile(saved) else None
+    check(got == native_report(data, "link.pdn"), "the save button writes pdncheck --html's report (%s bytes)" %
+          (len(got) if got else None))
+
+
+def check_print(b, sid):
+    """In print, the page's controls are gone and the report's frame is as tall as the report."""
+    b.send("Emulation.setEmulatedMedia", {"media": "print"}, session=sid)
+    shown = b.evaluate(sid, "(function(){var ids=['drop','paste-box','save','pos-form','report'],o={};"
+                            "ids.forEach(function(i){o[i]=document.getElementById(i).getClientRects().length>0});"
+                            "return o})()")
+    b.send("Emulation.setEmulatedMedia", {"media": ""}, session=sid)
+    check(not any(shown[i] for i in ("drop", "paste-box", "save", "pos-form")) and shown["report"],
+          "print stylesheet: the controls hidden, the report kept: %s" % shown)
+    tall = b.evaluate(sid, "(function(){var f=document.getElementById('report');"
+                           "window.dispatchEvent(new Event('beforeprint'));"
+                           "var r=[f.clientHeight,f.contentDocument.documentElement.scrollHeight];"
+                           "window.dispatchEvent(new Event('afterprint'));"
+                           "r.push(f.clientHeight);return r})()")
+    check(tall[0] == tall[1] and tall[2] < tall[1], "printed, the report's frame is the report's height %s" % tall)
+
+
 def check_keyboard(b, sid):
     open_page(b, sid, "#pdn=" + b64url(open(os.path.join(CORPORA, LINKED[1]), "rb").read()))
     b.wait_for(sid, STATE)
@@ -292,6 +330,11 @@ def check_speed(b, sid):
         native = [native_time(path) for _ in range(2)]
         t0 = time.time()
         set_files(b, sid, [path])
+        # the progress bar moves while the worker checks (the page answers meanwhile)
+        seen = set()
+        while b.evaluate(sid, "document.body.dataset.state") in (None, "checking") and time.time() - t0 < 600:
+            seen.add(b.evaluate(sid, "(function(p){return p.hidden?-1:p.value})(document.getElementById('progress'))"))
+            time.sleep(0.02)
         state, _ = b.wait_for(sid, STATE, timeout=600)
         total = time.time() - t0
         native.append(native_time(path))
@@ -303,6 +346,8 @@ def check_speed(b, sid):
         print("speed: OCA (%d games), %s check: the page's worker %.2f s, pdncheck -j 1 --html %.2f s: %.2fx "
               "(the report shown after %.1f s)" % (n or 0, which, ms / 1000, min(native), ratio, total))
         check(state == "done" and n == 22621, "OCA checked in the page: %s games" % n)
+        part = sorted(v for v in seen if 0 < v < 1)
+        check(len(part) >= 2, "the progress bar moved: %d values between 0 and 1 seen" % len(part))
     check(min(runs) <= 3, "the page checks OCA within 3x pdncheck -j 1 --html (%s)" %
           ", ".join("%.2fx" % r for r in runs))
 
@@ -326,6 +371,8 @@ def main():
                 log = b.log()
                 check(not log, "nothing in the console (no policy violation, no error): %s" % log[:3])
                 check_keyboard(b, sid)
+                check_save(b, sid, tmp)
+                check_print(b, sid)
                 screenshot(b, sid, "web-page.png", "#pdn=" + b64url(open(os.path.join(HERE, "report-input.pdn"), "rb")
                            .read()) + "&fen=W:W36,K46:B18,31,37&variant=international&move=46x12")
                 check_speed(b, sid)
