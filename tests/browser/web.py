@@ -6,7 +6,8 @@ the DevTools protocol (cdp.py), opened from file:// as a person opens the file:
     byte (so every game's verdict, figure, finding and diagram), and its table's verdicts
     are pdncheck --json's labels;
   - the same text gzip-, bzip2-, xz-compressed and in UTF-16, through the file input: the
-    same verdicts; a variant chosen in the page: pdncheck --variant's report;
+    same verdicts; pasted: the same report; a variant chosen in the page: pdncheck
+    --variant's report;
   - #fen= links: the legal moves listed are pdnmoves' lines, the move's verdict is
     pdnmoves --check's line (legal and not), a bad FEN is pdnmoves' error message;
   - a hostile file (tags, comments and a FEN holding <script>, event attributes,
@@ -28,6 +29,7 @@ Usage: web.py BUILD_BIN PAGE OUTDIR CORPORA
 """
 import base64
 import gzip
+import json
 import bz2
 import lzma
 import os
@@ -142,6 +144,12 @@ def check_encodings(b, sid, tmp):
         errors = b.evaluate(sid, "document.getElementById('errors').textContent")
         check(state == "done" and rows == want and not errors,
               "file input, %s: the %d verdicts of the plain file %s" % (ext, len(want), errors or ""))
+    # pasted text: the report of the same text in a file named pasted.pdn
+    b.evaluate(sid, "delete document.body.dataset.state;document.getElementById('paste').value=%s;"
+                    "document.getElementById('check-paste').click();'ok'" % json.dumps(text))
+    b.wait_for(sid, STATE)
+    shown = b.evaluate(sid, "document.getElementById('report').srcdoc")
+    check(shown == native_report(data, "pasted.pdn"), "pasted text: pdncheck --html's report of it")
     # a variant chosen in the page is pdncheck --variant's report
     plain = os.path.join(tmp, "games.pdn")
     with open(plain, "wb") as f:
