@@ -94,11 +94,12 @@ deps:
 
 # What `make check` needs beyond the build: headless Chromium and python3 for the browser
 # tests (tests/browser/: python3 reads the PNG pixels with its standard library), GNU parallel
-# for the README's recipe for many machines (tests/corpus/shard-parallel.sh). Installed like
+# for the README's recipe for many machines (tests/corpus/shard-parallel.sh), valgrind for the
+# instruction counts of tests/corpus/speed-ratios.sh. Installed like
 # deps when missing; without root or apt it names them and goes on: those tests then SKIP
 # (exit 77), which `make check` counts apart and CI (PK_NO_SKIP=1) refuses. Tests themselves
 # never install anything (no network once the deps are in).
-CHECK_TOOLS := chromium:chromium python3:python3 parallel:parallel
+CHECK_TOOLS := chromium:chromium python3:python3 parallel:parallel valgrind:valgrind
 .PHONY: deps-check deps-browser deps-parallel
 deps-check:
 	@missing=""; \

@@ -323,6 +323,8 @@ pk_checker *pk_checker_new(const pk_check_opts *o, pk_error *err)
             ok = (w->mem = pk_src_mem_new(err)) && (w->rd = pk_pdn_open_src(w->mem, NULL, o->reader_flags, err)) &&
                  slot_init(c, &w->hot);
     }
+    if (ok && !o->replay.variant && !o->syntax_only) /* games without a tag are guessed */
+        ok = pk_ck_prefix_new(c, err);
     for (int i = 0; ok && i < c->nslots; i++) {
         ok = slot_init(c, &c->slots[i]);
         c->free[c->nfree++] = &c->slots[i];
@@ -348,6 +350,7 @@ void pk_checker_free(pk_checker *c)
     if (!c)
         return;
     pk_pool_free(c->pool);
+    pk_ck_prefix_free(c);
     for (int i = 0; c->w && i < c->nw; i++) {
         worker *w = &c->w[i];
         pk_replay_free(w->replay);
@@ -464,6 +467,14 @@ int pk_checker_run(pk_checker *c, FILE *f, const char *name, bool (*on_game)(voi
     int st;
     pk_pdn_resume at = {.base = 0, .line = 1, .file = name};
     pk_error_clear(&err);
+    c->o.replay.file_guess = NULL;
+    if (src && c->pre) { /* before any game of the file is replayed, on any thread */
+        if (pk_ck_prefix_count(c, src, name) != PK_OK) {
+            pk_src_close(src);
+            return -PK_ERR_NOMEM;
+        }
+        c->o.replay.file_guess = &c->guess;
+    }
     if (src && c->nchunks > 0) {
         st = pk_ck_run_pieces(c, src, name, &at);
         if (bytes)

@@ -20,8 +20,9 @@
  * see pk_check_format) and feeds jobs - 1 workers, replaying games itself while it would
  * otherwise wait; at most window games (or 3 pieces per thread) are in flight, so memory
  * stays bounded whatever the input's size. The output is
- * the same as with jobs = 1, byte for byte: each game is judged on its own (resolve.c),
- * and everything is handed back in order.
+ * the same as with jobs = 1, byte for byte: each game is judged on its own and on its
+ * file's first games, counted before any game of the file is replayed (check_prefix.c,
+ * for the guess of resolve.h), and everything is handed back in order.
  */
 #ifndef PK_CHECK_H
 #define PK_CHECK_H

@@ -13,6 +13,7 @@
 #include "pdn_resume.h"
 #include "pool.h"
 #include "report.h"
+#include "resolve.h"
 
 #define CHUNK_TARGET (32u * 1024) /* text a worker reads at once: about 60 games */
 #define CHUNK_MAX (512u * 1024)   /* no cut within: the rest of the file is read the old way */
@@ -122,6 +123,10 @@ struct pk_checker {
     size_t target; /* bytes of a piece */
     unsigned long npieces, nreread; /* pk_checker_pieces() */
     int games;  /* games emitted from pieces */
+    /* the file's first games, counted for the guess before any of its games is replayed
+       (check_prefix.c); NULL pre: nothing is guessed (--variant, --syntax-only) */
+    struct prefix *pre;
+    pk_file_guess guess;
     /* the input being checked */
     const char *file;
     bool (*on_game)(void *ctx, const pk_checked *g);
@@ -140,6 +145,13 @@ bool pk_ck_emit(pk_checker *c, const store *st, slot *s, bool tail);
 void pk_ck_finish_game(worker *w, slot *s);
 /* The reader on the caller's thread, one game at a time, the replays on the workers. */
 int pk_ck_run_games(pk_checker *c, pk_pdn_reader *rd);
+
+/* check_prefix.c */
+bool pk_ck_prefix_new(pk_checker *c, pk_error *err);
+void pk_ck_prefix_free(pk_checker *c);
+/* Counts the first games of src (named name) into c->guess and hands their text back to
+ * src. PK_OK, or PK_ERR_NOMEM (the text read could not be handed back: said to on_diag). */
+int pk_ck_prefix_count(pk_checker *c, pk_src *src, const char *name);
 
 /* check_pieces.c */
 /* On a worker: reads piece k into w's slot and checks its games. */

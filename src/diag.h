@@ -11,9 +11,9 @@
  *   text-after-result, unterminated-comment, glued-result, spaced-result, wrapped-tag,
  *   tag-too-long, nul-byte, nag-range
  * and the adjudicator (replay.c): illegal-move, capture-required, missed-capture,
- * incomplete-capture, ambiguous-move, result-mismatch, result-tag-mismatch, gametype, fen,
- * placeholder, separator, move-number, played-after-draw, draw-repetition,
- * draw-move-limit, draw-endgame; pdncheck itself: no-game, option (an option not applied to a variant).
+ * incomplete-capture, ambiguous-move, result-mismatch, result-tag-mismatch, gametype,
+ * variant-guess, fen, placeholder, separator, move-number, played-after-draw,
+ * draw-repetition, draw-move-limit, draw-endgame; pdncheck itself: no-game, option (an option not applied to a variant).
  *
  * Text output never carries the input's control characters raw (a record could move a
  * terminal's cursor or retitle its window): C0 bytes and DEL are written as \xHH, the

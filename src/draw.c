@@ -697,6 +697,21 @@ int pk_draw_restart(pk_draw_state *s, const pk_pos *p, int ply, int halfmove_see
 int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const pk_pos *after,
                 pk_draw_event *events, int max_events)
 {
+    /* Most plies: a man moves (or takes) and no king is on the board after. The streak and
+     * the table restart (below); without endgame classes or a site count nothing else
+     * changes, and nothing can be due. The same as the general way, in a few steps. */
+    if (!after->kings && !s->classes && !s->site_plies && !((before->kings >> m->from) & 1)) {
+        int i = ++s->ply;
+        s->streak = 0;
+        s->k_fired = false;
+        if (m->ncap || m->capset) {
+            s->site_count = 0;
+            s->site_fired = false;
+        } else if (s->site_count++ == 0)
+            s->site_start = i;
+        rep_clear(s);
+        return 0;
+    }
     int i = ++s->ply;
     int mover = before->turn;
     bool man_move = !((before->kings >> m->from) & 1); /* a promotion is a man move */
@@ -720,12 +735,14 @@ int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const 
         s->site_fired = false;
     }
     /* RULES 3.2 REP(k) and its exact optimisation: after a man move or a capture no earlier
-     * position can recur, so the table restarts with P_i */
+     * position can recur, so the table restarts with P_i. A P_i without a king is not even
+     * stored: only a man can move from it, and the table restarts after that move (P_i
+     * follows a man move or a capture, so the table is empty). Most plies are so. */
     pk_draw_rep_entry *e = NULL;
     if (s->rep_k) {
         if (man_move || caps > 0)
             rep_clear(s);
-        if (rep_add(s, after, i, &e) != PK_OK)
+        if (after->kings && rep_add(s, after, i, &e) != PK_OK)
             return -PK_ERR_NOMEM;
     }
     /* RULES 3.2 endgame classes; R726 restarts on any capture or promotion */

@@ -104,7 +104,7 @@ static bool matches(const pk_variant *v, const pk_move *m, const pk_written *w)
         return false;
     if (!(m->flags & PK_MV_CAPTURE))
         return w->nsq == 2;
-    return intermediates_fit(v, m, w, m->ncap - 1);
+    return w->nsq == 2 || intermediates_fit(v, m, w, m->ncap - 1); /* (none written: any path) */
 }
 
 /* ---- incomplete captures ---------------------------------------------------------- */
@@ -255,6 +255,15 @@ static void keep_cand(pk_match *out, const pk_move *m)
     out->ncand_total++;
 }
 
+/* The moves of list that w matches, kept as candidates; returns how many. */
+static int keep_matches(const pk_variant *v, const pk_movelist *list, const pk_written *w, pk_match *out)
+{
+    for (int i = 0; i < list->n; i++)
+        if (matches(v, &list->m[i], w))
+            keep_cand(out, &list->m[i]);
+    return out->ncand_total;
+}
+
 static void list_legal_captures(pk_match *out, const pk_movelist *legal)
 {
     out->ncand = out->ncand_total = 0;
@@ -283,6 +292,58 @@ int pk_choice_why(const pk_variant *v, const pk_move *m, const pk_move *best)
 /* A column-only origin ("hg7", tolerated short notation): each piece of the side to move
  * on that file (in the frame of names, RULES 1.2.5) is tried as the origin; the legal
  * readings are the candidates. */
+/* A man's single jump from-to where the rules make it the whole answer: men capture
+ * forwards only, so a capture ending two squares ahead is one jump and no other path of
+ * that man ends there; a man crowned on the way stops (RULES 1.6, PK_PROMO_STOP); every
+ * complete capture is legal (free choice, RULES 1.7). English, RULES 2.6 and 5.7. True,
+ * with *m the move as the generator gives it, when the jump is there and complete (no
+ * further jump from `to`); false sends the move the general way. */
+static inline pk_bb one_step(const pk_geom *g, pk_bb b, int d)
+{
+    b &= g->src[d];
+    return g->shift[d] > 0 ? b << g->shift[d] : b >> -g->shift[d];
+}
+
+/* The move of a man's single jump over mb, as the generator gives it. */
+static void jump_move(pk_move *m, const pk_pos *p, int from, int to, pk_bb mb, bool crowned)
+{
+    memset(m, 0, sizeof *m);
+    m->from = (uint8_t)from;
+    m->to = (uint8_t)to;
+    m->ncap = 1;
+    m->nkcap = (p->kings & mb) != 0;
+    m->flags = PK_MV_CAPTURE | (crowned ? PK_MV_PROMOTE : 0);
+    m->capset = mb;
+    m->path[0] = (uint8_t)to;
+    m->caps[0] = (uint8_t)pk_lsb(mb);
+}
+
+static bool man_single_jump(const pk_variant *v, const pk_pos *p, int from, int to, pk_move *m)
+{
+    const pk_rules *R = &v->rules;
+    int me = p->turn, d0 = me == PK_WHITE ? PK_NE : PK_SE; /* a man's forward directions */
+    if (R->choice != PK_CHOICE_FREE || R->men_back || !R->men_take_kings || R->promo != PK_PROMO_STOP ||
+        R->ortho || R->full || !(((p->pieces[me] & ~p->kings) >> from) & 1))
+        return false;
+    const pk_geom *g = v->geom; /* (bit shifts: the first lines of the geometry, at hand) */
+    pk_bb opp = p->pieces[PK_OTHER(me)], empty = g->board & ~(pk_occupied(p) & ~PK_BIT(from));
+    pk_bb tb = PK_BIT(to);
+    for (int d = d0; d < d0 + 2; d++) {
+        pk_bb mb = one_step(g, PK_BIT(from), d);
+        if (!mb || one_step(g, mb, d) != tb)
+            continue;
+        if (!(opp & mb) || !(empty & tb))
+            return false;
+        bool crowned = (g->promo[me] & tb) != 0;
+        for (int e = d0; !crowned && e < d0 + 2; e++) /* (mid, behind it, is out of reach) */
+            if (one_step(g, one_step(g, tb, e) & opp, e) & empty)
+                return false;
+        jump_move(m, p, from, to, mb, crowned);
+        return true;
+    }
+    return false;
+}
+
 static int match_file_origin(const pk_variant *v, const pk_pos *p, const pk_written *w, unsigned gen_flags,
                              pk_match_scratch *s, pk_match *out)
 {
@@ -333,21 +394,40 @@ int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, uns
     }
     /* The most common case first: a from-to move in a position without a capture, where
      * the legal moves are the quiet moves and one from-to pair is one move. Anything else
-     * takes the general way below. */
-    if (w->nsq == 2 && pk_quiet_move(v, p, w->sq[0], w->sq[1], &out->move) > 0) {
+     * takes the general way below, where a move written as a capture goes at once (the
+     * general way finds a quiet one too, and says the same of it). */
+    if (w->nsq == 2 && !w->capture_sep && pk_quiet_move(v, p, w->sq[0], w->sq[1], &out->move) > 0) {
         out->kind = PK_MATCH_LEGAL;
         out->ncand = out->ncand_total = 1;
         out->cand[0] = out->move;
         out->sep_mismatch = w->sep_written && w->capture_sep;
         return out->kind;
     }
+    if (w->nsq == 2 && w->capture_sep && man_single_jump(v, p, w->sq[0], w->sq[1], &out->move)) {
+        out->kind = PK_MATCH_LEGAL; /* the usual capture of an English game */
+        out->ncand = out->ncand_total = 1;
+        /* written, not copied: a move read whole just after its fields were written byte by
+         * byte stalls the processor (store forwarding) */
+        jump_move(&out->cand[0], p, w->sq[0], w->sq[1], out->move.capset, out->move.flags & PK_MV_PROMOTE);
+        return out->kind;
+    }
+    /* A capture under free choice (RULES 1.7: English, Russian, pool): the legal moves from
+     * its origin are that piece's complete captures, generated alone. One match is the
+     * move; anything else takes the general way. */
+    if (w->capture_sep &&
+        pk_gen_captures_from(v, p, w->sq[0], &s->legal, (gen_flags & ~(unsigned)PK_GEN_ALL_CAPTURES) |
+                                                           PK_GEN_KEEP_DUPLICATES) > 0) {
+        if (keep_matches(v, &s->legal, w, out) == 1) {
+            out->kind = PK_MATCH_LEGAL;
+            out->move = out->cand[0];
+            return out->kind; /* (a capture written as one: no separator to warn about) */
+        }
+        out->ncand = out->ncand_total = 0;
+    }
     /* Case 1 on every path of every legal move (RULES 1.8: a move is legal if any of its
      * paths is; the Italian order rule is per path): the common case costs one call. */
     out->nlegal = pk_gen_legal(v, p, &s->legal, (gen_flags & ~(unsigned)PK_GEN_ALL_CAPTURES) | PK_GEN_KEEP_DUPLICATES);
-    for (int i = 0; i < s->legal.n; i++)
-        if (matches(v, &s->legal.m[i], w))
-            keep_cand(out, &s->legal.m[i]);
-    if (out->ncand_total == 1) {
+    if (keep_matches(v, &s->legal, w, out) == 1) {
         out->kind = PK_MATCH_LEGAL;
         out->move = out->cand[0];
         out->sep_mismatch = w->sep_written && w->capture_sep != ((out->move.flags & PK_MV_CAPTURE) != 0);

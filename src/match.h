@@ -77,8 +77,9 @@ typedef struct pk_match {
                                   INCOMPLETE: the legal captures */
     int ncand_total;
     int nlegal;                /* legal moves in the position; -1 when not counted (a legal
-                                  quiet move found at once). 0 with PK_MATCH_ILLEGAL: the
-                                  game was over before this move */
+                                  move found at once: a quiet move, or a capture under free
+                                  choice). 0 with PK_MATCH_ILLEGAL: the game was over before
+                                  this move */
     pk_move cand[PK_MATCH_LIST];
 } pk_match;
 

@@ -33,6 +33,13 @@ static const pk_variant crows[] = PK_VARIANT_ROWS;
 
 /* Inlined into each per-row copy, where the row is a constant (see SPECIALISE). */
 #define TEMPLATE static inline __attribute__((always_inline))
+/* Direction loops unrolled, each shift a constant (clang ignores GCC's pragma: 3x the work) */
+#define PRAGMA(x) _Pragma(#x)
+#ifdef __clang__
+#define UNROLL(n) PRAGMA(clang loop unroll(full))
+#else
+#define UNROLL(n) PRAGMA(GCC unroll n)
+#endif
 
 /* Bit shift of one step in direction d, from the board width (geom.h layout). */
 TEMPLATE int dir_shift(const pk_rules *R, int d)
@@ -291,7 +298,7 @@ TEMPLATE bool king_jump_t(const pk_rules *R, cap_ctx *c, int sq, int d, king_fn 
     for (pk_bb l = land; l; l &= l - 1) {
         int s = pk_lsb(l);
         c->path[c->n - 1] = (uint8_t)s;
-        _Pragma("GCC unroll 8")
+        UNROLL(8)
         for (int e = dir_lo(R); e < dir_hi(R); e++) /* never back: the 180-degree rule */
             if (e != d && e != pk_dir_reverse(d))
                 cont |= kj(c, s, e);
@@ -318,7 +325,7 @@ TEMPLATE void short_jumps_t(const pk_rules *R, cap_ctx *c, int sq, int last, boo
     /* RULES 2.1: men may not take kings in Italian (1.7, last paragraph). */
     pk_bb prey = c->opp_free & ((king || R->men_take_kings) ? ~(pk_bb)0 : ~c->opp_kings);
     pk_bb here = PK_BIT(sq);
-    _Pragma("GCC unroll 8")
+    UNROLL(8)
     for (int d = dir_lo(R); d < dir_hi(R); d++) {
         if (last >= 0 && d == pk_dir_reverse(last))
             continue;
@@ -350,7 +357,7 @@ TEMPLATE void short_jumps_t(const pk_rules *R, cap_ctx *c, int sq, int last, boo
                  * Russian uses this, and its kings fly. */
                 bool cont = false;
                 c->crowned = true;
-                _Pragma("GCC unroll 8")
+                UNROLL(8)
                 for (int e = dir_lo(R); e < dir_hi(R); e++)
                     if (e != pk_dir_reverse(d))
                         cont |= kj(c, l, e);
@@ -378,7 +385,7 @@ TEMPLATE pk_bb short_jumpers(const pk_rules *R, const pk_geom *g, const pk_pos *
     pk_bb kings = R->flying ? 0 : p->pieces[me] & p->kings;
     pk_bb men_prey = R->men_take_kings ? opp : opp & ~p->kings; /* RULES 2.10: Italian */
     pk_bb found = 0;
-    _Pragma("GCC unroll 8")
+    UNROLL(8)
     for (int d = dir_lo(R); d < dir_hi(R); d++) {
         pk_bb t = step_back(R, g, empty, d); /* squares just before an empty square */
         bool forward = R->full ? man_dir(R, me, d) : d >= 4 || ((d >= PK_SE) == (me == PK_BLACK));
@@ -423,7 +430,7 @@ TEMPLATE int gen_captures(const pk_rules *R, const pk_geom *g, const pk_pos *p, 
         c.occ = occ & ~PK_BIT(sq);
         c.empty = g->board & ~c.occ;
         if (king && R->flying) {
-            _Pragma("GCC unroll 8")
+            UNROLL(8)
             for (int d = dir_lo(R); d < dir_hi(R); d++)
                 kj(&c, sq, d);
         } else
@@ -458,7 +465,7 @@ TEMPLATE void push_quiet(pk_movelist *out, int from, int to, int flags)
 TEMPLATE void men_ortho_quiet(const pk_rules *R, const pk_geom *g, pk_movelist *out, int me, pk_bb men, pk_bb empty,
                               int *count)
 {
-    _Pragma("GCC unroll 4")
+    UNROLL(4)
     for (int d = PK_E; d < PK_NDIRS; d++) {
         if (!man_dir(R, me, d))
             continue;
@@ -485,7 +492,7 @@ TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_
                     below is the hot one of the other variants) */
         men_ortho_quiet(R, g, out, me, men, empty, &count);
     else
-        _Pragma("GCC unroll 8")
+        UNROLL(8)
         for (int d = d0; d < d0 + 2; d++) {
             pk_bb to = step(R, g, men, d) & empty;
             if (!out) {
@@ -500,7 +507,7 @@ TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_
     if (!kings)
         return count;
     if (!R->flying) {
-        _Pragma("GCC unroll 8")
+        UNROLL(8)
         for (int d = dir_lo(R); d < dir_lo(R) + 4; d++) {
             pk_bb to = step(R, g, kings, d) & empty;
             if (!out) {
@@ -516,7 +523,7 @@ TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const pk_pos *p, pk_
     }
     for (pk_bb k = kings; k; k &= k - 1) {
         int sq = pk_lsb(k);
-        _Pragma("GCC unroll 8")
+        UNROLL(8)
         for (int d = dir_lo(R); d < dir_lo(R) + 4; d++) {
             pk_bb to = free_ray(R, g, sq, d, occ);
             if (!out) {
@@ -542,13 +549,13 @@ TEMPLATE int count_simple_men_captures(const pk_rules *R, const pk_geom *g, cons
     pk_bb men = p->pieces[me] & ~p->kings, empty = g->board & ~pk_occupied(p);
     pk_bb prey = p->pieces[PK_OTHER(me)] & (R->men_take_kings ? ~(pk_bb)0 : ~p->kings);
     pk_bb can[4], any = 0, cont_from = 0;
-    _Pragma("GCC unroll 4")
+    UNROLL(4)
     for (int d = 0; d < 4; d++) { /* squares from which a man's jump in d exists */
         bool forward = (d >= PK_SE) == (me == PK_BLACK);
         can[d] = (forward || R->men_back) ? step_back(R, g, step_back(R, g, empty, d) & prey, d) : 0;
         any |= can[d];
     }
-    _Pragma("GCC unroll 4")
+    UNROLL(4)
     for (int d = 0; d < 4; d++) {
         pk_bb land = step(R, g, step(R, g, can[d] & men, d), d), cont;
         if (R->promo == PK_PROMO_STOP)
@@ -561,7 +568,7 @@ TEMPLATE int count_simple_men_captures(const pk_rules *R, const pk_geom *g, cons
     }
     *search = cont_from;
     int n = 0;
-    _Pragma("GCC unroll 4")
+    UNROLL(4)
     for (int d = 0; d < 4; d++)
         n += pk_popcount(can[d] & men & ~cont_from);
     return n;
@@ -632,21 +639,21 @@ TEMPLATE pk_bb quiet_targets(const pk_rules *R, const pk_geom *g, const pk_pos *
 {
     pk_bb b = PK_BIT(sq), occ = pk_occupied(p), empty = g->board & ~occ, t = 0;
     if (!(p->kings & b) && R->full) {
-        _Pragma("GCC unroll 4")
+        UNROLL(4)
         for (int d = PK_E; d < PK_NDIRS; d++)
             if (man_dir(R, me, d))
                 t |= step(R, g, b, d) & empty;
     } else if (!(p->kings & b)) {
         int d0 = me == PK_WHITE ? PK_NE : PK_SE;
-        _Pragma("GCC unroll 2")
+        UNROLL(2)
         for (int d = d0; d < d0 + 2; d++)
             t |= step(R, g, b, d) & empty;
     } else if (!R->flying) {
-        _Pragma("GCC unroll 4")
+        UNROLL(4)
         for (int d = dir_lo(R); d < dir_lo(R) + 4; d++)
             t |= step(R, g, b, d) & empty;
     } else {
-        _Pragma("GCC unroll 4")
+        UNROLL(4)
         for (int d = dir_lo(R); d < dir_lo(R) + 4; d++)
             t |= free_ray(R, g, sq, d, occ);
     }
@@ -739,6 +746,18 @@ static const quiet_fn quiets[PK_V_ENGINES] = {
     quiet_PK_V_BRAZILIAN, quiet_PK_V_ITALIAN, quiet_PK_V_CZECH, quiet_PK_V_POOL, quiet_PK_V_FRISIAN,
     quiet_PK_V_TURKISH,
 };
+#define CAPFROM(ID) /* gen_side()'s capture search from one square (a free-choice row) */    \
+    static int capfrom_##ID(const pk_geom *g, const pk_pos *p, int from, pk_movelist *out, unsigned flags) \
+    {                                                                                               \
+        gen_captures(&crows[ID].rules, g, p, out, flags, PK_BIT(from), false, false, sj_##ID, kj_##ID); \
+        return out->n;                                                                              \
+    }
+CAPFROM(PK_V_ENGLISH)
+CAPFROM(PK_V_RUSSIAN)
+CAPFROM(PK_V_POOL)
+typedef int (*capfrom_fn)(const pk_geom *, const pk_pos *, int, pk_movelist *, unsigned);
+static const capfrom_fn capfroms[PK_V_ENGINES] = { /* the free-choice rows; the others say -1 */
+    [PK_V_ENGLISH] = capfrom_PK_V_ENGLISH, [PK_V_RUSSIAN] = capfrom_PK_V_RUSSIAN, [PK_V_POOL] = capfrom_PK_V_POOL};
 typedef uint64_t (*children_fn)(const pk_geom *, const pk_pos *, const pk_movelist *, unsigned, pk_movelist *,
                                 int *);
 static const children_fn childrens[PK_V_ENGINES] = {
@@ -757,6 +776,16 @@ int pk_gen_legal(const pk_variant *v, const pk_pos *p, pk_movelist *out, unsigne
 int pk_quiet_move(const pk_variant *v, const pk_pos *p, int from, int to, pk_move *m)
 {
     return quiets[v->engine](v->geom, p, from, to, m);
+}
+
+int pk_gen_captures_from(const pk_variant *v, const pk_pos *p, int from, pk_movelist *out, unsigned flags)
+{
+    out->n = out->overflow = 0;
+    if (!capfroms[v->engine]) /* a choice rule ranks the captures of every piece */
+        return -1;
+    if (from < 0 || from >= 64 || !((p->pieces[p->turn] >> from) & 1))
+        return 0;
+    return capfroms[v->engine](v->geom, p, from, out, flags);
 }
 
 int pk_count_legal(const pk_variant *v, const pk_pos *p, unsigned flags, pk_movelist *scratch)

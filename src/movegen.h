@@ -46,6 +46,14 @@ int pk_count_legal(const pk_variant *v, const pk_pos *p, unsigned flags, pk_move
  * pk_gen_legal). The adjudicator's fast path for the common quiet move: no move list. */
 int pk_quiet_move(const pk_variant *v, const pk_pos *p, int from, int to, pk_move *m);
 
+/* The complete captures of the piece of the side to move on `from` alone, as
+ * pk_gen_legal(flags) lists them, into out; returns out->n, or -1 when the variant has a
+ * choice rule (RULES 1.7: the legal captures are ranked over every piece: use
+ * pk_gen_legal). Under free choice (English, Russian, pool) a capture is legal whenever
+ * it is complete, so these are exactly the legal moves from `from` when it has one: the
+ * adjudicator's fast path for a written capture. */
+int pk_gen_captures_from(const pk_variant *v, const pk_pos *p, int from, pk_movelist *out, unsigned flags);
+
 /* Sum, over the moves of `moves` (legal in p), of pk_count_legal in the position after
  * the move: perft's last two plies in one call (the count is inlined in the loop).
  * Sets *overflow when a count overflowed `scratch`. */

@@ -12,6 +12,7 @@
  * first (pthread_once: the library is thread-safe). */
 static uint64_t ztab[257];
 static pthread_once_t zonce = PTHREAD_ONCE_INIT;
+static int zready; /* set once ztab is filled: the check every move makes, without a call */
 
 static void zinit(void)
 {
@@ -22,10 +23,11 @@ static void zinit(void)
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
         ztab[i] = z ^ (z >> 31);
     }
+    __atomic_store_n(&zready, 1, __ATOMIC_RELEASE);
 }
 #define ZPIECE(bit, color, king) ztab[(bit) * 4 + (color) * 2 + (king)]
 #define ZTURN ztab[256]
-#define ZREADY() ((void)pthread_once(&zonce, zinit))
+#define ZREADY() ((void)(__atomic_load_n(&zready, __ATOMIC_ACQUIRE) || pthread_once(&zonce, zinit)))
 
 void pk_pos_clear(pk_pos *p, int turn)
 {

@@ -20,7 +20,6 @@
 #include "written.h"
 
 struct pk_replay {
-    pk_trial trial; /* the trial of a guess that may stand as the replay (resolve.c) */
     pk_match_scratch ms;
     pk_draw_state ds;
     pk_movelist legal;
@@ -467,10 +466,10 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
                stop_hint(c));
         return false;
     }
-    pk_written w;
-    memset(&w, 0, sizeof w);
+    pk_written w; /* plain_squares() sets every field */
     int bad = -1, rc = 0;
     if (!plain_squares(c, line, i, &w)) {
+        memset(&w, 0, sizeof w);
         rc = pk_written_add(c->v, mv, &w, &bad);
         for (int j = i + 1; rc == 0 && j < line->nmoves && (line->moves[j].flags & PK_PDN_MOVE_HOP); j++)
             rc = pk_written_add(c->v, &line->moves[j], &w, &bad);
@@ -539,26 +538,33 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
  * with nothing to report; false (nothing done) for anything else. */
 static inline bool quiet_plain(const ctx *c, const pk_pdn_line *line, int i, pk_move *play)
 {
-    pk_written w;
-    memset(&w, 0, sizeof w);
-    return plain_squares(c, line, i, &w) && !w.capture_sep && !c->v->rules.king_quiet_max &&
-           pk_quiet_move(c->v, &c->pos, w.sq[0], w.sq[1], play) > 0; /* a placeholder has no squares */
+    const pk_pdn_move *mv = &line->moves[i];
+    if (mv->nsquares != 2 || (mv->flags & PK_PDN_MOVE_CAPTURE) || c->v->rules.king_quiet_max ||
+        mv->squares[0].kind != PK_SQ_NUMERIC || mv->squares[1].kind != PK_SQ_NUMERIC)
+        return false; /* (a placeholder has no squares; no hop follows: the caller saw) */
+    int a = numeric_bit(c->v->geom, &mv->squares[0]), b = numeric_bit(c->v->geom, &mv->squares[1]);
+    return a >= 0 && b >= 0 && pk_quiet_move(c->v, &c->pos, a, b, play) > 0;
 }
 
 /* A trial needs to know only whether a move fits, and most misfits are seen at once: a
  * plain numeric move whose origin holds no piece of the side to move (the other variants
  * of an English record fail so at its first ply). It is counted as the error it is,
  * without the matcher's search for the reason. True when the move is refuted so. */
-static bool trial_refutes(ctx *c, const pk_pdn_line *line, int i, int ply)
+static __attribute__((noinline)) bool trial_refutes_move(ctx *c, const pk_pdn_line *line, int i, int ply)
 {
     pk_written w;
     w.capture_sep = w.sep_written = false; /* plain_squares() reads them (UBSan: uninitialised bool) */
-    if (!c->trial || c->var_depth || !plain_squares(c, line, i, &w) ||
+    if (c->var_depth || !plain_squares(c, line, i, &w) ||
         (c->pos.pieces[c->pos.turn] & PK_BIT(w.sq[0])))
         return false;
     report(c, PK_SEV_ERROR, "illegal-move", &line->moves[i], ply, stop_hint(c),
            "illegal move %s: no piece of the side to move on its origin square", line->moves[i].text);
     return true;
+}
+
+static inline bool trial_refutes(ctx *c, const pk_pdn_line *line, int i, int ply)
+{
+    return c->trial && trial_refutes_move(c, line, i, ply);
 }
 
 /* RULES 4.3 / PDN 3.0: a variation written after move i is an alternative to
@@ -568,25 +574,11 @@ static void replay_line(ctx *c, const pk_pdn_line *line, const pk_pos *start, in
 static void replay_variations(ctx *c, const pk_pdn_line *line, int i, const pk_pos *before, const pk_pos *after,
                               int ply0, int depth);
 
-/* Resolves move i of a line, checks the variations written after it
- * (alternatives from the same position, with the same art. 17 state), then
- * plays it. Returns false when the line stops at this move (the variations are
- * checked all the same). The played move is left in c->last_play for the
- * caller's draw rules. */
-static bool play_with_variations(ctx *c, const pk_pdn_line *line, int i, int ply, int depth)
+/* play_with_variations() for a move with notes or hops after it, where variations may be
+ * (alternatives from the same position, with the same art. 17 state). Out of line: the
+ * usual move takes the short way. */
+static __attribute__((noinline)) bool play_varied(ctx *c, const pk_pdn_line *line, int i, int ply, int depth)
 {
-    if (!line->moves[i].after && (i + 1 == line->nmoves || !(line->moves[i + 1].flags & PK_PDN_MOVE_HOP))) {
-        /* no variation to check here (the usual case): resolve and play in place */
-        bool ok = quiet_plain(c, line, i, &c->last_play) ||
-                  (!trial_refutes(c, line, i, ply) && resolve_move(c, line, i, ply, &c->last_play));
-        if (ok && c->observe) {
-            pk_pos before = c->pos;
-            pk_make(c->v, &c->pos, &c->last_play);
-            observe_ply(c, line, i, ply, &c->last_play, &before, &c->pos);
-        } else if (ok)
-            pk_make(c->v, &c->pos, &c->last_play);
-        return ok;
-    }
     pk_pos before = c->pos, after = c->pos;
     pk_move play; /* the variations below play moves of their own */
     king_runs kings_before = c->kings;
@@ -601,6 +593,31 @@ static bool play_with_variations(ctx *c, const pk_pdn_line *line, int i, int ply
     c->kings = kings_after;
     c->pos = ok ? after : before;
     c->last_play = play;
+    return ok;
+}
+
+/* The move played, seen by the observer (its position before and after). */
+static __attribute__((noinline)) void make_observed(ctx *c, const pk_pdn_line *line, int i, int ply)
+{
+    pk_pos before = c->pos;
+    pk_make(c->v, &c->pos, &c->last_play);
+    observe_ply(c, line, i, ply, &c->last_play, &before, &c->pos);
+}
+
+/* Resolves move i of a line, checks the variations written after it, then plays it.
+ * Returns false when the line stops at this move (the variations are checked all the
+ * same). The played move is left in c->last_play for the caller's draw rules. */
+static inline bool play_with_variations(ctx *c, const pk_pdn_line *line, int i, int ply, int depth)
+{
+    if (line->moves[i].after || (i + 1 < line->nmoves && (line->moves[i + 1].flags & PK_PDN_MOVE_HOP)))
+        return play_varied(c, line, i, ply, depth);
+    /* no variation to check here (the usual case): resolve and play in place */
+    bool ok = quiet_plain(c, line, i, &c->last_play) ||
+              (!trial_refutes(c, line, i, ply) && resolve_move(c, line, i, ply, &c->last_play));
+    if (ok && c->observe)
+        make_observed(c, line, i, ply);
+    else if (ok)
+        pk_make(c->v, &c->pos, &c->last_play);
     return ok;
 }
 
@@ -860,23 +877,23 @@ int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_re
                    pk_diag_sink *sink, pk_replay_result *res)
 {
     pk_variant_choice ch;
-    pk_trial *t = o->on_event ? NULL : &r->trial; /* an observer needs the replay itself */
-    pk_resolve_variant(r, g, o, &ch, t);
+    pk_resolve_variant(r, g, o, &ch);
     pk_resolve_report(&ch, g, file, sink);
     int rc = PK_OK;
     if (!ch.variant) { /* a variant pdnkit does not implement: read, not replayed */
         memset(res, 0, sizeof *res);
         res->loser = -1;
         res->unsupported = ch.unsupported;
-    } else if (t && t->kept) /* the guess's trial was the replay */
-        *res = t->res, pk_trial_release(t, file, sink);
-    else
+    } else
         rc = replay_as(r, g, file, o, ch.variant, REPLAY_FINAL, sink, res);
     if (rc == PK_OK)
         check_result_tag(g, file, sink, res);
     res->variant_guessed = ch.source == PK_VSRC_GUESS;
     if (ch.message[0] && ch.severity == PK_SEV_WARNING)
         res->warnings++;
+    /* RULES 4.1: a guess names the rules, it does not pick them to make a game legal */
+    if (ch.variant && res->errors && pk_resolve_misfit(r, g, file, o, &ch, sink))
+        res->errors++;
     if (ch.variant && res->stopped && res->move_errors && ch.source == PK_VSRC_GAMETYPE)
         pk_resolve_suggest(r, g, file, o, ch.variant, sink);
     return rc;

@@ -65,17 +65,19 @@ typedef struct pk_replay_event {
     int stop;                  /* STOP: enum pk_replay_stop */
 } pk_replay_event;
 
+struct pk_file_guess; /* resolve.h */
+
 typedef struct pk_replay_opts {
-    const pk_variant *variant; /* --variant, or NULL: the GameType tag, else a guess */
+    const pk_variant *variant; /* --variant, or NULL: the tags, else a guess (resolve.h) */
     int results;               /* enum pk_results_convention */
     bool stop_at_first;        /* stop the game at its first error */
     bool pick_first;           /* an ambiguous move: go on with the first candidate */
     unsigned gen_flags;        /* PK_GEN_CAPTURE_OPTIONAL (house rule) */
     unsigned draw_options;     /* enum pk_draw_options */
     bool no_variations;        /* check the main line only (variations are checked by default) */
-    bool guess_first_fit;      /* a guessed variant is the first candidate that replays without
-                                  error, as always, but the others are not tried to name them in
-                                  the warning (tools that do not show warnings: pdnfen, pdnconv) */
+    const struct pk_file_guess *file_guess; /* what the game's file says about the variant of
+                                  its games without a tag (resolve.h), or NULL: the game is
+                                  guessed as a file of one game (the notation's usual variant) */
     void (*on_event)(void *ctx, const pk_replay_event *ev); /* the observer, or NULL */
     void *event_ctx;
 } pk_replay_opts;

@@ -1,10 +1,12 @@
 /*
  * resolve.c -- variant resolution (see resolve.h): the option, the Variant and GameType
- * tags, the variants named but not implemented, the guess by trial replays with their
- * diagnostics held back, and the suggestion that a GameType tag is wrong.
+ * tags, the variants named but not implemented, the guess from the notation and the
+ * file's first games (pk_file_guess), the error for a game only another variant fits,
+ * and the suggestion that a GameType tag is wrong.
  */
 #include "resolve.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "pk_port.h"
@@ -65,7 +67,8 @@ static const struct {
  * ------------------------------------------------------------------------- */
 
 /* Candidates by notation, in the order resolve.h documents (RULES 4.1: the notation
- * narrows the candidates; the most common variant of the notation first). */
+ * narrows the candidates; the most common variant of the notation first). A game without
+ * a square may be of any variant: PDN's default first, then every row of the table. */
 enum { BY_ALGEBRAIC, BY_10X10, BY_NUMERIC, BY_NOTHING, NLISTS };
 static const char *const lists[NLISTS][12] = {
     [BY_ALGEBRAIC] = {"russian", "czech", "brazilian", "english", "pool", "italian", "spanish", "portuguese",
@@ -76,36 +79,46 @@ static const char *const lists[NLISTS][12] = {
     [BY_NOTHING] = {"international"},
 };
 
+/* Why the notation's first candidate, for the warning. */
+static const char *const why[NLISTS] = {
+    [BY_ALGEBRAIC] = "its algebraic squares",
+    [BY_10X10] = "its squares above 32 (a 10x10 board)",
+    [BY_NUMERIC] = "its numeric squares",
+    [BY_NOTHING] = "nothing (PDN's default GameType is 20)",
+};
+
 /* The lists' rows, looked up once (NULL-terminated). */
 static struct {
     pthread_once_t once;
-    const pk_variant *v[NLISTS][13];
+    const pk_variant *v[NLISTS][PK_V_COUNT + 1];
 } rows = {PTHREAD_ONCE_INIT, {{0}}};
 
 static void find_rows(void)
 {
-    for (int i = 0; i < NLISTS; i++)
-        for (int j = 0, k = 0; j < 12 && lists[i][j]; j++)
+    for (int i = 0; i < NLISTS; i++) {
+        int k = 0;
+        for (int j = 0; j < 12 && lists[i][j]; j++)
             if ((rows.v[i][k] = pk_variant_find(lists[i][j])))
                 k++;
-}
-
-static const pk_variant *const *candidates(const pk_game *g, const char **why)
-{
-    const pk_variant *const *empty = rows.v[BY_NOTHING] + 12;
-    if (pthread_once(&rows.once, find_rows) != 0)
-        return empty;
-    int maxnum = 0;
-    bool algebraic = false;
-    for (int i = 0; i < g->main.nmoves; i++) {
-        const pk_pdn_move *m = &g->main.moves[i];
-        for (int j = 0; j < m->nsquares; j++) {
-            if (m->squares[j].kind != PK_SQ_NUMERIC)
-                algebraic = true;
-            else if (m->squares[j].num > maxnum)
-                maxnum = m->squares[j].num;
+        for (int j = 0; i == BY_NOTHING && j < PK_V_COUNT; j++) { /* then every other row */
+            const pk_variant *v = pk_variant_at(j);
+            if (v && v != rows.v[i][0] && k < PK_V_COUNT)
+                rows.v[i][k++] = v;
         }
     }
+}
+
+/* Which list g's squares (its moves' and its FEN's) select. */
+static int notation(const pk_game *g)
+{
+    int maxnum = 0;
+    for (const pk_pdn_move *m = g->main.moves, *end = m + g->main.nmoves; m < end; m++)
+        for (const pk_pdn_square *q = m->squares, *qe = q + m->nsquares; q < qe; q++) {
+            if (q->kind != PK_SQ_NUMERIC)
+                return BY_ALGEBRAIC;
+            if (q->num > maxnum)
+                maxnum = q->num;
+        }
     if (g->fen)
         for (const char *s = g->fen; *s; s++)
             if (*s >= '0' && *s <= '9') {
@@ -115,131 +128,121 @@ static const pk_variant *const *candidates(const pk_game *g, const char **why)
                 maxnum = n > maxnum ? n : maxnum;
                 s--;
             }
-    if (algebraic) {
-        *why = "its algebraic squares";
-        return rows.v[BY_ALGEBRAIC];
-    }
-    if (maxnum > 32) {
-        *why = "its squares above 32 (a 10x10 board)";
-        return rows.v[BY_10X10];
-    }
-    if (maxnum > 0) {
-        *why = "its numeric squares";
-        return rows.v[BY_NUMERIC];
-    }
-    *why = "nothing (PDN's default GameType is 20)";
-    return rows.v[BY_NOTHING];
+    return maxnum > 32 ? BY_10X10 : maxnum > 0 ? BY_NUMERIC : BY_NOTHING;
 }
 
-static const char *hold_str(pk_trial *h, const char *s)
+/* The words a, b, ... (up to a NULL) into buf, cut to its size: the guess's message is
+ * made for every game, where snprintf would cost more than the rest of the guess. */
+static void join(char *buf, size_t size, ...)
 {
-    if (!s)
-        return NULL;
-    size_t n = strlen(s) + 1;
-    if (h->used + n > sizeof h->pool) {
-        h->overflow = true;
-        return "";
+    va_list ap;
+    size_t len = 0;
+    va_start(ap, size);
+    for (const char *w; (w = va_arg(ap, const char *));) {
+        size_t n = strlen(w);
+        if (n > size - 1 - len)
+            n = size - 1 - len;
+        memcpy(buf + len, w, n);
+        len += n;
     }
-    char *p = memcpy(h->pool + h->used, s, n);
-    h->used += n;
-    return p;
+    va_end(ap);
+    buf[len] = 0;
 }
 
-static void hold(void *ctx, const pk_diag *d)
+static const pk_variant *const *candidates(int by)
 {
-    pk_trial *h = ctx;
-    if (h->n >= PK_HELD_MAX) {
-        h->overflow = true;
-        return;
-    }
-    pk_diag *c = &h->d[h->n++];
-    *c = *d; /* code and move outlive the replay; the rest is copied */
-    c->message = hold_str(h, d->message);
-    c->fen = hold_str(h, d->fen);
-    c->hint = hold_str(h, d->hint);
+    static const pk_variant *const none[1] = {NULL};
+    if (pthread_once(&rows.once, find_rows) != 0)
+        return none;
+    return rows.v[by];
 }
 
-void pk_trial_release(pk_trial *t, const char *file, pk_diag_sink *sink)
+/* Does g replay without error under v? A quick trial: the main line, to its first error. */
+static bool fits(pk_replay *r, const pk_game *g, const pk_replay_opts *o, const pk_variant *v)
 {
-    for (int i = 0; i < t->n; i++) {
-        t->d[i].file = file;
-        pk_diag_emit(sink, &t->d[i]);
-    }
-}
-
-/* Does g replay without error under v? With keep, the trial is a full one (variations
- * too) whose diagnostics are held in keep, so that it can stand as the replay. *plies
- * (may be NULL): how far it went. */
-static bool fits(pk_replay *r, const pk_game *g, const pk_replay_opts *o, const pk_variant *v, pk_trial *keep,
-                 int *plies)
-{
-    pk_replay_result res, *out = &res;
-    pk_diag_sink sink = {hold, keep};
-    if (keep) {
-        keep->n = 0;
-        keep->used = 0;
-        keep->overflow = false;
-        out = &keep->res;
-    }
-    bool ok = pk_replay_trial(r, g, o, v, !keep, keep ? &sink : NULL, out);
-    if (plies)
-        *plies = out->plies;
-    return ok;
+    pk_replay_result res;
+    return pk_replay_trial(r, g, o, v, true, NULL, &res);
 }
 
 /* "english", "english or pool", "english, pool or frisian" */
-static void name_list(const pk_variant *first, const pk_variant *const *v, int n, char *buf, size_t size)
+static void name_list(const pk_variant *const *v, int n, char *buf, size_t size)
 {
-    size_t len = (size_t)snprintf(buf, size, "%s", first->name);
-    for (int i = 0; i < n && len < size; i++)
+    size_t len = (size_t)snprintf(buf, size, "%s", v[0]->name);
+    for (int i = 1; i < n && len < size; i++)
         len += (size_t)snprintf(buf + len, size - len, "%s%s", i + 1 == n ? " or " : ", ", v[i]->name);
 }
 
-static void guess(pk_replay *r, const pk_game *g, const pk_replay_opts *o, pk_variant_choice *ch, pk_trial *keep,
-                  const char *lead)
+/* A diagnostic of the whole game g (at its start) to sink. */
+static void game_diag(pk_diag_sink *sink, const pk_game *g, const char *file, int severity, const char *code,
+                      const char *msg, const char *hint)
 {
-    const char *why;
-    const pk_variant *const *list = candidates(g, &why);
-    const pk_variant *chosen = NULL, *furthest = list[0];
-    int at = 0, best = -1;
-    for (; list[at] && !chosen; at++) {
-        const pk_variant *v = list[at];
-        int plies;
-        if (!list[1]) /* a single candidate: nothing to try */
-            chosen = v;
-        else if (fits(r, g, o, v, keep, &plies)) {
-            chosen = v;
-            if (keep)
-                keep->kept = !keep->overflow;
-        } else if (plies > best)
-            best = plies, furthest = v;
-    }
-    /* Which others fit is told, so the user can choose (a trial that fails stops at its
-     * first error: a few plies). */
-    if (chosen && !o->guess_first_fit) {
-        for (; list[at]; at++)
-            if (fits(r, g, o, list[at], NULL, NULL))
-                ch->also[ch->nalso++] = list[at];
-    }
-    ch->variant = chosen ? chosen : furthest;
+    pk_diag d;
+    memset(&d, 0, sizeof d);
+    d.severity = severity;
+    d.code = code;
+    d.file = file;
+    d.game = g->index;
+    d.line = g->line;
+    d.col = g->col;
+    d.message = msg;
+    d.hint = hint;
+    pk_diag_emit(sink, &d);
+}
+
+void pk_file_guess_init(pk_file_guess *f) { memset(f, 0, sizeof *f); }
+
+/* The candidate of list the file's games are read as most; the first one counts one game
+ * more (resolve.h). */
+static const pk_variant *file_choice(const pk_file_guess *f, const pk_variant *const *list)
+{
+    const pk_variant *best = list[0];
+    int score = best && f ? f->fit[best->index] + 1 : 0;
+    for (int i = 1; f && list[0] && list[i]; i++)
+        if (f->fit[list[i]->index] > score)
+            best = list[i], score = f->fit[list[i]->index];
+    return best;
+}
+
+static void guess(const pk_game *g, const pk_replay_opts *o, pk_variant_choice *ch, const char *lead)
+{
+    int by = notation(g);
+    const pk_file_guess *f = o->file_guess;
+    ch->variant = file_choice(f, candidates(by));
     ch->source = PK_VSRC_GUESS;
     ch->severity = PK_SEV_WARNING;
     if (!ch->variant) /* no candidate has a row: cannot happen with the built-in table */
         return;
-    int len = snprintf(ch->message, sizeof ch->message, "%sguessed %s from %s", lead, ch->variant->name, why);
-    char names[200];
-    if (!chosen && len > 0 && (size_t)len < sizeof ch->message)
-        snprintf(ch->message + len, sizeof ch->message - (size_t)len,
-                 " (no candidate replays it without error; %s goes furthest)", ch->variant->name);
-    if (ch->nalso) {
-        name_list(ch->also[0], ch->also + 1, ch->nalso - 1, names, sizeof names);
-        if (len > 0 && (size_t)len < sizeof ch->message)
-            snprintf(ch->message + len, sizeof ch->message - (size_t)len,
-                     "; the moves also replay without error as %s", names);
-        name_list(chosen, ch->also, ch->nalso, names, sizeof names);
-        snprintf(ch->hint, sizeof ch->hint, "add a GameType tag, or choose with --variant NAME (%s)", names);
-    } else
-        snprintf(ch->hint, sizeof ch->hint, "add a GameType tag, or use --variant NAME");
+    ch->by_file = f && f->games > 1 && f->fit[ch->variant->index] > 0;
+    if (ch->by_file)
+        join(ch->message, sizeof ch->message, lead, "guessed ", ch->variant->name,
+             ", the variant of this file's games", (char *)NULL);
+    else
+        join(ch->message, sizeof ch->message, lead, "guessed ", ch->variant->name, " from ", why[by], (char *)NULL);
+    join(ch->hint, sizeof ch->hint, "add a GameType tag, or use --variant NAME", (char *)NULL);
+}
+
+bool pk_resolve_misfit(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
+                       pk_variant_choice *ch, pk_diag_sink *sink)
+{
+    ch->nfit = 0;
+    /* Errors a trial does not look for (the Result tag, a variation) would be the same
+     * under any variant: only a game whose main line does not fit is tried further. */
+    if (ch->source != PK_VSRC_GUESS || !ch->variant || fits(r, g, o, ch->variant))
+        return false;
+    for (const pk_variant *const *v = candidates(notation(g)); *v; v++)
+        if (*v != ch->variant && fits(r, g, o, *v))
+            ch->fit[ch->nfit++] = *v;
+    if (!ch->nfit)
+        return false;
+    char names[300], msg[PK_RESOLVE_MSG], hint[200];
+    name_list(ch->fit, ch->nfit, names, sizeof names);
+    snprintf(msg, sizeof msg, "the game has errors as %s, the variant guessed for it, but replays without error as %s",
+             ch->variant->name, names);
+    const char *name = ch->fit[0]->name;
+    snprintf(hint, sizeof hint, "if it is %s %s game, add [GameType \"%d\"]; or check it with --variant NAME",
+             strchr("aeiou", name[0]) ? "an" : "a", name, ch->fit[0]->gametype);
+    game_diag(sink, g, file, PK_SEV_ERROR, "variant-guess", msg, hint);
+    return true;
 }
 
 /* ---- resolution
@@ -269,18 +272,10 @@ static void unsupported(pk_variant_choice *ch, const char *title, const char *wh
     snprintf(ch->hint, sizeof ch->hint, "use --variant NAME to check the moves under the rules of a variant pdnkit has");
 }
 
-int pk_resolve_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, pk_variant_choice *ch,
-                       pk_trial *keep)
+/* Steps 2 and 3 of resolve.h: true when the tags decide (ch->variant, or a variant not
+ * supported), false when g is guessed (lead: what the warning starts with). */
+static bool by_tags(const pk_game *g, pk_variant_choice *ch, char *lead, size_t lead_size)
 {
-    memset(ch, 0, sizeof *ch);
-    if (keep)
-        keep->kept = false;
-    ch->severity = PK_SEV_NOTE;
-    if (o->variant) {
-        ch->variant = o->variant;
-        ch->source = PK_VSRC_OPTION;
-        return PK_OK;
-    }
     const pk_pdn_tag *gt_tag = NULL;
     for (int i = 0; i < g->ntags; i++)
         if (strcmp(g->tags[i].name, "GameType") == 0)
@@ -296,7 +291,7 @@ int pk_resolve_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, 
         snprintf(what, sizeof what, "Variant tag \"%.80s\"", vtag);
         if (!v) {
             unsupported(ch, title, what);
-            return PK_OK;
+            return true;
         }
         ch->variant = v;
         ch->source = PK_VSRC_VARIANT_TAG;
@@ -310,7 +305,7 @@ int pk_resolve_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, 
             snprintf(ch->message, sizeof ch->message, "no GameType tag: the %s names %s", what, v->name);
             snprintf(ch->hint, sizeof ch->hint, "add [GameType \"%d\"] for other PDN readers", v->gametype);
         }
-        return PK_OK;
+        return true;
     }
     if (g->has_gametype) {
         const pk_gametype *t = &g->gametype;
@@ -326,7 +321,7 @@ int pk_resolve_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, 
                          gt_tag ? gt_tag->value : "?", gt_line, v->gametype, v->name, v->gametype_full, v->name);
                 snprintf(ch->hint, sizeof ch->hint, "use --variant NAME to choose the rules");
             }
-            return PK_OK;
+            return true;
         }
         for (size_t i = 0; i < COUNT(gametypes); i++)
             if (gametypes[i].gametype == t->type) {
@@ -335,35 +330,67 @@ int pk_resolve_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, 
                 if ((v = pk_variant_find(gametypes[i].variant))) { /* a row of that name, another number */
                     ch->variant = v;
                     ch->source = PK_VSRC_GAMETYPE;
-                    return PK_OK;
+                    return true;
                 }
                 unsupported(ch, gametypes[i].title, what);
-                return PK_OK;
+                return true;
             }
-        char lead[120];
-        snprintf(lead, sizeof lead, "GameType %d (line %d) is not a variant pdnkit knows; ", t->type, gt_line);
-        guess(r, g, o, ch, keep, lead);
-        return PK_OK;
+        snprintf(lead, lead_size, "GameType %d (line %d) is not a variant pdnkit knows; ", t->type, gt_line);
+        return false;
     }
-    guess(r, g, o, ch, keep, "no GameType tag: ");
+    join(lead, lead_size, "no GameType tag: ", (char *)NULL);
+    return false;
+}
+
+/* An empty choice; the arrays are left alone (a kilobyte cleared per game would show). */
+static void clear_choice(pk_variant_choice *ch)
+{
+    ch->variant = NULL;
+    ch->source = PK_VSRC_OPTION;
+    ch->unsupported = NULL;
+    ch->by_file = false;
+    ch->nfit = 0;
+    ch->severity = PK_SEV_NOTE;
+    ch->message[0] = ch->hint[0] = 0;
+}
+
+int pk_resolve_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, pk_variant_choice *ch)
+{
+    (void)r; /* no trial: the file's first games were counted (pk_file_guess_add) */
+    clear_choice(ch);
+    char lead[120];
+    if (o->variant) {
+        ch->variant = o->variant;
+        ch->source = PK_VSRC_OPTION;
+    } else if (!by_tags(g, ch, lead, sizeof lead))
+        guess(g, o, ch, lead);
     return PK_OK;
+}
+
+bool pk_file_guess_add(pk_file_guess *f, pk_replay *r, const pk_game *g, const pk_replay_opts *o)
+{
+    if (f->games >= PK_FILE_GUESS_GAMES)
+        return false;
+    f->games++;
+    pk_variant_choice ch;
+    char lead[120];
+    clear_choice(&ch);
+    if (by_tags(g, &ch, lead, sizeof lead)) { /* read as its tag says (or not at all) */
+        if (ch.variant)
+            f->fit[ch.variant->index]++;
+        return true;
+    }
+    for (const pk_variant *const *v = candidates(notation(g)); *v; v++)
+        if (fits(r, g, o, *v))
+            f->fit[(*v)->index]++;
+    return true;
 }
 
 void pk_resolve_report(const pk_variant_choice *ch, const pk_game *g, const char *file, pk_diag_sink *sink)
 {
-    if (!ch->message[0])
-        return;
-    pk_diag d;
-    memset(&d, 0, sizeof d);
-    d.severity = ch->severity;
-    d.code = "gametype";
-    d.file = file;
-    d.game = g->index;
-    d.line = g->line;
-    d.col = g->col;
-    d.message = ch->message;
-    d.hint = ch->hint[0] ? ch->hint : NULL;
-    pk_diag_emit(sink, &d);
+    if (ch->message[0])
+        game_diag(sink, g, file, ch->severity, ch->source == PK_VSRC_GUESS ? "variant-guess" : "gametype",
+                  ch->message, ch->hint[0] ? ch->hint : NULL);
 }
 
 /* ---- suggestion
@@ -372,27 +399,16 @@ void pk_resolve_report(const pk_variant_choice *ch, const pk_game *g, const char
 void pk_resolve_suggest(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
                         const pk_variant *tagged, pk_diag_sink *sink)
 {
-    const char *why;
-    const pk_variant *const *list = candidates(g, &why);
+    const pk_variant *const *list = candidates(notation(g));
     for (int i = 0; list[i]; i++) {
         const pk_variant *v = list[i];
-        if (v == tagged || !fits(r, g, o, v, NULL, NULL))
+        if (v == tagged || !fits(r, g, o, v))
             continue;
         char msg[300], hint[64];
-        pk_diag d;
-        memset(&d, 0, sizeof d);
         snprintf(msg, sizeof msg, "the moves replay without error as %s (GameType %d): is the GameType tag wrong?",
                  v->name, v->gametype);
         snprintf(hint, sizeof hint, "to check it so: --variant %s", v->name);
-        d.severity = PK_SEV_NOTE;
-        d.code = "gametype";
-        d.file = file;
-        d.game = g->index;
-        d.line = g->line;
-        d.col = g->col;
-        d.message = msg;
-        d.hint = hint;
-        pk_diag_emit(sink, &d);
+        game_diag(sink, g, file, PK_SEV_NOTE, "gametype", msg, hint);
         return;
     }
 }

@@ -1,7 +1,7 @@
 /*
  * resolve.h -- which rules a game is replayed under (RULES 4.1): the --variant option,
- * a lidraughts/playstrategy Variant tag, the PDN GameType tag, else a guess from the
- * notation tried by replays. Every tool that reads games resolves through this one call,
+ * a lidraughts/playstrategy Variant tag, the PDN GameType tag, else a guess: the variant
+ * of the game's file, among those its notation allows. Every tool that reads games resolves through this one call,
  * so they agree with pdncheck.
  *
  * Order:
@@ -12,23 +12,34 @@
  *   3. the GameType tag: a row's number, else a number PDN 3.0 (or lidraughts) gives to a
  *      variant pdnkit does not implement ("not supported": the game is not replayed),
  *      else (a number nobody defines) a guess;
- *   4. the guess. The notation narrows the candidates and fixes their order, the notation's
- *      most common variant first:
+ *   4. the guess (no tag, or a type number nobody defines): the variant of the game's
+ *      file. The notation narrows the candidates, the notation's most common variant first:
  *        algebraic squares        russian czech brazilian english pool italian spanish portuguese turkish
  *        squares above 32 (10x10) international frisian
  *        numbers up to 32         english italian spanish russian brazilian czech pool portuguese
  *                                 international frisian
- *        no square at all         international (PDN's default GameType 20)
- *      The first candidate under which the game replays without error is taken (the first
- *      of the list when none does), and every later candidate under which it also replays
- *      without error is listed in choice.also. The guess depends on the game alone: nothing
- *      is remembered from one game (or file) to the next.
+ *        no square at all         international (PDN's default GameType 20), then every other row
+ *      and the game takes the candidate most of its file's games are read as: a
+ *      pk_file_guess counts, over the file's first PK_FILE_GUESS_GAMES games, the games
+ *      read as each variant (by a tag) or replaying without error under it (no tag). The
+ *      notation's most common variant counts one game more, so that one game alone never
+ *      outvotes it, and a tie goes to the earlier candidate. Without a pk_file_guess (a file
+ *      of one game) the notation's most common variant is taken.
  *
- * Cost: a trial stops at its first error, so a candidate that does not fit costs a few
- * plies; a later candidate that fits costs one replay of the main line.
+ *      A guess never rescues an illegal game: a game with errors under the variant guessed
+ *      is judged under it, and when it replays without error under other candidates an
+ *      error says which (pk_resolve_misfit), so that -q still shows that the guess decided
+ *      the verdict. The guess depends on the game and on its file's first games: nothing
+ *      is carried from one file to the next, and a file's first games are the same whatever
+ *      the threads (check.c counts them before it replays any game of the file).
  *
- * Threads: the functions write only the pk_replay scratch, the choice and the trial they
- * are given (one of each per thread) and call the sink on the calling thread.
+ * Cost: resolving reads the tags and the squares only; the trial replays (they stop at
+ * their first error) are for the first games of a file (pk_file_guess_add) and for the
+ * games that have errors under the variant guessed (pk_resolve_misfit).
+ *
+ * Threads: the functions write only the pk_replay scratch and the choice they are given
+ * (one of each per thread; pk_file_guess_add also the count) and call the sink on the
+ * calling thread. A pk_file_guess is read by many threads once it is filled.
  */
 #ifndef PK_RESOLVE_H
 #define PK_RESOLVE_H
@@ -53,40 +64,48 @@ typedef struct pk_variant_choice {
                                   not implement (then unsupported says which) */
     int source;                /* enum pk_variant_source */
     const char *unsupported;   /* "Canadian draughts", or NULL */
-    int nalso;                 /* a guess: later candidates the game also fits */
-    const pk_variant *also[PK_V_COUNT];
-    /* what to tell the user: a "gametype" diagnostic at the game's start ("" for none) */
+    bool by_file;              /* a guess taken from the file's games (pk_file_guess), not
+                                  from the notation alone */
+    int nfit;                  /* pk_resolve_misfit: the other candidates under which a game
+                                  with errors under the guess replays without error, in order */
+    const pk_variant *fit[PK_V_COUNT];
+    /* what to tell the user at the game's start ("" for none): a "gametype" diagnostic, or
+       "variant-guess" for a guess */
     int severity;              /* enum pk_severity */
     char message[PK_RESOLVE_MSG];
     char hint[320];
 } pk_variant_choice;
 
-/* Diagnostics of a trial replay held back, so that the trial of the chosen variant can
- * stand as the replay (pk_replay_game releases them) instead of being replayed again. */
-#define PK_HELD_MAX 64
-typedef struct pk_trial {
-    bool kept;              /* out: the chosen variant's trial replayed cleanly and every
-                               diagnostic it gave is held: it stands as the replay */
-    bool overflow;          /* more diagnostics (or text) than the buffers hold */
-    int n;
-    size_t used;
-    pk_diag d[PK_HELD_MAX]; /* file is NULL: the releaser sets it */
-    char pool[32768];
-    pk_replay_result res;   /* the kept trial's result */
-} pk_trial;
+/* What a file's first games say about the variant of its games without a tag (see the
+ * order above). Zeroed by pk_file_guess_init, filled by pk_file_guess_add with the file's
+ * games in file order, then read through pk_replay_opts.file_guess by every thread. */
+#define PK_FILE_GUESS_GAMES 64
+typedef struct pk_file_guess {
+    int games;            /* games counted (at most PK_FILE_GUESS_GAMES) */
+    int fit[PK_V_COUNT];  /* of those, by variant index: read as it (a tag), or replaying
+                             without error under it (no tag) */
+} pk_file_guess;
 
-/* Decides the rules of g (see the order above) and fills *ch. r is scratch for the trial
- * replays of a guess (their diagnostics go nowhere, no observer sees them). keep may be
- * NULL; when given, a guess keeps the trial of the chosen variant in it (keep->kept).
- * Returns PK_OK. */
-int pk_resolve_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, pk_variant_choice *ch,
-                       pk_trial *keep);
+void pk_file_guess_init(pk_file_guess *f);
 
-/* Sends ch's message, if any, to sink as a "gametype" diagnostic of g in file. */
+/* Counts g, the file's next game that the reader found no error in. r is scratch for the
+ * trial replays; o gives the house rules they use (o->file_guess is not read). Returns
+ * false, counting nothing, when PK_FILE_GUESS_GAMES games are counted already. */
+bool pk_file_guess_add(pk_file_guess *f, pk_replay *r, const pk_game *g, const pk_replay_opts *o);
+
+/* Decides the rules of g (see the order above) and fills *ch. Reads o->variant and
+ * o->file_guess; replays nothing. Returns PK_OK. */
+int pk_resolve_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, pk_variant_choice *ch);
+
+/* Sends ch's message, if any, to sink as a diagnostic of g in file (code "variant-guess"
+ * for a guess, else "gametype"). */
 void pk_resolve_report(const pk_variant_choice *ch, const pk_game *g, const char *file, pk_diag_sink *sink);
 
-/* Sends the diagnostics held in t to sink, as from file. */
-void pk_trial_release(pk_trial *t, const char *file, pk_diag_sink *sink);
+/* A guessed game whose replay under ch->variant found errors: when it replays without
+ * error under other candidates of its notation (trial replays with r as scratch), they go
+ * to ch->fit and a "variant-guess" error says so. Returns true when it said so. */
+bool pk_resolve_misfit(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
+                       pk_variant_choice *ch, pk_diag_sink *sink);
 
 /* A game tagged `tagged` whose replay found move errors: when it replays without error
  * under another variant its notation allows, a "gametype" note says so (the tag is

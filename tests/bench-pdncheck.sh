@@ -1,7 +1,9 @@
 #!/bin/sh
 # pdncheck with the replay (`make bench`): throughput on the OCA file (best of 10, by
-# --stats: no process start-up; the host's speed varies by up to 1.5x between runs), with and without --variant (untagged games are guessed
-# by a trial replay), then peak memory on 1x and 8x the file, which must stay flat.
+# --stats: no process start-up; the host's speed varies by up to 1.5x between runs):
+# parsing alone, --variant english, and the variant guessed (the file's first games vote,
+# resolve.h), with the two ratios issue 21 item 18 sets goals for; then peak memory on 1x
+# and 8x the file, which must stay flat.
 # Issue target: 100,000 games/s and 50 MB/s single thread.
 BUILD=${BUILD:-build/bench}
 CORPORA=${CORPORA:-build/corpora}
@@ -19,8 +21,15 @@ best() { # args: pdncheck options; prints the best --stats line of 10 runs
   done
   echo "$bl" | sed 's/^pdncheck: //'
 }
-echo "pdncheck replay, OCA 2.0, -j 1 --variant english: $(best -j 1 --variant english "$OCA")"
-echo "pdncheck replay, OCA 2.0, -j 1 variant guessed:   $(best -j 1 "$OCA")"
+gps_of() { echo "$1" | sed 's/.* MB\/s, \([0-9]*\) games\/s.*/\1/'; }
+ratio() { awk "BEGIN {printf \"%.2f\", $1 / $2}"; } # games/s of the faster run / of the slower
+ls=$(best -j 1 --syntax-only "$OCA"); le=$(best -j 1 --variant english "$OCA"); lg=$(best -j 1 "$OCA")
+echo "pdncheck replay, OCA 2.0, -j 1 --syntax-only:     $ls"
+echo "pdncheck replay, OCA 2.0, -j 1 --variant english: $le"
+echo "pdncheck replay, OCA 2.0, -j 1 variant guessed:   $lg"
+# Issue 21 item 18: the full check within 2x of parsing alone, a guess within 1.25x of a
+# named variant (times: the inverse ratio of games/s)
+echo "pdncheck ratios, OCA 2.0, -j 1: --variant english / --syntax-only $(ratio "$(gps_of "$ls")" "$(gps_of "$le")")x (goal 2x), guessed / --variant english $(ratio "$(gps_of "$le")" "$(gps_of "$lg")")x (goal 1.25x)"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pk-bench.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -40,6 +49,14 @@ for i in 1 2 3 4 5; do
   g=$(gps -j "$n"); [ "$g" -gt "$gn" ] && gn=$g
 done
 echo "pdncheck replay, OCA x 8: -j 1 $g1 games/s, -j $n $gn games/s: speed-up $(awk "BEGIN {printf \"%.2f\", $gn / $g1}")x"
+# The ratios at -j $n (best of 5, in turns)
+ns=0; ne=0; ng=0
+for i in 1 2 3 4 5; do
+  g=$(gps -j "$n" --syntax-only); [ "$g" -gt "$ns" ] && ns=$g
+  g=$(gps -j "$n" --variant english); [ "$g" -gt "$ne" ] && ne=$g
+  g=$(gps -j "$n"); [ "$g" -gt "$ng" ] && ng=$g
+done
+echo "pdncheck ratios, OCA x 8, -j $n: --variant english / --syntax-only $(ratio "$ns" "$ne")x (goal 2x), guessed / --variant english $(ratio "$ne" "$ng")x (goal 1.25x)"
 rss=$("$P" --stats -j "$n" "$tmp/oca8.pdn" 2>&1 >/dev/null | sed -n 's/.*peak RSS \([0-9]*\) KiB.*/\1/p')
 echo "pdncheck replay, OCA x 8, -j $n: peak RSS $rss KiB"
 # The arbiter's HTML report of OCA (issue 12): its time against the plain run, its size.

@@ -52,8 +52,9 @@ typedef struct run {
     pk_totals totals;
     int unreadable, write_failed;
     const char *file;
-    /* GNU output: each guess of a variant is said once per file, then counted (a file may
-     * give a few different guesses: "english", "english; ... also ... pool") */
+    /* GNU output: the warning that a game's variant was guessed (code variant-guess) is said
+     * once per file and wording, then counted (a file may give a few: "english" for its
+     * numeric games, "international" for the others) */
 #define GUESSES 8
     int nguess;
     char guess_said[GUESSES][512];
@@ -74,9 +75,9 @@ static void flush_guesses(run *R)
     for (int i = 0; i < R->nguess; i++)
         if (R->guess_repeats[i]) {
             char msg[700];
-            snprintf(msg, sizeof msg, "%ld more game%s without a GameType tag: %s (not repeated; --json lists each)",
-                     R->guess_repeats[i], R->guess_repeats[i] == 1 ? "" : "s", R->guess_said[i] + 17);
-            pk_diag d = {.severity = PK_SEV_NOTE, .code = "gametype", .file = R->file, .message = msg};
+            snprintf(msg, sizeof msg, "%ld more game%s with the same warning: %s (not repeated; --json lists each)",
+                     R->guess_repeats[i], R->guess_repeats[i] == 1 ? "" : "s", R->guess_said[i]);
+            pk_diag d = {.severity = PK_SEV_NOTE, .code = "variant-guess", .file = R->file, .message = msg};
             write_diag(R, R->out, &d, R->color);
         }
     R->nguess = 0;
@@ -116,7 +117,7 @@ static void on_diag(void *ctx, const pk_diag *dd, bool written)
         write_diag(R, R->out, d, 0);
         return;
     }
-    if (!strcmp(d->code, "gametype") && !strncmp(d->message, "no GameType tag: guessed ", 25)) {
+    if (dd->severity == PK_SEV_WARNING && !strcmp(d->code, "variant-guess")) { /* (--strict: an error) */
         for (int i = 0; i < R->nguess; i++)
             if (!strcmp(R->guess_said[i], d->message)) {
                 R->guess_repeats[i]++;

@@ -367,7 +367,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: error: %s: %s\n", PROG, output, strerror(errno));
         return PK_EXIT_USAGE;
     }
-    R.opts.guess_first_fit = true; /* the warnings are pdncheck's: only the variant matters here */
     R.copts.jobs = jobs;
     R.copts.window = pk_cli_jobs_window();
     R.copts.piece = pk_cli_piece_bytes();

@@ -526,7 +526,6 @@ int main(int argc, char **argv)
     if (R.opts.variant && pk_cli_applies(R.opts.variant, R.opts.gen_flags, 0, &err) != PK_OK)
         return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
     R.opts.no_variations = true; /* the positions of the game; its variations are not asked for */
-    R.opts.guess_first_fit = true; /* the warnings are pdncheck's: only the variant matters here */
     R.copts.jobs = jobs;
     R.copts.window = pk_cli_jobs_window();
     R.copts.piece = pk_cli_piece_bytes();

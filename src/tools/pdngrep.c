@@ -714,7 +714,6 @@ static int setup(run *R, const args *A)
     pk_error err;
     R->replay_criteria = pk_filter_needs_replay(R->filter) || R->search;
     R->replay_output = R->unique || R->duplicates || R->mode == OUT_CLEAN || R->mode == OUT_JSON;
-    R->opts.guess_first_fit = true; /* the variant is what matters, not the warning's words */
     /* variations: only pdncheck's verdict and the converted output need them */
     R->opts.no_variations = !pk_filter_needs_verdict(R->filter) && R->mode != OUT_CLEAN && R->mode != OUT_JSON;
     R->conv.to = R->mode == OUT_JSON ? PK_CONV_JSON : PK_CONV_PDN;

@@ -134,7 +134,6 @@ static void run(int jobs, int window)
     memset(&o, 0, sizeof o);
     o.jobs = jobs;
     o.window = window;
-    o.replay.guess_first_fit = true;
     o.observer = (pk_check_observer){obs_new, obs_free, obs_begin, obs_event, &S, obs_end};
     o.select = pick;
     pk_error err;

@@ -171,6 +171,63 @@ static void test_separator_mismatch(void)
     CU_ASSERT_EQUAL(classify("english", "B:W14,22,15:B10", "10x26", &m), PK_MATCH_LEGAL);
 }
 
+/* Two-square captures ("a x b") in every position of random games (a fixed seed): the
+ * matcher's short ways (an English man's single jump, a free-choice origin's own captures)
+ * answer what the legal moves say: one legal move from a to b is that move, with its path
+ * and captured piece; two are ambiguous; none is no legal move. */
+static void test_two_square_captures(void)
+{
+    static pk_movelist legal;
+    static const char *const rows[] = {"english", "russian", "pool", "italian"};
+    unsigned seed = 4242;
+    long checked = 0;
+    for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+        const pk_variant *v = pk_variant_find(rows[k]);
+        const pk_geom *g = v->geom;
+        for (int game = 0; game < 50; game++) {
+            pk_pos p;
+            pk_error err;
+            CU_ASSERT_EQUAL_FATAL(pk_fen_parse(v, v->start_fen, (size_t)-1, &p, NULL, &err), PK_OK);
+            for (int ply = 0; ply < 150; ply++) {
+                int n = pk_gen_legal(v, &p, &legal, PK_GEN_KEEP_DUPLICATES);
+                if (n == 0)
+                    break;
+                for (int from = 0; from < 64; from++)
+                    for (int d = 0; d < 4; d++) {
+                        int mid = g->next[d][from], to = mid < 0 ? -1 : g->next[d][mid];
+                        if (to < 0 || !((p.pieces[p.turn] >> from) & 1))
+                            continue;
+                        pk_written w;
+                        memset(&w, 0, sizeof w);
+                        w.nsq = 2, w.sq[0] = (uint8_t)from, w.sq[1] = (uint8_t)to;
+                        w.capture_sep = w.sep_written = true;
+                        int want = 0, at = -1;
+                        for (int i = 0; i < n; i++)
+                            if (legal.m[i].from == from && legal.m[i].to == to) {
+                                bool same = at >= 0 && pk_move_same(&legal.m[at], &legal.m[i]);
+                                want += !same;
+                                at = at < 0 ? i : at;
+                            }
+                        pk_match m;
+                        int kind = pk_match_move(v, &p, &w, 0, &scratch, &m);
+                        CU_ASSERT_EQUAL(kind == PK_MATCH_LEGAL, want == 1);
+                        CU_ASSERT_EQUAL(kind == PK_MATCH_AMBIGUOUS, want > 1);
+                        if (kind == PK_MATCH_LEGAL && want == 1) {
+                            const pk_move *a = &m.move, *b = &legal.m[at];
+                            CU_ASSERT(pk_move_same(a, b) && a->ncap == b->ncap && a->nkcap == b->nkcap &&
+                                      a->flags == b->flags && !memcmp(a->path, b->path, b->ncap) &&
+                                      !memcmp(a->caps, b->caps, b->ncap));
+                            checked++;
+                        }
+                    }
+                seed = seed * 1103515245u + 12345u;
+                pk_make(v, &p, &legal.m[(seed >> 16) % (unsigned)n]);
+            }
+        }
+    }
+    CU_ASSERT(checked > 1000);
+}
+
 /* pk_match_judge: the classification and pk_match_describe's words in one call, for a
  * move given as text (pdnmoves --check, pdndiagram --move); "" for a legal move. */
 static void test_judge(void)
@@ -201,6 +258,7 @@ static const pk_test tests[] = {
     {"Russian promotion", test_russian_promotion}, {"Spanish quality", test_spanish},
     {"Italian priorities", test_italian},   {"E8 captured pieces block", test_e8_turkish_strike},
     {"E9 Czech", test_e9_czech},            {"illegal reasons", test_illegal_reasons},
-    {"separator mismatch", test_separator_mismatch}, {NULL, NULL}};
+    {"separator mismatch", test_separator_mismatch},
+    {"two-square captures against the legal moves", test_two_square_captures}, {NULL, NULL}};
 
 PK_TEST_MAIN("match", tests)

@@ -538,6 +538,54 @@ static void test_engine_rows(void)
     CU_ASSERT_EQUAL(var("breakthrough")->engine, PK_V_INTERNATIONAL);
 }
 
+/* pk_gen_captures_from: under free choice (English, Russian, pool: RULES 1.7) the captures
+ * of one piece are exactly the legal moves from its square whenever the side has a
+ * capture, in pk_gen_legal's order; for a variant with a choice rule it says -1. Checked
+ * at every position of random games (a fixed seed), kings and long captures included. */
+static void test_captures_from(void)
+{
+    static pk_movelist one;
+    static const char *const free_rows[] = {"english", "russian", "pool"};
+    unsigned seed = 12345;
+    long compared = 0;
+    for (size_t k = 0; k < sizeof free_rows / sizeof free_rows[0]; k++) {
+        const pk_variant *v = var(free_rows[k]);
+        for (int game = 0; game < 60; game++) {
+            pk_pos p = pos_of(v, v->start_fen);
+            for (int ply = 0; ply < 200; ply++) {
+                int n = pk_gen_legal(v, &p, &ml, PK_GEN_KEEP_DUPLICATES);
+                if (n == 0)
+                    break;
+                bool captures = ml.m[0].flags & PK_MV_CAPTURE;
+                for (int sq = 0; sq < 64; sq++) {
+                    int got = pk_gen_captures_from(v, &p, sq, &one, PK_GEN_KEEP_DUPLICATES);
+                    int want = 0;
+                    for (int i = 0; captures && i < n; i++)
+                        if (ml.m[i].from == sq) {
+                            CU_ASSERT_FATAL(want < got);
+                            CU_ASSERT(pk_move_same(&one.m[want], &ml.m[i]));
+                            CU_ASSERT_EQUAL(memcmp(one.m[want].path, ml.m[i].path, ml.m[i].ncap), 0);
+                            want++;
+                        }
+                    CU_ASSERT_EQUAL(got, captures ? want : 0);
+                    compared += want;
+                }
+                seed = seed * 1103515245u + 12345u;
+                pk_make(v, &p, &ml.m[(seed >> 16) % (unsigned)n]);
+            }
+        }
+    }
+    CU_ASSERT(compared > 1000);
+    for (int i = 0; pk_variant_at(i); i++) { /* -1 exactly for the rows with a choice rule */
+        const pk_variant *r = pk_variant_at(i);
+        pk_pos s = pos_of(r, r->start_fen);
+        CU_ASSERT_EQUAL(pk_gen_captures_from(r, &s, 0, &one, 0) == -1, r->rules.choice != PK_CHOICE_FREE);
+    }
+    const pk_variant *it = var("international");
+    pk_pos e1 = pos_of(it, "W:WK46,36:B37,18,31");
+    CU_ASSERT_EQUAL(pk_gen_captures_from(it, &e1, it->geom->bit_of[46], &one, 0), -1);
+}
+
 /* PERFT.md drop rows at cheap depths (d3, d4). */
 static void test_perft_small(void)
 {
@@ -726,6 +774,7 @@ static const pk_test tests[] = {
     {"start positions", test_start_positions},
     {"perft small depths", test_perft_small},
     {"rows sharing an engine row", test_engine_rows},
+    {"captures of one piece under free choice", test_captures_from},
     {"no pieces, blocked", test_no_pieces},
     {"random games keep hash and invariants (and pk_quiet_move)", test_random_games},
     {NULL, NULL}};

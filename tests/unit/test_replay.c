@@ -1,7 +1,8 @@
 /*
  * test_replay.c -- the replay's observer (replay.h on_event) and variant resolution
  * (resolve.h): which events fire, in which order, with which positions; that the trial
- * replays of a guess fire none; that a guess does not depend on the games before it.
+ * replays of a guess fire none; how a guess follows the file's games (pk_file_guess) and
+ * never rescues an illegal game.
  */
 #include "fen.h"
 #include "pktest.h"
@@ -210,49 +211,175 @@ static void test_no_observer_same_result(void)
     CU_ASSERT_STRING_EQUAL(pk_replay_final_fen(&a), pk_replay_final_fen(&b));
 }
 
-/* pk_resolve_variant: the guess lists the later candidates a game also fits, names an
- * unsupported variant, and gives the same answer whatever was resolved before. */
+/* Reads the first game of text into g (pk_game_free it). */
+static void read_game(const char *text, pk_game *g)
+{
+    FILE *f = fmemopen((void *)text, strlen(text), "rb");
+    pk_pdn_reader *rd = pk_pdn_open(f, "t.pdn", 0, NULL);
+    pk_game_init(g);
+    CU_ASSERT_FATAL(pk_pdn_next(rd, g, NULL) == 1);
+    pk_pdn_close(rd);
+    fclose(f);
+}
+
+/* pk_resolve_variant: without a file, a guess is the notation's usual variant (whatever
+ * the moves fit); a Variant tag and an unsupported GameType decide; the answer does not
+ * depend on what was resolved before. */
 static void test_resolve(void)
 {
     static const char *const texts[] = {
-        "1. 11-15 23-19 *\n",                                     /* english, also 3 more */
+        "1. 11-15 23-19 *\n",                                     /* english */
         "[GameType \"31\"]\n1. a3-b4 *\n",                         /* Thai: not supported */
         "[Variant \"Frisian\"]\n1. 32-28 *\n",                     /* a Variant tag */
-        "[Event \"x\"]\n1. 21-17 12-16 2. 17-13 *\n",              /* italian (White first) */
+        "[Event \"x\"]\n1. 21-17 12-16 2. 17-13 *\n",              /* italian moves, numeric squares */
+        "[GameType \"99\"]\n1. b6-a5 *\n",                         /* a number nobody defines */
     };
+    enum { N = sizeof texts / sizeof texts[0] };
     pk_replay *rp = pk_replay_new();
-    pk_variant_choice first[4], again;
+    pk_variant_choice first[N], again;
     pk_replay_opts o = {0};
     for (int pass = 0; pass < 2; pass++)
-        for (int k = 0; k < 4; k++) {
-            int i = pass ? 3 - k : k; /* the second pass in the other order */
-            FILE *f = fmemopen((void *)texts[i], strlen(texts[i]), "rb");
-            pk_pdn_reader *rd = pk_pdn_open(f, "t.pdn", 0, NULL);
+        for (int k = 0; k < N; k++) {
+            int i = pass ? N - 1 - k : k; /* the second pass in the other order */
             pk_game g;
-            pk_game_init(&g);
-            CU_ASSERT_FATAL(pk_pdn_next(rd, &g, NULL) == 1);
+            read_game(texts[i], &g);
             pk_variant_choice *ch = pass ? &again : &first[i];
-            CU_ASSERT_EQUAL(pk_resolve_variant(rp, &g, &o, ch, NULL), PK_OK);
+            CU_ASSERT_EQUAL(pk_resolve_variant(rp, &g, &o, ch), PK_OK);
             if (pass) {
                 CU_ASSERT_EQUAL(again.variant, first[i].variant);
                 CU_ASSERT_STRING_EQUAL(again.message, first[i].message);
             }
             pk_game_free(&g);
-            pk_pdn_close(rd);
-            fclose(f);
         }
     CU_ASSERT_EQUAL(first[0].variant, pk_variant_find("english"));
     CU_ASSERT_EQUAL(first[0].source, PK_VSRC_GUESS);
-    CU_ASSERT_EQUAL(first[0].nalso, 3); /* in the documented order */
-    CU_ASSERT_EQUAL(first[0].also[0], pk_variant_find("spanish"));
-    CU_ASSERT_EQUAL(first[0].also[1], pk_variant_find("pool"));
-    CU_ASSERT_EQUAL(first[0].also[2], pk_variant_find("portuguese"));
+    CU_ASSERT_FALSE(first[0].by_file);
+    CU_ASSERT_STRING_EQUAL(first[0].message, "no GameType tag: guessed english from its numeric squares");
     CU_ASSERT_PTR_NULL(first[1].variant);
     CU_ASSERT_STRING_EQUAL(first[1].unsupported, "Thai draughts");
     CU_ASSERT_STRING_EQUAL(first[1].message, "Thai draughts (GameType 31) is not supported: moves not checked");
     CU_ASSERT_EQUAL(first[2].variant, pk_variant_find("frisian"));
     CU_ASSERT_EQUAL(first[2].source, PK_VSRC_VARIANT_TAG);
-    CU_ASSERT_EQUAL(first[3].variant, pk_variant_find("italian"));
+    /* RULES 4.1: a game alone is not guessed by the moves it fits (italian here): english,
+     * the usual variant of numeric squares, judges it */
+    CU_ASSERT_EQUAL(first[3].variant, pk_variant_find("english"));
+    CU_ASSERT_EQUAL(first[4].variant, pk_variant_find("russian"));
+    CU_ASSERT_STRING_EQUAL(first[4].message,
+                           "GameType 99 (line 1) is not a variant pdnkit knows; guessed russian from its algebraic squares");
+    pk_replay_free(rp);
+}
+
+/* pk_file_guess: the file's games vote; the notation's usual variant counts one game more,
+ * so one game alone never outvotes it, two do; a tagged game votes for its tag. */
+static void test_file_guess(void)
+{
+    const char *italian = "1. 21-17 12-16 2. 17-13 *\n", *english = "1. 11-15 23-19 *\n";
+    const char *tagged = "[GameType \"22\"]\n1. 22-18 *\n";
+    pk_replay *rp = pk_replay_new();
+    pk_replay_opts o = {0};
+    pk_file_guess f;
+    pk_game it, en, tg;
+    read_game(italian, &it);
+    read_game(english, &en);
+    read_game(tagged, &tg);
+    pk_variant_choice ch;
+    const pk_variant *ital = pk_variant_find("italian"), *eng = pk_variant_find("english");
+
+    pk_file_guess_init(&f);
+    CU_ASSERT(pk_file_guess_add(&f, rp, &it, &o));
+    o.file_guess = &f;
+    pk_resolve_variant(rp, &it, &o, &ch); /* one italian game: 1 against english's 0 + 1 */
+    CU_ASSERT_EQUAL(ch.variant, eng);
+    CU_ASSERT_EQUAL(f.games, 1);
+    CU_ASSERT_EQUAL(f.fit[ital->index], 1);
+    CU_ASSERT_EQUAL(f.fit[eng->index], 0);
+    o.file_guess = NULL;
+    CU_ASSERT(pk_file_guess_add(&f, rp, &it, &o));
+    o.file_guess = &f;
+    pk_resolve_variant(rp, &en, &o, &ch); /* two: italian, for every game of the file */
+    CU_ASSERT_EQUAL(ch.variant, ital);
+    CU_ASSERT(ch.by_file);
+    CU_ASSERT_STRING_EQUAL(ch.message, "no GameType tag: guessed italian, the variant of this file's games");
+
+    pk_file_guess_init(&f); /* an english game and an italian one: a tie, english first */
+    pk_file_guess_add(&f, rp, &en, &o);
+    pk_file_guess_add(&f, rp, &it, &o);
+    pk_resolve_variant(rp, &it, &o, &ch);
+    CU_ASSERT_EQUAL(ch.variant, eng);
+    pk_file_guess_add(&f, rp, &tg, &o); /* a tagged italian game: 2 against 1 + 1 */
+    CU_ASSERT_EQUAL(f.fit[ital->index], 2);
+    pk_resolve_variant(rp, &en, &o, &ch);
+    CU_ASSERT_EQUAL(ch.variant, eng);
+    pk_file_guess_add(&f, rp, &tg, &o); /* another tips it */
+    pk_resolve_variant(rp, &en, &o, &ch);
+    CU_ASSERT_EQUAL(ch.variant, ital);
+
+    pk_file_guess_init(&f); /* at most PK_FILE_GUESS_GAMES games are counted */
+    for (int i = 0; i < PK_FILE_GUESS_GAMES; i++)
+        CU_ASSERT(pk_file_guess_add(&f, rp, &en, &o));
+    CU_ASSERT_FALSE(pk_file_guess_add(&f, rp, &en, &o));
+    CU_ASSERT_EQUAL(f.games, PK_FILE_GUESS_GAMES);
+    pk_game_free(&it);
+    pk_game_free(&en);
+    pk_game_free(&tg);
+    pk_replay_free(rp);
+}
+
+typedef struct seen_diags {
+    int n, errors;
+    char code[8][24], msg[8][400];
+    int severity[8];
+} seen_diags;
+
+static void keep_diag(void *ctx, const pk_diag *d)
+{
+    seen_diags *s = ctx;
+    if (s->n < 8) {
+        snprintf(s->code[s->n], sizeof s->code[0], "%s", d->code);
+        snprintf(s->msg[s->n], sizeof s->msg[0], "%s", d->message);
+        s->severity[s->n] = d->severity;
+        s->n++;
+    }
+    s->errors += d->severity == PK_SEV_ERROR;
+}
+
+/* Issue 21 item 5: a man capturing backwards is illegal in English checkers (RULES 2.6);
+ * only Russian, Brazilian and pool rules (men capture backwards there: RULES 2.3-2.5) make
+ * this game legal. Guessed english, it is an error, and an error names the variants it
+ * would fit (pk_resolve_misfit); a legal game gets no such error. */
+static void test_guess_never_rescues(void)
+{
+    const char *bad = "[FEN \"B:W18,30:B22,3\"]\n\n1. 22x15 30-26 2. 3-7 *\n";
+    pk_replay *rp = pk_replay_new();
+    pk_replay_opts o = {0};
+    pk_replay_result res;
+    seen_diags s;
+    memset(&s, 0, sizeof s);
+    pk_diag_sink sink = {keep_diag, &s};
+    pk_game g;
+    read_game(bad, &g);
+    CU_ASSERT_EQUAL(pk_replay_game(rp, &g, "g.pdn", &o, &sink, &res), PK_OK);
+    CU_ASSERT_EQUAL(res.variant, pk_variant_find("english"));
+    CU_ASSERT(res.variant_guessed);
+    CU_ASSERT_EQUAL(res.errors, 2); /* the move, and the guess that decided the verdict */
+    CU_ASSERT_EQUAL(s.errors, 2);
+    CU_ASSERT_STRING_EQUAL(s.code[0], "variant-guess");
+    CU_ASSERT_EQUAL(s.severity[0], PK_SEV_WARNING);
+    int k = 0;
+    while (k < s.n && s.severity[k] != PK_SEV_ERROR)
+        k++;
+    CU_ASSERT_STRING_EQUAL(s.code[k], "illegal-move");
+    CU_ASSERT_STRING_EQUAL(s.code[k + 1], "variant-guess");
+    CU_ASSERT_STRING_EQUAL(s.msg[k + 1], "the game has errors as english, the variant guessed for it, but replays "
+                                         "without error as russian, brazilian or pool");
+    pk_game_free(&g);
+
+    memset(&s, 0, sizeof s); /* a legal English game: only the warning */
+    read_game("1. 11-15 23-19 2. 8-11 22-17 *\n", &g);
+    pk_replay_game(rp, &g, "g.pdn", &o, &sink, &res);
+    CU_ASSERT_EQUAL(res.errors, 0);
+    CU_ASSERT_EQUAL(s.n, 1);
+    pk_game_free(&g);
     pk_replay_free(rp);
 }
 
@@ -260,7 +387,9 @@ static const pk_test tests[] = {{"guessed game: events of the replay only", test
                                 {"variations: order and depth", test_variation_order},
                                 {"setup, stop on a move, stop on a FEN", test_setup_and_stops},
                                 {"no observer: same result", test_no_observer_same_result},
-                                {"resolution: also-fits, unsupported, order-free", test_resolve},
+                                {"resolution: a game alone, tags, unsupported, order-free", test_resolve},
+                                {"resolution: the file's games vote", test_file_guess},
+                                {"resolution: a guess never rescues an illegal game", test_guess_never_rescues},
                                 {NULL, NULL}};
 
 PK_TEST_MAIN("replay observer and variant resolution", tests)
