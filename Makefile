@@ -407,5 +407,7 @@ dist:
 	git archive --format=tar --prefix=$(DIST_NAME)/ HEAD | gzip -9n >$(DIST_NAME).tar.gz
 	@echo "dist: wrote $(DIST_NAME).tar.gz ($$(wc -c <$(DIST_NAME).tar.gz) bytes)"
 
+# The unpacked tree builds the page (make check) from the Debian sources this tree's
+# deps-web fetched (WEB_DEPS), as it uses the system's installed packages: no network.
 distcheck: dist
-	@sh tests/distcheck.sh $(DIST_NAME).tar.gz
+	@WEB_DEPS=$(abspath $(WEB_DEPS)) sh tests/distcheck.sh $(DIST_NAME).tar.gz

@@ -11,7 +11,9 @@
 # calls. Nothing is fetched at build time: emscripten's ports download their sources,
 # so none is used.
 WEB       := $(BUILD)/web
-WEB_DEPS  := $(WEB)/deps
+# the Debian source packages deps-web fetches (once: like an installed package, never again
+# by make check; distcheck hands its tree this one)
+WEB_DEPS  ?= build/web/deps
 EMCC      ?= emcc
 WEB_OPT   ?= -O3
 # Debian's emcc runs node scripts that require() Debian's node modules (acorn, in
@@ -59,8 +61,10 @@ $(WEB)/pdnkit.html: $(WEB)/pdnkit.js $(WEB_PAGE) $(BUILD)/bin/pdncheck src/pk_co
 
 -include $(WEB_OBJ:.o=.d)
 
-# make check and make bench build the page where they can: deps-web (as root on Debian)
-# installs what it needs; elsewhere the page's test is a SKIP, which CI refuses.
+# make check and make bench build the page where they can: like deps-check, web/deps.sh
+# installs what is missing (as root on Debian: the only network step, done once; then it
+# finds everything and fetches nothing); elsewhere the page's test is a SKIP, which CI
+# refuses. The test itself never installs or fetches anything.
 .PHONY: web-if-possible
 web-if-possible:
 	@if sh web/deps.sh $(WEB_DEPS); then $(MAKE) --no-print-directory $(WEB)/pdnkit.html; \
