@@ -38,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from urllib.parse import quote
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import Browser  # noqa: E402
@@ -237,6 +238,16 @@ def check_hostile(b, sid):
     rows = b.evaluate(sid, ROWS)
     want = labels(os.path.join(HERE, "web-hostile.pdn"))
     check(rows == want, "its verdicts are pdncheck's: %s" % rows)
+    # a hostile position link: FEN, variant and move shown as text, nothing run
+    bad = ("#fen=" + quote("W:W<svg onload=window.__pwned=1>") + "&variant=" +
+           quote("<img src=x onerror=window.__pwned=2>") + "&move=" + quote("<script>window.__pwned=3</script>"))
+    open_page(b, sid, bad)
+    b.wait_for(sid, POSITION)
+    ran = b.evaluate(sid, "[window.__pwned, document.querySelectorAll('script').length,"
+                          "document.querySelectorAll('img').length, document.getElementById('pos-out').hidden,"
+                          "document.getElementById('pos-error').textContent, document.getElementById('move').value]")
+    check(ran[0] is None and ran[1] == 2 and ran[2] == 0 and ran[3] and "<svg onload" in ran[4] and
+          ran[5].startswith("<script>"), "a hostile #fen= link: nothing ran or was added, its text kept as text: %s" % ran)
 
 
 def check_policy(b, sid):
