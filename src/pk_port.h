@@ -27,6 +27,7 @@
  *   strerror_r                                     the XSI form (returns int): a read error's
  *                                                  reason without a shared buffer (input.c)
  *   open_memstream fseeko ftello                   a game's output written on its worker (check.c)
+ *   fmemopen                                       a reader on bytes in memory (pdn_open.c)
  *   fileno isatty                                  --color=auto (cli.c)
  *   stat lstat fstat                               the inputs: a folder, a link to nothing, a
  *                                                  regular file; an output that is an input
