@@ -12,6 +12,7 @@
 #   make install    PREFIX=/usr/local DESTDIR= (make uninstall undoes it)
 #   make dist       pdnkit-VERSION.tar.gz (make distcheck: build and test it in an empty folder)
 #   make check-clang, make check-musl: the other compiler and C library (CI runs both)
+#   make web        the arbiter's page, build/web/pdnkit.html (make deps-web: emscripten)
 #   make coverage   make check's tests on a gcov build: line and function coverage of the library
 #   make check-sabotage  one-line sabotages of the library, each must make a test fail
 #
@@ -163,6 +164,9 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB) $(LINK_EXTRA)
 
 -include $(LIB_OBJ:.o=.d) $(TOOLS:=.d) $(UNITS:=.d) $(HELPERS:=.d)
 
+# the arbiter's page in the browser: make deps-web, make web (web/web.mk)
+include web/web.mk
+
 # --- run and test ------------------------------------------------------------
 # The test corpora (tests/corpora, large files stored as .zst) unpacked into $(BUILD)/corpora.
 CORPORA = $(abspath $(BUILD)/corpora)
@@ -174,7 +178,7 @@ run: all
 	@BUILD=$(BUILD) sh tests/run-main.sh
 
 check: deps deps-check deps-python
-	@$(MAKE) --no-print-directory build-tests corpora
+	@$(MAKE) --no-print-directory build-tests corpora web-if-possible
 	@$(MAKE) --no-print-directory build-python-if
 	@PYTHON=$(PYTHON) BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh
 
@@ -187,7 +191,7 @@ golden: deps
 	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh golden
 
 corpus: deps deps-check deps-python
-	@$(MAKE) --no-print-directory build-tests corpora
+	@$(MAKE) --no-print-directory build-tests corpora web-if-possible
 	@$(MAKE) --no-print-directory build-python-if
 	@PYTHON=$(PYTHON) BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh corpus
 
@@ -200,7 +204,8 @@ check-jobs: deps corpora
 
 bench: deps deps-python corpora
 	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools build-python-if
-	@PYTHON=$(PYTHON) BUILD=build/bench CORPORA=$(CORPORA) LIBS="$(LIBS)" MOBYDAM="$(MOBYDAM)" sh tests/bench.sh
+	@$(MAKE) --no-print-directory web-if-possible
+	@PYTHON=$(PYTHON) BUILD=build/bench CORPORA=$(CORPORA) LIBS="$(LIBS)" MOBYDAM="$(MOBYDAM)" WEB_PAGE=$(WEB)/pdnkit.html sh tests/bench.sh
 
 perft-deep: deps
 	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools
@@ -514,5 +519,7 @@ dist:
 	git archive --format=tar --prefix=$(DIST_NAME)/ HEAD | gzip -9n >$(DIST_NAME).tar.gz
 	@echo "dist: wrote $(DIST_NAME).tar.gz ($$(wc -c <$(DIST_NAME).tar.gz) bytes)"
 
+# The unpacked tree builds the page (make check) from the Debian sources this tree's
+# deps-web fetched (WEB_DEPS), as it uses the system's installed packages: no network.
 distcheck: dist
-	@sh tests/distcheck.sh $(DIST_NAME).tar.gz
+	@WEB_DEPS=$(abspath $(WEB_DEPS)) sh tests/distcheck.sh $(DIST_NAME).tar.gz

@@ -26,6 +26,10 @@ struct pk_html {
     char variants[300];
     pk_match_scratch ms;
     pk_movelist legal;
+    /* pk_html_diag: the next game's diagnostics, copied (each with its strings in one block) */
+    pk_diag *kept;
+    char **kept_text;
+    int nkept, capkept;
 };
 
 static bool is_error(const pk_diag *d, bool strict)
@@ -84,6 +88,56 @@ pk_html *pk_html_new(FILE *out, const pk_html_opts *o, pk_error *err)
         return pk_error_set(err, PK_ERR_IO, 0, "cannot make a temporary file for the report"), NULL;
     }
     return r;
+}
+
+void pk_html_opts_check(pk_html_opts *o, const pk_replay_opts *ro, bool strict, char *conv, size_t size)
+{
+    snprintf(conv, size, "results read as %s%s%s%s",
+             ro->results == PK_RESULTS_WHITE ? "1-0 = White won (--results white)"
+                                             : "1-0 = the first mover won (PDN convention)",
+             ro->gen_flags ? "; house rule: captures not mandatory (--capture-optional)" : "",
+             ro->draw_options ? "; a non-default draw profile (--draw-profile)" : "",
+             strict ? "; --strict: warnings count as errors" : "");
+    *o = (pk_html_opts){"pdncheck report", conv, ro->gen_flags, strict};
+}
+
+void pk_html_diag(pk_html *r, const pk_diag *d)
+{
+    if (r->nkept == r->capkept) {
+        int cap = r->capkept ? 2 * r->capkept : 64;
+        pk_diag *p = realloc(r->kept, (size_t)cap * sizeof *p);
+        if (p)
+            r->kept = p;
+        char **t = realloc(r->kept_text, (size_t)cap * sizeof *t);
+        if (t)
+            r->kept_text = t;
+        if (!p || !t)
+            return;
+        r->capkept = cap;
+    }
+    const char *str[] = {d->message, d->fen, d->hint, d->move, d->code};
+    size_t len[5], total = 0;
+    for (int i = 0; i < 5; i++)
+        total += len[i] = str[i] ? strlen(str[i]) + 1 : 0;
+    char *text = malloc(total ? total : 1), *q = text;
+    if (!text)
+        return;
+    pk_diag *c = &r->kept[r->nkept];
+    *c = *d;
+    c->file = c->game_name = NULL; /* the page takes both from the game */
+    const char **dst[] = {&c->message, &c->fen, &c->hint, &c->move, &c->code};
+    for (int i = 0; i < 5; i++) {
+        *dst[i] = str[i] ? memcpy(q, str[i], len[i]) : NULL;
+        q += len[i];
+    }
+    r->kept_text[r->nkept++] = text;
+}
+
+static void forget_kept(pk_html *r)
+{
+    for (int i = 0; i < r->nkept; i++)
+        free(r->kept_text[i]);
+    r->nkept = 0;
 }
 
 /* "Smith – Jones" */
@@ -300,6 +354,8 @@ static void finding(pk_html *r, const pk_html_game *rg, const pk_diag *d)
     fputs("</div>\n</article>\n", f);
 }
 
+static int add(pk_html *r, const pk_html_game *rg, const pk_verdict *v, pk_error *err);
+
 static void add_variant(pk_html *r, const char *name)
 {
     size_t n = strlen(name), len = strlen(r->variants);
@@ -310,7 +366,21 @@ static void add_variant(pk_html *r, const char *name)
         snprintf(r->variants + len, sizeof r->variants - len, "%s%s", len ? ", " : "", name);
 }
 
-int pk_html_add(pk_html *r, const pk_html_game *rg, const pk_verdict *v, pk_error *err)
+int pk_html_add(pk_html *r, const pk_html_game *rg_in, const pk_verdict *v, pk_error *err)
+{
+    pk_html_game kept = *rg_in;
+    if (!kept.diags) { /* those of pk_html_diag */
+        kept.diags = r->kept;
+        kept.ndiags = r->nkept;
+    }
+    const pk_html_game *rg = &kept;
+    int st = add(r, rg, v, err);
+    if (!rg_in->diags)
+        forget_kept(r);
+    return st;
+}
+
+static int add(pk_html *r, const pk_html_game *rg, const pk_verdict *v, pk_error *err)
 {
     const pk_game *g = rg->game;
     int label = v->label;
@@ -495,6 +565,9 @@ int pk_html_finish(pk_html *r, const pk_totals *totals, pk_error *err)
     fprintf(f, "</main>\n<script>\n%s</script>\n</body>\n</html>\n", script);
     fclose(r->rows);
     fclose(r->details);
+    forget_kept(r);
+    free(r->kept);
+    free(r->kept_text);
     free(r);
     if (st || ferror(f))
         return pk_error_set(err, PK_ERR_IO, 0, "write error");

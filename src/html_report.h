@@ -10,6 +10,9 @@
  *     for each game: pk_html_add(r, &game_record, &verdict, &err);
  *     pk_html_finish(r, &totals, &err);   // writes the page and frees r
  *
+ * A checking loop hands a game's diagnostics over before the game itself (check.h): it
+ * may pass each one to pk_html_diag as it comes, and the game with diags NULL.
+ *
  * The page needs nothing from the network: styles, the diagrams (SVG) and a few lines of
  * script are inline. Games stream through: what the page lists after its header is kept
  * in a temporary file, not in memory. Not thread-safe: one pk_html per writer.
@@ -43,11 +46,22 @@ typedef struct pk_html_game {
     int ndiags;
 } pk_html_game;
 
+/* The options of pdncheck's report: its title and the conventions line said from the
+ * replay's options, for every program that writes that page (pdncheck --html, the
+ * browser page of web/), so that the same games give the same page. conv (at least 300
+ * bytes) holds the conventions line o points to. */
+void pk_html_opts_check(pk_html_opts *o, const pk_replay_opts *ro, bool strict, char *conv, size_t size);
+
 /* NULL with err set when the temporary file cannot be made. */
 pk_html *pk_html_new(FILE *out, const pk_html_opts *o, pk_error *err);
 /* The game's row and, unless its label is ok, its section. v: its verdict
  * (pk_report_verdict of rg->game and rg->res), the one the caller's summary counts. */
 int pk_html_add(pk_html *r, const pk_html_game *rg, const pk_verdict *v, pk_error *err);
+/* Keeps a copy of d (a diagnostic of the game that pk_html_add gets next, borrowed for
+ * the call only) for a pk_html_add whose game has diags NULL, which takes, and then
+ * forgets, every diagnostic kept since the last one. Out of memory: d is left out of the
+ * page. */
+void pk_html_diag(pk_html *r, const pk_diag *d);
 /* Writes the page to out and frees r (also on error). The header's figures are totals
  * (the caller's summary, files and diagnostics of no game included), or when NULL those
  * of the games added. PK_OK or PK_ERR_IO. */

@@ -739,20 +739,10 @@ void pk_pdn_close(pk_pdn_reader *r)
 
 _Noreturn void pk_rd_nomem(pk_pdn_reader *r) { longjmp(r->nomem, 1); }
 
-int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
+/* pk_pdn_next's reading, apart from its setjmp: where setjmp is emulated (Emscripten,
+ * make web), each call from a function that calls setjmp goes through a slow trampoline. */
+static __attribute__((noinline)) int next_game(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
 {
-    if (r->broken)
-        return -PK_ERR_NOMEM;
-    if (setjmp(r->nomem)) { /* the library never aborts: the caller hears of it */
-        r->broken = 1;
-        r->g = g;
-        r->sink = sink;
-        int index = g->index;
-        g->index = 0;
-        pk_rd_report(r, PK_SEV_ERROR, "io", 0, 0, "out of memory reading a game");
-        g->index = index;
-        return -PK_ERR_NOMEM;
-    }
     begin_game(r, g, sink);
     pk_rd_text_begin(r);
     r->clean = 0;
@@ -789,6 +779,23 @@ int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
             return 1;
         }
     }
+}
+
+int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
+{
+    if (r->broken)
+        return -PK_ERR_NOMEM;
+    if (setjmp(r->nomem)) { /* the library never aborts: the caller hears of it */
+        r->broken = 1;
+        r->g = g;
+        r->sink = sink;
+        int index = g->index;
+        g->index = 0;
+        pk_rd_report(r, PK_SEV_ERROR, "io", 0, 0, "out of memory reading a game");
+        g->index = index;
+        return -PK_ERR_NOMEM;
+    }
+    return next_game(r, g, sink);
 }
 
 unsigned long long pk_pdn_bytes(const pk_pdn_reader *r) { return r->base + r->pos; }

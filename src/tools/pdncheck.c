@@ -44,11 +44,7 @@ typedef struct run {
     pk_checker *checker;       /* reads, replays (on jobs threads), hands games back in order */
     pk_check_opts copts;
     long file_games;           /* games of the file being checked */
-    /* --html: the report, and the diagnostics of the game being handed back */
-    pk_html *html;
-    pk_diag *hd;
-    char **hd_text;
-    int nhd, caphd;
+    pk_html *html;             /* --html: the report */
     unsigned long long bytes;
     FILE *out;
     bool shared; /* out and stderr are one file: out flushed before each stderr line */
@@ -97,10 +93,6 @@ static void flush_guesses(run *R)
     R->nguess = 0;
 }
 
-/* Where the buffer's diagnostics arrive, in file order: counted, then written (or not,
- * under -q). */
-static void html_keep(run *R, const pk_diag *d);
-
 /* --strict: every warning is an error */
 static pk_diag strict_copy(const run *R, const pk_diag *d)
 {
@@ -118,7 +110,7 @@ static void on_diag(void *ctx, const pk_diag *dd, bool written)
 {
     run *R = ctx;
     if (R->html && dd->game > 0)
-        html_keep(R, dd);
+        pk_html_diag(R->html, dd); /* kept for its game's section (on_game) */
     pk_diag copy = strict_copy(R, dd);
     const pk_diag *d = &copy;
     pk_totals_diag(&R->totals, d, false); /* every one written (the games: on_game) */
@@ -164,45 +156,6 @@ static void file_error(run *R, const char *name, const char *what)
     on_diag(R, &d, false);
 }
 
-/* --html: the diagnostics of the game being handed back, copied (they are borrowed). */
-static void html_keep(run *R, const pk_diag *d)
-{
-    if (R->nhd == R->caphd) {
-        int cap = R->caphd ? 2 * R->caphd : 64;
-        pk_diag *p = realloc(R->hd, (size_t)cap * sizeof *p);
-        char **t = realloc(R->hd_text, (size_t)cap * sizeof *t);
-        if (p)
-            R->hd = p;
-        if (t)
-            R->hd_text = t;
-        if (!p || !t)
-            return; /* out of memory: the page misses this one, the text output has it */
-        R->caphd = cap;
-    }
-    const char *str[] = {d->message, d->fen, d->hint, d->move, d->code};
-    size_t len[5], total = 0;
-    for (int i = 0; i < 5; i++)
-        total += len[i] = str[i] ? strlen(str[i]) + 1 : 0;
-    char *text = malloc(total ? total : 1), *q = text;
-    if (!text)
-        return;
-    pk_diag *c = &R->hd[R->nhd];
-    *c = *d;
-    const char **dst[] = {&c->message, &c->fen, &c->hint, &c->move, &c->code};
-    for (int i = 0; i < 5; i++) {
-        *dst[i] = str[i] ? memcpy(q, str[i], len[i]) : NULL;
-        q += len[i];
-    }
-    R->hd_text[R->nhd++] = text;
-}
-
-static void html_drop(run *R)
-{
-    for (int i = 0; i < R->nhd; i++)
-        free(R->hd_text[i]);
-    R->nhd = 0;
-}
-
 /* Each game, handed back in file order after its diagnostics (check.h): counted, its
  * JSON object, its part of the HTML report. false stops the run (a write failed). */
 static bool on_game(void *ctx, const pk_checked *ck)
@@ -225,13 +178,12 @@ static bool on_game(void *ctx, const pk_checked *ck)
     }
     if (R->html) {
         pk_html_game hg = {R->file, ck->game, ck->replayed ? ck->res->variant : NULL, ck->replayed ? ck->res : NULL,
-                           R->hd, R->nhd};
+                           NULL, 0}; /* its diagnostics: those pk_html_diag kept */
         pk_error err;
         if (pk_html_add(R->html, &hg, &v, &err)) {
             fprintf(pk_cli_err(R->out, R->shared), "%s: error: --html: %s\n", prog, err.msg);
             R->write_failed = 1;
         }
-        html_drop(R);
     }
     if (pk_cli_write_failed(R->out, &R->why)) /* a closed pipe, a full disk: stop now, not at the end */
         R->write_failed = 1;
@@ -289,7 +241,6 @@ static void check_stream(run *R, FILE *f, const char *name)
     R->file = name;
     R->nguess = 0;
     R->file_games = 0;
-    html_drop(R);
     unsigned long long bytes = 0;
     int st = pk_checker_run(R->checker, f, name, on_game, on_diag, R, &bytes);
     if (!R->write_failed) {
@@ -513,13 +464,8 @@ int main(int argc, char **argv)
     FILE *html_out = NULL;
     if (html) {
         char conv[300];
-        snprintf(conv, sizeof conv, "results read as %s%s%s%s",
-                 R.opts.results == PK_RESULTS_WHITE ? "1-0 = White won (--results white)"
-                                                    : "1-0 = the first mover won (PDN convention)",
-                 R.opts.gen_flags ? "; house rule: captures not mandatory (--capture-optional)" : "",
-                 R.opts.draw_options ? "; a non-default draw profile (--draw-profile)" : "",
-                 R.strict ? "; --strict: warnings count as errors" : "");
-        pk_html_opts ho = {"pdncheck report", conv, R.opts.gen_flags, R.strict};
+        pk_html_opts ho;
+        pk_html_opts_check(&ho, &R.opts, R.strict, conv, sizeof conv);
         if (pk_cli_open_output(html, &html_out, &err) || !(R.html = pk_html_new(html_out, &ho, &err))) {
             pk_cli_error(stderr, prog, NULL, "--html: %s", err.msg);
             pk_cli_inputs_free(&in);
@@ -549,9 +495,6 @@ int main(int argc, char **argv)
         if (pk_cli_end_output(html_out, html, why, pk_cli_err(R.out, R.shared), prog, 0))
             R.write_failed = 1;
     }
-    html_drop(&R);
-    free(R.hd);
-    free(R.hd_text);
     int status = R.unreadable || R.write_failed ? PK_EXIT_USAGE
                  : R.totals.with_errors || R.totals.errors ? PK_EXIT_FINDINGS
                                                            : PK_EXIT_OK;

@@ -1,0 +1,329 @@
+/*
+ * pdnkit_web.c -- the entry points of the WebAssembly build (make web), called by the
+ * page's worker (web/worker.js). A thin layer over the library, as each tool's main is:
+ *
+ *   pkw_check     the arbiter's report of some files, the page pdncheck --html writes for
+ *                 them (the same loop: check.h, report.h, html_report.h), and their read
+ *                 errors as pdncheck words them on standard error;
+ *   pkw_position  a position: its diagram (board.c's SVG), its legal moves as pdnmoves
+ *                 lists them, and a written move judged as pdnmoves --check judges it
+ *                 (match.c), in JSON for the page.
+ *
+ * Files live in Emscripten's in-memory file system, written there by the worker; nothing
+ * here prints or exits. Single-threaded: the checker runs with jobs = 1.
+ */
+#include <emscripten.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "cli.h"
+#include "html_report.h"
+#include "pdnkit.h"
+#include "replay.h"
+#include "report.h"
+
+/* The worker's progress bar: the bytes of the inputs read so far (before decompression). */
+EM_JS(void, pkw_progress, (double done), {
+    if (Module.onProgress)
+        Module.onProgress(done);
+})
+
+typedef struct web {
+    pk_html *html;
+    pk_totals totals;
+    bool strict;
+    FILE *in;         /* the input being read, for the progress */
+    double done;      /* the bytes of the inputs before it */
+    long file_games;
+    FILE *errors;     /* read errors, as pdncheck writes them on standard error */
+    int unreadable;
+    bool failed;
+} web;
+
+/* As pdncheck's on_diag for --html: the game's diagnostics kept for its section, every
+ * one counted (a warning as an error under --strict), read errors said. */
+static void on_diag(void *ctx, const pk_diag *dd, bool written)
+{
+    (void)written;
+    web *W = ctx;
+    if (dd->game > 0)
+        pk_html_diag(W->html, dd);
+    pk_diag d = *dd;
+    if (W->strict && d.severity == PK_SEV_WARNING)
+        d.severity = PK_SEV_ERROR;
+    pk_totals_diag(&W->totals, &d, false);
+    if (!strcmp(d.code, "io") && d.game <= 0) {
+        W->unreadable = 1;
+        pk_diag_write_text(W->errors, &d, 0);
+    }
+}
+
+static bool on_game(void *ctx, const pk_checked *ck)
+{
+    web *W = ctx;
+    pk_verdict v;
+    pk_report_verdict(ck->game, ck->replayed ? ck->res : NULL, W->strict, &v);
+    pk_totals_game(&W->totals, &v);
+    W->file_games++;
+    pk_html_game hg = {ck->file, ck->game, ck->replayed ? ck->res->variant : NULL, ck->replayed ? ck->res : NULL,
+                       NULL, 0};
+    pk_error err;
+    if (pk_html_add(W->html, &hg, &v, &err)) {
+        fprintf(W->errors, "pdnkit: error: the report: %s\n", err.msg);
+        W->failed = true;
+        return false;
+    }
+    if (W->file_games % 64 == 0)
+        pkw_progress(W->done + (double)ftell(W->in));
+    return true;
+}
+
+enum { PKW_STRICT = 1, PKW_RESULTS_WHITE = 2 };
+
+/* Checks the files named in paths (one per line, in the in-memory file system), shown in
+ * the report as the names in names (one per line, the same count), under the variant
+ * named (empty: each game's tags, else a guess), and writes the report to out_path.
+ * Returns a string the caller frees with free(): the read errors, one per line (empty:
+ * none), or after "usage: " why nothing was checked (a variant not known). */
+EMSCRIPTEN_KEEPALIVE
+char *pkw_check(const char *paths, const char *names, const char *variant, int flags, const char *out_path)
+{
+    char *msg = NULL;
+    size_t msg_len = 0;
+    web W;
+    memset(&W, 0, sizeof W);
+    W.strict = flags & PKW_STRICT;
+    if (!(W.errors = open_memstream(&msg, &msg_len)))
+        return NULL;
+    pk_replay_opts ro;
+    memset(&ro, 0, sizeof ro);
+    ro.results = flags & PKW_RESULTS_WHITE ? PK_RESULTS_WHITE : PK_RESULTS_FIRST_MOVER;
+    pk_error err;
+    pk_error_clear(&err);
+    if (*variant && pk_cli_variant(variant, &ro.variant, &err)) {
+        fprintf(W.errors, "usage: %s", err.msg);
+        fclose(W.errors);
+        return msg;
+    }
+    pk_check_opts co;
+    memset(&co, 0, sizeof co);
+    co.jobs = 1;
+    co.variant_given = ro.variant != NULL;
+    co.reader_flags = W.strict ? PK_PDN_STRICT : 0;
+    co.replay = ro;
+    char conv[300];
+    pk_html_opts ho;
+    pk_html_opts_check(&ho, &ro, W.strict, conv, sizeof conv);
+    FILE *out = fopen(out_path, "wb");
+    pk_checker *c = out ? pk_checker_new(&co, &err) : NULL;
+    if (c && !(W.html = pk_html_new(out, &ho, &err))) {
+        pk_checker_free(c);
+        c = NULL;
+    }
+    if (!c) {
+        fprintf(W.errors, "pdnkit: error: %s\n", out ? err.msg : "cannot write the report");
+        if (out)
+            fclose(out);
+        fclose(W.errors);
+        return msg;
+    }
+    const char *p = paths, *n = names;
+    while (*p && !W.failed) {
+        size_t pl = strcspn(p, "\n"), nl = strcspn(n, "\n");
+        char path[512], name[512];
+        snprintf(path, sizeof path, "%.*s", (int)pl, p);
+        snprintf(name, sizeof name, "%.*s", (int)nl, n);
+        p += pl + (p[pl] == '\n');
+        n += nl + (n[nl] == '\n');
+        if (!(W.in = fopen(path, "rb"))) {
+            pk_diag d = {.severity = PK_SEV_ERROR, .code = "io", .file = name, .message = "cannot open"};
+            on_diag(&W, &d, false);
+            continue;
+        }
+        W.file_games = 0;
+        int st = pk_checker_run(c, W.in, name, on_game, on_diag, &W, NULL);
+        if (st > 0) { /* read to its end: checked, as pdncheck counts it */
+            W.totals.files++;
+            if (!W.file_games) {
+                pk_diag d = {.severity = PK_SEV_WARNING, .code = "no-game", .file = name, .message = "no game found"};
+                on_diag(&W, &d, false);
+            }
+        }
+        fseek(W.in, 0, SEEK_END);
+        W.done += (double)ftell(W.in);
+        fclose(W.in);
+        pkw_progress(W.done);
+    }
+    pk_checker_free(c);
+    if (pk_html_finish(W.html, &W.totals, &err))
+        fprintf(W.errors, "pdnkit: error: the report: %s\n", err.msg);
+    if (fclose(out))
+        fprintf(W.errors, "pdnkit: error: cannot write the report\n");
+    fclose(W.errors);
+    return msg;
+}
+
+/* ---- a position ------------------------------------------------------------------- */
+
+static void json_key(FILE *f, const char *key, const char *value)
+{
+    fprintf(f, ",\"%s\":", key);
+    if (value)
+        pk_json_write_string(f, value);
+    else
+        fputs("null", f);
+}
+
+/* The captured squares of m in capture order, "17,26" or "-", as pdnmoves writes them. */
+static void captured(FILE *f, const pk_variant *v, const pk_move *m, bool algebraic)
+{
+    char sq[4];
+    if (!m->ncap)
+        putc('-', f);
+    for (int i = 0; i < m->ncap; i++)
+        fprintf(f, "%s%s", i ? "," : "", pk_square_name(v->geom, m->caps[i], algebraic, sq));
+}
+
+/* {"variant":..., "side":..., "svg":..., "moves":[[MOVE,FULL,CAPTURED,FEN-AFTER]...],
+ *  "none":"# white has no legal move: it has lost" or null,
+ *  "check":{"legal":bool,"line":...} or null, "error":null}
+ * or {"error":"pdnkit: error: bad FEN ..."}: the lines of pdnmoves' output, so that the
+ * page shows (and a test compares) exactly what pdnmoves prints. Returns a string the
+ * caller frees with free(). */
+EMSCRIPTEN_KEEPALIVE
+char *pkw_position(const char *fen, const char *variant, const char *move)
+{
+    char *out = NULL, *ebuf = NULL;
+    size_t out_len = 0, elen = 0;
+    FILE *f = open_memstream(&out, &out_len), *e = open_memstream(&ebuf, &elen);
+    if (!f || !e)
+        return NULL;
+    const char *prog = "pdnkit";
+    const pk_variant *v = NULL;
+    pk_pos pos;
+    pk_written w;
+    pk_error err;
+    pk_error_clear(&err);
+    pk_match_scratch *ms = malloc(sizeof *ms);
+    pk_movelist *legal = malloc(sizeof *legal);
+    char *svg = NULL;
+    if (!ms || !legal)
+        fprintf(e, "%s: error: out of memory\n", prog);
+    else if (pk_cli_variant(*variant ? variant : "international", &v, &err))
+        fprintf(e, "%s: error: %s\n", prog, err.msg);
+    else if (pk_fen_parse(v, fen, (size_t)-1, &pos, NULL, &err))
+        pk_cli_fen_error(e, prog, NULL, v, fen, (size_t)-1, &err);
+    else if (*move && pk_written_parse(v, move, strlen(move), &w, &err))
+        pk_cli_move_error(e, prog, move, &err);
+    fflush(e);
+    if (elen) {
+        fputs("{\"error\":", f);
+        pk_json_write_string(f, ebuf);
+        fputs("}", f);
+        goto done;
+    }
+    bool alg = v->algebraic;
+    unsigned nf = alg ? PK_NOT_ALGEBRAIC : PK_NOT_NUMERIC;
+    pk_board_opts bo;
+    memset(&bo, 0, sizeof bo);
+    bo.size = 400;
+    fputs("{\"error\":null", f);
+    json_key(f, "variant", v->name);
+    json_key(f, "title", v->title);
+    json_key(f, "side", pos.turn == PK_WHITE ? "white" : "black");
+    /* the move, judged as pdnmoves --check judges it: its line of output, drawn if legal */
+    pk_match mt;
+    if (*move) {
+        char msg[900], shown[4 * 160 + 8], line[1200];
+        pk_text_escape(shown, sizeof shown, move, strlen(move));
+        bool ok = pk_match_judge(v, &pos, &w, shown, 0, ms, &mt, msg, sizeof msg) == PK_MATCH_LEGAL;
+        if (ok) {
+            char full[160], after[PK_FEN_MAX];
+            pk_pos q = pos;
+            pk_move_write(v, &mt.move, PK_NOT_FULL | nf, full, sizeof full);
+            pk_make(v, &q, &mt.move);
+            pk_fen_write(v, &q, alg, after, sizeof after);
+            snprintf(line, sizeof line, "%s\t%s", full, after);
+            bo.move = &mt.move;
+        } else {
+            snprintf(line, sizeof line, "%s: %s", pk_match_code(mt.kind), msg);
+        }
+        fprintf(f, ",\"check\":{\"legal\":%s", ok ? "true" : "false");
+        json_key(f, "line", line);
+        json_key(f, "advice", ok ? NULL : pk_match_advice(&mt));
+        fputs("}", f);
+    }
+    int len = pk_board_svg_buf(v, &pos, &bo, NULL, 0, &err);
+    if (len >= 0 && (svg = malloc((size_t)len + 1)))
+        pk_board_svg_buf(v, &pos, &bo, svg, (size_t)len + 1, &err);
+    json_key(f, "svg", svg);
+    int n = pk_gen_legal(v, &pos, legal, 0);
+    fputs(",\"moves\":[", f);
+    for (int i = 0; i < n; i++) {
+        const pk_move *m = &legal->m[i];
+        char shortform[160], full[160], after[PK_FEN_MAX], *caps = NULL;
+        size_t caps_len = 0;
+        pk_pos q = pos;
+        pk_move_write_pdn(v, legal, m, nf, shortform, sizeof shortform);
+        pk_move_write(v, m, PK_NOT_FULL | nf, full, sizeof full);
+        pk_make(v, &q, m);
+        pk_fen_write(v, &q, alg, after, sizeof after);
+        FILE *cf = open_memstream(&caps, &caps_len);
+        if (cf) {
+            captured(cf, v, m, alg);
+            fclose(cf);
+        }
+        const char *cols[] = {shortform, full, caps ? caps : "", after};
+        fputs(i ? ",[" : "[", f);
+        for (int k = 0; k < 4; k++) {
+            fputs(k ? "," : "", f);
+            pk_json_write_string(f, cols[k]);
+        }
+        fputs("]", f);
+        free(caps);
+    }
+    fputs("]", f);
+    char none[80] = ""; /* RULES 1.9; Antidraughts: the blocked side has won */
+    if (!n)
+        snprintf(none, sizeof none, "# %s has no legal move: it has %s", pos.turn == PK_WHITE ? "white" : "black",
+                 v->goal == PK_GOAL_BLOCKED_WINS ? "won" : "lost");
+    json_key(f, "none", n ? NULL : none);
+    fputs("}", f);
+done:
+    fclose(e);
+    free(ebuf);
+    free(svg);
+    free(ms);
+    free(legal);
+    fclose(f);
+    return out;
+}
+
+/* The variants for the page's menus: [[name, title, gametype], ...]. */
+EMSCRIPTEN_KEEPALIVE
+char *pkw_variants(void)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    if (!f)
+        return NULL;
+    fputs("[", f);
+    for (int i = 0; i < PK_V_COUNT; i++) {
+        const pk_variant *v = pk_variant_at(i);
+        fputs(i ? ",[" : "[", f);
+        pk_json_write_string(f, v->name);
+        fputs(",", f);
+        pk_json_write_string(f, v->title);
+        fprintf(f, ",%d]", v->gametype);
+    }
+    fputs("]", f);
+    fclose(f);
+    return out;
+}
+
+/* The library's version, for the page's footer. */
+EMSCRIPTEN_KEEPALIVE
+const char *pkw_version(void) { return pk_version(NULL); }

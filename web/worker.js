@@ -1,0 +1,73 @@
+/* worker.js -- the page's Web Worker: the library (compiled to WebAssembly, the module
+ * that follows this text in the same worker) runs here, so that the page never freezes.
+ * Messages in:  {type:"check", files:[{name, bytes}], variant, flags}
+ *               {type:"position", fen, variant, move}
+ * Messages out: {type:"ready", variants, version}
+ *               {type:"progress", done, total}      (bytes of the inputs read)
+ *               {type:"report", html, errors, ms}    (errors: the read errors, a text)
+ *               {type:"position", result}            (pkw_position's JSON, parsed)
+ *               {type:"failed", message}
+ * A check is never interrupted: the page ends this worker and starts another instead. */
+'use strict';
+/* Nothing here needs the network: the WebAssembly is in this very text. Without fetch the
+ * module decodes it from there rather than fetching its data: URL, which the page's
+ * policy (connect-src none) refuses, noisily. */
+self.fetch = undefined;
+self.XMLHttpRequest = undefined;
+var pk = null, queue = [];
+
+function call(name, types, args) {
+  var ptr = pk.ccall(name, 'number', types, args);
+  if (!ptr) throw new Error(name + ': out of memory');
+  var s = pk.UTF8ToString(ptr);
+  pk._free(ptr);
+  return s;
+}
+
+function check(m) {
+  var t0 = performance.now(), total = 0, paths = [], names = [];
+  try { pk.FS.mkdir('/in'); } catch (e) { /* there already */ }
+  m.files.forEach(function (f, i) {
+    var p = '/in/' + i;
+    pk.FS.writeFile(p, new Uint8Array(f.bytes));
+    paths.push(p);
+    names.push(f.name.replace(/[\r\n]/g, ' '));
+    total += f.bytes.byteLength;
+  });
+  pk.onProgress = function (done) { postMessage({type: 'progress', done: done, total: total}); };
+  var errors = call('pkw_check', ['string', 'string', 'string', 'number', 'string'],
+                    [paths.join('\n'), names.join('\n'), m.variant, m.flags, '/report.html']);
+  var html = pk.FS.readFile('/report.html', {encoding: 'utf8'});
+  paths.forEach(function (p) { pk.FS.unlink(p); });
+  pk.FS.unlink('/report.html');
+  postMessage({type: 'report', html: html, errors: errors, ms: performance.now() - t0});
+}
+
+function handle(m) {
+  try {
+    if (m.type === 'check') check(m);
+    else if (m.type === 'position')
+      postMessage({type: 'position', result: JSON.parse(call('pkw_position', ['string', 'string', 'string'],
+                                                               [m.fen, m.variant, m.move]))});
+  } catch (e) {
+    postMessage({type: 'failed', message: String(e && e.message || e)});
+  }
+}
+
+onmessage = function (ev) {
+  if (pk) handle(ev.data);
+  else queue.push(ev.data);
+};
+
+/* createPdnkit is defined by the module below (Emscripten, -sMODULARIZE); it runs once
+ * this whole script has been read. */
+setTimeout(function () {
+  createPdnkit({print: function () {}, printErr: function () {}}).then(function (mod) {
+    pk = mod;
+    postMessage({type: 'ready', variants: JSON.parse(call('pkw_variants', [], [])),
+                 version: pk.UTF8ToString(pk.ccall('pkw_version', 'number', [], []))});
+    queue.splice(0).forEach(handle);
+  }, function (e) {
+    postMessage({type: 'failed', message: 'the WebAssembly module did not start: ' + e});
+  });
+}, 0);
