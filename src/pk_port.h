@@ -26,7 +26,8 @@
  *   iconv_open iconv iconv_close                   UTF-16/UTF-32 and legacy encodings (encoding.c)
  *   strerror_r                                     the XSI form (returns int): a read error's
  *                                                  reason without a shared buffer (input.c)
- *   open_memstream fseeko ftello                   a game's output written on its worker (check.c)
+ *   open_memstream fseeko ftello                   a game's output written on its worker
+ *                                                  (check.c, check_store.c)
  *   fileno isatty                                  --color=auto (cli.c)
  *   stat                                           is a command-line path a folder (cli.c)
  *   strcasecmp strncasecmp                         variant names and Variant tags (variant.c,
