@@ -4,9 +4,9 @@
  * pdn.h). Every string and node of a game lives in its arena (pdn_arena.c).
  */
 #include "pdn.h"
+#include "pk_ascii.h"
 #include "pdn_arena.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,11 +99,11 @@ const pk_pdn_note *pk_game_unparsed(const pk_game *g)
  * its first digits). */
 static int parse_int(const char **s, int *v)
 {
-    if (!isdigit((unsigned char)**s))
+    if (!pk_ascii_isdigit((unsigned char)**s))
         return 0;
     *v = 0;
     int big = 0;
-    for (; isdigit((unsigned char)**s); (*s)++) {
+    for (; pk_ascii_isdigit((unsigned char)**s); (*s)++) {
         if (*v >= 10000)
             big = 1;
         else
@@ -139,7 +139,7 @@ int pk_gametype_parse(const char *s, pk_gametype *gt, pk_error *err)
     if (*p != 'N' && *p != 'A' && *p != 'S')
         return pk_error_set(err, PK_ERR_SYNTAX, (int)(p - s) + 1, "notation must be N, A or S");
     gt->notation = *p++;
-    if (isdigit((unsigned char)*p))
+    if (pk_ascii_isdigit((unsigned char)*p))
         gt->corner = *p++ - '0';
     if (*p++ != ',' || parse_int(&p, &gt->invert) <= 0)
         return pk_error_set(err, PK_ERR_SYNTAX, (int)(p - s), "expected the invert flag");

@@ -4,7 +4,8 @@
 # function of the libraries it is built on (PCRE2, zlib, libbz2, liblzma, libzstd), an ISO C
 # name (the list below, glibc's internal aliases mapped back to the standard names), or in
 # pk_port.h. A new POSIX or GNU call fails here until pk_port.h names it, so that the
-# header stays the one place a port has to look at.
+# header stays the one place a port has to look at. A call that follows the caller's
+# locale (<ctype.h>, strcasecmp) fails too.
 set -eu
 top=$(pwd)
 BUILD=${BUILD:-build}
@@ -44,6 +45,16 @@ if [ -s "$tmp/extra" ]; then
   echo "FAIL: libpdnkit.a calls functions that are neither ISO C nor listed in src/pk_port.h:"
   sed 's/^/  /' "$tmp/extra"
   echo "  (name each in pk_port.h with what it is for, or use an ISO C function)"
+  exit 1
+fi
+# Locale-proof: the bytes the library reads are classified and case-folded by pk_ascii.h,
+# never by the functions that follow the caller's setlocale (a Turkish 'I' is not an 'i'
+# there; tests/unit/test_locale.c).
+grep -Ex 'is(alnum|alpha|blank|cntrl|digit|graph|lower|print|punct|space|upper|xdigit)|to(lower|upper)|str(n?casecmp|coll|xfrm)|setlocale|localeconv|(new|use)locale' \
+  "$tmp/used" >"$tmp/locale" || true
+if [ -s "$tmp/locale" ]; then
+  echo "FAIL: libpdnkit.a calls functions that depend on the caller's locale (use pk_ascii.h):"
+  sed 's/^/  /' "$tmp/locale"
   exit 1
 fi
 # and the list names nothing the library no longer uses (a stale list misleads a port)
