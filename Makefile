@@ -10,6 +10,8 @@
 #   make install    PREFIX=/usr/local DESTDIR= (make uninstall undoes it)
 #   make dist       pdnkit-VERSION.tar.gz (make distcheck: build and test it in an empty folder)
 #   make check-clang, make check-musl: the other compiler and C library (CI runs both)
+#   make coverage   make check's tests on a gcov build: line and function coverage of the library
+#   make check-sabotage  one-line sabotages of the library, each must make a test fail
 #
 # Library sources are src/*.c, tool mains are src/tools/*.c, unit test programs are
 # tests/unit/test_*.c (each one a CUnit program of its own), programs the corpus scripts
@@ -353,6 +355,38 @@ check-valgrind: deps-hardening
 check-tsan: deps corpora
 	@$(MAKE) --no-print-directory BUILD=build/tsan OPT="-O1 -g" CFLAGS="-fsanitize=thread" build-tests
 	@BUILD=build/tsan CORPORA=$(CORPORA) sh tests/tsan.sh
+
+# The tests fail when the code is wrong: one-line sabotages of the library (the issue's examples:
+# the result written as *, a move dropped, an escape removed, the choice rule off in the matcher,
+# a draw rule that never fires), each built in a scratch copy ($(BUILD)/sabotage) and tested;
+# every one must turn a test red (tests/sabotage.sh; about ten minutes, not part of make check).
+.PHONY: check-sabotage
+check-sabotage: deps corpora
+	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/sabotage.sh
+
+# --- coverage (README "Tests and benchmarks") --------------------------------------
+#   make coverage   the library, tools and tests built with gcov instrumentation (-O0) in
+#                   build/coverage, make check's tests run there, then line and function
+#                   coverage of the library (src/*.c) per file and in total, the public
+#                   functions no test called (tests/coverage.sh), and an HTML report in
+#                   build/coverage/html. It fails when a test failed (after the report).
+# lcov (genhtml) is Debian's lcov package, installed like deps; gcov comes with gcc.
+COV_FLAGS := --coverage -fprofile-update=atomic
+.PHONY: coverage deps-coverage
+deps-coverage:
+	@if ! command -v lcov >/dev/null 2>&1 || ! command -v genhtml >/dev/null 2>&1; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "deps-coverage: installing lcov"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends lcov >/dev/null || exit 1; \
+	  else echo "deps-coverage: missing lcov (Debian/Ubuntu: apt-get install lcov)"; exit 1; fi; \
+	fi
+
+coverage: deps deps-check deps-coverage corpora
+	@$(MAKE) --no-print-directory BUILD=build/coverage OPT="-O0 -g" CFLAGS="$(COV_FLAGS)" build-tests
+	@find build/coverage -name '*.gcda' -delete
+	@st=0; PK_COVERAGE=1 BUILD=build/coverage CORPORA=$(CORPORA) sh tests/run-all.sh || st=$$?; \
+	  sh tests/coverage.sh build/coverage || st=1; exit $$st
 
 # --- other compilers and C libraries (README "Portability") -------------------------
 #   make check-clang   everything built by clang with warnings as errors; unit and golden tests

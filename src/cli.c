@@ -409,63 +409,81 @@ bool pk_cli_use_color(int when, FILE *out)
     return (!no || !*no) && !(term && !strcmp(term, "dumb")) && isatty(fileno(out));
 }
 
-int pk_cli_finish(FILE *out, FILE *err, const char *prog, int status)
+bool pk_cli_write_failed(FILE *out, int *why)
 {
-    int failed = ferror(out);
+    if (!ferror(out))
+        return false;
+    if (!*why)
+        *why = errno ? errno : EIO;
+    return true;
+}
+
+/* What the descriptor says when no write gave a reason: closed, or open for reading only
+ * (`>&-`, `>&0`). 0 when it tells nothing. */
+static int fd_reason(FILE *out)
+{
+    int fl = fcntl(fileno(out), F_GETFL);
+    if (fl == -1)
+        return errno;
+    return (fl & O_ACCMODE) == O_RDONLY ? EBADF : 0;
+}
+
+static int end_output(FILE *out, const char *name, int why, FILE *err, const char *prog, int status,
+                      bool close_it)
+{
+    bool failed = ferror(out);
     errno = 0;
-    if (fflush(out) != 0)
-        failed = 1;
-    int saved = errno;
+    if (fflush(out) != 0) {
+        failed = true;
+        if (!why)
+            why = errno;
+    }
+    if (failed && !why)
+        why = fd_reason(out);
     /* stdout itself is left open: closing it here would hide nothing more (the fflush
      * above reported the last write), and atexit handlers may still use it. */
+    if (close_it && out != stdout && out != stderr) {
+        errno = 0;
+        if (fclose(out) != 0 && !failed) { /* a last block may only fail here (NFS, quotas) */
+            failed = true;
+            why = errno;
+        }
+    }
     if (!failed)
         return status;
-    fprintf(err, "%s: error: write error: %s\n", prog, saved ? strerror(saved) : "output stream failed");
+    pk_cli_error(err, prog, NULL, "write error%s%s: %s", name ? ": " : "", name ? name : "",
+                 why ? strerror(why) : "the system gave no reason");
     return PK_EXIT_USAGE;
+}
+
+int pk_cli_end_output(FILE *out, const char *name, int why, FILE *err, const char *prog, int status)
+{
+    return end_output(out, name, why, err, prog, status, true);
+}
+
+int pk_cli_finish(FILE *out, FILE *err, const char *prog, int status)
+{
+    return end_output(out, NULL, ferror(out) ? errno : 0, err, prog, status, false);
 }
 
 int pk_cli_close_output(FILE *out, FILE *err, const char *prog, int status)
 {
-    status = pk_cli_finish(out, err, prog, status);
-    if (out == stdout || out == stderr)
-        return status;
-    bool failed = status == PK_EXIT_USAGE && ferror(out); /* said already */
-    errno = 0;
-    if (fclose(out) != 0 && !failed) { /* a last block may only fail here (NFS, quotas) */
-        fprintf(err, "%s: error: write error: %s\n", prog, errno ? strerror(errno) : "output stream failed");
-        return PK_EXIT_USAGE;
-    }
-    return status;
+    return end_output(out, NULL, ferror(out) ? errno : 0, err, prog, status, true);
 }
 
-int pk_cli_each_input(int argc, char **argv, int first, FILE *err, void (*each)(void *ctx, FILE *f, const char *name),
-                      bool (*go_on)(void *ctx), void *ctx)
+bool pk_cli_log_shared(FILE *out)
 {
-    int bad = 0;
-    if (first >= argc && (!go_on || go_on(ctx)))
-        each(ctx, stdin, "<stdin>");
-    for (int i = first; i < argc && (!go_on || go_on(ctx)); i++) {
-        if (!strcmp(argv[i], "-")) {
-            each(ctx, stdin, "<stdin>");
-            continue;
-        }
-        struct stat st;
-        if (stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-            pk_text_write_escaped(err, argv[i]); /* a name is echoed as text */
-            fprintf(err, ": error: is a directory\n");
-            bad++;
-            continue;
-        }
-        FILE *f = fopen(argv[i], "rb");
-        if (!f) {
-            int e = errno;
-            pk_text_write_escaped(err, argv[i]);
-            fprintf(err, ": error: cannot open: %s\n", strerror(e));
-            bad++;
-            continue;
-        }
-        each(ctx, f, argv[i]);
-        fclose(f);
-    }
-    return bad;
+    struct stat a, b;
+    setvbuf(stderr, NULL, _IOLBF, BUFSIZ);
+    if (fstat(fileno(out), &a) != 0 || fstat(STDERR_FILENO, &b) != 0 || a.st_dev != b.st_dev ||
+        a.st_ino != b.st_ino)
+        return false;
+    return !S_ISCHR(a.st_mode) || isatty(STDERR_FILENO); /* a terminal, not /dev/null: no order to keep */
+}
+
+FILE *pk_cli_err(FILE *out, bool shared)
+{
+    if (shared)
+        fflush(out);
+    return stderr;
 }

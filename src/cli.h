@@ -129,23 +129,41 @@ int pk_cli_color(const char *arg, int *when, pk_error *err);
  * NO_COLOR is unset or empty (no-color.org) and TERM is not "dumb". */
 bool pk_cli_use_color(int when, FILE *out);
 
-/* Flushes out and checks that everything written to it arrived (ferror, fflush). A tool that writes for long checks ferror(out) as it
- * goes and stops at the first failure (SIGPIPE ignored, a full disk), then calls this. On failure writes "PROG: error: write error: REASON" to err and returns
- * PK_EXIT_USAGE (2); else returns status unchanged. Call it last, with the exit status
- * the tool would otherwise return: `return pk_cli_finish(stdout, stderr, prog, st);` */
+/* A tool's output, checked. stdio discards a buffer whose write failed and keeps only
+ * ferror(), not why; errno holds the reason right after the failed write (stdio sets it,
+ * and the writes after it on the same stream fail the same way). So a tool that writes
+ * for long asks pk_cli_write_failed right after each unit it writes (a game, a line) and
+ * stops at the first failure (a closed pipe with SIGPIPE ignored, a full disk); the
+ * first time it sees one, *why takes errno. */
+bool pk_cli_write_failed(FILE *out, int *why);
+
+/* The end of an output: flushes it, closes it unless it is stdout or stderr, and checks
+ * that everything written arrived. On failure writes one line to err, "PROG: error: write
+ * error: NAME: REASON" (without "NAME: " when name is NULL: standard output), and returns
+ * PK_EXIT_USAGE (2); else returns status unchanged. why: the reason noted by
+ * pk_cli_write_failed, or 0 (then the final flush's, or what the descriptor tells: a
+ * closed or read-only one). `return pk_cli_end_output(out, path, why, stderr, prog, st);` */
+int pk_cli_end_output(FILE *out, const char *name, int why, FILE *err, const char *prog, int status);
+
+/* pk_cli_end_output(out, NULL, ...) for a tool that calls it right after its last write
+ * (errno still holds the reason of a write that failed), without closing out: call it
+ * last, with the exit status the tool would otherwise return:
+ * `return pk_cli_finish(stdout, stderr, prog, st);` */
 int pk_cli_finish(FILE *out, FILE *err, const char *prog, int status);
 
 /* pk_cli_finish, then fclose(out) unless it is stdout or stderr (a file of -o), with
  * the same check: `return pk_cli_close_output(out, stderr, prog, st);` */
 int pk_cli_close_output(FILE *out, FILE *err, const char *prog, int status);
 
-/* The inputs of a tool that reads game files: argv[first..argc) or, when there is none,
- * standard input; "-" is standard input too (named "<stdin>"). Each file is opened, given
- * to each(ctx, f, name), and closed. A file that cannot be opened, or a directory, is said
- * on err ("NAME: error: cannot open: REASON" / "is a directory") and skipped. go_on (may
- * be NULL) is asked before each input (false: stop, a write failed). Returns the number
- * of inputs that could not be read (for exit status 2). */
-int pk_cli_each_input(int argc, char **argv, int first, FILE *err, void (*each)(void *ctx, FILE *f, const char *name),
-                      bool (*go_on)(void *ctx), void *ctx);
+/* For a tool that writes its output to out and its messages to standard error: makes
+ * standard error line-buffered (each line one write, whole even when other programs
+ * write to the same log), and says whether out goes to the same file as standard error
+ * (`> log 2>&1`, one terminal, one pipe; not /dev/null). Then the tool flushes out before
+ * each line it writes to standard error (pk_cli_err), so that lines never cross and the
+ * log is the same whatever -j. Call it before writing anything to standard error. */
+bool pk_cli_log_shared(FILE *out);
+
+/* Standard error, ready for a line: out flushed first when shared (pk_cli_log_shared). */
+FILE *pk_cli_err(FILE *out, bool shared);
 
 #endif

@@ -32,7 +32,16 @@
  *   open_memstream fseeko ftello                   a game's output written on its worker
  *                                                  (check.c, check_store.c)
  *   fileno isatty                                  --color=auto (cli.c)
- *   stat                                           is a command-line path a folder (cli.c)
+ *   stat lstat fstat                               the inputs: a folder, a link to nothing, a
+ *                                                  regular file; an output that is an input
+ *                                                  (device and inode); one log for stdout and
+ *                                                  stderr (cli.c, cli_inputs.c)
+ *   opendir readdir closedir                       the folders of -r, walked (cli_inputs.c)
+ *   open fcntl fdopen close                        a walked file opened without blocking, so
+ *                                                  that a FIFO cannot hang the run; what a
+ *                                                  descriptor tells of a failed write
+ *                                                  (cli_inputs.c, cli.c)
+ *   strdup                                         the paths listed (cli_inputs.c)
  *   getopt_long opterr optind optopt               the tools' options, one parser for all
  *                                                  (cli.c pk_cli_getopt); getopt_long is not
  *                                                  POSIX, but glibc, musl, the BSDs and macOS
@@ -47,6 +56,8 @@
 #error "build with -D_POSIX_C_SOURCE=200809L (see pk_port.h)"
 #endif
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <iconv.h>
 #include <pthread.h>

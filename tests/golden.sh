@@ -34,7 +34,9 @@ cp -R "$d" "$tmp/g/$name"
 cpat=${CORPORA:+s|$CORPORA|\$CORPORA|g}
 # one wrapper per tool, in front of whatever PATH finds first (the tool, or valgrind's wrapper)
 PATH="$PATH:$top/$BUILD/bin"
-for t in $(cd "$top/$BUILD/bin" && ls | grep -v '\.d$'); do
+for t in $(cd "$top/$BUILD/bin" && ls); do
+  # the tools only (not make's .d files, nor gcov's .gcno/.gcda under make coverage)
+  [ -f "$top/$BUILD/bin/$t" ] && [ -x "$top/$BUILD/bin/$t" ] || continue
   real=$(command -v "$t") || { echo "$d: $t not on PATH"; exit 1; }
   # run by name from its own folder, so that argv[0] (in usage messages) stays the tool's name
   cat >"$tmp/wrap/$t" <<EOF

@@ -1,7 +1,7 @@
 /*
  * pdncheck.c -- checks PDN game files. This is the thin driver: options, the loop over
- * files (and directories, with -r) and games, where each line of output goes, and the
- * summary.
+ * the inputs (listed by cli_inputs.h, the folders of -r walked) and games, where each line
+ * of output goes, and the summary.
  *
  * Modes: --syntax-only reads every game with the PDN reader (src/pdn_read.c); by default
  * each game is then replayed under its variant by the adjudicator (src/replay.c). A
@@ -17,6 +17,7 @@
  */
 #include "check.h"
 #include "cli.h"
+#include "cli_inputs.h"
 #include "html_report.h"
 #include "diag.h"
 #include "pdn.h"
@@ -24,13 +25,11 @@
 #include "replay.h"
 #include "report.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -52,6 +51,8 @@ typedef struct run {
     int nhd, caphd;
     unsigned long long bytes;
     FILE *out;
+    bool shared; /* out and stderr are one file: out flushed before each stderr line */
+    int why;     /* the errno of out's first failed write (pk_cli_write_failed) */
     /* totals: each game by its verdict (report.h), each diagnostic by its severity */
     pk_totals totals;
     int unreadable, write_failed;
@@ -67,10 +68,19 @@ typedef struct run {
     long not_applied[PK_V_COUNT];
 } run;
 
+/* out failed: noted with its reason, the run stops */
+static void out_failed(run *R)
+{
+    pk_cli_write_failed(R->out, &R->why);
+    R->write_failed = 1;
+}
+
 static void write_diag(run *R, FILE *o, const pk_diag *d, unsigned color)
 {
-    if (R->json && o == R->out ? pk_diag_write_json(o, d) : pk_diag_write_text(o, d, color))
-        R->write_failed |= o == R->out;
+    if (o == stderr)
+        pk_cli_err(R->out, R->shared);
+    if ((R->json && o == R->out ? pk_diag_write_json(o, d) : pk_diag_write_text(o, d, color)) && o == R->out)
+        out_failed(R);
 }
 
 /* Says how many games repeated each guess that was printed (GNU output only). */
@@ -209,21 +219,21 @@ static bool on_game(void *ctx, const pk_checked *ck)
         R->not_applied[ck->variant->index]++;
     if (ck->text) { /* written on a worker (json_diag, game_text) */
         if (ck->text_len && fwrite(ck->text, 1, ck->text_len, R->out) != ck->text_len)
-            R->write_failed = 1;
+            out_failed(R);
     } else if (R->json && pk_report_game_json(R->out, R->file, ck->game, ck->replayed ? ck->res : NULL, &v)) {
-        R->write_failed = 1;
+        out_failed(R);
     }
     if (R->html) {
         pk_html_game hg = {R->file, ck->game, ck->replayed ? ck->res->variant : NULL, ck->replayed ? ck->res : NULL,
                            R->hd, R->nhd};
         pk_error err;
         if (pk_html_add(R->html, &hg, &v, &err)) {
-            fprintf(stderr, "%s: error: --html: %s\n", prog, err.msg);
+            fprintf(pk_cli_err(R->out, R->shared), "%s: error: --html: %s\n", prog, err.msg);
             R->write_failed = 1;
         }
         html_drop(R);
     }
-    if (ferror(R->out)) /* a closed pipe, a full disk: stop now, not at the end */
+    if (pk_cli_write_failed(R->out, &R->why)) /* a closed pipe, a full disk: stop now, not at the end */
         R->write_failed = 1;
     return !R->write_failed;
 }
@@ -294,88 +304,20 @@ static void check_stream(run *R, FILE *f, const char *name)
     R->bytes += bytes;
 }
 
-static void check_path(run *R, const char *path);
+/* The inputs (cli_inputs.h): each file read, each one that cannot be (an io error, on
+ * standard error and in the JSON report) and each folder of -r without game files (a
+ * warning) where it stands in the run. */
+static void each_input(void *ctx, FILE *f, const char *name) { check_stream(ctx, f, name); }
 
-static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
-static bool is_pdn(const char *name)
+static void input_failed(void *ctx, const char *name, const char *why, bool error)
 {
-    size_t n = strlen(name);
-    return n > 4 && !strcasecmp(name + n - 4, ".pdn");
+    if (error)
+        file_error(ctx, name, why);
+    else
+        file_diag(ctx, PK_SEV_WARNING, "no-game", name, why);
 }
 
-/* -r: the *.pdn files of dir and of its subdirectories, in byte order of their names
- * (the same report on every machine). Hidden entries and symbolic links to directories
- * are left out (no loops). */
-static void check_dir(run *R, const char *dir)
-{
-    DIR *dp = opendir(dir);
-    if (!dp) {
-        char msg[300];
-        snprintf(msg, sizeof msg, "cannot open: %s", strerror(errno));
-        file_error(R, dir, msg);
-        return;
-    }
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    struct dirent *e;
-    while ((e = readdir(dp))) {
-        if (e->d_name[0] == '.')
-            continue;
-        if (n == cap) {
-            cap = cap ? 2 * cap : 64;
-            char **p = realloc(names, cap * sizeof *p);
-            if (!p)
-                break;
-            names = p;
-        }
-        size_t len = strlen(dir) + strlen(e->d_name) + 2;
-        if (!(names[n] = malloc(len)))
-            break;
-        size_t dl = strlen(dir);
-        snprintf(names[n], len, "%s%s%s", dir, dl && dir[dl - 1] == '/' ? "" : "/", e->d_name);
-        n++;
-    }
-    closedir(dp);
-    if (n > 1)
-        qsort(names, n, sizeof *names, by_name);
-    for (size_t i = 0; i < n; i++) {
-        struct stat st, lst;
-        if (!R->write_failed && lstat(names[i], &lst) == 0 && stat(names[i], &st) == 0) {
-            if (S_ISDIR(st.st_mode) && !S_ISLNK(lst.st_mode))
-                check_dir(R, names[i]);
-            else if (!S_ISDIR(st.st_mode) && is_pdn(names[i]))
-                check_path(R, names[i]);
-        }
-        free(names[i]);
-    }
-    free(names);
-}
-
-static void check_path(run *R, const char *path)
-{
-    if (!strcmp(path, "-")) {
-        check_stream(R, stdin, "<stdin>");
-        return;
-    }
-    struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        if (R->recursive)
-            check_dir(R, path);
-        else
-            file_error(R, path, "is a directory (-r checks the *.pdn files in it)");
-        return;
-    }
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        char msg[300];
-        snprintf(msg, sizeof msg, "cannot open: %s", strerror(errno));
-        file_error(R, path, msg);
-        return;
-    }
-    check_stream(R, f, path);
-    fclose(f);
-}
+static bool go_on(void *ctx) { return !((run *)ctx)->write_failed; }
 
 /* The last line. In replay mode a line before it says how results were read (RULES 4.4). */
 static void summary(run *R)
@@ -404,7 +346,8 @@ static void stats(const run *R, double secs)
     getrusage(RUSAGE_SELF, &ru);
     if (secs <= 0)
         secs = 1e-9;
-    fprintf(stderr, "pdncheck: %llu bytes, %ld games in %.3f s: %.1f MB/s, %.0f games/s, peak RSS %ld KiB\n",
+    fprintf(pk_cli_err(R->out, R->shared),
+            "pdncheck: %llu bytes, %ld games in %.3f s: %.1f MB/s, %.0f games/s, peak RSS %ld KiB\n",
             R->bytes, R->totals.games, secs, (double)R->bytes / secs / 1e6, (double)R->totals.games / secs,
             (long)ru.ru_maxrss);
     unsigned long pieces, reread;
@@ -437,7 +380,8 @@ static void usage(FILE *o)
           "                             spanish-site20each\n"
           "      --syntax-only          check the PDN syntax only (no replay)\n"
           "      --strict               tolerated deviations and warnings are errors\n"
-          "  -r, --recursive            check the *.pdn files in each DIR and below it\n"
+          "  -r, --recursive            check the game files in each DIR and below it:\n"
+          "                             *.pdn, also compressed (.gz, .bz2, .xz, .zst)\n"
           "      --json                 JSON Lines: an object per diagnostic, game, summary\n"
           "  -q, --quiet                write only errors and the summary\n"
           "  -o, --output=FILE          write the report to FILE, not to standard output\n"
@@ -454,7 +398,7 @@ static void usage(FILE *o)
           "  -V, --version              print the version and exit\n"
           "\n"
           "Diagnostics go to standard output; files that cannot be read, usage and write\n"
-          "errors to standard error.\n"
+          "errors to standard error. An output file that is also an input is refused.\n"
           "Exit status: 0 no game with an error, 1 some game with an error, 2 unreadable\n"
           "file, write error or usage error. See pdncheck(1) and pdn(5).\n",
           o);
@@ -533,10 +477,24 @@ int main(int argc, char **argv)
      * pdnperft); otherwise each game's variant is known only when it is read. */
     if (R.opts.variant && pk_cli_applies(R.opts.variant, R.opts.gen_flags, R.opts.draw_options, &err))
         return pk_cli_usage_error(stderr, prog, "%s", err.msg);
-    if (output && pk_cli_open_output(output, &R.out, &err)) {
-        fprintf(stderr, "%s: error: %s\n", prog, err.msg);
+    /* The inputs are listed (the folders of -r walked) before an output is opened: an
+     * output that is also an input is refused before it is emptied. */
+    pk_cli_inputs in = {0};
+    unsigned walk = PK_CLI_CAN_RECURSE | (R.recursive ? PK_CLI_RECURSE : 0);
+    if (pk_cli_inputs_list(&in, argc, argv, optind, walk, &err) ||
+        pk_cli_output_check(&in, output, "output file", &err) ||
+        (html && pk_cli_output_check(&in, html, "--html file", &err)) ||
+        (output && pk_cli_open_output(output, &R.out, &err))) {
+        pk_cli_error(stderr, prog, NULL, "%s", err.msg);
+        pk_cli_inputs_free(&in);
         return PK_EXIT_USAGE;
     }
+    if (html && pk_cli_same_file(html, R.out)) {
+        pk_cli_error(stderr, prog, NULL, "--html file '%s' is also the report's output", html);
+        pk_cli_inputs_free(&in);
+        return pk_cli_close_output(R.out, stderr, prog, PK_EXIT_USAGE);
+    }
+    R.shared = pk_cli_log_shared(R.out);
     R.color = !R.json && pk_cli_use_color(color, R.out) ? PK_DIAG_COLOR : 0;
     R.color_err = pk_cli_use_color(color, stderr) ? PK_DIAG_COLOR : 0;
     R.copts.jobs = jobs;
@@ -548,7 +506,8 @@ int main(int argc, char **argv)
     R.copts.replay = R.opts;
     R.copts.format = output_format(&R, html != NULL);
     if (!(R.checker = pk_checker_new(&R.copts, &err))) {
-        fprintf(stderr, "%s: error: %s\n", prog, err.msg);
+        pk_cli_error(stderr, prog, NULL, "%s", err.msg);
+        pk_cli_inputs_free(&in);
         return PK_EXIT_USAGE;
     }
     FILE *html_out = NULL;
@@ -562,28 +521,32 @@ int main(int argc, char **argv)
                  R.strict ? "; --strict: warnings count as errors" : "");
         pk_html_opts ho = {"pdncheck report", conv, R.opts.gen_flags, R.strict};
         if (pk_cli_open_output(html, &html_out, &err) || !(R.html = pk_html_new(html_out, &ho, &err))) {
-            fprintf(stderr, "%s: error: --html: %s\n", prog, err.msg);
+            pk_cli_error(stderr, prog, NULL, "--html: %s", err.msg);
+            pk_cli_inputs_free(&in);
             return PK_EXIT_USAGE;
         }
     }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    if (optind == argc)
-        check_path(&R, "-");
-    for (int i = optind; i < argc && !R.write_failed; i++)
-        check_path(&R, argv[i]);
+    pk_cli_inputs_run(&in, stderr, each_input, input_failed, go_on, &R);
+    pk_cli_inputs_free(&in);
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    if (!R.write_failed)
+    if (!R.write_failed) {
         summary(&R);
+        if (pk_cli_write_failed(R.out, &R.why))
+            R.write_failed = 1;
+    }
     if (R.stats)
         stats(&R, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
     pk_checker_free(R.checker);
     if (R.html) {
+        int why = 0;
         if (pk_html_finish(R.html, &R.totals, &err)) {
-            fprintf(stderr, "%s: error: --html %s: %s\n", prog, html, err.msg);
+            if (!pk_cli_write_failed(html_out, &why)) /* a write error is said below, with its reason */
+                fprintf(pk_cli_err(R.out, R.shared), "%s: error: --html %s: %s\n", prog, html, err.msg);
             R.write_failed = 1;
         }
-        if (pk_cli_close_output(html_out, stderr, prog, 0))
+        if (pk_cli_end_output(html_out, html, why, pk_cli_err(R.out, R.shared), prog, 0))
             R.write_failed = 1;
     }
     html_drop(&R);
@@ -592,5 +555,5 @@ int main(int argc, char **argv)
     int status = R.unreadable || R.write_failed ? PK_EXIT_USAGE
                  : R.totals.with_errors || R.totals.errors ? PK_EXIT_FINDINGS
                                                            : PK_EXIT_OK;
-    return pk_cli_close_output(R.out, stderr, prog, status);
+    return pk_cli_end_output(R.out, output, R.why, stderr, prog, status);
 }

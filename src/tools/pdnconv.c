@@ -19,13 +19,13 @@
  */
 #include "check.h"
 #include "cli.h"
+#include "cli_inputs.h"
 #include "conv.h"
 #include "diag.h"
 #include "notation.h"
 #include "pdn.h"
 #include "replay.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,7 +42,8 @@ typedef struct run {
     pk_check_opts copts;
     pk_checker *checker;
     FILE *out;
-    int status;
+    bool shared;     /* out and stderr are one file: out flushed before each stderr line */
+    int why, status; /* why: the errno of out's first failed write (pk_cli_write_failed) */
     const char *file;
     long games_out;
     int stats;
@@ -83,7 +84,7 @@ static void on_diag(void *ctx, const pk_diag *d, bool written)
         return;
     pk_diag plain = *d;
     plain.game_name = NULL; /* the players, which check.c adds for pdncheck, are not said here */
-    pk_diag_write_gnu(stderr, &plain);
+    pk_diag_write_gnu(pk_cli_err(R->out, R->shared), &plain);
     if (d->severity == PK_SEV_ERROR || placeholder)
         findings(R);
 }
@@ -200,8 +201,8 @@ static bool on_game(void *ctx, const pk_checked *ck)
         note_game(R, ck, &local), n = &local;
     R->games++;
     if (n->replayed && !n->supported) {
-        fprintf(stderr, "%s: warning: game %d: %s is not supported: written as read\n", R->file, n->index,
-                n->unsupported);
+        fprintf(pk_cli_err(R->out, R->shared), "%s: warning: game %d: %s is not supported: written as read\n",
+                R->file, n->index, n->unsupported);
         findings(R);
     }
     if (R->conv.to == PK_CONV_PDN && R->games_out++)
@@ -211,13 +212,13 @@ static bool on_game(void *ctx, const pk_checked *ck)
     else if (ck->text_len)
         fwrite(ck->text, 1, ck->text_len, R->out);
     if (n->failed) {
-        fprintf(stderr, "%s: error: out of memory\n", PROG);
+        fprintf(pk_cli_err(R->out, R->shared), "%s: error: out of memory\n", PROG);
         R->status = PK_EXIT_USAGE;
     }
     if (R->stats) {
         pk_pdn_counts_add(&R->n, &n->n);
     }
-    return !ferror(R->out);
+    return !pk_cli_write_failed(R->out, &R->why);
 }
 
 static void do_file(run *R, FILE *f, const char *name)
@@ -237,16 +238,17 @@ static void stats(const run *R, double secs)
     getrusage(RUSAGE_SELF, &ru);
     if (secs <= 0)
         secs = 1e-9;
-    fprintf(stderr,
+    fprintf(pk_cli_err(R->out, R->shared),
             "pdnconv: %ld games, %ld comments, %ld lines, %ld NAGs, %ld variations, %ld setups, %ld unparsed\n"
             "pdnconv: %llu bytes, %ld games in %.3f s: %.1f MB/s, %.0f games/s, peak RSS %ld KiB\n",
             R->games, R->n.comments, R->n.lines, R->n.nags, R->n.variations, R->n.setups, R->n.unparsed, R->bytes,
-            R->games, secs,
-            (double)R->bytes / secs / 1e6, (double)R->games / secs, (long)ru.ru_maxrss);
+            R->games, secs, (double)R->bytes / secs / 1e6, (double)R->games / secs, (long)ru.ru_maxrss);
 }
 
 static void each_file(void *ctx, FILE *f, const char *name) { do_file(ctx, f, name); }
-static bool out_ok(void *ctx) { return !ferror(((run *)ctx)->out); }
+/* Before each input, and at the end: out flushed (a file's output before the next one's
+ * messages), and not failed. */
+static bool out_ok(void *ctx) { return fflush(((run *)ctx)->out), !pk_cli_write_failed(((run *)ctx)->out, &((run *)ctx)->why); }
 
 static void usage(FILE *o)
 {
@@ -274,7 +276,7 @@ static void usage(FILE *o)
           "Output:\n"
           "      --to=pdn|json|hub      PDN (default), one JSON object per game, or one line\n"
           "                             of Hub moves per game (from-to, fromxto then captures)\n"
-          "  -o, --output=FILE          write to FILE\n"
+          "  -o, --output=FILE          write to FILE (refused when FILE is also an input)\n"
           "  -j, --jobs=N               replay on N threads (default: every online core);\n"
           "                             the output is the same whatever N\n"
           "      --stats                on standard error: the games, comments, % and ; lines,\n"
@@ -363,10 +365,6 @@ int main(int argc, char **argv)
     }
     if (R.opts.variant && pk_cli_applies(R.opts.variant, R.opts.gen_flags, 0, &err) != PK_OK)
         return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
-    if (output && !(R.out = fopen(output, "w"))) {
-        fprintf(stderr, "%s: error: %s: %s\n", PROG, output, strerror(errno));
-        return PK_EXIT_USAGE;
-    }
     R.copts.jobs = jobs;
     R.copts.window = pk_cli_jobs_window();
     R.copts.piece = pk_cli_piece_bytes();
@@ -380,23 +378,22 @@ int main(int argc, char **argv)
         R.copts.observer.end = game_end;
         R.copts.format = (pk_check_format){NULL, conv_game, &R, sizeof(conv_note)};
     }
-    if (!(R.checker = pk_checker_new(&R.copts, &err))) {
-        fprintf(stderr, "%s: error: %s\n", PROG, err.msg);
+    pk_cli_inputs in = {0}; /* listed before the output is opened: refused if it is an input */
+    if (!(R.checker = pk_checker_new(&R.copts, &err)) ||
+        pk_cli_inputs_open(&in, argc, argv, optind, 0, output, &R.out, &R.shared, &err)) {
+        pk_cli_error(stderr, PROG, NULL, "%s", err.msg);
+        pk_checker_free(R.checker); /* its threads stopped */
         return PK_EXIT_USAGE;
     }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    if (pk_cli_each_input(argc, argv, optind, stderr, each_file, out_ok, &R))
+    if (pk_cli_inputs_run(&in, stderr, each_file, NULL, out_ok, &R))
         R.status = PK_EXIT_USAGE;
-    fflush(R.out); /* the time includes writing */
+    pk_cli_inputs_free(&in);
+    out_ok(&R); /* flushed: the time includes writing */
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (R.stats)
         stats(&R, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
     pk_checker_free(R.checker);
-    int st = pk_cli_finish(R.out, stderr, PROG, R.status);
-    if (output && fclose(R.out) != 0 && st != PK_EXIT_USAGE) {
-        fprintf(stderr, "%s: error: write error: %s: %s\n", PROG, output, strerror(errno));
-        st = PK_EXIT_USAGE;
-    }
-    return st;
+    return pk_cli_end_output(R.out, output, R.why, stderr, PROG, R.status);
 }

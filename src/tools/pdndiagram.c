@@ -3,12 +3,14 @@
  * standalone SVG, optionally with a legal move's path and captures. A thin main over
  * board.c (the renderers) and match.c (the move named by --move); see man/pdndiagram.1.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cli_inputs.h"
 #include "match.h"
 #include "pdnkit.h"
 
@@ -132,8 +134,13 @@ static int from_stdin(const job *j)
         if (st > worst)
             worst = st;
     }
+    int why = errno; /* getline's, when it failed */
     free(line);
     free(more);
+    if (ferror(stdin)) { /* worded as the game-file tools word it */
+        fprintf(stderr, "<stdin>: error: read error: %s\n", strerror(why));
+        return EXIT_USAGE;
+    }
     if (!drawn && !worst) {
         pk_cli_error(stderr, prog, NULL, "no FEN on standard input");
         return EXIT_USAGE;
@@ -200,13 +207,15 @@ int main(int argc, char **argv)
         pk_cli_error(stderr, prog, NULL, "out of memory");
         return EXIT_USAGE;
     }
-    if (output && pk_cli_open_output(output, &j.out, &err)) {
+    bool in_stdin = optind == argc || !strcmp(argv[optind], "-");
+    if ((in_stdin && pk_cli_stdin_check(output, &err)) || /* an output that is the input: refused */
+        (output && pk_cli_open_output(output, &j.out, &err))) {
         pk_cli_error(stderr, prog, NULL, "%s", err.msg);
         free(j.scratch);
         return EXIT_USAGE;
     }
     int st;
-    if (optind == argc || !strcmp(argv[optind], "-"))
+    if (in_stdin)
         st = from_stdin(&j);
     else
         st = draw(&j, argv[optind], (size_t)-1, NULL, false);

@@ -11,6 +11,7 @@
  */
 #include "check.h"
 #include "cli.h"
+#include "cli_inputs.h"
 #include "diag.h"
 #include "fen.h"
 #include "notation.h"
@@ -36,6 +37,12 @@ typedef struct run {
     int nranges;           /* --game: 0 = every game */
     int lo[MAX_RANGES], hi[MAX_RANGES];
     int json, fen_only;
+    int with_file;         /* the file first on each plain line: 1 --with-filename, 0
+                              --no-filename, -1 (default) when more than one file is read */
+    bool shared;           /* out and stderr are one file: out flushed before each stderr
+                              line, and each game's lines kept until its diagnostics are
+                              out (the order of -j N) */
+    int why;               /* the errno of out's first failed write (pk_cli_write_failed) */
     int notation;          /* 0 the variant's, else PK_NOT_NUMERIC or PK_NOT_ALGEBRAIC */
     pk_replay_opts opts;
     pk_check_opts copts;
@@ -107,6 +114,10 @@ static void print_position(game *G, const pk_replay_event *e, const pk_pos *pos,
     char fen[PK_FEN_MAX], full[256] = "";
     pk_fen_write(v, pos, alg, fen, sizeof fen);
     bool ply = e->kind == PK_EV_PLY;
+    if (R->with_file > 0 && !R->json) { /* as grep does: which file each line is about */
+        pk_text_write_escaped(out, R->file);
+        fputc('\t', out);
+    }
     if (R->fen_only) {
         fprintf(out, "%s\n", fen);
         return;
@@ -160,7 +171,7 @@ static void game_error(run *R, const char *msg)
     d.line = R->game ? R->game_line : 0;
     d.col = R->game ? R->game_col : 0;
     d.message = msg;
-    pk_diag_write_gnu(stderr, &d);
+    pk_diag_write_gnu(pk_cli_err(R->out, R->shared), &d);
     findings(R);
 }
 
@@ -235,7 +246,7 @@ static void *game_new(void *ctx)
         return NULL;
     G->R = ctx;
     const pk_check_opts *o = &G->R->copts;
-    bool direct = o->jobs <= 1 && !(o->replay.gen_flags && !o->variant_given);
+    bool direct = o->jobs <= 1 && !(o->replay.gen_flags && !o->variant_given) && !G->R->shared;
     G->out = G->R->out;
     if (!direct && !(G->out = open_memstream(&G->text, &G->len))) {
         free(G);
@@ -272,7 +283,7 @@ static void on_diag(void *ctx, const pk_diag *d, bool written)
         return; /* the positions are the output; warnings are pdncheck's business */
     pk_diag plain = *d;
     plain.game_name = NULL; /* the players, which check.c adds for pdncheck, are not said here */
-    pk_diag_write_gnu(stderr, &plain);
+    pk_diag_write_gnu(pk_cli_err(R->out, R->shared), &plain);
     findings(R);
 }
 
@@ -349,10 +360,12 @@ static bool on_game(void *ctx, const pk_checked *ck)
             copy_lines(ck->state, R->out, &n);
     }
     R->last = n.index;
+    if (pk_cli_write_failed(R->out, &R->why)) /* a closed pipe, a full disk: stop now */
+        return false;
     if (!n.replayed) /* not selected, or errors reported by the reader */
         return true;
     if (n.oom) {
-        fprintf(stderr, "%s: error: game %d: out of memory\n", PROG, n.index);
+        fprintf(pk_cli_err(R->out, R->shared), "%s: error: game %d: out of memory\n", PROG, n.index);
         R->status = PK_EXIT_USAGE;
     }
     R->game = n.index;
@@ -384,8 +397,11 @@ static void do_file(run *R, FILE *f, const char *name)
 {
     R->file = name;
     R->last = 0;
-    if (pk_checker_run(R->checker, f, name, on_game, on_diag, R, NULL) < 0)
+    int st = pk_checker_run(R->checker, f, name, on_game, on_diag, R, NULL);
+    if (st < 0)
         R->status = PK_EXIT_USAGE; /* unreadable: said by on_diag */
+    if (st == 0)
+        return; /* stopped: a write failed */
     int n = R->last;
     for (int i = 0; i < R->nranges; i++)
         if (R->hi[i] > n) {
@@ -398,6 +414,8 @@ static void do_file(run *R, FILE *f, const char *name)
 }
 
 static void each_file(void *ctx, FILE *f, const char *name) { do_file(ctx, f, name); }
+
+static bool go_on(void *ctx) { return !pk_cli_write_failed(((run *)ctx)->out, &((run *)ctx)->why); }
 
 static void usage(FILE *o)
 {
@@ -417,6 +435,9 @@ static void usage(FILE *o)
           "\n"
           "How:\n"
           "      --fen-only             the FEN alone on each line\n"
+          "      --with-filename        the file first on each line (the default when more\n"
+          "                             than one file is read, as grep does)\n"
+          "      --no-filename          never the file\n"
           "      --json                 one JSON object per position\n"
           "      --numeric              numeric squares, whatever the variant's notation\n"
           "      --algebraic            algebraic squares, whatever the variant's notation\n"
@@ -424,13 +445,15 @@ static void usage(FILE *o)
           "                             the tags; default: the tags, else a guess (pdncheck(1))\n"
           "      --results=first|white  how 1-0 is read when results are checked\n"
           "      --capture-optional     house rule: captures are not mandatory (8x8 only)\n"
-          "  -o, --output=FILE          write to FILE, not to standard output\n"
+          "  -o, --output=FILE          write to FILE, not to standard output (refused when\n"
+          "                             FILE is also an input)\n"
           "      --list-variants        print the variant table and exit\n"
           "  -h, --help                 print this help and exit\n"
           "  -V, --version              print the version and exit\n"
           "\n"
           "Plain output: one line per position, tab-separated: game, ply, move number, side\n"
-          "that just moved, the move as written, FEN ('-' where there is none: the start).\n"
+          "that just moved, the move as written, FEN ('-' where there is none: the start);\n"
+          "with more than one file, the file's name first.\n"
           "Errors (an illegal move, a ply past the end) go to standard error as pdncheck\n"
           "writes them; the positions before an illegal move are printed.\n"
           "\n"
@@ -447,7 +470,8 @@ static int parse_int(const char *s, char **end)
 
 int main(int argc, char **argv)
 {
-    enum { O_FINAL = 256, O_PLY, O_MOVE, O_ALL, O_FENONLY, O_JSON, O_NUMERIC, O_ALGEBRAIC, O_RESULTS, O_CAPOPT, O_LIST };
+    enum { O_FINAL = 256, O_PLY, O_MOVE, O_ALL, O_FENONLY, O_JSON, O_NUMERIC, O_ALGEBRAIC, O_RESULTS, O_CAPOPT, O_LIST,
+           O_WITHFILE, O_NOFILE };
     static const struct option longopts[] = {
         {"final", no_argument, NULL, O_FINAL},         {"ply", required_argument, NULL, O_PLY},
         {"move", required_argument, NULL, O_MOVE},     {"all", no_argument, NULL, O_ALL},
@@ -457,9 +481,11 @@ int main(int argc, char **argv)
         {"results", required_argument, NULL, O_RESULTS}, {"capture-optional", no_argument, NULL, O_CAPOPT},
         {"jobs", required_argument, NULL, 'j'},        {"output", required_argument, NULL, 'o'},
         {"list-variants", no_argument, NULL, O_LIST},  {"help", no_argument, NULL, 'h'},
+        {"with-filename", no_argument, NULL, O_WITHFILE}, {"no-filename", no_argument, NULL, O_NOFILE},
         {"version", no_argument, NULL, 'V'},           {NULL, 0, NULL, 0}};
     static run R; /* main's: large, not on the stack */
     R.move_side = -1;
+    R.with_file = -1;
     R.out = stdout;
     pk_error err;
     int c, modes = 0, jobs = pk_cli_jobs_default();
@@ -497,6 +523,8 @@ int main(int argc, char **argv)
         }
         case O_FENONLY: R.fen_only = 1; break;
         case O_JSON: R.json = 1; break;
+        case O_WITHFILE: R.with_file = 1; break;
+        case O_NOFILE: R.with_file = 0; break;
         case O_NUMERIC: R.notation = PK_NOT_NUMERIC; break;
         case O_ALGEBRAIC: R.notation = PK_NOT_ALGEBRAIC; break;
         case 'v':
@@ -539,16 +567,23 @@ int main(int argc, char **argv)
     /* -j N: each game's lines written where it is checked, the games read in pieces */
     if (jobs > 1)
         R.copts.format = (pk_check_format){NULL, fen_game, &R, sizeof(fen_note)};
-    if (output && pk_cli_open_output(output, &R.out, &err)) {
+    /* the inputs listed before the output is opened (refused if it is an input), and
+     * R.shared set before the checker makes the games' states (game_new reads it) */
+    pk_cli_inputs in = {0};
+    if (pk_cli_inputs_open(&in, argc, argv, optind, 0, output, &R.out, &R.shared, &err)) {
         pk_cli_error(stderr, PROG, NULL, "%s", err.msg);
         return PK_EXIT_USAGE;
     }
     if (!(R.checker = pk_checker_new(&R.copts, &err))) {
-        fprintf(stderr, "%s: error: %s\n", PROG, err.msg);
+        pk_cli_error(stderr, PROG, NULL, "%s", err.msg);
+        pk_cli_inputs_free(&in);
         return PK_EXIT_USAGE;
     }
-    if (pk_cli_each_input(argc, argv, optind, stderr, each_file, NULL, &R))
+    if (R.with_file < 0)
+        R.with_file = in.n > 1;
+    if (pk_cli_inputs_run(&in, stderr, each_file, NULL, go_on, &R))
         R.status = PK_EXIT_USAGE;
+    pk_cli_inputs_free(&in);
     pk_checker_free(R.checker);
-    return pk_cli_close_output(R.out, stderr, PROG, R.status);
+    return pk_cli_end_output(R.out, output, R.why, stderr, PROG, R.status);
 }

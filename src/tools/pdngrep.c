@@ -17,6 +17,7 @@
  */
 #include "check.h"
 #include "cli.h"
+#include "cli_inputs.h"
 #include "conv.h"
 #include "filter.h"
 #include "game_key.h"
@@ -36,16 +37,6 @@
 
 enum out_mode { OUT_TEXT, OUT_CLEAN, OUT_JSON, OUT_COUNT, OUT_LIST, OUT_QUIET };
 
-/* An input, listed before anything is opened (so that an output that is an input is
- * refused before it is emptied). */
-typedef struct input {
-    char *path; /* "-": standard input */
-    bool is_dir_error;
-    dev_t dev;
-    ino_t ino;
-    bool has_id;
-} input;
-
 typedef struct run {
     pk_filter *filter;
     pk_search *search;     /* NULL: no position, material or opening */
@@ -59,8 +50,10 @@ typedef struct run {
     pk_checker *checker;
     pk_key_set *keys;
     /* inputs */
-    input *in;
-    int nin, capin, recursive;
+    pk_cli_inputs in;      /* listed before anything is opened */
+    int recursive;
+    int next_input;        /* the index of the next input read */
+    bool shared;           /* standard error goes where the output goes (pk_cli_log_shared) */
     const char *file;      /* the input being read */
     int file_no;
     /* output */
@@ -221,7 +214,7 @@ static void error_line(run *R, const char *file, int line, int game, const char 
 {
     pk_diag d = {.severity = PK_SEV_ERROR, .code = "io", .file = file, .line = line, .game = game, .message = msg};
     fflush(R->out);
-    pk_diag_write_text(stderr, &d, R->color_err);
+    pk_diag_write_text(pk_cli_err(R->out, R->shared), &d, R->color_err);
     R->errors = 1;
 }
 
@@ -248,15 +241,8 @@ static FILE *output(run *R)
     size_t pl = strlen(R->output);
     snprintf(name, sizeof name, "%s%s%04ld.%s", R->output, pl && R->output[pl - 1] == '/' ? "" : "-", ++R->nout,
              R->mode == OUT_JSON ? "jsonl" : "pdn");
-    struct stat st;
-    for (int i = 0; i < R->nin; i++)
-        if (R->in[i].has_id && stat(name, &st) == 0 && st.st_dev == R->in[i].dev && st.st_ino == R->in[i].ino) {
-            fprintf(stderr, "%s: error: --split file '%s' is also an input\n", PROG, name);
-            R->errors = 1;
-            return R->out = NULL;
-        }
     pk_error err;
-    if (pk_cli_open_output(name, &R->out, &err)) {
+    if (pk_cli_output_check(&R->in, name, "--split file", &err) || pk_cli_open_output(name, &R->out, &err)) {
         fprintf(stderr, "%s: error: %s\n", PROG, err.msg);
         R->errors = 1;
         return R->out = NULL;
@@ -280,10 +266,10 @@ static void list_line(run *R, FILE *o, const note *n, pk_key_origin first)
     field(R, o, "32", num);
     fprintf(o, "\t%d", n->ply);
     if (R->duplicates) { /* and the game it copies */
-        const char *path = R->in[first.file].path;
+        const char *path = pk_cli_input_name(&R->in.v[first.file]);
         snprintf(num, sizeof num, "%d", first.game);
         fputc('\t', o);
-        field(R, o, "35", strcmp(path, "-") ? path : "<stdin>");
+        field(R, o, "35", path);
         fputc('\t', o);
         field(R, o, "32", num);
     }
@@ -335,139 +321,27 @@ static bool on_game(void *ctx, const pk_checked *ck)
 
 /* ------------------------------------------------------------------ inputs */
 
-static bool add_input(run *R, const char *path)
+/* Each input in order (pk_cli_inputs_run): its games read, or the reason it cannot be
+ * read, worded as in every tool. next_input numbers both, for -D's "the game it copies". */
+static void each_input(void *ctx, FILE *f, const char *name)
 {
-    if (R->nin == R->capin) {
-        int cap = R->capin ? 2 * R->capin : 16;
-        input *p = realloc(R->in, (size_t)cap * sizeof *p);
-        if (!p)
-            return false;
-        R->in = p, R->capin = cap;
-    }
-    input *e = &R->in[R->nin];
-    memset(e, 0, sizeof *e);
-    if (!(e->path = strdup(path)))
-        return false;
-    struct stat st;
-    if (strcmp(path, "-") && stat(path, &st) == 0) {
-        e->has_id = S_ISREG(st.st_mode);
-        e->dev = st.st_dev, e->ino = st.st_ino;
-        e->is_dir_error = S_ISDIR(st.st_mode);
-    }
-    R->nin++;
-    return true;
+    run *R = ctx;
+    R->file = name;
+    R->file_no = R->next_input++;
+    if (pk_checker_run(R->checker, f, R->file, on_game, on_diag, R, NULL) < 0)
+        R->errors = 1; /* said by on_diag */
 }
 
-static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
-static bool game_file(const char *name)
+static void input_failed(void *ctx, const char *name, const char *why, bool error)
 {
-    static const char *const ext[] = {".pdn", ".pdn.gz", ".pdn.bz2", ".pdn.xz", ".pdn.zst"};
-    size_t n = strlen(name);
-    for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++) {
-        size_t e = strlen(ext[i]);
-        if (n > e && !strcasecmp(name + n - e, ext[i]))
-            return true;
-    }
-    return false;
+    run *R = ctx;
+    R->next_input++;
+    fflush(NULL); /* the line where it stands among the output's */
+    pk_text_write_escaped(stderr, name);
+    fprintf(stderr, ": %s: %s\n", error ? "error" : "warning", why);
 }
 
-/* -r: the game files below dir, in byte order of their names at each level (the same run
- * on every machine); hidden entries and links to folders left out (no loops). */
-static bool walk(run *R, const char *dir, int depth)
-{
-    DIR *d = opendir(dir);
-    if (!d) {
-        fprintf(stderr, "%s: error: cannot open: %s\n", dir, strerror(errno));
-        R->errors = 1;
-        return true;
-    }
-    char **names = NULL;
-    size_t n = 0;
-    bool ok = true;
-    for (struct dirent *e; ok && (e = readdir(d));) {
-        if (e->d_name[0] == '.')
-            continue;
-        char **p = realloc(names, (n + 1) * sizeof *p);
-        size_t len = strlen(dir) + strlen(e->d_name) + 2;
-        ok = p && (p[n] = malloc(len));
-        if (p)
-            names = p;
-        if (ok)
-            snprintf(names[n++], len, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", e->d_name);
-    }
-    closedir(d);
-    qsort(names, n, sizeof *names, by_name);
-    for (size_t i = 0; i < n; i++) {
-        struct stat st, lst;
-        if (ok && lstat(names[i], &lst) == 0 && stat(names[i], &st) == 0) {
-            if (S_ISDIR(st.st_mode) && !S_ISLNK(lst.st_mode) && depth < 64)
-                ok = walk(R, names[i], depth + 1);
-            else if (S_ISREG(st.st_mode) && game_file(names[i]))
-                ok = add_input(R, names[i]);
-        }
-        free(names[i]);
-    }
-    free(names);
-    return ok;
-}
-
-/* The inputs named (standard input without any), folders walked with -r. */
-static bool list_inputs(run *R, int argc, char **argv, int first)
-{
-    if (first >= argc)
-        return add_input(R, "-");
-    for (int i = first; i < argc; i++) {
-        struct stat st;
-        if (R->recursive && strcmp(argv[i], "-") && stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-            if (!walk(R, argv[i], 0))
-                return false;
-        } else if (!add_input(R, argv[i])) {
-            return false;
-        }
-    }
-    return true;
-}
-
-/* -o FILE must not be one of the inputs (opening it would empty that input). */
-static bool output_is_input(const run *R, const char *path)
-{
-    struct stat st;
-    if (!path || !strcmp(path, "-") || stat(path, &st) != 0)
-        return false;
-    for (int i = 0; i < R->nin; i++)
-        if (R->in[i].has_id && st.st_dev == R->in[i].dev && st.st_ino == R->in[i].ino) {
-            fprintf(stderr, "%s: error: output file '%s' is also an input ('%s')\n", PROG, path, R->in[i].path);
-            return true;
-        }
-    return false;
-}
-
-static void read_inputs(run *R)
-{
-    for (int i = 0; i < R->nin && !R->stop; i++) {
-        input *e = &R->in[i];
-        bool std = !strcmp(e->path, "-");
-        if (e->is_dir_error) {
-            fprintf(stderr, "%s: error: is a directory (-r reads the game files in it)\n", e->path);
-            R->errors = 1;
-            continue;
-        }
-        FILE *f = std ? stdin : fopen(e->path, "rb");
-        if (!f) {
-            fflush(R->out);
-            fprintf(stderr, "%s: error: cannot open: %s\n", e->path, strerror(errno));
-            R->errors = 1;
-            continue;
-        }
-        R->file = std ? "<stdin>" : e->path;
-        R->file_no = i;
-        if (pk_checker_run(R->checker, f, R->file, on_game, on_diag, R, NULL) < 0)
-            R->errors = 1; /* said by on_diag */
-        if (!std)
-            fclose(f);
-    }
-}
+static bool go_on(void *ctx) { return !((run *)ctx)->stop; }
 
 /* ------------------------------------------------------------------ options */
 
@@ -750,13 +624,10 @@ int main(int argc, char **argv)
     if (!(R.filter = pk_filter_new()))
         return fprintf(stderr, "%s: error: out of memory\n", PROG), PK_EXIT_USAGE;
     int st = parse(&R, &A, argc, argv);
-    if (!st && !list_inputs(&R, argc, argv, optind))
-        st = (fprintf(stderr, "%s: error: out of memory\n", PROG), PK_EXIT_USAGE);
-    if (!st && !R.split && output_is_input(&R, R.output))
-        st = PK_EXIT_USAGE;
     pk_error err;
-    if (!st && R.output && !R.split && pk_cli_open_output(R.output, &R.out, &err))
-        st = (fprintf(stderr, "%s: error: %s\n", PROG, err.msg), PK_EXIT_USAGE);
+    if (!st && pk_cli_inputs_open(&R.in, argc, argv, optind, PK_CLI_CAN_RECURSE | (R.recursive ? PK_CLI_RECURSE : 0),
+                                  R.split ? NULL : R.output, &R.out, &R.shared, &err))
+        st = (pk_cli_error(stderr, PROG, NULL, "%s", err.msg), PK_EXIT_USAGE);
     if (!st && R.split)
         R.out = NULL;
     if (!st)
@@ -764,7 +635,8 @@ int main(int argc, char **argv)
     if (!st) {
         R.color = R.mode == OUT_LIST && pk_cli_use_color(A.color, R.out ? R.out : stdout) ? 1 : 0;
         R.color_err = pk_cli_use_color(A.color, stderr) ? PK_DIAG_COLOR : 0;
-        read_inputs(&R);
+        if (pk_cli_inputs_run(&R.in, stderr, each_input, input_failed, go_on, &R))
+            R.errors = 1;
         if (R.mode == OUT_COUNT)
             fprintf(R.out, "%ld\n", R.selected);
         st = R.mode == OUT_QUIET && R.selected ? PK_EXIT_OK
@@ -776,9 +648,7 @@ int main(int argc, char **argv)
     pk_key_set_free(R.keys);
     pk_search_free(R.search);
     pk_filter_free(R.filter);
-    for (int i = 0; i < R.nin; i++)
-        free(R.in[i].path);
-    free(R.in);
+    pk_cli_inputs_free(&R.in);
     if (R.out)
         st = pk_cli_close_output(R.out, stderr, PROG, st);
     return st;

@@ -5,12 +5,14 @@
  * with --check whether one written move is legal there, in the words pdncheck uses
  * (match.c's pk_match_describe). A thin main over the library; see man/pdnmoves.1.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cli_inputs.h"
 #include "pdnkit.h"
 #include "replay.h" /* PK_FEN_MAX */
 
@@ -356,9 +358,10 @@ static int lines(run *r, FILE *in)
         if (st > status)
             status = st;
     }
+    int why = errno; /* getline's, when it failed */
     free(buf);
-    if (ferror(in)) {
-        fprintf(stderr, "%s: error: reading standard input failed\n", prog);
+    if (ferror(in)) { /* worded as the game-file tools word it */
+        fprintf(stderr, "<stdin>: error: read error: %s\n", strerror(why));
         status = PK_EXIT_USAGE;
     }
     return status;
@@ -421,7 +424,9 @@ int main(int argc, char **argv)
         pk_cli_move_error(stderr, prog, r.check, &err);
         return PK_EXIT_USAGE;
     }
-    if (output && pk_cli_open_output(output, &r.out, &err) != PK_OK) {
+    bool from_stdin = optind == argc || strcmp(argv[optind], "-") == 0;
+    if ((from_stdin && pk_cli_stdin_check(output, &err)) || /* an output that is the input: refused */
+        (output && pk_cli_open_output(output, &r.out, &err) != PK_OK)) {
         pk_cli_error(stderr, prog, NULL, "%s", err.msg);
         return PK_EXIT_USAGE;
     }
@@ -435,7 +440,7 @@ int main(int argc, char **argv)
     static char obuf[1 << 16];
     setvbuf(r.out, obuf, _IOFBF, sizeof obuf);
     int status;
-    if (optind == argc || strcmp(argv[optind], "-") == 0)
+    if (from_stdin)
         status = lines(&r, stdin);
     else
         status = position(&r, argv[optind], (size_t)-1, 0);

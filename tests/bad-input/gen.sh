@@ -154,3 +154,12 @@ rm -f "$d/.body"
 
 # --- one Latin-1 byte in a UTF-8 file: only it is read as cp1252 --------------------------------
 printf '[Event "Caf\351"]\n[White "Caf\303\251 \320\220\320\261"]\n%s\n\n[Event "Caf\303\251"]\n[GameType "20"]\n1. 32-28 {\320\220\320\261 Caf\303\251} *\n' "$ok" >"$d/latin1-in-utf8.pdn"
+
+# --- pdncheck -r (issue 21 item 8): compressed game files are read; every game file that
+# cannot be read is named, exit status 2: a link to nothing, a loop of links, a FIFO (which
+# hung the run); a link back up is not walked twice; a folder without game files is a warning
+mkdir -p "$d/walk/sub" "$d/empty-folder/deeper" || exit 1
+printf '%s\n' "$ok" >"$d/walk/ok.pdn"
+printf '%s\n\n%s\n\n%s\n' "$ok" "$ok" "$ok" | gzip -n -c >"$d/walk/sub/three.PDN.gz" &&
+ln -s nowhere.pdn "$d/walk/dangling.pdn" && ln -s loop-b.pdn "$d/walk/loop-a.pdn" &&
+ln -s loop-a.pdn "$d/walk/loop-b.pdn" && mkfifo "$d/walk/fifo.pdn" && ln -s .. "$d/walk/sub/up" || exit 1

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The bad-input suite (tests/bad-input/cases): generates the inputs (gen.sh) into a temp
 # dir, copies the committed regression inputs (tests/bad-input/*.pdn) beside them, runs
-# pdncheck on each case with a 60 s timeout and a 1 MiB stack (no deep recursion), and
+# pdncheck on each case of tests/bad-input/cases, and each shell command of
+# tests/bad-input/tools (the other tools), with a 60 s timeout and a 1 MiB stack (no deep recursion), and
 # compares the exit status and the output -- all of it when short, else its first 8
 # lines and last 2 and the SHA-256 of the whole -- with expected/<name>.out, and standard
 # error with expected/<name>.err (empty when there is no such file). Names each failing case; ends with
@@ -32,15 +33,33 @@ clip() { # file: the whole output when short, else its first 8 and last 2 lines 
   fi
 }
 
+# The tools of the cases of tests/bad-input/tools, first on PATH: wrapped by PK_WRAP.
+wrapped="$d/.bin"
+mkdir -p "$wrapped"
+for t in "$bin"/pdn*; do
+  [ -x "$t" ] && [ -f "$t" ] || continue
+  case $t in *.d) continue ;; esac
+  printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$PK_WRAP" "$t" >"$wrapped/${t##*/}"
+  chmod +x "$wrapped/${t##*/}"
+done
+
 pass=0; fail=0
 tab=$(printf '\t')
-while IFS="$tab" read -r name games flags args; do
+# Both lists: pdncheck's cases (name games flags args), then the other tools' (name command).
+{ sed 's/^/pdncheck\t/' "$here/cases"; sed 's/^/tools\t/' "$here/tools"; } |
+while IFS="$tab" read -r kind name games flags args; do
   case $name in ''|'#'*) continue ;; esac
   [ "$only" = "  " ] || case $only in *" $name "*) ;; *) continue ;; esac
   [ "$PK_SKIP_BIG" = 1 ] && [ "$flags" = big ] && continue
   out="$d/.out.$name"
-  # shellcheck disable=SC2086
-  (cd "$d" && ulimit -s 1024 && exec timeout 60 $PK_WRAP "$bin/pdncheck" $args) >"$out" 2>"$out.err"
+  if [ "$kind" = tools ]; then # the command is the rest of the line, its fields joined again
+    cmd=$(printf '%s' "$games${flags:+$tab$flags}${args:+$tab$args}")
+    mkdir -p "$d/.case.$name"
+    (cd "$d/.case.$name" && ulimit -s 1024 && PATH="$wrapped:$PATH" exec timeout 60 sh -c "$cmd" </dev/null) >"$out" 2>"$out.err"
+  else
+    # shellcheck disable=SC2086
+    (cd "$d" && ulimit -s 1024 && exec timeout 60 $PK_WRAP "$bin/pdncheck" $args) >"$out" 2>"$out.err"
+  fi
   st=$?
   { clip "$out"; echo "exit $st"; } >"$out.clip"
   if [ $update = 1 ]; then
@@ -62,7 +81,9 @@ standard error differs from expected/$name.err: $(head -n 5 "$out.err")"
   elif [ -s "$out.err" ]; then why="$why
 standard error: $(head -n 5 "$out.err")"; fi
   if [ -z "$why" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $name: $why"; fi
-done <"$here/cases"
+  echo "$pass $fail" >"$d/.tally"
+done
 [ $update = 1 ] && exit 0
+read -r pass fail <"$d/.tally" || { pass=0; fail=0; }
 echo "bad-input: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+[ "$fail" -eq 0 ]

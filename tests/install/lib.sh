@@ -4,7 +4,8 @@
 # with `pkg-config --cflags --libs pdnkit` (PKG_CONFIG_PATH and PKG_CONFIG_SYSROOT_DIR
 # pointed at the DESTDIR) against the static and the shared library, and run; the bash
 # completion is loaded and asked for the variant names; make uninstall must leave nothing.
-# Environment: BUILD (build tree), MAKE, CC, PK_SANITIZED=1 under make check-asan.
+# Environment: BUILD (build tree), MAKE, CC, PK_SANITIZED=1 under make check-asan,
+# PK_COVERAGE=1 under make coverage.
 set -eu
 top=$(pwd)
 BUILD=${BUILD:-build}
@@ -22,6 +23,8 @@ fail() { echo "FAIL: $*"; exit 1; }
 # Under make check-asan the library is built with the sanitizers: so is the program.
 san=""
 [ "${PK_SANITIZED:-}" = 1 ] && san="-fsanitize=address,undefined -fno-omit-frame-pointer"
+# Under make coverage it is built with gcov instrumentation (the objects already are).
+[ "${PK_COVERAGE:-}" = 1 ] && san="--coverage -fprofile-update=atomic"
 
 # --- make install ------------------------------------------------------------------
 # A make of its own: not a sub-make of `make check`, whose jobserver it cannot use, but

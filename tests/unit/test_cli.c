@@ -3,6 +3,8 @@
  * numbers, --results, draw profiles and the variants they belong to, the 8x8-only
  * house rule, and the write check that turns a failed write into exit status 2.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,6 +109,82 @@ static void test_finish(void)
     fclose(err);
 }
 
+/* A write that fails in the middle of a run: stdio drops the buffer and keeps only
+ * ferror(), so the final flush has nothing left to fail with. The reason noted when the
+ * failure was seen is the one said (it was "output stream failed"). */
+static void test_failed_earlier(void)
+{
+    FILE *full = fopen("/dev/full", "w");
+    FILE *err = tmpfile();
+    CU_ASSERT_FATAL(full && err);
+    static char small[64];
+    setvbuf(full, small, _IOFBF, sizeof small);
+    int why = 0;
+    CU_ASSERT_FALSE(pk_cli_write_failed(full, &why));
+    for (int i = 0; i < 20; i++)
+        fputs("a game that does not fit the buffer\n", full);
+    CU_ASSERT_TRUE(pk_cli_write_failed(full, &why));
+    CU_ASSERT_EQUAL(why, ENOSPC);
+    errno = ENOTTY; /* what the run may leave there since: not the reason */
+    CU_ASSERT_TRUE(pk_cli_write_failed(full, &why));
+    CU_ASSERT_EQUAL(why, ENOSPC);     /* the first one is kept */
+    fflush(full);                     /* what is left fails too (glibc), or was dropped (musl) */
+    CU_ASSERT_EQUAL(fflush(full), 0); /* nothing pending: the end has nothing to fail with */
+    errno = ENOTTY;
+    CU_ASSERT_EQUAL(pk_cli_end_output(full, "report.txt", why, err, "prog", 1),
+                    PK_EXIT_USAGE); /* closes it */
+    char buf[200] = "";
+    rewind(err);
+    CU_ASSERT_PTR_NOT_NULL(fgets(buf, sizeof buf, err));
+    CU_ASSERT_STRING_EQUAL(buf, "prog: error: write error: report.txt: No space left on device\n");
+    CU_ASSERT_PTR_NULL(fgets(buf, sizeof buf, err)); /* said once */
+    /* a descriptor open for reading only: the reason is told by the descriptor */
+    FILE *w = fopen("/dev/null", "w");
+    int ro = open("/dev/null", O_RDONLY);
+    CU_ASSERT_FATAL(w && ro >= 0);
+    dup2(ro, fileno(w)); /* as `>&0`: the stream's descriptor reads only */
+    fputs("x\n", w);
+    CU_ASSERT_NOT_EQUAL(fflush(w), 0); /* failed, buffer dropped */
+    errno = 0;
+    rewind(err);
+    CU_ASSERT_EQUAL(pk_cli_end_output(w, NULL, 0, err, "prog", 0), PK_EXIT_USAGE);
+    rewind(err);
+    CU_ASSERT_PTR_NOT_NULL(fgets(buf, sizeof buf, err));
+    CU_ASSERT_STRING_EQUAL(buf, "prog: error: write error: Bad file descriptor\n");
+    close(ro);
+    fclose(err);
+}
+
+/* pk_cli_log_shared: one file for both (`> log 2>&1`) or not. */
+static void test_log_shared(void)
+{
+    char path[] = "/tmp/pk-cli-log.XXXXXX";
+    int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    int saved = dup(STDERR_FILENO);
+    FILE *out = fdopen(fd, "w");
+    FILE *other = tmpfile();
+    dup2(fd, STDERR_FILENO); /* 2>&1 */
+    bool shared = pk_cli_log_shared(out), apart = pk_cli_log_shared(other);
+    fputs("a line of output", out); /* in out's buffer, not yet written */
+    fputs(" ends here\n", out);
+    fputs("a diagnostic\n", pk_cli_err(out, shared));
+    fflush(stderr);
+    dup2(saved, STDERR_FILENO);
+    close(saved);
+    CU_ASSERT_TRUE(shared);
+    CU_ASSERT_FALSE(apart);
+    fclose(out);
+    fclose(other);
+    FILE *back = fopen(path, "r");
+    char text[200] = "";
+    size_t n = fread(text, 1, sizeof text - 1, back);
+    text[n] = 0;
+    CU_ASSERT_STRING_EQUAL(text, "a line of output ends here\na diagnostic\n");
+    fclose(back);
+    unlink(path);
+}
+
 static void test_list(void)
 {
     FILE *f = tmpfile();
@@ -123,48 +201,13 @@ static void test_list(void)
     fclose(f);
 }
 
-static void count_input(void *ctx, FILE *f, const char *name)
-{
-    (void)f;
-    int *n = ctx;
-    *n += strcmp(name, "<stdin>") ? 1 : 100;
-}
-
-static void test_each_input(void)
-{
-    char dir[] = "/tmp/pk-cli-XXXXXX", file[64];
-    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
-    snprintf(file, sizeof file, "%s/a.pdn", dir);
-    FILE *f = fopen(file, "w");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-    fclose(f);
-    char missing[80];
-    snprintf(missing, sizeof missing, "%s/missing.pdn", dir);
-    char *argv[] = {"tool", dir, missing, file, "-"};
-    FILE *err = tmpfile();
-    int n = 0;
-    /* the directory and the missing file are said and counted; the file and stdin are read */
-    CU_ASSERT_EQUAL(pk_cli_each_input(5, argv, 1, err, count_input, NULL, &n), 2);
-    CU_ASSERT_EQUAL(n, 101);
-    char text[400] = "";
-    rewind(err);
-    size_t got = fread(text, 1, sizeof text - 1, err);
-    text[got] = 0;
-    CU_ASSERT_PTR_NOT_NULL(strstr(text, "is a directory"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(text, "cannot open: No such file"));
-    n = 0;
-    CU_ASSERT_EQUAL(pk_cli_each_input(1, argv, 1, err, count_input, NULL, &n), 0);
-    CU_ASSERT_EQUAL(n, 100); /* no argument: standard input */
-    fclose(err);
-    remove(file);
-    rmdir(dir);
-}
-
-static const pk_test tests[] = {{"inputs: files, directories, standard input", test_each_input},{"variant option", test_variant},
+static const pk_test tests[] = {{"variant option", test_variant},
                                 {"results option", test_results},
                                 {"-j option, its default and the test window", test_jobs},
                                 {"options that apply to a variant", test_applies},
                                 {"write errors are exit 2", test_finish},
+                                {"a write that failed earlier keeps its reason", test_failed_earlier},
+                                {"standard output and error in one log", test_log_shared},
                                 {"variant table with header and aliases", test_list},
                                 {NULL, NULL}};
 PK_TEST_MAIN("cli", tests)

@@ -103,7 +103,10 @@ static void parse(const char *prog, const struct option *opts, char **argv, char
     optind = 0; /* glibc: start again */
     got[0] = 0;
     int o;
-    while ((o = pk_cli_getopt(argc, argv, opts, prog, err)) != -1) {
+    /* optarg is only meaningful after an option that takes one: glibc clears it on every
+     * call, musl keeps the last one (and pk_cli_getopt may refuse a table before calling
+     * getopt_long at all) */
+    while ((optarg = NULL, o = pk_cli_getopt(argc, argv, opts, prog, err)) != -1) {
         size_t n = strlen(got);
         if (o < 256)
             snprintf(got + n, size - n, "%s%c%s%s", n ? "," : "", o, optarg ? "=" : "", optarg ? optarg : "");

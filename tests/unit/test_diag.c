@@ -1,0 +1,186 @@
+/*
+ * test_diag.c -- the diagnostic writers of diag.h and the error record of pk_common.h:
+ * severity names, control characters escaped in text output (diag.h: C0 and DEL as \xHH,
+ * the C1 controls as \u00HH, so that a record cannot drive the terminal), JSON strings
+ * (escapes, invalid UTF-8 as U+FFFD, null), a whole JSON Lines diagnostic, write errors,
+ * and pk_error_set.
+ */
+#include <string.h>
+
+#include "diag.h"
+#include "pktest.h"
+
+/* What f(out, arg) writes, into buf. */
+#define CAPTURE(buf, call)                                                                          \
+    do {                                                                                           \
+        FILE *out = fmemopen(buf, sizeof buf, "w");                                                \
+        CU_ASSERT_PTR_NOT_NULL_FATAL(out);                                                         \
+        call;                                                                                      \
+        fclose(out);                                                                               \
+    } while (0)
+
+static void test_severity(void)
+{
+    CU_ASSERT_STRING_EQUAL(pk_severity_name(PK_SEV_ERROR), "error");
+    CU_ASSERT_STRING_EQUAL(pk_severity_name(PK_SEV_WARNING), "warning");
+    CU_ASSERT_STRING_EQUAL(pk_severity_name(PK_SEV_NOTE), "note");
+    CU_ASSERT_STRING_EQUAL(pk_severity_name(17), "note");
+}
+
+/* What write(out, in) writes is want, and it returns 0. */
+static void writes(int (*write)(FILE *, const char *), const char *in, const char *want)
+{
+    char buf[256] = {0};
+    int rc;
+    CAPTURE(buf, rc = write(out, in));
+    CU_ASSERT_EQUAL(rc, 0);
+    if (strcmp(buf, want))
+        printf("\n  wrote \"%s\", expected \"%s\"", buf, want);
+    CU_ASSERT_STRING_EQUAL(buf, want);
+}
+
+static void escaped(const char *in, const char *want) { writes(pk_text_write_escaped, in, want); }
+static void json(const char *in, const char *want) { writes(pk_json_write_string, in, want); }
+
+/* A write error is -1. */
+static void write_fails(int (*write)(FILE *, const char *), const char *in)
+{
+    FILE *full = fopen("/dev/full", "w");
+    if (full) {
+        setvbuf(full, NULL, _IONBF, 0);
+        CU_ASSERT_EQUAL(write(full, in), -1);
+        fclose(full);
+    }
+}
+
+static void test_escaped(void)
+{
+    escaped("plain text", "plain text");
+    escaped("", "");
+    /* an ANSI sequence that would turn the terminal red, a bell, a tab, a newline, DEL */
+    escaped("a\033[31mred\a", "a\\x1b[31mred\\x07");
+    escaped("tab\there\nnext\x7f", "tab\\x09here\\x0anext\\x7f");
+    /* C1 controls as UTF-8 (C2 80..C2 9F): CSI U+009B */
+    escaped("x\xc2\x9b" "2J", "x\\u009b2J");
+    escaped("\xc2\x80|\xc2\x9f", "\\u0080|\\u009f");
+    /* printable UTF-8 stays: é (C3 A9), a no-break space (C2 A0), ½ (C2 BD) */
+    escaped("caf\xc3\xa9 \xc2\xa0\xc2\xbd", "caf\xc3\xa9 \xc2\xa0\xc2\xbd");
+    write_fails(pk_text_write_escaped, "abc\033d");
+}
+
+static void test_json_string(void)
+{
+    json(NULL, "null");
+    json("", "\"\"");
+    json("say \"hi\" \\ bye", "\"say \\\"hi\\\" \\\\ bye\"");
+    json("a\nb\rc\td", "\"a\\nb\\rc\\td\"");
+    json("\x01\x1f\x7f", "\"\\u0001\\u001f\\u007f\"");
+    json("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\"");
+    /* invalid UTF-8: Latin-1 é, a lone continuation byte, a cut sequence, an overlong form */
+    json("caf\xe9", "\"caf\\ufffd\"");
+    json("\x80x", "\"\\ufffdx\"");
+    json("\xe2\x82", "\"\\ufffd\\ufffd\"");
+    json("\xc0\xaf", "\"\\ufffd\\ufffd\"");
+    write_fails(pk_json_write_string, "x");
+}
+
+static void test_json_diag(void)
+{
+    char buf[1024] = {0};
+    pk_diag d;
+    memset(&d, 0, sizeof d);
+    d.severity = PK_SEV_ERROR;
+    d.code = "illegal-move";
+    d.file = "a.pdn";
+    d.line = 3;
+    d.col = 7;
+    d.game = 2;
+    d.ply = 5;
+    d.move_number = 3;
+    d.side = 'W';
+    d.move = "32-28";
+    d.fen = "W:W31-50:B1-20";
+    d.message = "illegal move \"32-28\"";
+    d.hint = NULL;
+    int rc;
+    CAPTURE(buf, rc = pk_diag_write_json(out, &d));
+    CU_ASSERT_EQUAL(rc, 0);
+    CU_ASSERT_STRING_EQUAL(buf, "{\"type\":\"diagnostic\",\"file\":\"a.pdn\",\"game\":2,\"severity\":\"error\","
+                                "\"code\":\"illegal-move\",\"line\":3,\"col\":7,\"ply\":5,\"move_number\":3,"
+                                "\"side\":\"white\",\"move\":\"32-28\",\"fen\":\"W:W31-50:B1-20\","
+                                "\"message\":\"illegal move \\\"32-28\\\"\",\"hint\":null}\n");
+    /* what does not apply is null: no game, no line, no side */
+    memset(&d, 0, sizeof d);
+    d.severity = PK_SEV_NOTE;
+    d.code = "no-game";
+    d.file = "b";
+    d.message = "m";
+    d.hint = "h";
+    d.side = 'B';
+    memset(buf, 0, sizeof buf);
+    CAPTURE(buf, rc = pk_diag_write_json(out, &d));
+    CU_ASSERT_STRING_EQUAL(buf, "{\"type\":\"diagnostic\",\"file\":\"b\",\"game\":null,\"severity\":\"note\","
+                                "\"code\":\"no-game\",\"line\":null,\"col\":null,\"ply\":null,\"move_number\":null,"
+                                "\"side\":\"black\",\"move\":null,\"fen\":null,\"message\":\"m\",\"hint\":\"h\"}\n");
+    FILE *full = fopen("/dev/full", "w");
+    if (full) {
+        setvbuf(full, NULL, _IONBF, 0);
+        CU_ASSERT_EQUAL(pk_diag_write_json(full, &d), -1);
+        fclose(full);
+    }
+}
+
+/* the one-line text form escapes the message, the file name and the game's name */
+static void test_text_escapes(void)
+{
+    char buf[512] = {0};
+    pk_diag d;
+    memset(&d, 0, sizeof d);
+    d.severity = PK_SEV_WARNING;
+    d.code = "syntax";
+    d.file = "x\033.pdn";
+    d.line = 1;
+    d.col = 2;
+    d.game = 1;
+    d.game_name = "A\x07 - B";
+    d.message = "bad \033]0;title\a";
+    CAPTURE(buf, pk_diag_write_gnu(out, &d));
+    CU_ASSERT_STRING_EQUAL(buf, "x\\x1b.pdn:1:2: warning: game 1 (A\\x07 - B): bad \\x1b]0;title\\x07\n");
+}
+
+static void test_error_set(void)
+{
+    pk_error e;
+    memset(&e, 0x55, sizeof e);
+    pk_error_clear(&e); /* pk_error_set does not write line: it stays what clear made it */
+    CU_ASSERT_EQUAL(e.line, 0);
+    e.line = 4;
+    CU_ASSERT_EQUAL(pk_error_set(&e, PK_ERR_RANGE, 7, "square %d of %s", 51, "10x10"), PK_ERR_RANGE);
+    CU_ASSERT_EQUAL(e.code, PK_ERR_RANGE);
+    CU_ASSERT_EQUAL(e.col, 7);
+    CU_ASSERT_EQUAL(e.line, 4);
+    CU_ASSERT_STRING_EQUAL(e.msg, "square 51 of 10x10");
+    /* NULL: only the code comes back */
+    CU_ASSERT_EQUAL(pk_error_set(NULL, PK_ERR_SYNTAX, 1, "x"), PK_ERR_SYNTAX);
+    /* a message longer than the record is cut, terminated */
+    char longer[600];
+    memset(longer, 'm', sizeof longer - 1);
+    longer[sizeof longer - 1] = 0;
+    CU_ASSERT_EQUAL(pk_error_set(&e, PK_ERR_IO, 0, "%s", longer), PK_ERR_IO);
+    CU_ASSERT_EQUAL(strlen(e.msg), sizeof e.msg - 1);
+    CU_ASSERT_EQUAL(e.msg[0], 'm');
+    pk_error_clear(&e);
+    CU_ASSERT_EQUAL(e.code, PK_OK);
+    CU_ASSERT_STRING_EQUAL(e.msg, "");
+}
+
+static const pk_test tests[] = {
+    {"severity names", test_severity},
+    {"text escapes", test_escaped},
+    {"JSON strings", test_json_string},
+    {"JSON diagnostic", test_json_diag},
+    {"text diagnostic escapes", test_text_escapes},
+    {"error record", test_error_set},
+    {NULL, NULL},
+};
+PK_TEST_MAIN("diagnostics", tests)

@@ -1,0 +1,243 @@
+/*
+ * test_resolve.c -- the pieces of variant resolution (resolve.h) that pdncheck's loop calls
+ * one by one: a trial replay (pk_replay_trial: stops at the first error, the main line only
+ * when quick), the diagnostic of a choice (pk_resolve_report), the error for a guessed game
+ * that fits other variants (pk_resolve_misfit), and the note that a GameType tag is likely
+ * wrong (pk_resolve_suggest). The verdicts (which variant a game fits) are the rules' own:
+ * an English opening (Black moves first from 1-12, RULES 1.3) is illegal under International
+ * (White first) and legal under Pool (same board, numbering and start, RULES 2.5); 32-28 is
+ * White's move from 31-50 in International and Frisian (RULES 1.3), none in English.
+ */
+#include <string.h>
+
+#include "pktest.h"
+#include "replay.h"
+#include "resolve.h"
+
+#define MAXD 16
+
+typedef struct sink_rec {
+    int n;
+    pk_diag d[MAXD];
+    char msg[MAXD][PK_RESOLVE_MSG], hint[MAXD][320], file[MAXD][32];
+} sink_rec;
+
+static void record(void *ctx, const pk_diag *d)
+{
+    sink_rec *r = ctx;
+    if (r->n >= MAXD)
+        return;
+    int i = r->n++;
+    r->d[i] = *d;
+    snprintf(r->msg[i], sizeof r->msg[i], "%s", d->message ? d->message : "");
+    snprintf(r->hint[i], sizeof r->hint[i], "%s", d->hint ? d->hint : "(none)");
+    snprintf(r->file[i], sizeof r->file[i], "%s", d->file ? d->file : "(null)");
+}
+
+/* The games of a text, read one after the other. */
+typedef struct reading {
+    FILE *f;
+    pk_pdn_reader *rd;
+    pk_game g;
+} reading;
+
+static pk_game *read_game(reading *r, const char *text)
+{
+    r->f = fmemopen((void *)text, strlen(text), "rb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r->f);
+    r->rd = pk_pdn_open(r->f, "t.pdn", 0, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r->rd);
+    pk_game_init(&r->g);
+    CU_ASSERT_EQUAL_FATAL(pk_pdn_next(r->rd, &r->g, NULL), 1);
+    return &r->g;
+}
+
+static void done(reading *r)
+{
+    pk_game_free(&r->g);
+    pk_pdn_close(r->rd);
+    fclose(r->f);
+}
+
+static const pk_variant *var(const char *name)
+{
+    const pk_variant *v = pk_variant_find(name);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+    return v;
+}
+
+/* English opening moves (Black first from 1-12), with an illegal move in a variation. */
+static const char english_game[] = "[Event \"e\"]\n\n1. 11-15 24-20 (1... 23-18 2. 8-1) 2. 8-11 28-24 *\n";
+
+static void test_trial(void)
+{
+    reading rd;
+    pk_game *g = read_game(&rd, english_game);
+    pk_replay *r = pk_replay_new();
+    pk_replay_opts o;
+    memset(&o, 0, sizeof o);
+    pk_replay_result res;
+    sink_rec s = {0};
+    pk_diag_sink sink = {record, &s};
+
+    /* quick: the main line only, four plies, no diagnostic */
+    CU_ASSERT_TRUE(pk_replay_trial(r, g, &o, var("english"), true, &sink, &res));
+    CU_ASSERT_EQUAL(res.plies, 4);
+    CU_ASSERT_EQUAL(res.errors, 0);
+    CU_ASSERT_PTR_EQUAL(res.variant, var("english"));
+    CU_ASSERT_EQUAL(s.n, 0);
+    /* pool: the same moves are legal */
+    CU_ASSERT_TRUE(pk_replay_trial(r, g, &o, var("pool"), true, NULL, &res));
+    /* a full trial checks the variation too: 8-1 is no move (a man steps one square). In a
+     * variation that is a warning, not an error: the game still fits */
+    CU_ASSERT_TRUE(pk_replay_trial(r, g, &o, var("english"), false, &sink, &res));
+    CU_ASSERT_EQUAL_FATAL(s.n, 1);
+    CU_ASSERT_EQUAL(s.d[0].severity, PK_SEV_WARNING);
+    CU_ASSERT_STRING_EQUAL(s.d[0].code, "illegal-move");
+    /* international: White moves first, 11 is a black man's square: the trial stops at once */
+    s.n = 0;
+    CU_ASSERT_FALSE(pk_replay_trial(r, g, &o, var("international"), true, &sink, &res));
+    CU_ASSERT_EQUAL(res.plies, 0);
+    CU_ASSERT_TRUE(res.stopped);
+    CU_ASSERT_EQUAL(s.n, 1); /* the first error only */
+    CU_ASSERT_STRING_EQUAL(s.n ? s.d[0].code : "", "illegal-move");
+    CU_ASSERT_EQUAL(s.n ? s.d[0].ply : 0, 1);
+    pk_replay_free(r);
+    done(&rd);
+}
+
+static void test_report(void)
+{
+    reading rd;
+    pk_game *g = read_game(&rd, "\n[GameType \"99\"]\n1. 32-28 *\n");
+    sink_rec s = {0};
+    pk_diag_sink sink = {record, &s};
+    pk_variant_choice ch;
+    memset(&ch, 0, sizeof ch);
+    pk_resolve_report(&ch, g, "f.pdn", &sink); /* no message: nothing said */
+    CU_ASSERT_EQUAL(s.n, 0);
+    ch.severity = PK_SEV_WARNING;
+    snprintf(ch.message, sizeof ch.message, "the message");
+    pk_resolve_report(&ch, g, "f.pdn", &sink);
+    CU_ASSERT_EQUAL_FATAL(s.n, 1);
+    CU_ASSERT_STRING_EQUAL(s.d[0].code, "gametype");
+    CU_ASSERT_EQUAL(s.d[0].severity, PK_SEV_WARNING);
+    CU_ASSERT_STRING_EQUAL(s.file[0], "f.pdn");
+    CU_ASSERT_EQUAL(s.d[0].game, 1);
+    CU_ASSERT_EQUAL(s.d[0].line, 2); /* where the game starts */
+    CU_ASSERT_EQUAL(s.d[0].col, 1);
+    CU_ASSERT_STRING_EQUAL(s.msg[0], "the message");
+    CU_ASSERT_STRING_EQUAL(s.hint[0], "(none)"); /* an empty hint is none */
+    snprintf(ch.hint, sizeof ch.hint, "the hint");
+    pk_resolve_report(&ch, g, "f.pdn", &sink);
+    CU_ASSERT_STRING_EQUAL(s.hint[1], "the hint");
+    pk_resolve_report(&ch, g, "f.pdn", NULL); /* no sink: allowed */
+
+    done(&rd);
+
+    /* a real choice: a Variant tag against the GameType (resolve.h order 2: the tag wins) */
+    g = read_game(&rd, "[GameType \"21\"]\n[Variant \"Russian\"]\n\n1. c3-d4 *\n");
+    pk_replay *r = pk_replay_new();
+    pk_replay_opts o;
+    memset(&o, 0, sizeof o);
+    CU_ASSERT_EQUAL(pk_resolve_variant(r, g, &o, &ch), PK_OK);
+    CU_ASSERT_EQUAL(ch.source, PK_VSRC_VARIANT_TAG);
+    CU_ASSERT_PTR_EQUAL(ch.variant, var("russian"));
+    s.n = 0;
+    pk_resolve_report(&ch, g, "f.pdn", &sink);
+    CU_ASSERT_EQUAL_FATAL(s.n, 1);
+    CU_ASSERT_STRING_EQUAL(s.d[0].code, "gametype");
+    CU_ASSERT_EQUAL(s.d[0].severity, PK_SEV_WARNING);
+    CU_ASSERT_STRING_EQUAL(s.msg[0], "the Variant tag \"Russian\" names russian but GameType 21 (line 1) names "
+                                     "english; the russian rules are used");
+    pk_replay_free(r);
+    done(&rd);
+}
+
+/* A guessed game that has errors under the guess: the other candidates it fits, said. */
+static void test_misfit(void)
+{
+    reading rd;
+    sink_rec s = {0};
+    pk_diag_sink sink = {record, &s};
+    pk_replay *r = pk_replay_new();
+    pk_replay_opts o;
+    memset(&o, 0, sizeof o);
+    pk_variant_choice ch;
+    /* no tag, numbers up to 32, alone: guessed english (the usual variant of such squares,
+     * pdncheck(1) GUESSING THE VARIANT), where 32-28 moves a White man with Black to move */
+    pk_game *g = read_game(&rd, "1. 32-28 19-23 *\n");
+    CU_ASSERT_EQUAL(pk_resolve_variant(r, g, &o, &ch), PK_OK);
+    CU_ASSERT_EQUAL(ch.source, PK_VSRC_GUESS);
+    CU_ASSERT_PTR_EQUAL_FATAL(ch.variant, var("english"));
+    CU_ASSERT_TRUE(pk_resolve_misfit(r, g, "m.pdn", &o, &ch, &sink));
+    CU_ASSERT_EQUAL_FATAL(ch.nfit, 2);
+    CU_ASSERT_PTR_EQUAL(ch.fit[0], var("international"));
+    CU_ASSERT_PTR_EQUAL(ch.fit[1], var("frisian"));
+    CU_ASSERT_EQUAL_FATAL(s.n, 1);
+    CU_ASSERT_STRING_EQUAL(s.d[0].code, "variant-guess");
+    CU_ASSERT_EQUAL(s.d[0].severity, PK_SEV_ERROR);
+    CU_ASSERT_STRING_EQUAL(s.file[0], "m.pdn");
+    CU_ASSERT_STRING_EQUAL(s.msg[0], "the game has errors as english, the variant guessed for it, but replays "
+                                     "without error as international or frisian");
+    CU_ASSERT_STRING_EQUAL(s.hint[0], "if it is an international game, add [GameType \"20\"]; or check it with "
+                                      "--variant NAME");
+    done(&rd);
+    /* a guess that fits: nothing said */
+    g = read_game(&rd, "1. 11-15 24-20 *\n");
+    CU_ASSERT_EQUAL(pk_resolve_variant(r, g, &o, &ch), PK_OK);
+    CU_ASSERT_PTR_EQUAL(ch.variant, var("english"));
+    s.n = 0;
+    CU_ASSERT_FALSE(pk_resolve_misfit(r, g, "m.pdn", &o, &ch, &sink));
+    CU_ASSERT_EQUAL(ch.nfit, 0);
+    CU_ASSERT_EQUAL(s.n, 0);
+    done(&rd);
+    /* not a guess (a GameType): never */
+    g = read_game(&rd, "[GameType \"21\"]\n1. 32-28 *\n");
+    CU_ASSERT_EQUAL(pk_resolve_variant(r, g, &o, &ch), PK_OK);
+    CU_ASSERT_EQUAL(ch.source, PK_VSRC_GAMETYPE);
+    CU_ASSERT_FALSE(pk_resolve_misfit(r, g, "m.pdn", &o, &ch, &sink));
+    CU_ASSERT_EQUAL(s.n, 0);
+    done(&rd);
+    pk_replay_free(r);
+}
+
+static void test_suggest(void)
+{
+    pk_replay *r = pk_replay_new();
+    pk_replay_opts o;
+    memset(&o, 0, sizeof o);
+    sink_rec s = {0};
+    pk_diag_sink sink = {record, &s};
+    reading rd;
+    pk_game *g = read_game(&rd, english_game);
+    /* tagged international: English is the first candidate of numbers up to 32 that fits */
+    pk_resolve_suggest(r, g, "s.pdn", &o, var("international"), &sink);
+    CU_ASSERT_EQUAL_FATAL(s.n, 1);
+    CU_ASSERT_STRING_EQUAL(s.d[0].code, "gametype");
+    CU_ASSERT_EQUAL(s.d[0].severity, PK_SEV_NOTE);
+    CU_ASSERT_STRING_EQUAL(s.file[0], "s.pdn");
+    CU_ASSERT_STRING_EQUAL(s.msg[0], "the moves replay without error as english (GameType 21): is the GameType tag wrong?");
+    CU_ASSERT_STRING_EQUAL(s.hint[0], "to check it so: --variant english");
+    /* tagged english: the tagged variant is never suggested; pool fits the same moves */
+    pk_resolve_suggest(r, g, "s.pdn", &o, var("english"), &sink);
+    CU_ASSERT_EQUAL_FATAL(s.n, 2);
+    CU_ASSERT_STRING_EQUAL(s.msg[1], "the moves replay without error as pool (GameType 23): is the GameType tag wrong?");
+    done(&rd);
+    /* moves no variant plays (a man twice from 11): nothing to suggest */
+    g = read_game(&rd, "1. 11-15 24-20 2. 11-15 *\n");
+    s.n = 0;
+    pk_resolve_suggest(r, g, "s.pdn", &o, var("international"), &sink);
+    CU_ASSERT_EQUAL(s.n, 0);
+    done(&rd);
+    pk_replay_free(r);
+}
+
+static const pk_test tests[] = {
+    {"trial replay", test_trial},
+    {"report a choice", test_report},
+    {"misfit of a guess", test_misfit},
+    {"suggest another variant", test_suggest},
+    {NULL, NULL},
+};
+PK_TEST_MAIN("resolve", tests)
