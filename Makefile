@@ -7,6 +7,7 @@
 #   make perft-deep the deep perft series of PERFT.md (minutes; not in CI)
 #   make check-jobs pdnfen and pdnconv at -j 2 against -j 1 on every corpus file, every mode
 #   make lib        libpdnkit.a and the shared libpdnkit.so
+#   make python     the Python module pdnkit in $(BUILD)/python (PYTHONPATH=build/python python3)
 #   make install    PREFIX=/usr/local DESTDIR= (make uninstall undoes it)
 #   make dist       pdnkit-VERSION.tar.gz (make distcheck: build and test it in an empty folder)
 #   make check-clang, make check-musl: the other compiler and C library (CI runs both)
@@ -106,7 +107,7 @@ deps:
 # (exit 77), which `make check` counts apart and CI (PK_NO_SKIP=1) refuses. Tests themselves
 # never install anything (no network once the deps are in).
 CHECK_TOOLS := chromium:chromium python3:python3 parallel:parallel valgrind:valgrind
-.PHONY: deps-check deps-browser deps-parallel
+.PHONY: deps-check deps-browser deps-parallel deps-python
 deps-check:
 	@missing=""; \
 	for t in $(CHECK_TOOLS); do command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t#*:}"; done; \
@@ -120,6 +121,27 @@ deps-check:
 	  fi; \
 	fi
 deps-browser deps-parallel: deps-check
+
+# The Python module (README "Python"): Debian's python3 with its headers, cffi (the module is
+# cffi API mode, compiled here), pytest for its tests, dask.distributed for the recipe for many
+# machines. Installed like deps-check when missing (root and apt), else named: the Python
+# tests then SKIP. PYTHON is Debian's interpreter, the one these packages serve.
+PYTHON ?= $(shell [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || command -v python3)
+PY_MODULES := cffi:python3-cffi pytest:python3-pytest distributed:python3-distributed
+deps-python:
+	@missing=""; \
+	$(PYTHON) -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' \
+	  2>/dev/null || missing="$$missing python3-dev"; \
+	for m in $(PY_MODULES); do $(PYTHON) -c "import $${m%%:*}" 2>/dev/null || missing="$$missing $${m#*:}"; done; \
+	if [ -n "$$missing" ]; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "deps-python: installing$$missing"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "deps-python: missing$$missing for $(PYTHON) (Debian/Ubuntu: apt-get install$$missing); the Python tests will SKIP"; \
+	  fi; \
+	fi
 
 # --- build -------------------------------------------------------------------
 $(BUILD)/obj/%.o: src/%.c
@@ -155,9 +177,10 @@ corpora:
 run: all
 	@BUILD=$(BUILD) sh tests/run-main.sh
 
-check: deps deps-check
+check: deps deps-check deps-python
 	@$(MAKE) --no-print-directory build-tests corpora
-	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh
+	@$(MAKE) --no-print-directory build-python-if
+	@PYTHON=$(PYTHON) BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh
 
 unit: deps
 	@$(MAKE) --no-print-directory build-tests corpora
@@ -167,9 +190,10 @@ golden: deps
 	@$(MAKE) --no-print-directory build-tests corpora
 	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh golden
 
-corpus: deps deps-check
+corpus: deps deps-check deps-python
 	@$(MAKE) --no-print-directory build-tests corpora
-	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh corpus
+	@$(MAKE) --no-print-directory build-python-if
+	@PYTHON=$(PYTHON) BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/run-all.sh corpus
 
 # pdnfen and pdnconv at -j 2 against -j 1 on every corpus file in every mode (make check
 # compares the files under 1 MB; the JSON of OCA alone is 200 MB): for CI and by hand
@@ -178,9 +202,9 @@ check-jobs: deps corpora
 	@$(MAKE) --no-print-directory build-tests
 	@JOBS_ALL=1 BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/corpus/jobs-same-output-tools.sh
 
-bench: deps corpora
-	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools
-	@BUILD=build/bench CORPORA=$(CORPORA) LIBS="$(LIBS)" sh tests/bench.sh
+bench: deps deps-python corpora
+	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools build-python-if
+	@PYTHON=$(PYTHON) BUILD=build/bench CORPORA=$(CORPORA) LIBS="$(LIBS)" sh tests/bench.sh
 
 perft-deep: deps
 	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools
@@ -213,7 +237,8 @@ SONAME    := libpdnkit.so.$(SOMAJOR)
 SOLIB     := $(BUILD)/libpdnkit.so.$(VERSION)
 PIC_OBJ   := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
 PUBLIC_HEADERS := pdnkit.h pk_common.h geom.h variant.h position.h movegen.h fen.h notation.h \
-                  perft.h diag.h pdn.h match.h written.h draw.h replay.h resolve.h board.h
+                  perft.h diag.h pdn.h match.h written.h draw.h replay.h resolve.h board.h \
+                  pdn_open.h check_text.h
 # where each is: src/pdnkit.h, the others in their layer's folder
 PUBLIC_HEADER_FILES := $(foreach h,$(PUBLIC_HEADERS),$(firstword $(wildcard src/$(h) $(foreach l,$(LAYERS),src/$(l)/$(h)))))
 TOOL_NAMES := $(notdir $(TOOLS))
@@ -265,8 +290,56 @@ FORCE:
 
 -include $(PIC_OBJ:.o=.d)
 
+# --- the Python module (README "Python") ----------------------------------------------
+#   make python     $(BUILD)/python/pdnkit: pdnkit/__init__.py and the cffi extension
+#                   _pdnkit (API mode), linked with the library's -fPIC objects, so that it
+#                   needs no libpdnkit.so at run time. python/build_ffi.py writes its C;
+#                   the compiler here builds it (no setuptools, nothing fetched).
+PY_EXT    = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))' 2>/dev/null)
+PY_INC    = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)
+PY_VER    = $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
+# where `make install` puts the package: the folder Debian's python3 reads for PREFIX
+PYTHONDIR ?= $(if $(filter /usr,$(PREFIX)),/usr/lib/python3/dist-packages,$(PREFIX)/lib/python$(PY_VER)/dist-packages)
+PY_DIR    := $(BUILD)/python/pdnkit
+PY_FILES  := $(PY_DIR)/__init__.py
+.PHONY: python build-python build-python-if install-python uninstall-python
+python: deps deps-python
+	@$(MAKE) --no-print-directory build-python
+
+build-python: $(PY_DIR)/_pdnkit$(PY_EXT) $(PY_FILES)
+
+# make check and make bench build the module when cffi and Python.h are there (else its
+# tests SKIP, saying what is missing)
+build-python-if:
+	@if $(PYTHON) -c 'import cffi, sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' 2>/dev/null; \
+	then $(MAKE) --no-print-directory build-python; else echo "python: no cffi or Python.h for $(PYTHON): the module is not built"; fi
+
+$(BUILD)/python/_pdnkit.c: python/build_ffi.py
+	@mkdir -p $(@D)
+	$(PYTHON) python/build_ffi.py $@ >/dev/null
+
+$(PY_DIR)/_pdnkit$(PY_EXT): $(BUILD)/python/_pdnkit.c $(PIC_OBJ)
+	@mkdir -p $(@D)
+	$(CC) -shared -fPIC -std=c11 -pthread $(OPT) $(CFLAGS) $(SRC_INC) -I$(PY_INC) $< $(PIC_OBJ) $(LDFLAGS) $(LIBS) -o $@
+
+$(PY_DIR)/%.py: python/pdnkit/%.py
+	@mkdir -p $(@D)
+	cp $< $@
+
+install-python: build-python
+	install -d $(DESTDIR)$(PYTHONDIR)/pdnkit
+	install -m 644 $(PY_FILES) $(DESTDIR)$(PYTHONDIR)/pdnkit/
+	install -m 755 $(PY_DIR)/_pdnkit$(PY_EXT) $(DESTDIR)$(PYTHONDIR)/pdnkit/
+
+uninstall-python:
+	rm -f $(DESTDIR)$(PYTHONDIR)/pdnkit/__init__.py $(DESTDIR)$(PYTHONDIR)/pdnkit/_pdnkit$(PY_EXT)
+	rm -rf $(DESTDIR)$(PYTHONDIR)/pdnkit/__pycache__
+	@rmdir $(DESTDIR)$(PYTHONDIR)/pdnkit 2>/dev/null || true
+
 install: deps
 	@$(MAKE) --no-print-directory install-files
+	@if [ -f $(PY_DIR)/_pdnkit$(PY_EXT) ] || $(PYTHON) -c 'import cffi' 2>/dev/null; then \
+	  $(MAKE) --no-print-directory install-python; else echo "install: no cffi for $(PYTHON): the Python module is left out"; fi
 
 install-files: build-tools $(LIB) $(BUILD)/libpdnkit.so $(BUILD)/pdnkit.pc $(BUILD)/completion/pdnkit install-headers
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(BASHCOMPDIR)
@@ -293,7 +366,7 @@ install-headers:
 	install -d $(DESTDIR)$(INCLUDEDIR)/pdnkit
 	install -m 644 $(PUBLIC_HEADER_FILES) $(DESTDIR)$(INCLUDEDIR)/pdnkit/
 
-uninstall:
+uninstall: uninstall-python
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(TOOL_NAMES))
 	rm -f $(addprefix $(DESTDIR)$(LIBDIR)/,libpdnkit.a libpdnkit.so $(SONAME) $(notdir $(SOLIB)))
 	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/pdnkit/,$(PUBLIC_HEADERS))

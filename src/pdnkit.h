@@ -23,6 +23,8 @@
 #include "replay.h"
 #include "resolve.h"
 #include "board.h"
+#include "pdn_open.h"
+#include "check_text.h"
 #include "match.h"
 #include "written.h"
 #include "written.h"

@@ -31,6 +31,7 @@
  *                                                  reason without a shared buffer (input.c)
  *   open_memstream fseeko ftello                   a game's output written on its worker
  *                                                  (check.c, check_store.c)
+ *   fmemopen                                       a reader on bytes in memory (pdn_open.c)
  *   fileno isatty                                  --color=auto (cli.c)
  *   stat lstat fstat                               the inputs: a folder, a link to nothing, a
  *                                                  regular file; an output that is an input

@@ -696,6 +696,8 @@ void pk_pdn_close(pk_pdn_reader *r)
     pk_lex_free(r->lx);
     if (!r->src_borrowed)
         pk_src_close(r->src);
+    if (r->owned)
+        fclose(r->owned);
     free(r);
 }
 

@@ -55,6 +55,7 @@ struct pk_pdn_reader {
     const char *file;
     unsigned flags;
     pk_src *src;
+    FILE *owned; /* the stream pk_pdn_open_path/_memory opened (pdn_open.c): closed with the reader */
     pk_lexer *lx;
     /* input window: buf[pos..len) not yet lexed, buf[len] = 0; base = stream offset of buf[0] */
     char *buf;

@@ -183,6 +183,22 @@ else
 fi
 echo "completion: variant names, options, option values and files offered"
 
+# --- the Python module ----------------------------------------------------------------------
+# make install puts it where Debian's python3 reads PREFIX's packages (when cffi was there
+# to build it: make deps-python); imported from the DESTDIR, it runs from there.
+PY=${PYTHON:-$([ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)}
+if "$PY" -c 'import cffi' 2>/dev/null; then
+  pyver=$("$PY" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+  pysite=$prefix/lib/python$pyver/dist-packages
+  [ -f "$dest$pysite/pdnkit/__init__.py" ] || fail "the Python module is not in $pysite"
+  "$PY" -c "import sys; sys.exit('$pysite' not in sys.path)" || fail "$PY does not read $pysite"
+  got=$(cd "$work" && PYTHONPATH="$dest$pysite" "$PY" -c 'import pdnkit; print(pdnkit.__file__, pdnkit.version, pdnkit.Position().perft(3))')
+  case $got in "$dest$pysite/pdnkit/__init__.py $version 658") ;; *) fail "installed module: $got" ;; esac
+  echo "python: pdnkit $version installed in $pysite, imported and run from there"
+else
+  echo "python: no cffi for $PY: the module is not installed (make deps-python)"
+fi
+
 # --- make uninstall -----------------------------------------------------------------------
 run_make uninstall
 left=$(cd "$dest" && find . \( -type f -o -type l \) | sort)
