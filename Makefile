@@ -4,6 +4,7 @@
 #   make run        build, then run the main job on the bundled games in pdn/
 #   make check      build, then run every test (CUnit suites, golden CLI tests, corpus runs)
 #   make bench      optimised build (-O3 -march=native), then the benchmarks
+#                   (MOBYDAM=DIR: also pdnperft against Moby Dam built from DIR)
 #   make perft-deep the deep perft series of PERFT.md (minutes; not in CI)
 #   make check-jobs pdnfen and pdnconv at -j 2 against -j 1 on every corpus file, every mode
 #   make lib        libpdnkit.a and the shared libpdnkit.so
@@ -204,11 +205,12 @@ check-jobs: deps corpora
 
 bench: deps deps-python corpora
 	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools build-python-if
-	@PYTHON=$(PYTHON) BUILD=build/bench CORPORA=$(CORPORA) LIBS="$(LIBS)" sh tests/bench.sh
+	@PYTHON=$(PYTHON) BUILD=build/bench CORPORA=$(CORPORA) LIBS="$(LIBS)" MOBYDAM="$(MOBYDAM)" sh tests/bench.sh
 
 perft-deep: deps
 	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools
 	@BUILD=build/bench sh tests/perft.sh deep
+	@BUILD=build/bench sh tests/perft/cross-check.sh 8
 
 # --- library and install --------------------------------------------------------
 #   make lib        libpdnkit.a and the shared libpdnkit.so.$(VERSION) (soname libpdnkit.so.$(SOMAJOR))

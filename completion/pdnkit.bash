@@ -19,7 +19,7 @@ _pdnkit_variants()
     list=$("$perft" --list-variants 2>/dev/null | awk 'NR > 1 { print $1 }') # below the header
     [ -n "$list" ] ||
         list="international english spanish portuguese russian brazilian italian czech pool
-              frisian turkish frysk antidraughts breakthrough"
+              frisian turkish thai canadian sri-lankan malaysian frysk antidraughts breakthrough"
     printf '%s\n' $list
 }
 

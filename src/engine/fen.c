@@ -18,8 +18,8 @@
 typedef struct {
     const char *s;
     size_t i, n;
-    int col_of[64];    /* column of each square's item, for errors found after parsing */
-    int8_t alg_of[64]; /* 1 when that square was written algebraically: errors answer in kind */
+    int col_of[PK_MAX_BITS];    /* column of each square's item, for errors found after parsing */
+    int8_t alg_of[PK_MAX_BITS]; /* 1 when that square was written algebraically: errors answer in kind */
 } cursor;
 
 static int col(const cursor *c) { return (int)c->i + 1; }
@@ -121,7 +121,10 @@ static int read_section(const pk_variant *v, cursor *c, pk_pos *p, int *seen, pk
         skip_spaces(c);
         int at = col(c);
         bool king = false;
-        if (peek(c) == 'K' || peek(c) == 'k') {
+        /* 'K' marks a king (PDN 3.0); 'k' is taken too, except where it is a file: on
+         * the 12x12 boards "k5" is a square */
+        if (peek(c) == 'K' ||
+            (peek(c) == 'k' && !(v->geom->width > 10 && c->i + 1 < c->n && pk_ascii_isdigit((unsigned char)c->s[c->i + 1])))) {
             king = true;
             c->i++;
             if (peek(c) == 'K') /* "KK31": not a square K31 off the board */

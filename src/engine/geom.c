@@ -7,6 +7,7 @@
 #include "geom.h"
 #include "pk_ascii.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include "pk_port.h"
@@ -52,7 +53,6 @@ static int drank(bool full, int d) { return full && d >= PK_E ? DR[d] / 2 : DR[d
 
 static void build(pk_geom *g, int w, int h, bool light, bool full, int numbering, int frame)
 {
-    memset(g, 0, sizeof *g);
     g->width = w;
     g->height = h;
     g->a1_light = light;
@@ -73,6 +73,8 @@ static void build(pk_geom *g, int w, int h, bool light, bool full, int numbering
         g->alg_file[b] = (int8_t)(frame == PK_FRAME_BLACK ? w - 1 - f : f);
         g->alg_rank[b] = (int8_t)(frame == PK_FRAME_BLACK ? h - 1 - r : r);
         g->board |= PK_BIT(b);
+        if (b > 63)
+            g->wide = true;
         if (r == h - 1)
             g->promo[PK_WHITE] |= PK_BIT(b);
         if (r == 0)
@@ -94,6 +96,8 @@ static void build(pk_geom *g, int w, int h, bool light, bool full, int numbering
             int b = g->bit_of[n];
             for (int s = g->next[d][b]; s >= 0; s = g->next[d][s])
                 g->ray[d][b] |= PK_BIT(s);
+            if (b < 64)
+                g->ray64[d][b] = (uint64_t)g->ray[d][b];
         }
     /* The main diagonal runs through both single corners: the one with W squares. */
     int corner = light ? bit_index(w, light, full, w - 1, 0) : bit_index(w, light, full, 0, 0);
@@ -105,43 +109,55 @@ typedef struct {
     int w, h;
     bool light, full;
     int numbering, frame;
+    atomic_bool ready; /* g is built (set with release order once it is) */
     pk_geom g;
 } geom_slot;
 
 static geom_slot slots[] = {
-    {10, 10, false, false, PK_NUM_TL, PK_FRAME_WHITE, {0}},
-    {8, 8, false, false, PK_NUM_TL, PK_FRAME_WHITE, {0}},
-    {8, 8, false, false, PK_NUM_TL, PK_FRAME_BLACK, {0}},
-    {8, 8, true, false, PK_NUM_TL, PK_FRAME_WHITE, {0}},
-    {8, 8, true, false, PK_NUM_BR, PK_FRAME_WHITE, {0}},
-    {10, 8, false, false, PK_NUM_TL, PK_FRAME_WHITE, {0}},
-    {8, 8, false, true, PK_NUM_TL, PK_FRAME_WHITE, {0}}, /* Turkish: all 64 squares */
+    {10, 10, false, false, PK_NUM_TL, PK_FRAME_WHITE, false, {0}},
+    {8, 8, false, false, PK_NUM_TL, PK_FRAME_WHITE, false, {0}},
+    {8, 8, false, false, PK_NUM_TL, PK_FRAME_BLACK, false, {0}},
+    {8, 8, true, false, PK_NUM_TL, PK_FRAME_WHITE, false, {0}},
+    {8, 8, true, false, PK_NUM_BR, PK_FRAME_WHITE, false, {0}},
+    {10, 8, false, false, PK_NUM_TL, PK_FRAME_WHITE, false, {0}},
+    {8, 8, false, true, PK_NUM_TL, PK_FRAME_WHITE, false, {0}},   /* Turkish: all 64 squares */
+    {8, 8, false, false, PK_NUM_BR, PK_FRAME_BLACK, false, {0}},  /* Thai: GameType 31,B,8,8,N2,0 */
+    {12, 12, false, false, PK_NUM_TL, PK_FRAME_WHITE, false, {0}}, /* Canadian, Malaysian */
+    {12, 12, true, false, PK_NUM_TL, PK_FRAME_WHITE, false, {0}},  /* Sri Lankan: mirrored */
 };
 #define NSLOTS (sizeof slots / sizeof slots[0])
 
-static pthread_once_t slots_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t build_lock = PTHREAD_MUTEX_INITIALIZER;
 static void name_of(const pk_geom *g, int bit, bool algebraic, char *buf);
 
-static void build_all(void)
+/* Each geometry is built the first time it is asked for (a tool that reads English games
+ * builds one board, not all ten); a lock orders the builders, the flag spares the
+ * readers it. The slots are static, so zero before the build. */
+static const pk_geom *ready(geom_slot *s)
 {
-    for (size_t i = 0; i < NSLOTS; i++) {
-        pk_geom *g = &slots[i].g;
-        build(g, slots[i].w, slots[i].h, slots[i].light, slots[i].full, slots[i].numbering, slots[i].frame);
+    if (atomic_load_explicit(&s->ready, memory_order_acquire))
+        return &s->g;
+    if (pthread_mutex_lock(&build_lock) != 0)
+        return NULL;
+    if (!atomic_load_explicit(&s->ready, memory_order_relaxed)) {
+        pk_geom *g = &s->g;
+        build(g, s->w, s->h, s->light, s->full, s->numbering, s->frame);
         for (int alg = 0; alg < 2; alg++)
-            for (int b = 0; b < 64; b++)
+            for (int b = 0; b < PK_MAX_BITS; b++)
                 name_of(g, b, alg, g->name[alg][b]);
+        atomic_store_explicit(&s->ready, true, memory_order_release);
     }
+    pthread_mutex_unlock(&build_lock);
+    return &s->g;
 }
 
 const pk_geom *pk_geom_get(int width, int height, bool a1_light, bool full, int numbering, int frame)
 {
-    if (pthread_once(&slots_once, build_all) != 0)
-        return NULL;
     for (size_t i = 0; i < NSLOTS; i++) {
-        const geom_slot *s = &slots[i];
+        geom_slot *s = &slots[i];
         if (s->w == width && s->h == height && s->light == a1_light && s->full == full &&
             s->numbering == numbering && s->frame == frame)
-            return &s->g;
+            return ready(s);
     }
     return NULL;
 }
@@ -162,7 +178,7 @@ int pk_geom_alg_bit(const pk_geom *g, int file, int rank)
     return pk_geom_bit(g, file, rank);
 }
 
-/* Written by hand: at most 3 characters ("50", "j10") and a NUL. */
+/* Written by hand: at most 3 characters ("72", "l12") and a NUL. */
 static char *put_int(char *p, int n)
 {
     if (n >= 10)
@@ -174,7 +190,7 @@ static char *put_int(char *p, int n)
 static void name_of(const pk_geom *g, int bit, bool algebraic, char *buf)
 {
     char *p = buf;
-    if (bit < 0 || bit > 63 || !(g->board & PK_BIT(bit)))
+    if (bit < 0 || bit >= PK_MAX_BITS || !(g->board & PK_BIT(bit)))
         *p++ = '?';
     else if (algebraic) {
         *p++ = (char)('a' + g->alg_file[bit]);
@@ -187,7 +203,7 @@ static void name_of(const pk_geom *g, int bit, bool algebraic, char *buf)
 /* The names are a table (the FEN writer names every piece of every position). */
 const char *pk_square_name(const pk_geom *g, int bit, bool algebraic, char *buf)
 {
-    if (bit < 0 || bit > 63) { /* bit 63 is h8 on a full board: no table entry to borrow */
+    if (bit < 0 || bit >= PK_MAX_BITS) {
         memcpy(buf, "?", 2);
         return buf;
     }

@@ -7,8 +7,9 @@
  * on a1-light (mirrored) boards. Every row pair then spans W+1 bit positions, one of
  * which is a "ghost" that is never playable, and each direction is a constant shift:
  * NE +(W+2)/2, NW +W/2, SE -W/2, SW -(W+2)/2 (E/W/N/S for Frisian orthogonal lines:
- * +1, -1, +(W+1), -(W+1)). 8x8 uses bits 0..35, 10x10 bits 0..54; a 10x8 board fits
- * too; a 12x12 board (72 squares, bits up to 77) needs a wider pk_bb.
+ * +1, -1, +(W+1), -(W+1)). 8x8 uses bits 0..35, 10x10 bits 0..54, a 10x8 board fits
+ * too: all of these fit in 64 bits; a 12x12 board (72 squares) uses bits 0..77, which is
+ * why pk_bb has 128 (pk_common.h). `wide` marks the geometries past bit 63.
  *
  * Full boards (Turkish, every square playable): bit W*r + f, bits 0..63 on 8x8, no
  * ghost. E/W/N/S are one square (+1, -1, +W, -W) and the diagonals +-(W+1), +-(W-1);
@@ -32,7 +33,7 @@
 extern "C" {
 #endif
 
-#define PK_MAX_SQUARES 64 /* playable squares of the largest supported board (Turkish 8x8) */
+#define PK_MAX_SQUARES 72 /* playable squares of the largest supported board (12x12) */
 #define PK_NDIRS 8
 
 /* Directions, seen from White's side: N = towards Black (rank + 1). */
@@ -51,6 +52,7 @@ typedef struct pk_geom {
     int width, height;  /* files, ranks */
     bool a1_light;      /* a1 unplayable (Spanish, Portuguese, Italian) */
     bool full;          /* every square playable (Turkish): bit = W*rank + file, no ghosts */
+    bool wide;          /* some playable bit is above 63 (the 12x12 boards) */
     int numbering;      /* enum pk_numbering */
     int frame;          /* enum pk_frame: the frame of algebraic names */
     int nsq;            /* playable squares */
@@ -60,16 +62,19 @@ typedef struct pk_geom {
     int shift[PK_NDIRS];     /* signed bit shift of one step */
     pk_bb src[PK_NDIRS];     /* squares from which one step in that direction stays on board */
     int8_t bit_of[PK_MAX_SQUARES + 1]; /* square number (1-based) -> bit */
-    int8_t num_of[64];       /* bit -> square number, 0 off board */
-    int8_t file_of[64], rank_of[64]; /* White's frame: the rules' coordinates (RULES 1.1) */
-    int8_t alg_file[64], alg_rank[64]; /* the frame of algebraic names: 'a' + alg_file, 1 + alg_rank */
-    char name[2][64][4];     /* [algebraic] bit -> its name, NUL-terminated ("?" off board) */
-    int8_t next[PK_NDIRS][64]; /* bit one step away, -1 off board */
-    pk_bb ray[PK_NDIRS][64];   /* every square strictly beyond bit in direction d */
+    int8_t num_of[PK_MAX_BITS]; /* bit -> square number, 0 off board */
+    int8_t file_of[PK_MAX_BITS], rank_of[PK_MAX_BITS]; /* White's frame: the rules' coordinates (RULES 1.1) */
+    int8_t alg_file[PK_MAX_BITS], alg_rank[PK_MAX_BITS]; /* the frame of algebraic names: 'a' + alg_file, 1 + alg_rank */
+    char name[2][PK_MAX_BITS][4]; /* [algebraic] bit -> its name, NUL-terminated ("?" off board) */
+    int8_t next[PK_NDIRS][PK_MAX_BITS]; /* bit one step away, -1 off board */
+    pk_bb ray[PK_NDIRS][PK_MAX_BITS];   /* every square strictly beyond bit in direction d */
+    /* The low 64 bits of ray[], packed, for the move generator's 64-bit copies (the boards
+     * that are not wide): half the cache lines of ray[] on its hottest lookups. */
+    uint64_t ray64[PK_NDIRS][64];
 } pk_geom;
 
 /* The shared geometry for a board, its numbering and its frame of algebraic names;
- * NULL for an unsupported size. Built once per process (pthread_once): thread-safe. */
+ * NULL for an unsupported size. Built once per process, on first use: thread-safe. */
 const pk_geom *pk_geom_get(int width, int height, bool a1_light, bool full, int numbering, int frame);
 
 /* NE<->SW, NW<->SE, E<->W, N<->S. */

@@ -18,7 +18,7 @@ typedef struct pk_pos {
     uint64_t hash;   /* Zobrist key of (placement, side to move), kept by pk_make */
 } pk_pos;
 
-#define PK_MAX_PATH 24 /* jumps in one capture: at most 20 pieces on 10x10 */
+#define PK_MAX_PATH 32 /* jumps in one capture: a side has at most 30 pieces (12x12) */
 
 enum pk_move_flags {
     PK_MV_KING = 1,    /* the moving piece was a king when the move started */

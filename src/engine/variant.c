@@ -1,10 +1,11 @@
 /*
- * variant.c -- lookups over the variant table of variant_rows.h. The rows' geometry
- * pointers and the list of names are filled once, on first lookup (pthread_once).
+ * variant.c -- lookups over the variant table of variant_rows.h. A row's geometry pointer
+ * is filled when the row is first handed out, the list of names on first use.
  */
 #include "variant.h"
 #include "pk_ascii.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,23 +18,39 @@ static pk_variant rows[] = PK_VARIANT_ROWS;
 
 static pthread_once_t rows_once = PTHREAD_ONCE_INIT;
 static char names_buf[512]; /* every name, ", "-separated */
+static pthread_mutex_t geom_lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_bool geom_ready[NROWS]; /* rows[i].geom is set (release order) */
 
-/* The rows' derived fields, set once per process (threads may look variants up). */
-static void ready_all(void)
+static void ready_names(void)
 {
     for (int i = 0; i < NROWS; i++) {
-        pk_variant *v = &rows[i];
-        /* RULES 1.2.5: algebraic names in the frame of the side that moves first */
+        size_t len = strlen(names_buf);
+        snprintf(names_buf + len, sizeof names_buf - len, "%s%s", i ? ", " : "", rows[i].name);
+    }
+}
+
+/* A row's geometry is looked up when the row is first handed out, so that only the
+ * boards a run uses are built (geom.c). */
+static bool ready_geom(int i)
+{
+    if (atomic_load_explicit(&geom_ready[i], memory_order_acquire))
+        return true;
+    if (pthread_mutex_lock(&geom_lock) != 0)
+        return false;
+    pk_variant *v = &rows[i];
+    /* RULES 1.2.5: algebraic names in the frame of the side that moves first */
+    if (!v->geom)
         v->geom = pk_geom_get(v->rules.width, v->rules.height, v->rules.a1_light, v->rules.full, v->numbering,
                               v->first == PK_BLACK ? PK_FRAME_BLACK : PK_FRAME_WHITE);
-        size_t len = strlen(names_buf);
-        snprintf(names_buf + len, sizeof names_buf - len, "%s%s", i ? ", " : "", v->name);
-    }
+    if (v->geom)
+        atomic_store_explicit(&geom_ready[i], true, memory_order_release);
+    pthread_mutex_unlock(&geom_lock);
+    return v->geom != NULL;
 }
 
 const pk_variant *pk_variant_at(int i)
 {
-    if (i < 0 || i >= NROWS || pthread_once(&rows_once, ready_all) != 0)
+    if (i < 0 || i >= NROWS || !ready_geom(i))
         return NULL;
     return &rows[i];
 }
@@ -82,6 +99,7 @@ const pk_variant *pk_variant_by_gametype(int gametype)
 
 const char *pk_variant_names(void)
 {
-    pk_variant_at(0);
+    if (pthread_once(&rows_once, ready_names) != 0)
+        return "";
     return names_buf;
 }

@@ -18,7 +18,8 @@ enum pk_choice {
     PK_CHOICE_MAJ_KINGS, /* most pieces, then most kings (Spanish quality) */
     PK_CHOICE_ITALIAN,   /* pieces, by a king, kings taken, kings met earliest */
     PK_CHOICE_CZECH,     /* a capture by a king beats a capture by a man */
-    PK_CHOICE_FRISIAN    /* value 100*(men+2*kings)-kings, then by a king */
+    PK_CHOICE_FRISIAN,   /* value 100*(men+2*kings)-kings, then by a king */
+    PK_CHOICE_MAJ_KING   /* most pieces, then a capture by a king (Malaysian, pdnkit-rules(7)) */
 };
 
 /* Promotion of a man that reaches its promotion row during a capture, RULES 1.6. */
@@ -65,7 +66,16 @@ typedef struct pk_rules {
     uint8_t full;           /* Turkish: every square playable, orthogonal lines only (men
                                forward and sideways, kings along ranks and files) */
     uint8_t removal;        /* enum pk_removal: when captured pieces leave the board */
+    uint8_t king_land;      /* enum pk_king_land: where a flying king lands after a jump */
+    uint8_t turn_back;      /* a capture may go on in the reverse of its last direction
+                               (Thai, with pieces removed as jumped: the line back is open) */
 } pk_rules;
+
+/* Where a flying king lands after jumping a piece (RULES 1.5; pdnkit-rules(7) THAI). */
+enum pk_king_land {
+    PK_LAND_ANY, /* any empty square of the range behind the piece (RULES 1.5 rule 2) */
+    PK_LAND_NEXT /* only the square right behind it (Thai) */
+};
 
 /* When the pieces a capture takes leave the board (RULES 1.5 rule 3). */
 enum pk_removal {
@@ -98,12 +108,13 @@ typedef struct pk_variant {
 enum pk_variant_id {
     PK_V_INTERNATIONAL, PK_V_ENGLISH, PK_V_SPANISH, PK_V_PORTUGUESE, PK_V_RUSSIAN,
     PK_V_BRAZILIAN, PK_V_ITALIAN, PK_V_CZECH, PK_V_POOL, PK_V_FRISIAN, PK_V_TURKISH,
+    PK_V_THAI, PK_V_CANADIAN, PK_V_SRI_LANKAN, PK_V_MALAYSIAN,
     PK_V_ENGINES, /* rows above have a generator of their own; rows below share one */
     PK_V_FRYSK = PK_V_ENGINES, PK_V_ANTIDRAUGHTS, PK_V_BREAKTHROUGH, PK_V_COUNT
 };
 
 /* All lookups return a static read-only row (never freed, valid for the whole process)
- * with its geom set. Thread-safe: the rows are completed once (pthread_once). */
+ * with its geom set. Thread-safe: a row is completed once, when first handed out. */
 
 /* Lookup by name or alias, case-insensitive; NULL if unknown. */
 const pk_variant *pk_variant_find(const char *name);

@@ -174,7 +174,7 @@ bool pk_draw_can_move(const pk_variant *v, const pk_pos *p)
     int d0 = g->full ? PK_E : PK_NE;
     for (pk_bb b = p->pieces[me]; b; b &= b - 1) {
         int sq = pk_lsb(b);
-        bool king = (p->kings >> sq) & 1;
+        bool king = pk_bb_test(p->kings, sq);
         for (int d = d0; d < d0 + 4; d++) {
             bool fwd = g->full ? d != (me == PK_WHITE ? PK_S : PK_N)
                        : me == PK_WHITE ? (d == PK_NE || d == PK_NW) : (d == PK_SE || d == PK_SW);
@@ -699,8 +699,9 @@ int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const 
 {
     /* Most plies: a man moves (or takes) and no king is on the board after. The streak and
      * the table restart (below); without endgame classes or a site count nothing else
-     * changes, and nothing can be due. The same as the general way, in a few steps. */
-    if (!after->kings && !s->classes && !s->site_plies && !((before->kings >> m->from) & 1)) {
+     * changes, and nothing can be due. The same as the general way, in a few steps. (No
+     * king after the move: the mover was a man, for a king would stand on m->to.) */
+    if (!after->kings && !s->classes && !s->site_plies) {
         int i = ++s->ply;
         s->streak = 0;
         s->k_fired = false;
@@ -714,7 +715,7 @@ int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const 
     }
     int i = ++s->ply;
     int mover = before->turn;
-    bool man_move = !((before->kings >> m->from) & 1); /* a promotion is a man move */
+    bool man_move = !pk_bb_test(before->kings, m->from); /* a promotion is a man move */
     int caps = m->ncap ? m->ncap : pk_popcount(m->capset);
     bool promo = (m->flags & PK_MV_PROMOTE) != 0;
 

@@ -71,16 +71,29 @@ static int steps_between(const pk_variant *v, int a, int b) { return pk_popcount
 
 /* ---- path matching ---------------------------------------------------------------- */
 
-/* B_t of RULES 4.5 for jump t < k-1 of capture m. */
-static pk_bb stand_set(const pk_variant *v, const pk_move *m, int t)
+/* Is sq strictly between a and b, on one line? */
+static bool is_between(const pk_variant *v, int a, int b, int sq)
+{
+    int df, dr;
+    if (!line_step(v, a, b, &df, &dr))
+        return false;
+    for (int s = next_on_line(v->geom, a, df, dr); s >= 0 && s != b; s = next_on_line(v->geom, s, df, dr))
+        if (s == sq)
+            return true;
+    return false;
+}
+
+/* Is sq in B_t of RULES 4.5 (where the piece may be written standing after jump t < k-1
+ * of capture m)? Asked square by square: no set is built. */
+static bool stands_on(const pk_variant *v, const pk_move *m, int t, int sq)
 {
     int prev = t == 0 ? m->from : m->path[t - 1];
     int d1f = 0, d1r = 0, d2f = 0, d2r = 0;
     line_step(v, prev, m->caps[t], &d1f, &d1r);
     line_step(v, m->path[t], m->caps[t + 1], &d2f, &d2r);
     if (d1f == d2f && d1r == d2r)
-        return between(v, m->caps[t], m->caps[t + 1]);
-    return PK_BIT(m->path[t]);
+        return is_between(v, m->caps[t], m->caps[t + 1], sq);
+    return m->path[t] == sq;
 }
 
 /* Can the written intermediates sq[1..nsq-2] be given to jumps < limit? Greedy: each
@@ -89,7 +102,7 @@ static bool intermediates_fit(const pk_variant *v, const pk_move *m, const pk_wr
 {
     int t = 0;
     for (int j = 1; j < w->nsq - 1; j++) {
-        while (t < limit && !(stand_set(v, m, t) & PK_BIT(w->sq[j])))
+        while (t < limit && !stands_on(v, m, t, w->sq[j]))
             t++;
         if (t >= limit)
             return false;
@@ -110,8 +123,8 @@ static bool matches(const pk_variant *v, const pk_move *m, const pk_written *w)
 /* ---- incomplete captures ---------------------------------------------------------- */
 
 /* Where the piece of capture m may stand after jump t: the square behind the piece for
- * a man or a short king, the whole landing range for a flying king (captured pieces
- * and every other piece block; the origin is empty). */
+ * a man, a short king or a Thai king (pdnkit-rules(7) D-TH-2), the whole landing range
+ * for a flying king (captured pieces and every other piece block; the origin is empty). */
 static pk_bb range_after(const pk_variant *v, const pk_pos *p, const pk_move *m, int t)
 {
     const pk_geom *g = v->geom;
@@ -120,7 +133,7 @@ static pk_bb range_after(const pk_variant *v, const pk_pos *p, const pk_move *m,
         for (int u = 0; u < t; u++)
             if (g->promo[p->turn] & PK_BIT(m->path[u]))
                 king = true;
-    if (!king || !v->rules.flying)
+    if (!king || !v->rules.flying || v->rules.king_land == PK_LAND_NEXT)
         return PK_BIT(m->path[t]);
     int prev = t == 0 ? m->from : m->path[t - 1], df, dr;
     line_step(v, prev, m->caps[t], &df, &dr);
@@ -154,7 +167,7 @@ static bool match_incomplete(const pk_variant *v, const pk_pos *p, const pk_move
             out->nkcap = 0;
             for (int u = 0; u <= t; u++) {
                 out->capset |= PK_BIT(m->caps[u]);
-                out->nkcap += (p->kings >> m->caps[u]) & 1;
+                out->nkcap += pk_bb_test(p->kings, m->caps[u]);
             }
             out->path[t] = (uint8_t)to;
             bool man = !(m->flags & PK_MV_KING);
@@ -177,7 +190,7 @@ static int explain(const pk_variant *v, const pk_pos *p, const pk_written *w, in
         return PK_ILL_NO_PIECE;
     if (!(p->pieces[me] & PK_BIT(from)))
         return PK_ILL_WRONG_SIDE;
-    bool king = (p->kings >> from) & 1, full = g->full;
+    bool king = pk_bb_test(p->kings, from), full = g->full;
     pk_bb occ = pk_occupied(p) & ~PK_BIT(from), ghosts = 0;
     int cur = from, last_df = 0, last_dr = 0;
     for (int j = 1; j < w->nsq; j++) {
@@ -215,14 +228,18 @@ static int explain(const pk_variant *v, const pk_pos *p, const pk_written *w, in
         *square = q;
         if (ghosts & PK_BIT(q))
             return PK_ILL_CAPTURED_TWICE;
-        if (king && v->rules.flying && w->nsq == 2 && w->sep_written && !w->capture_sep)
-            return PK_ILL_BLOCKED; /* a move written as a slide: the piece is in the way */
+        if (king && v->rules.flying && w->nsq == 2 && w->sep_written && !w->capture_sep && v->capture_sep != '-')
+            return PK_ILL_BLOCKED; /* a move written as a slide (not Thai's capture dash): the piece is in the way */
         if (p->pieces[me] & PK_BIT(q))
             return PK_ILL_OWN_PIECE;
         if (!king && !v->rules.men_take_kings && (p->kings & PK_BIT(q)))
             return PK_ILL_KING_BY_MAN; /* RULES 2.10 */
         if ((!king || !v->rules.flying) && dist != 2)
             return king ? PK_ILL_KING_ONE_STEP : full ? PK_ILL_TOO_FAR_ORTHO : PK_ILL_TOO_FAR;
+        if (king && v->rules.king_land == PK_LAND_NEXT && next_on_line(g, q, df, dr) != s) {
+            *square = s; /* pdnkit-rules(7) D-TH-2 */
+            return PK_ILL_LAND_BEHIND;
+        }
         if (!king && !v->rules.men_back && !forward && (full || (df != 0 && abs(dr) == 1))) {
             *square = cur;
             return PK_ILL_BACKWARDS;
@@ -285,6 +302,7 @@ int pk_choice_why(const pk_variant *v, const pk_move *m, const pk_move *best)
         if (mk != bk)
             return PK_WHY_BY_KING;
         return m->nkcap != best->nkcap ? PK_WHY_QUALITY : PK_WHY_KING_ORDER;
+    case PK_CHOICE_MAJ_KING: return m->ncap != best->ncap ? PK_WHY_QUANTITY : PK_WHY_BY_KING; /* D-MY-3 */
     default: return m->ncap != best->ncap ? PK_WHY_QUANTITY : PK_WHY_QUALITY;
     }
 }
@@ -298,47 +316,55 @@ int pk_choice_why(const pk_variant *v, const pk_move *m, const pk_move *best)
  * complete capture is legal (free choice, RULES 1.7). English, RULES 2.6 and 5.7. True,
  * with *m the move as the generator gives it, when the jump is there and complete (no
  * further jump from `to`); false sends the move the general way. */
-static inline pk_bb one_step(const pk_geom *g, pk_bb b, int d)
+static inline uint64_t one_step(const pk_geom *g, uint64_t b, int d)
 {
-    b &= g->src[d];
+    b &= (uint64_t)g->src[d];
     return g->shift[d] > 0 ? b << g->shift[d] : b >> -g->shift[d];
 }
 
-/* The move of a man's single jump over mb, as the generator gives it. */
-static void jump_move(pk_move *m, const pk_pos *p, int from, int to, pk_bb mb, bool crowned)
+/* The move of a man's single jump over mb, as the generator gives it. Field by field:
+ * a memset of the whole move is a byte loop (rep stosb) on this hot path. */
+static inline void jump_move(pk_move *m, int from, int to, uint64_t mb, bool king_taken, bool crowned)
 {
-    memset(m, 0, sizeof *m);
     m->from = (uint8_t)from;
     m->to = (uint8_t)to;
     m->ncap = 1;
-    m->nkcap = (p->kings & mb) != 0;
+    m->nkcap = king_taken;
     m->flags = PK_MV_CAPTURE | (crowned ? PK_MV_PROMOTE : 0);
-    m->capset = mb;
+    memset(m->pad, 0, sizeof m->pad);
+    m->capset = (pk_bb)mb;
+    memset(m->path, 0, sizeof m->path);
+    memset(m->caps, 0, sizeof m->caps);
     m->path[0] = (uint8_t)to;
-    m->caps[0] = (uint8_t)pk_lsb(mb);
+    m->caps[0] = (uint8_t)__builtin_ctzll(mb);
 }
 
+/* On 64-bit words: the rows this serves (English, Thai) are 8x8 boards, and the wide
+ * word's shifts cost twice as much here. */
 static bool man_single_jump(const pk_variant *v, const pk_pos *p, int from, int to, pk_move *m)
 {
     const pk_rules *R = &v->rules;
+    const pk_geom *g = v->geom; /* (bit shifts: the first lines of the geometry, at hand) */
     int me = p->turn, d0 = me == PK_WHITE ? PK_NE : PK_SE; /* a man's forward directions */
     if (R->choice != PK_CHOICE_FREE || R->men_back || !R->men_take_kings || R->promo != PK_PROMO_STOP ||
-        R->ortho || R->full || !(((p->pieces[me] & ~p->kings) >> from) & 1))
+        R->ortho || R->full || g->wide || from >= 64 || to >= 64)
         return false;
-    const pk_geom *g = v->geom; /* (bit shifts: the first lines of the geometry, at hand) */
-    pk_bb opp = p->pieces[PK_OTHER(me)], empty = g->board & ~(pk_occupied(p) & ~PK_BIT(from));
-    pk_bb tb = PK_BIT(to);
+    uint64_t mine = (uint64_t)p->pieces[me], kings = (uint64_t)p->kings, fb = (uint64_t)1 << from;
+    if (!(mine & ~kings & fb))
+        return false;
+    uint64_t opp = (uint64_t)p->pieces[PK_OTHER(me)];
+    uint64_t empty = (uint64_t)g->board & ~((mine | opp) & ~fb), tb = (uint64_t)1 << to;
     for (int d = d0; d < d0 + 2; d++) {
-        pk_bb mb = one_step(g, PK_BIT(from), d);
+        uint64_t mb = one_step(g, fb, d);
         if (!mb || one_step(g, mb, d) != tb)
             continue;
         if (!(opp & mb) || !(empty & tb))
             return false;
-        bool crowned = (g->promo[me] & tb) != 0;
+        bool crowned = ((uint64_t)g->promo[me] & tb) != 0;
         for (int e = d0; !crowned && e < d0 + 2; e++) /* (mid, behind it, is out of reach) */
             if (one_step(g, one_step(g, tb, e) & opp, e) & empty)
                 return false;
-        jump_move(m, p, from, to, mb, crowned);
+        jump_move(m, from, to, mb, (kings & mb) != 0, crowned);
         return true;
     }
     return false;
@@ -408,7 +434,8 @@ int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, uns
         out->ncand = out->ncand_total = 1;
         /* written, not copied: a move read whole just after its fields were written byte by
          * byte stalls the processor (store forwarding) */
-        jump_move(&out->cand[0], p, w->sq[0], w->sq[1], out->move.capset, out->move.flags & PK_MV_PROMOTE);
+        jump_move(&out->cand[0], w->sq[0], w->sq[1], (uint64_t)out->move.capset, out->move.nkcap,
+                  out->move.flags & PK_MV_PROMOTE);
         return out->kind;
     }
     /* A capture under free choice (RULES 1.7: English, Russian, pool): the legal moves from
@@ -430,7 +457,9 @@ int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, uns
     if (keep_matches(v, &s->legal, w, out) == 1) {
         out->kind = PK_MATCH_LEGAL;
         out->move = out->cand[0];
-        out->sep_mismatch = w->sep_written && w->capture_sep != ((out->move.flags & PK_MV_CAPTURE) != 0);
+        /* PDN writes Thai captures with '-' (GameType 31): no mismatch there */
+        bool capture = (out->move.flags & PK_MV_CAPTURE) != 0;
+        out->sep_mismatch = w->sep_written && w->capture_sep != capture && !(capture && v->capture_sep == '-');
         return out->kind;
     }
     if (out->ncand_total > 1) { /* distinct moves: distinct resulting positions */
@@ -489,6 +518,7 @@ const char *pk_illegal_why_text(int why)
     case PK_ILL_NOT_ORTHOGONAL: return "the squares are not on one rank or file";
     case PK_ILL_TOO_FAR_ORTHO: return "a man moves one square forward or sideways, or jumps over an adjacent piece";
     case PK_ILL_REVERSAL: return "a capture may not turn back by 180 degrees";
+    case PK_ILL_LAND_BEHIND: return "a king lands on the square right behind the piece it takes";
     default: return "not a legal move in this position";
     }
 }

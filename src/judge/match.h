@@ -64,6 +64,7 @@ enum pk_illegal_why {
     PK_ILL_NOT_ORTHOGONAL,  /* Turkish: squares not on one rank or file */
     PK_ILL_TOO_FAR_ORTHO,   /* Turkish: a man moving more than one square */
     PK_ILL_REVERSAL,        /* Turkish: a capture turning back by 180 degrees */
+    PK_ILL_LAND_BEHIND,     /* Thai: a king landing past the square right behind the piece */
     PK_ILL_OTHER            /* none of the above explains it */
 };
 

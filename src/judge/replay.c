@@ -265,7 +265,7 @@ static __attribute__((noinline)) bool trial_refutes_move(ctx *c, const pk_pdn_li
     pk_written w;
     w.capture_sep = w.sep_written = false; /* plain_squares() reads them (UBSan: uninitialised bool) */
     if (c->var_depth || !plain_squares(c, line, i, &w) ||
-        (c->pos.pieces[c->pos.turn] & PK_BIT(w.sq[0])))
+        pk_bb_test(c->pos.pieces[c->pos.turn], w.sq[0]))
         return false;
     pk_rp_report(c, PK_SEV_ERROR, "illegal-move", &line->moves[i], ply, stop_hint(c),
                  "illegal move %s: no piece of the side to move on its origin square", line->moves[i].text);

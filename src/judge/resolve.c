@@ -41,6 +41,9 @@ static const struct {
     {"Canadian", "canadian", "Canadian draughts"},
     {"Turkish", "turkish", "Turkish draughts"},
     {"Thai", "thai", "Thai draughts"},
+    {"Sri Lankan", "sri-lankan", "Sri Lankan draughts"},
+    {"Malaysian", "malaysian", "Malaysian draughts"},
+    {"Singaporean", "malaysian", "Malaysian draughts"},
 };
 
 /* GameType numbers of the PDN 3.0 table (wiegerw/pdn doc/gametype.rst) and of lidraughts
@@ -52,9 +55,6 @@ static const struct {
 } gametypes[] = {
     {0, "chess", "Chess", "GameType"},
     {1, "chinese-chess", "Chinese chess", "GameType"},
-    {27, "canadian", "Canadian draughts", "GameType"},
-    {30, "turkish", "Turkish draughts", "GameType"},
-    {31, "thai", "Thai draughts", "GameType"},
     {41, "spantsiretti", "Spantsiretti draughts", "GameType"},
     {50, "othello", "Othello", "GameType"},
     {96, "breakthrough", "Breakthrough draughts", "lidraughts GameType"},
@@ -68,13 +68,16 @@ static const struct {
  * ------------------------------------------------------------------------- */
 
 /* Candidates by notation, in the order resolve.h documents (RULES 4.1: the notation
- * narrows the candidates; the most common variant of the notation first). A game without
- * a square may be of any variant: PDN's default first, then every row of the table. */
-enum { BY_ALGEBRAIC, BY_10X10, BY_NUMERIC, BY_NOTHING, NLISTS };
+ * narrows the candidates; the most common variant of the notation first). Squares above
+ * 50 are a 12x12 board's; above 32, a 10x10 board's first, then a 12x12 one's (the first
+ * moves of a Canadian game may not go past square 50). A game without a square may be of
+ * any variant: PDN's default first, then every row of the table. */
+enum { BY_ALGEBRAIC, BY_12X12, BY_10X10, BY_NUMERIC, BY_NOTHING, NLISTS };
 static const char *const lists[NLISTS][12] = {
     [BY_ALGEBRAIC] = {"russian", "czech", "brazilian", "english", "pool", "italian", "spanish", "portuguese",
                       "turkish"}, /* the one board where every square plays: last */
-    [BY_10X10] = {"international", "frisian"},
+    [BY_12X12] = {"canadian", "sri-lankan", "malaysian"},
+    [BY_10X10] = {"international", "frisian", "canadian", "sri-lankan", "malaysian"},
     [BY_NUMERIC] = {"english", "italian", "spanish", "russian", "brazilian", "czech", "pool", "portuguese",
                     "international", "frisian"},
     [BY_NOTHING] = {"international"},
@@ -83,6 +86,7 @@ static const char *const lists[NLISTS][12] = {
 /* Why the notation's first candidate, for the warning. */
 static const char *const why[NLISTS] = {
     [BY_ALGEBRAIC] = "its algebraic squares",
+    [BY_12X12] = "its squares above 50 (a 12x12 board)",
     [BY_10X10] = "its squares above 32 (a 10x10 board)",
     [BY_NUMERIC] = "its numeric squares",
     [BY_NOTHING] = "nothing (PDN's default GameType is 20)",
@@ -123,13 +127,13 @@ static int notation(const pk_game *g)
     if (g->fen)
         for (const char *s = g->fen; *s; s++)
             if (*s >= '0' && *s <= '9') {
-                int n = 0; /* saturates: only "above 32" matters here */
+                int n = 0; /* saturates: only "above 32" and "above 50" matter here */
                 for (; *s >= '0' && *s <= '9'; s++)
                     n = n < 1000 ? n * 10 + (*s - '0') : n;
                 maxnum = n > maxnum ? n : maxnum;
                 s--;
             }
-    return maxnum > 32 ? BY_10X10 : maxnum > 0 ? BY_NUMERIC : BY_NOTHING;
+    return maxnum > 50 ? BY_12X12 : maxnum > 32 ? BY_10X10 : maxnum > 0 ? BY_NUMERIC : BY_NOTHING;
 }
 
 /* The words a, b, ... (up to a NULL) into buf, cut to its size: the guess's message is

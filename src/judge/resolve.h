@@ -15,7 +15,8 @@
  *   4. the guess (no tag, or a type number nobody defines): the variant of the game's
  *      file. The notation narrows the candidates, the notation's most common variant first:
  *        algebraic squares        russian czech brazilian english pool italian spanish portuguese turkish
- *        squares above 32 (10x10) international frisian
+ *        squares above 50 (12x12) canadian sri-lankan malaysian
+ *        squares above 32 (10x10) international frisian canadian sri-lankan malaysian
  *        numbers up to 32         english italian spanish russian brazilian czech pool portuguese
  *                                 international frisian
  *        no square at all         international (PDN's default GameType 20), then every other row

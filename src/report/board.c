@@ -59,7 +59,7 @@ typedef struct frame {
     int w, h;
 } frame;
 
-static bool on_board(const pk_geom *g, int bit) { return bit >= 0 && bit < 64 && (g->board & PK_BIT(bit)); }
+static bool on_board(const pk_geom *g, int bit) { return bit >= 0 && bit < PK_MAX_BITS && pk_bb_test(g->board, bit); }
 
 static int setup(frame *fr, const pk_variant *v, const pk_pos *p, const pk_board_opts *o, pk_error *err)
 {

@@ -40,6 +40,13 @@ def tl(n, w, h, a1_light):
     return 2 * j + d, r
 
 
+def br_black(n):
+    """Thai (GameType 31,B,8,8,N2,0): square 1 at White's near right (g1), numbered right
+    to left, then upwards (pdnkit-rules(7) THAI DRAUGHTS)."""
+    i, j = (n - 1) // 4, (n - 1) % 4
+    return 7 - 2 * j - (1 - i % 2), i
+
+
 def alg(name):
     return ord(name[0]) - ord('a'), int(name[1:]) - 1
 
@@ -107,6 +114,37 @@ CASES = [
         ("landing g7 (path dot)", alg("g7"), (0, 0), PATH),
         ("landing g7 (highlight)", alg("g7"), (0.32, -0.32), HIGHLIGHT),
         ("turning square g4 (highlight)", alg("g4"), (0.32, 0.32), HIGHLIGHT),
+    ]),
+    # 12x12 (issue 26): a Canadian king's three-piece capture (squares 1-72, a1 dark), the
+    # Sri Lankan start on the mirrored board, Thai from Black's side (its own numbering)
+    ("canadian", ["-v", "canadian", "--move", "61x45x32x19", "W:WK61,67,72:B50,K38,25,10"], 12, 12, False, [
+        ("white man 67 on a1", tl(67, 12, 12, False), (0, 0), WHITE_MAN),
+        ("white man 72 on l2", tl(72, 12, 12, False), (0, 0), WHITE_MAN),
+        ("black man 10", tl(10, 12, 12, False), (0, 0), BLACK_MAN),
+        ("empty dark 1 (b12)", tl(1, 12, 12, False), (0, 0), DARK),
+        ("light a12", (0, 11), (0, 0), LIGHT),
+        ("light l1", (11, 0), (0, 0), LIGHT),
+        ("captured 50", tl(50, 12, 12, False), (0, 0), CAPTURE),
+        ("captured king 38", tl(38, 12, 12, False), (0, 0), CAPTURE),
+        ("captured 25", tl(25, 12, 12, False), (0, 0), CAPTURE),
+        ("landing 19 (path dot)", tl(19, 12, 12, False), (0, 0), PATH),
+        ("landing 19 (highlight)", tl(19, 12, 12, False), (0.32, -0.32), HIGHLIGHT),
+        ("turning square 45 (highlight)", tl(45, 12, 12, False), (0.32, -0.32), HIGHLIGHT),
+    ]),
+    ("sri-lankan", ["-v", "sri-lankan", "W:W43-72:B1-30"], 12, 12, False, [
+        ("light a1 (mirrored board)", (0, 0), (0, 0), LIGHT),
+        ("white man 67 on b1", tl(67, 12, 12, True), (0, 0), WHITE_MAN),
+        ("black man 1 on a12", tl(1, 12, 12, True), (0, 0), BLACK_MAN),
+        ("empty dark 31", tl(31, 12, 12, True), (0, 0), DARK),
+        ("empty dark 42", tl(42, 12, 12, True), (0, 0), DARK),
+    ]),
+    ("thai-flipped", ["-v", "thai", "--flip", "B:W1-8,K12:B25-32"], 8, 8, True, [
+        ("white man 1 on g1", br_black(1), (0, 0), WHITE_MAN),
+        ("white man 8 on b2", br_black(8), (0, 0), WHITE_MAN),
+        ("white king 12", br_black(12), (0, 0), WHITE_CROWN),
+        ("black man 29 on h8", br_black(29), (0, 0), BLACK_MAN),
+        ("empty dark 13", br_black(13), (0, 0), DARK),
+        ("light h1", (7, 0), (0, 0), LIGHT),
     ]),
     ("spanish-flipped", ["-v", "spanish", "--flip", "W:W1-12:B21-32"], 8, 8, True, [
         ("light a1 (mirrored board)", alg("a1"), (0, 0), LIGHT),

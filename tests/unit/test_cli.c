@@ -26,7 +26,9 @@ static void test_variant(void)
     CU_ASSERT_STRING_EQUAL(v->name, "english");
     CU_ASSERT_EQUAL(pk_cli_variant("shashki", &v, &e), PK_OK);
     CU_ASSERT_STRING_EQUAL(v->name, "russian");
-    CU_ASSERT_EQUAL(pk_cli_variant("27", &v, &e), PK_ERR_USAGE);
+    CU_ASSERT_EQUAL(pk_cli_variant("27", &v, &e), PK_OK); /* Canadian */
+    CU_ASSERT_STRING_EQUAL(v->name, "canadian");
+    CU_ASSERT_EQUAL(pk_cli_variant("41", &v, &e), PK_ERR_USAGE); /* Spantsiretti: no row */
     CU_ASSERT_PTR_NULL(v);
     CU_ASSERT_EQUAL(pk_cli_variant("chess", &v, &e), PK_ERR_USAGE);
     CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "unknown variant 'chess'"));

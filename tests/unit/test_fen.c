@@ -64,8 +64,10 @@ static void test_round_trip_starts(void)
         pk_pos p;
         pk_error err;
         CU_ASSERT_EQUAL(parse(v, v->start_fen, &p, NULL, &err), PK_OK);
-        CU_ASSERT_EQUAL(pk_popcount(p.pieces[PK_WHITE]), v->max_men);
-        CU_ASSERT_EQUAL(pk_popcount(p.pieces[PK_BLACK]), v->max_men);
+        /* Thai starts with 8 men a side; its FENs may hold the 12 of the 3-row start */
+        int men = strcmp(v->name, "thai") ? v->max_men : 8;
+        CU_ASSERT_EQUAL(pk_popcount(p.pieces[PK_WHITE]), men);
+        CU_ASSERT_EQUAL(pk_popcount(p.pieces[PK_BLACK]), men);
         CU_ASSERT_EQUAL(p.kings, 0);
         CU_ASSERT_EQUAL(p.turn, v->first);
     }

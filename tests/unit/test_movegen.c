@@ -502,7 +502,8 @@ static void test_start_positions(void)
     for (int i = 0; pk_variant_at(i); i++) {
         const pk_variant *v = pk_variant_at(i);
         pk_pos p = pos_of(v, v->start_fen);
-        int want = v->rules.full ? 8 : v->rules.width == 10 ? 9 : 7; /* Turkish: a3-a4 ... h3-h4 */
+        /* Turkish: a3-a4 ... h3-h4; 12x12: 11 */
+        int want = v->rules.full ? 8 : v->rules.width == 12 ? 11 : v->rules.width == 10 ? 9 : 7;
         int n = pk_gen_legal(v, &p, &ml, 0);
         if (n != want)
             printf("\n  %s start: %d moves, expected %d", v->name, n, want);
@@ -538,14 +539,14 @@ static void test_engine_rows(void)
     CU_ASSERT_EQUAL(var("breakthrough")->engine, PK_V_INTERNATIONAL);
 }
 
-/* pk_gen_captures_from: under free choice (English, Russian, pool: RULES 1.7) the captures
+/* pk_gen_captures_from: under free choice (English, Russian, pool, Thai: RULES 1.7) the captures
  * of one piece are exactly the legal moves from its square whenever the side has a
  * capture, in pk_gen_legal's order; for a variant with a choice rule it says -1. Checked
  * at every position of random games (a fixed seed), kings and long captures included. */
 static void test_captures_from(void)
 {
     static pk_movelist one;
-    static const char *const free_rows[] = {"english", "russian", "pool"};
+    static const char *const free_rows[] = {"english", "russian", "pool", "thai"};
     unsigned seed = 12345;
     long compared = 0;
     for (size_t k = 0; k < sizeof free_rows / sizeof free_rows[0]; k++) {

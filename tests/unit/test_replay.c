@@ -229,7 +229,7 @@ static void test_resolve(void)
 {
     static const char *const texts[] = {
         "1. 11-15 23-19 *\n",                                     /* english */
-        "[GameType \"31\"]\n1. a3-b4 *\n",                         /* Thai: not supported */
+        "[GameType \"41\"]\n1. a3-b4 *\n",                         /* Spantsiretti: not supported */
         "[Variant \"Frisian\"]\n1. 32-28 *\n",                     /* a Variant tag */
         "[Event \"x\"]\n1. 21-17 12-16 2. 17-13 *\n",              /* italian moves, numeric squares */
         "[GameType \"99\"]\n1. b6-a5 *\n",                         /* a number nobody defines */
@@ -256,8 +256,8 @@ static void test_resolve(void)
     CU_ASSERT_FALSE(first[0].by_file);
     CU_ASSERT_STRING_EQUAL(first[0].message, "no GameType tag: guessed english from its numeric squares");
     CU_ASSERT_PTR_NULL(first[1].variant);
-    CU_ASSERT_STRING_EQUAL(first[1].unsupported, "Thai draughts");
-    CU_ASSERT_STRING_EQUAL(first[1].message, "Thai draughts (GameType 31) is not supported: moves not checked");
+    CU_ASSERT_STRING_EQUAL(first[1].unsupported, "Spantsiretti draughts");
+    CU_ASSERT_STRING_EQUAL(first[1].message, "Spantsiretti draughts (GameType 41) is not supported: moves not checked");
     CU_ASSERT_EQUAL(first[2].variant, pk_variant_find("frisian"));
     CU_ASSERT_EQUAL(first[2].source, PK_VSRC_VARIANT_TAG);
     /* RULES 4.1: a game alone is not guessed by the moves it fits (italian here): english,

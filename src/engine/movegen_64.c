@@ -1,0 +1,13 @@
+/*
+ * movegen_64.c -- the move generator (movegen_impl.h) on 64-bit words, specialised for
+ * every engine row whose board fits in them: the 8x8 and 10x10 boards and Turkish's 64
+ * squares (PK_MG_ROWS_64 in movegen_int.h).
+ */
+#include <stdint.h>
+
+#define MG_WORD uint64_t
+#define MG_WIDE 0
+#include "movegen_impl.h"
+#include "movegen_spec.h"
+
+PK_MG_ROWS_64(SPECIALISE)
