@@ -320,9 +320,12 @@ $(BUILD)/python/_pdnkit.c: python/build_ffi.py
 	@mkdir -p $(@D)
 	$(PYTHON) python/build_ffi.py $@ >/dev/null
 
+# cffi checks each field python/build_ffi.py declares against the headers by assigning
+# pointers: a field of another type than the library's (a pk_bb grown to 128 bits, an array
+# resized) is an error here, not memory read wrong at run time
 $(PY_DIR)/_pdnkit$(PY_EXT): $(BUILD)/python/_pdnkit.c $(PIC_OBJ)
 	@mkdir -p $(@D)
-	$(CC) -shared -fPIC -std=c11 -pthread $(OPT) $(CFLAGS) $(SRC_INC) -I$(PY_INC) $< $(PIC_OBJ) $(LDFLAGS) $(LIBS) -o $@
+	$(CC) -shared -fPIC -std=c11 -pthread -Werror=incompatible-pointer-types $(OPT) $(CFLAGS) $(SRC_INC) -I$(PY_INC) $< $(PIC_OBJ) $(LDFLAGS) $(LIBS) -o $@
 
 $(PY_DIR)/%.py: python/pdnkit/%.py
 	@mkdir -p $(@D)

@@ -11,11 +11,10 @@ import sys
 import cffi
 
 CDEF = r"""
-typedef uint64_t pk_bb;
 typedef struct { int code; int line; int col; char msg[256]; } pk_error;
 const char *pk_version(int *number);
 
-typedef struct { int width, height; int8_t num_of[64]; ...; } pk_geom;
+typedef struct { int width, height; int8_t num_of[...]; ...; } pk_geom;
 typedef struct {
     const char *name; const char *aliases; const char *title; int gametype;
     bool algebraic; int first; const char *start_fen; int index; const pk_geom *geom; ...;
@@ -25,9 +24,11 @@ const pk_variant *pk_variant_lookup(const char *text);
 const pk_variant *pk_variant_at(int i);
 const char *pk_square_name(const pk_geom *g, int bit, bool algebraic, char *buf);
 
-typedef struct { pk_bb pieces[2]; pk_bb kings; int turn; uint64_t hash; } pk_pos;
+/* pk_pos and pk_move: only the fields Python reads; their bit sets (pk_bb, 128 bits for
+   the 12x12 boards) stay in C, the sizes come from the compiler ("...") */
+typedef struct { int turn; ...; } pk_pos;
 typedef struct {
-    uint8_t from, to; uint8_t ncap; uint8_t nkcap; uint8_t flags; pk_bb capset;
+    uint8_t from, to; uint8_t ncap; uint8_t nkcap; uint8_t flags;
     uint8_t path[...]; uint8_t caps[...]; ...;
 } pk_move;
 #define PK_FEN_MAX ...
