@@ -16,7 +16,8 @@
 #   make coverage   make check's tests on a gcov build: line and function coverage of the library
 #   make check-sabotage  one-line sabotages of the library, each must make a test fail
 #
-# Library sources are src/*.c, tool mains are src/tools/*.c, unit test programs are
+# Library sources are src/LAYER/*.c, one folder per layer (LAYERS, lowest first; README
+# "Architecture"), tool mains are src/tools/*.c, unit test programs are
 # tests/unit/test_*.c (each one a CUnit program of its own), programs the corpus scripts
 # run are tests/corpus/*.c: new files need no edit here.
 
@@ -47,9 +48,13 @@ ZIP_CFLAGS   = $(shell pkg-config --cflags $(ZIP_PKGS) 2>/dev/null)
 ZIP_LIBS     = $(shell pkg-config --libs $(ZIP_PKGS) 2>/dev/null) \
                $(shell pkg-config --libs bzip2 2>/dev/null || echo -lbz2)
 LIBS         = $(PCRE_LIBS) $(ZIP_LIBS) -lm
-ALL_CFLAGS   = -std=c11 -D_POSIX_C_SOURCE=200809L -pthread $(OPT) $(WARN) $(CFLAGS) -Isrc $(PCRE_CFLAGS) $(ZIP_CFLAGS)
+# The library's layers, lowest first: src/LAYER/ each (tests/install/layers.sh checks that
+# no file uses one of a higher layer). Headers are included as "x.h": one -I per folder.
+LAYERS       := base engine pdn judge report run
+SRC_INC      := -Isrc $(addprefix -Isrc/,$(LAYERS))
+ALL_CFLAGS   = -std=c11 -D_POSIX_C_SOURCE=200809L -pthread $(OPT) $(WARN) $(CFLAGS) $(SRC_INC) $(PCRE_CFLAGS) $(ZIP_CFLAGS)
 
-LIB_SRC   := $(sort $(wildcard src/*.c))
+LIB_SRC   := $(sort $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)))
 TOOL_SRC  := $(sort $(wildcard src/tools/*.c))
 UNIT_SRC  := $(sort $(wildcard tests/unit/test_*.c))
 HELP_SRC  := $(sort $(wildcard tests/corpus/*.c))
@@ -233,7 +238,7 @@ DOCDIR        ?= $(PREFIX)/share/doc/pdnkit
 # the texts the man pages cite (RULES 1.7, PERFT.md), the README and the release notes
 DOCS          := README.md NEWS doc/RULES.md doc/PERFT.md
 
-VERSION   := $(shell sed -n 's/^\#define PDNKIT_VERSION_\(MAJOR\|MINOR\|PATCH\) *\([0-9][0-9]*\)$$/\2/p' src/pk_common.h | paste -sd.)
+VERSION   := $(shell sed -n 's/^\#define PDNKIT_VERSION_\(MAJOR\|MINOR\|PATCH\) *\([0-9][0-9]*\)$$/\2/p' src/base/pk_common.h | paste -sd.)
 SOMAJOR   := $(firstword $(subst ., ,$(VERSION)))
 SONAME    := libpdnkit.so.$(SOMAJOR)
 SOLIB     := $(BUILD)/libpdnkit.so.$(VERSION)
@@ -241,6 +246,8 @@ PIC_OBJ   := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
 PUBLIC_HEADERS := pdnkit.h pk_common.h geom.h variant.h position.h movegen.h fen.h notation.h \
                   perft.h diag.h pdn.h match.h written.h draw.h replay.h resolve.h board.h \
                   pdn_open.h check_text.h
+# where each is: src/pdnkit.h, the others in their layer's folder
+PUBLIC_HEADER_FILES := $(foreach h,$(PUBLIC_HEADERS),$(firstword $(wildcard src/$(h) $(foreach l,$(LAYERS),src/$(l)/$(h)))))
 TOOL_NAMES := $(notdir $(TOOLS))
 MANPAGES  := $(wildcard man/*.[1-8])
 
@@ -254,9 +261,9 @@ $(BUILD)/pic/%.o: src/%.c
 
 # The shared library exports the functions the public headers name, nothing else (the
 # lexer, the arena and the byte source stay internal, as their headers do).
-$(BUILD)/libpdnkit.map: $(PIC_OBJ) $(addprefix src/,$(PUBLIC_HEADERS))
+$(BUILD)/libpdnkit.map: $(PIC_OBJ) $(PUBLIC_HEADER_FILES)
 	@nm -g --defined-only $(PIC_OBJ) | awk 'NF == 3 { print $$3 }' | LC_ALL=C sort -u >$@.defined
-	@{ echo '{ global:'; cat $(addprefix src/,$(PUBLIC_HEADERS)) | grep -o 'pk_[a-z0-9_]*' | LC_ALL=C sort -u | \
+	@{ echo '{ global:'; cat $(PUBLIC_HEADER_FILES) | grep -o 'pk_[a-z0-9_]*' | LC_ALL=C sort -u | \
 	  LC_ALL=C comm -12 - $@.defined | sed 's/.*/    &;/'; echo 'local: *; };'; } >$@
 
 $(SOLIB): $(PIC_OBJ) $(BUILD)/libpdnkit.map
@@ -274,7 +281,7 @@ $(BUILD)/libpdnkit.so: $(SOLIB)
 PC_REQUIRES = $(PKGS) $(ZIP_PKGS)
 PC_LIBS     = $(filter -lbz2,$(ZIP_LIBS)) -lpthread -lm
 pc_rel = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
-$(BUILD)/pdnkit.pc: pdnkit.pc.in src/pk_common.h FORCE
+$(BUILD)/pdnkit.pc: pdnkit.pc.in src/base/pk_common.h FORCE
 	@mkdir -p $(@D)
 	@sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(call pc_rel,$(LIBDIR))|' \
 	  -e 's|@INCLUDEDIR@|$(call pc_rel,$(INCLUDEDIR))|' \
@@ -323,7 +330,7 @@ $(BUILD)/python/_pdnkit.c: python/build_ffi.py
 # resized) is an error here, not memory read wrong at run time
 $(PY_DIR)/_pdnkit$(PY_EXT): $(BUILD)/python/_pdnkit.c $(PIC_OBJ)
 	@mkdir -p $(@D)
-	$(CC) -shared -fPIC -std=c11 -pthread -Werror=incompatible-pointer-types $(OPT) $(CFLAGS) -Isrc -I$(PY_INC) $< $(PIC_OBJ) $(LDFLAGS) $(LIBS) -o $@
+	$(CC) -shared -fPIC -std=c11 -pthread -Werror=incompatible-pointer-types $(OPT) $(CFLAGS) $(SRC_INC) -I$(PY_INC) $< $(PIC_OBJ) $(LDFLAGS) $(LIBS) -o $@
 
 $(PY_DIR)/%.py: python/pdnkit/%.py
 	@mkdir -p $(@D)
@@ -367,7 +374,7 @@ install-files: build-tools $(LIB) $(BUILD)/libpdnkit.so $(BUILD)/pdnkit.pc $(BUI
 
 install-headers:
 	install -d $(DESTDIR)$(INCLUDEDIR)/pdnkit
-	install -m 644 $(addprefix src/,$(PUBLIC_HEADERS)) $(DESTDIR)$(INCLUDEDIR)/pdnkit/
+	install -m 644 $(PUBLIC_HEADER_FILES) $(DESTDIR)$(INCLUDEDIR)/pdnkit/
 
 uninstall: uninstall-python
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(TOOL_NAMES))
@@ -450,7 +457,7 @@ check-sabotage: deps corpora
 # --- coverage (README "Tests and benchmarks") --------------------------------------
 #   make coverage   the library, tools and tests built with gcov instrumentation (-O0) in
 #                   build/coverage, make check's tests run there, then line and function
-#                   coverage of the library (src/*.c) per file and in total, the public
+#                   coverage of the library (src/LAYER/*.c) per file and in total, the public
 #                   functions no test called (tests/coverage.sh), and an HTML report in
 #                   build/coverage/html. It fails when a test failed (after the report).
 # lcov (genhtml) is Debian's lcov package, installed like deps; gcov comes with gcc.
@@ -475,7 +482,7 @@ coverage: deps deps-check deps-coverage corpora
 #   make check-clang   everything built by clang with warnings as errors; unit and golden tests
 #   make check-musl    everything built with musl-gcc (Debian musl-tools), linked statically,
 #                      warnings as errors; unit, golden and corpus tests on those binaries
-# What the library needs beyond ISO C11 is listed in src/pk_port.h (tests/install/port.sh).
+# What the library needs beyond ISO C11 is listed in src/base/pk_port.h (tests/install/port.sh).
 MUSL_CC ?= musl-gcc
 .PHONY: check-clang check-musl deps-musl
 check-clang: deps-hardening corpora
@@ -506,7 +513,7 @@ $(BUILD)/fortify.o: tests/musl/fortify.c
 
 # --- release ---------------------------------------------------------------------------
 #   make dist        pdnkit-$(VERSION).tar.gz: every tracked file of HEAD (git archive), nothing
-#                    built; VERSION is PDNKIT_VERSION_MAJOR/MINOR/PATCH in src/pk_common.h, the one place it is written
+#                    built; VERSION is PDNKIT_VERSION_MAJOR/MINOR/PATCH in src/base/pk_common.h, the one place it is written
 #   make distcheck   the tarball unpacked into an empty temporary folder: make run, make check,
 #                    make install and uninstall there (tests/distcheck.sh)
 DIST_NAME := pdnkit-$(VERSION)

@@ -28,9 +28,10 @@ fi
 hdrs=$(sed -n '/^PUBLIC_HEADERS *:=/,/[^\\]$/p' Makefile | sed 's/^PUBLIC_HEADERS *:=//; s/\\$//')
 [ -n "$hdrs" ] || { echo "public-functions.sh: no PUBLIC_HEADERS in the Makefile" >&2; exit 2; }
 files=""
-for h in $hdrs; do
-  [ -f "src/$h" ] || { echo "public-functions.sh: src/$h (PUBLIC_HEADERS) is missing" >&2; exit 2; }
-  files="$files src/$h"
+for h in $hdrs; do # src/pdnkit.h, the others in their layer's folder (src/LAYER/)
+  f=$(ls src/$h src/*/$h 2>/dev/null | head -n 1)
+  [ -n "$f" ] || { echo "public-functions.sh: $h (PUBLIC_HEADERS) is not under src/" >&2; exit 2; }
+  files="$files $f"
 done
 # shellcheck disable=SC2086
 code $files | grep -o 'pk_[a-z0-9_]*[[:space:]]*(' | sed 's/[[:space:]]*($//' | LC_ALL=C sort -u

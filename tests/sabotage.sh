@@ -80,20 +80,20 @@ sabotage() {
 }
 
 # The issue's examples (issue 27, "Done when"), one line each.
-sabotage result-written-as-star src/pdn_write.c \
+sabotage result-written-as-star src/pdn/pdn_write.c \
   'tokenf(&w, result);' 'tokenf(&w, "*");' \
   unit 'golden:conv-*' corpus:result-kept
-sabotage move-dropped src/pdn_write.c \
+sabotage move-dropped src/pdn/pdn_write.c \
   'for (int i = 0; i < l->nmoves && !w->rest; i++) {' 'for (int i = 0; i < l->nmoves - 1 && !w->rest; i++) {' \
   unit 'golden:conv-*'
-sabotage escape-removed src/diag.c \
+sabotage escape-removed src/base/diag.c \
   'while (*p >= 0x20 && *p != 0x7F && *p != 0xC2)' 'while ((*p >= 0x20 || *p == 0x1b) && *p != 0x7F && *p != 0xC2)' \
   unit 'golden:pdncheck-*'
-sabotage choice-rule-off src/match.c \
+sabotage choice-rule-off src/judge/match.c \
   'out->nlegal = pk_gen_legal(v, p, &s->legal, (gen_flags & ~(unsigned)PK_GEN_ALL_CAPTURES) | PK_GEN_KEEP_DUPLICATES);' \
   'out->nlegal = pk_gen_legal(v, p, &s->legal, gen_flags | PK_GEN_ALL_CAPTURES | PK_GEN_KEEP_DUPLICATES);' \
   unit 'golden:check-*' 'golden:pdnmoves-*'
-sabotage repetition-never-fires src/draw.c \
+sabotage repetition-never-fires src/judge/draw.c \
   'if (e->count >= s->rep_k && !(e->fired & 2)) {' 'if (e->count >= s->rep_k + 1000 && !(e->fired & 2)) {' \
   unit 'golden:check-draw-*' 'golden:check-setup-*'
 echo "sabotage: $caught caught, $missed missed"

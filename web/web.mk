@@ -20,7 +20,7 @@ WEB_OPT   ?= -O3
 # /usr/share/nodejs), which a node from elsewhere does not search by itself.
 WEB_ENV   := NODE_PATH=/usr/share/nodejs$(if $(NODE_PATH),:$(NODE_PATH))
 WEB_CC     = $(WEB_ENV) $(EMCC)
-WEB_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WEB_OPT) $(WARN) -Isrc -I$(WEB)/3p/include
+WEB_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WEB_OPT) $(WARN) $(SRC_INC) -I$(WEB)/3p/include
 WEB_OBJ   := $(LIB_SRC:%.c=$(WEB)/obj/%.o) $(WEB)/obj/web/pdnkit_web.o
 WEB_3P    := $(WEB)/3p/libpcre2.a $(WEB)/3p/libz.a $(WEB)/3p/libbz2.a $(WEB)/3p/liblzma.a $(WEB)/3p/libzstd.a
 WEB_3P_STAMP := $(WEB)/3p/.built
@@ -54,7 +54,7 @@ $(WEB)/pdnkit.js: $(WEB_OBJ) $(WEB_3P_STAMP)
 
 # The report's inline script and style are hashed into the page's Content-Security-Policy:
 # they are taken from the report pdncheck writes (the same html_report.c).
-$(WEB)/pdnkit.html: $(WEB)/pdnkit.js $(WEB_PAGE) $(BUILD)/bin/pdncheck src/pk_common.h
+$(WEB)/pdnkit.html: $(WEB)/pdnkit.js $(WEB_PAGE) $(BUILD)/bin/pdncheck src/base/pk_common.h
 	python3 web/assemble.py --pdncheck $(BUILD)/bin/pdncheck --module $(WEB)/pdnkit.js \
 	  --version $(VERSION) --out $@
 	@echo "web: wrote $@ ($$(wc -c <$@) bytes)"

@@ -17,7 +17,7 @@ import zlib
 
 BIN, OUT = sys.argv[1], sys.argv[2]
 
-# What board.c draws (src/board.c, "Colours"); the crown is at the centre of a king.
+# What board.c draws (src/report/board.c, "Colours"); the crown is at the centre of a king.
 WHITE_MAN = (0xFA, 0xFA, 0xF2)
 BLACK_MAN = (0x26, 0x26, 0x26)
 WHITE_CROWN = (0xC0, 0x8A, 0x10)

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The per-game diagnostics buffer (src/report.c) is bounded and loses nothing: one game
+# The per-game diagnostics buffer (src/report/report.c) is bounded and loses nothing: one game
 # with 100,000 variations, each an illegal move (a warning), gives 100,000 diagnostics;
 # pdncheck writes every one of them (text and JSON), in file order within each batch of
 # PK_DIAG_BUFFER_MAX (4096), counts them in the summary, and stays within 256 MiB of

@@ -1,5 +1,5 @@
 /*
- * fuzz_fen.c -- libFuzzer target: the FEN reader (src/fen.c) on arbitrary text under
+ * fuzz_fen.c -- libFuzzer target: the FEN reader (src/engine/fen.c) on arbitrary text under
  * every variant; a FEN that parses is written back, parsed again and must give the same
  * position (round trip). Built and run by `make fuzz`.
  */

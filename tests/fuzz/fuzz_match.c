@@ -1,6 +1,6 @@
 /*
  * fuzz_match.c -- libFuzzer target: a written move matched against the generator
- * (src/match.c, movegen.c, notation.c). Input: byte 0 picks the variant and the generator
+ * (src/judge/match.c, movegen.c, notation.c). Input: byte 0 picks the variant and the generator
  * flags, then an optional FEN up to the first newline (the start position when it does
  * not parse), then moves. A move is one head byte (written squares: 2 + its low 5 bits,
  * 2 to 32, as the replay passes them; bit 0x20 a capture separator, bit 0x40 a separator

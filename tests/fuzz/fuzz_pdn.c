@@ -1,5 +1,5 @@
 /*
- * fuzz_pdn.c -- libFuzzer target: the streaming PDN reader (src/pdn_read.c, pdn_lex.c,
+ * fuzz_pdn.c -- libFuzzer target: the streaming PDN reader (src/pdn/pdn_read.c, pdn_lex.c,
  * pdn_game.c, encoding.c) on arbitrary bytes, both in default and strict mode, with every
  * diagnostic written out in both formats (GNU and JSON) to /dev/null. Checks that the
  * game tree it returns is well formed (every move's squares and notes can be walked).

@@ -1,10 +1,11 @@
 #!/bin/sh
-# The library calls nothing beyond ISO C11 and the POSIX functions src/pk_port.h lists
+# The library calls nothing beyond ISO C11 and the POSIX functions src/base/pk_port.h lists
 # (between its BEGIN and END lines): every undefined symbol of libpdnkit.a is either a
 # function of the libraries it is built on (PCRE2, zlib, libbz2, liblzma, libzstd), an ISO C
 # name (the list below, glibc's internal aliases mapped back to the standard names), or in
 # pk_port.h. A new POSIX or GNU call fails here until pk_port.h names it, so that the
-# header stays the one place a port has to look at.
+# header stays the one place a port has to look at. A call that follows the caller's
+# locale (<ctype.h>, strcasecmp) fails too.
 set -eu
 top=$(pwd)
 BUILD=${BUILD:-build}
@@ -25,9 +26,9 @@ strncat strncmp strncpy strpbrk strrchr strspn strstr strtod strtol strtoll strt
 time clock tmpfile tolower toupper ungetc vfprintf vsnprintf vsprintf errno
 EOF
 # the functions pk_port.h names
-sed -n '/BEGIN functions/,/END functions/p' "$top/src/pk_port.h" | sed '1d;$d' |
+sed -n '/BEGIN functions/,/END functions/p' "$top/src/base/pk_port.h" | sed '1d;$d' |
   sed -e 's/^ \*   //' -e 's/   .*//' | tr ' ' '\n' | grep -E '^[a-z_][a-z_0-9]*$' | LC_ALL=C sort -u >"$tmp/posix"
-[ -s "$tmp/posix" ] || { echo "FAIL: no function list between BEGIN and END in src/pk_port.h"; exit 1; }
+[ -s "$tmp/posix" ] || { echo "FAIL: no function list between BEGIN and END in src/base/pk_port.h"; exit 1; }
 tr ' ' '\n' <"$tmp/iso" | grep . | cat - "$tmp/posix" | LC_ALL=C sort -u >"$tmp/allowed"
 
 # the library's undefined symbols, glibc's and the compilers' aliases mapped back
@@ -41,15 +42,25 @@ nm -u "$lib" | awk 'NF == 2 { print $2 } NF == 1 && $1 !~ /:$/ { print $1 }' | L
 [ -s "$tmp/used" ] || { echo "FAIL: nm found no undefined symbol in $lib"; exit 1; }
 LC_ALL=C comm -23 "$tmp/used" "$tmp/allowed" >"$tmp/extra"
 if [ -s "$tmp/extra" ]; then
-  echo "FAIL: libpdnkit.a calls functions that are neither ISO C nor listed in src/pk_port.h:"
+  echo "FAIL: libpdnkit.a calls functions that are neither ISO C nor listed in src/base/pk_port.h:"
   sed 's/^/  /' "$tmp/extra"
   echo "  (name each in pk_port.h with what it is for, or use an ISO C function)"
+  exit 1
+fi
+# Locale-proof: the bytes the library reads are classified and case-folded by pk_ascii.h,
+# never by the functions that follow the caller's setlocale (a Turkish 'I' is not an 'i'
+# there; tests/unit/test_locale.c).
+grep -Ex 'is(alnum|alpha|blank|cntrl|digit|graph|lower|print|punct|space|upper|xdigit)|to(lower|upper)|str(n?casecmp|coll|xfrm)|setlocale|localeconv|(new|use)locale' \
+  "$tmp/used" >"$tmp/locale" || true
+if [ -s "$tmp/locale" ]; then
+  echo "FAIL: libpdnkit.a calls functions that depend on the caller's locale (use pk_ascii.h):"
+  sed 's/^/  /' "$tmp/locale"
   exit 1
 fi
 # and the list names nothing the library no longer uses (a stale list misleads a port)
 LC_ALL=C comm -13 "$tmp/used" "$tmp/posix" | LC_ALL=C sort -u >"$tmp/stale"
 if [ -s "$tmp/stale" ]; then
-  echo "FAIL: src/pk_port.h lists functions libpdnkit.a does not call:"
+  echo "FAIL: src/base/pk_port.h lists functions libpdnkit.a does not call:"
   sed 's/^/  /' "$tmp/stale"
   exit 1
 fi

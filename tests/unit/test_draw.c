@@ -1,5 +1,5 @@
 /*
- * test_draw.c -- the draw-rule engine (src/draw.c) against RULES section 3 and the worked
+ * test_draw.c -- the draw-rule engine (src/judge/draw.c) against RULES section 3 and the worked
  * examples D1-D9 of section 6. Every game is played with legal moves from pk_gen_legal:
  * either written out ("45-50", matched on from/to) or chosen by walk(), which picks a
  * quiet move of the requested kind that gives the opponent no capture and leads to a

@@ -5,6 +5,7 @@
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include "filter.h"
+#include "pk_ascii.h"
 
 #include "pk_port.h"
 #include "report.h"
@@ -88,7 +89,7 @@ static bool tag_holds(const tag_test *t, const pk_game *g)
     pcre2_match_data *md = NULL;
     bool found = false;
     for (int i = 0; i < g->ntags && !found; i++) {
-        if (strcasecmp(g->tags[i].name, t->name))
+        if (pk_ascii_casecmp(g->tags[i].name, t->name))
             continue;
         if (!t->re)
             return true;

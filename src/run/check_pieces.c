@@ -3,10 +3,10 @@
  * thread cuts the decoded text of an input into pieces at a line starting with '[' right
  * after a result token, counts the games of each by its lines, and hands the pieces to
  * the pool; each worker reads a piece with a reader restarted there (pdn_resume.h) into
- * its own warm slot and keeps each game's record (check.c's store). Pieces come back in
+ * its own warm slot and keeps each game's record (check_store.c's store). Pieces come back in
  * order; one that did not end where the whole file's reader would be between games, or
  * that held other games than counted, makes the rest of the input be handed back to the
- * source and read by check.c's one-game-at-a-time loop, so the output stays -j 1's.
+ * source and read by check_games.c's one-game-at-a-time loop, so the output stays -j 1's.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -3,7 +3,9 @@
  * line of play open (the main line, then each nested variation), the notes standing
  * before and after moves (comments, % lines, NAGs, setups, variations), variations opened
  * and closed, and the finished lines handed to the game (the main line's array without a
- * copy). Moves themselves are added by pdn_move.c.
+ * copy), the moves of a line (a slot filled by the move parser, pdn_move.c; a '-' that
+ * stood for a move; a move number no move took). Syntax errors are the callers': a
+ * variation nested too deep, a ')' without a '(' (pdn_read.c, pdn_unparsed.c).
  */
 #include "pdn_reader.h"
 
@@ -35,6 +37,39 @@ pk_pdn_note *pk_rd_new_note(pk_pdn_reader *r, int kind, int line, int col)
     n->col = col;
     return n;
 }
+
+/* ------------------------------------------------------------------ lines of moves */
+
+/* pk_rd_check_number() when a number is there: the move it was for never came. */
+void pk_rd_number_unused(pk_pdn_reader *r, level *L)
+{
+    L->have_num = 0;
+    if (L->ellipsis) {
+        L->ellipsis = 0;
+        return;
+    }
+    if (r->nempty++ == 0) /* "1.1.1.1..." must not print a line per number */
+        pk_rd_tolerate(r, "empty-move-number", L->num_line, L->num_col, "move number %d with no move", L->num);
+}
+
+static void placeholder(pk_pdn_reader *r, const char *text, int line, int col)
+{
+    if (!(r->warned & W_PLACEHOLDER)) {
+        r->warned |= W_PLACEHOLDER;
+        pk_rd_tolerate(r, "placeholder", line, col, "'%s' stands for an unknown move", text);
+    }
+    pk_pdn_move w = {.text = text, .line = line, .col = col, .flags = PK_PDN_MOVE_PLACEHOLDER, .seps = ""};
+    pk_rd_push_move(r, &w);
+}
+
+/* pk_rd_resolve_dash() when a '-' is pending: it stood for a move. */
+void pk_rd_dash_placeholder(pk_pdn_reader *r)
+{
+    r->dash_pending = 0;
+    placeholder(r, "-", r->dash_line, r->dash_col);
+}
+
+/* ------------------------------------------------------------------ notes */
 
 static void append(pk_pdn_note **head, pk_pdn_note **tail, pk_pdn_note *n)
 {
@@ -168,27 +203,22 @@ static void flush_before_variation(level *L)
     }
 }
 
-void pk_rd_open_variation(pk_pdn_reader *r, int line, int col)
+int pk_rd_open_variation(pk_pdn_reader *r, int line, int col)
 {
     pk_rd_resolve_dash(r);
     flush_before_variation(&r->lv[r->depth]);
-    if (r->depth == PK_PDN_MAX_DEPTH) {
-        pk_rd_too_deep(r, line, col);
-        return;
-    }
+    if (r->depth == PK_PDN_MAX_DEPTH)
+        return 0;
     pk_pdn_note *n = pk_rd_new_note(r, PK_NOTE_VARIATION, line, col);
     pk_rd_add_after(r, n);
     level *L = &r->lv[++r->depth];
     pk_rd_reset_level(L, line, col);
     L->var = n;
+    return 1;
 }
 
-void pk_rd_close_variation(pk_pdn_reader *r, int line, int col)
+void pk_rd_close_variation(pk_pdn_reader *r)
 {
-    if (r->depth == 0) {
-        pk_rd_syntax(r, line, col, "')' without a matching '('");
-        return;
-    }
     pk_rd_resolve_dash(r);
     pk_rd_check_number(r, &r->lv[r->depth]);
     pk_pdn_line *l = pk_rd_alloc(r, sizeof *l);

@@ -4,6 +4,7 @@
  * output is one of the inputs.
  */
 #include "cli_inputs.h"
+#include "pk_ascii.h"
 
 #include "cli.h"
 #include "diag.h"
@@ -22,7 +23,7 @@ bool pk_cli_is_game_file(const char *name)
     size_t n = strlen(name);
     for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
         size_t e = strlen(ends[i]);
-        if (n > e && !strcasecmp(name + n - e, ends[i]))
+        if (n > e && !pk_ascii_casecmp(name + n - e, ends[i]))
             return true;
     }
     return false;

@@ -2,7 +2,8 @@
  * pdn_window.c -- the PDN reader's input window (see pdn_reader.h): decoded text read in
  * blocks into a window of WIN_CAP bytes with LOOKAHEAD bytes ahead of every token, the
  * line/column cursor over it (CRLF, lone CR, UTF-8 characters, the encoding and the first
- * NUL byte noted where they are), and the scratch buffer. The tokens read from it, and what they mean, are
+ * NUL byte noted where they are). Before the window slides, the text a game keeps is
+ * copied out of it (pdn_text.c). The tokens read from it, and what they mean, are
  * pdn_read.c's business.
  */
 #include "pdn_reader.h"
@@ -135,20 +136,3 @@ void pk_rd_note_encoding(pk_pdn_reader *r)
                  "text that is not UTF-8 is read as %s (the first is here)",
                  pk_encoding_name(enc));
 }
-
-char *pk_rd_grow(pk_pdn_reader *r, char **buf, size_t *cap, size_t need)
-{
-    if (need > *cap) {
-        size_t c = *cap ? *cap : 4096;
-        while (c < need)
-            c *= 2;
-        char *p = realloc(*buf, c);
-        if (!p)
-            pk_rd_nomem(r);
-        *buf = p;
-        *cap = c;
-    }
-    return *buf;
-}
-
-char *pk_rd_scratch(pk_pdn_reader *r, size_t need) { return pk_rd_grow(r, &r->sbuf, &r->scap, need); }

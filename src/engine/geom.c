@@ -5,8 +5,8 @@
  * is derived here so that a new board size is data.
  */
 #include "geom.h"
+#include "pk_ascii.h"
 
-#include <ctype.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
@@ -217,10 +217,10 @@ int pk_square_parse(const pk_geom *g, const char *s, size_t len, pk_error *err)
         pk_error_set(err, PK_ERR_SYNTAX, 1, "empty square");
         return -1;
     }
-    if (isdigit((unsigned char)s[0])) {
+    if (pk_ascii_isdigit((unsigned char)s[0])) {
         long n = 0;
         for (size_t i = 0; i < len; i++) {
-            if (!isdigit((unsigned char)s[i])) {
+            if (!pk_ascii_isdigit((unsigned char)s[i])) {
                 pk_error_set(err, PK_ERR_SYNTAX, (int)i + 1, "unexpected '%c' in square number", s[i]);
                 return -1;
             }
@@ -233,14 +233,14 @@ int pk_square_parse(const pk_geom *g, const char *s, size_t len, pk_error *err)
         }
         return g->bit_of[n];
     }
-    char c = (char)tolower((unsigned char)s[0]);
+    char c = (char)pk_ascii_tolower((unsigned char)s[0]);
     if (c < 'a' || c > 'z' || len < 2 || len > 3) {
         pk_error_set(err, PK_ERR_SYNTAX, 1, "'%.*s' is not a square", (int)(len > 8 ? 8 : len), s);
         return -1;
     }
     int rank = 0;
     for (size_t i = 1; i < len; i++) {
-        if (!isdigit((unsigned char)s[i])) {
+        if (!pk_ascii_isdigit((unsigned char)s[i])) {
             pk_error_set(err, PK_ERR_SYNTAX, (int)i + 1, "'%.*s' is not a square", (int)len, s);
             return -1;
         }

@@ -8,10 +8,10 @@
  * Spaces after separators are tolerated (extra->spaces says so).
  */
 #include "fen.h"
+#include "pk_ascii.h"
 
 #include "diag.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -57,12 +57,12 @@ static bool skip_spaces(cursor *c)
 static int read_square(const pk_variant *v, cursor *c, int *num, pk_error *err)
 {
     size_t start = c->i;
-    if (isdigit(peek(c)))
-        while (isdigit(peek(c)))
+    if (pk_ascii_isdigit(peek(c)))
+        while (pk_ascii_isdigit(peek(c)))
             c->i++;
-    else if (isalpha(peek(c))) {
+    else if (pk_ascii_isalpha(peek(c))) {
         c->i++;
-        while (isdigit(peek(c)))
+        while (pk_ascii_isdigit(peek(c)))
             c->i++;
     }
     if (c->i == start) {
@@ -71,7 +71,7 @@ static int read_square(const pk_variant *v, cursor *c, int *num, pk_error *err)
         return -1;
     }
     size_t n = c->i - start;
-    if (isdigit((unsigned char)c->s[start]) && n > 3) /* pk_square_parse() would cut the number */
+    if (pk_ascii_isdigit((unsigned char)c->s[start]) && n > 3) /* pk_square_parse() would cut the number */
         return pk_error_set(err, PK_ERR_RANGE, (int)start + 1, "square %.*s%s is outside 1-%d",
                             (int)(n > 24 ? 24 : n), c->s + start, n > 24 ? "..." : "", v->geom->nsq),
                -1;
@@ -81,7 +81,7 @@ static int read_square(const pk_variant *v, cursor *c, int *num, pk_error *err)
         pk_error_set(err, sub.code, (int)start + 1, "%s", sub.msg);
         return -1;
     }
-    *num = isdigit((unsigned char)c->s[start]) ? v->geom->num_of[b] : 0;
+    *num = pk_ascii_isdigit((unsigned char)c->s[start]) ? v->geom->num_of[b] : 0;
     return b;
 }
 
@@ -124,7 +124,7 @@ static int read_section(const pk_variant *v, cursor *c, pk_pos *p, int *seen, pk
         /* 'K' marks a king (PDN 3.0); 'k' is taken too, except where it is a file: on
          * the 12x12 boards "k5" is a square */
         if (peek(c) == 'K' ||
-            (peek(c) == 'k' && !(v->geom->width > 10 && c->i + 1 < c->n && isdigit((unsigned char)c->s[c->i + 1])))) {
+            (peek(c) == 'k' && !(v->geom->width > 10 && c->i + 1 < c->n && pk_ascii_isdigit((unsigned char)c->s[c->i + 1])))) {
             king = true;
             c->i++;
             if (peek(c) == 'K') /* "KK31": not a square K31 off the board */
@@ -163,11 +163,11 @@ static int read_number_field(cursor *c, int *out, pk_error *err)
     int at = col(c);
     char f = c->s[c->i];
     c->i++; /* the H or F */
-    if (!isdigit(peek(c)))
+    if (!pk_ascii_isdigit(peek(c)))
         return pk_error_set(err, PK_ERR_SYNTAX, at, "digits expected after '%c'", f);
     size_t start = c->i;
     long n = 0;
-    while (isdigit(peek(c))) {
+    while (pk_ascii_isdigit(peek(c))) {
         if (n <= PK_FEN_COUNTER_MAX)
             n = n * 10 + (peek(c) - '0');
         c->i++;

@@ -1,102 +1,14 @@
 /*
- * pdn_game.c -- the pk_game data model: its arena (every string and node of one game),
- * tag lookup, what a game holds (its notes counted, its unparsed rest), the GameType tag
- * parser and result classification (see pdn.h).
+ * pdn_game.c -- the pk_game data model: tag lookup, what a game holds (its notes
+ * counted, its unparsed rest), the GameType tag parser and result classification (see
+ * pdn.h). Every string and node of a game lives in its arena (pdn_arena.c).
  */
 #include "pdn.h"
+#include "pk_ascii.h"
 #include "pdn_arena.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- arena: a list of chunks that is rewound, not freed, between games ---- */
-#define CHUNK 65536
-
-typedef struct pk_arena_chunk {
-    struct pk_arena_chunk *next;
-    size_t size, used; /* used: of the current chunk, see a->next instead */
-    max_align_t data[];
-} chunk;
-
-pk_arena *pk_arena_new(void) { return calloc(1, sizeof(pk_arena)); }
-
-/* Makes c the current chunk: pk_arena_alloc() bumps a->next in it. */
-static void set_current(pk_arena *a, chunk *c)
-{
-    a->cur = c;
-    a->next = c ? (char *)c->data + c->used : NULL;
-    a->end = c ? (char *)c->data + c->size : NULL;
-}
-
-void pk_arena_reset(pk_arena *a)
-{
-    /* Keep the first chunks for the next game; drop oversized ones a huge game left. */
-    chunk **pp = &a->head;
-    while (*pp) {
-        chunk *c = *pp;
-        if (c->size > CHUNK) {
-            *pp = c->next;
-            free(c);
-            continue;
-        }
-        c->used = 0;
-        pp = &c->next;
-    }
-    set_current(a, a->head);
-    a->total = 0;
-}
-
-void pk_arena_free(pk_arena *a)
-{
-    if (!a)
-        return;
-    for (chunk *c = a->head, *n; c; c = n) {
-        n = c->next;
-        free(c);
-    }
-    free(a);
-}
-
-size_t pk_arena_total(const pk_arena *a) { return a->total; }
-
-void *pk_arena_alloc_chunk(pk_arena *a, size_t n)
-{
-    chunk *c = a->cur;
-    if (c)
-        c->used = (size_t)(a->next - (char *)c->data);
-    while (c && c->size - c->used < n)
-        c = c->next;
-    if (!c) {
-        size_t size = n > CHUNK ? n : CHUNK;
-        c = malloc(sizeof(chunk) + size);
-        if (!c)
-            return NULL;
-        c->size = size;
-        c->used = 0;
-        c->next = NULL;
-        chunk **pp = &a->head;
-        while (*pp)
-            pp = &(*pp)->next;
-        *pp = c;
-    }
-    void *p = (char *)c->data + c->used;
-    c->used += n;
-    a->total += n;
-    if (n <= CHUNK)
-        set_current(a, c); /* chunks before c are (nearly) full: skip them next time */
-    return p;
-}
-
-char *pk_arena_strndup(pk_arena *a, const char *s, size_t n)
-{
-    char *p = pk_arena_alloc(a, n + 1);
-    if (p) {
-        memcpy(p, s, n);
-        p[n] = 0;
-    }
-    return p;
-}
 
 /* ---- game ---- */
 void pk_game_init(pk_game *g)
@@ -187,11 +99,11 @@ const pk_pdn_note *pk_game_unparsed(const pk_game *g)
  * its first digits). */
 static int parse_int(const char **s, int *v)
 {
-    if (!isdigit((unsigned char)**s))
+    if (!pk_ascii_isdigit((unsigned char)**s))
         return 0;
     *v = 0;
     int big = 0;
-    for (; isdigit((unsigned char)**s); (*s)++) {
+    for (; pk_ascii_isdigit((unsigned char)**s); (*s)++) {
         if (*v >= 10000)
             big = 1;
         else
@@ -227,7 +139,7 @@ int pk_gametype_parse(const char *s, pk_gametype *gt, pk_error *err)
     if (*p != 'N' && *p != 'A' && *p != 'S')
         return pk_error_set(err, PK_ERR_SYNTAX, (int)(p - s) + 1, "notation must be N, A or S");
     gt->notation = *p++;
-    if (isdigit((unsigned char)*p))
+    if (pk_ascii_isdigit((unsigned char)*p))
         gt->corner = *p++ - '0';
     if (*p++ != ',' || parse_int(&p, &gt->invert) <= 0)
         return pk_error_set(err, PK_ERR_SYNTAX, (int)(p - s), "expected the invert flag");

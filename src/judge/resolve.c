@@ -5,6 +5,7 @@
  * and the suggestion that a GameType tag is wrong.
  */
 #include "resolve.h"
+#include "pk_ascii.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -257,7 +258,7 @@ static const pk_variant *by_variant_tag(const char *tag, const char **title, boo
 {
     *known = false;
     for (size_t i = 0; i < COUNT(variant_tags); i++)
-        if (strcasecmp(tag, variant_tags[i].tag) == 0) {
+        if (pk_ascii_casecmp(tag, variant_tags[i].tag) == 0) {
             *known = true;
             *title = variant_tags[i].title;
             return pk_variant_find(variant_tags[i].variant);

@@ -3,6 +3,7 @@
  * is filled when the row is first handed out, the list of names on first use.
  */
 #include "variant.h"
+#include "pk_ascii.h"
 
 #include <stdatomic.h>
 #include <stdio.h>
@@ -60,7 +61,7 @@ static bool in_list(const char *list, const char *name)
     size_t n = strlen(name);
     for (const char *p = list; *p;) {
         size_t k = strcspn(p, " ");
-        if (k == n && strncasecmp(p, name, n) == 0)
+        if (k == n && pk_ascii_ncasecmp(p, name, n) == 0)
             return true;
         p += k;
         while (*p == ' ')
@@ -74,7 +75,7 @@ const pk_variant *pk_variant_find(const char *name)
     if (!name)
         return NULL;
     for (int i = 0; i < NROWS; i++)
-        if (strcasecmp(rows[i].name, name) == 0 || in_list(rows[i].aliases, name))
+        if (pk_ascii_casecmp(rows[i].name, name) == 0 || in_list(rows[i].aliases, name))
             return pk_variant_at(i);
     return NULL;
 }

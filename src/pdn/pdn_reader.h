@@ -1,11 +1,18 @@
 /*
- * pdn_reader.h -- library-internal: the state of the streaming PDN reader, shared by
- * pdn_read.c (the game state machine, comments, tag pairs, diagnostics), pdn_window.c
- * (the input window and the cursor), pdn_tree.c (the move tree being built), pdn_result.c
- * (results), pdn_move.c (the move parser: move tokens, move numbers, the plain movetext
- * fast path), pdn_tag.c (tag pairs' names and values, on one line, wrapped over lines, or
- * past the window) and pdn_unparsed.c (text not read as PDN). Not installed; nothing
- * outside those files uses it.
+ * pdn_reader.h -- library-internal: the state of the streaming PDN reader, shared by its
+ * files, lowest first (each calls only files before it in this list):
+ *   pdn_report.c    diagnostics (reports, tolerated deviations, stray text held), the
+ *                   reader's buffers, out of memory
+ *   pdn_text.c      text copied out of the window before it slides: the game's text
+ *                   (PK_PDN_KEEP_TEXT), the text after a syntax error
+ *   pdn_window.c    the input window and the cursor
+ *   pdn_tag.c       tag pairs' names and values (on one line, wrapped, past the window)
+ *   pdn_tree.c      the move tree being built: notes, lines of moves, variations
+ *   pdn_unparsed.c  syntax errors and the text they leave unread, stray text
+ *   pdn_move.c      the move parser: move tokens, move numbers, the plain movetext path
+ *   pdn_result.c    results
+ *   pdn_read.c      the game state machine, comments, the public entry points
+ * Not installed; nothing outside those files uses it.
  */
 #ifndef PK_PDN_READER_H
 #define PK_PDN_READER_H
@@ -129,7 +136,7 @@ _Noreturn void pk_rd_nomem(pk_pdn_reader *r);
 
 /* Diagnostics of the current game, for every part of the reader: a report at a severity;
  * a deviation the reader tolerates (a warning, an error under PK_PDN_STRICT); both in
- * pdn_read.c; a syntax error (pdn_unparsed.c: reported, then the rest of the game is
+ * pdn_report.c; a syntax error (pdn_unparsed.c: reported, then the rest of the game is
  * skipped, kept as text). */
 void pk_rd_report(pk_pdn_reader *r, int sev, const char *code, int line, int col, const char *fmt, ...)
     PK_RD_PRINTF(6, 7);
@@ -137,9 +144,12 @@ void pk_rd_tolerate(pk_pdn_reader *r, const char *code, int line, int col, const
     PK_RD_PRINTF(5, 6);
 void pk_rd_syntax(pk_pdn_reader *r, int line, int col, const char *fmt, ...) PK_RD_PRINTF(4, 5);
 
-/* Reports a diagnostic in the current game (pdn_read.c). */
+/* Reports a diagnostic in the current game (pdn_report.c). */
 void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, int line, int col, const char *move,
                    const char *fmt, va_list ap);
+/* Reports the stray text held before a game started (pk_rd_stray): in that game, or,
+ * when none follows, in no game (pdn_report.c). */
+void pk_rd_release_stray(pk_pdn_reader *r, int game_follows);
 
 /* A tag value that goes on over several lines (programs wrap long FEN values) is read up
  * to its closing "] within these bounds; past them, or when a line starting with '['
@@ -156,21 +166,23 @@ void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, int line, int co
 /* Why a tag value is not closed (pk_rd_wrapped_end(), for the message). */
 enum { OPEN_BOUNDS = 1, OPEN_NEXT_TAG, OPEN_END, OPEN_QUOTE };
 
-/* The input window and scratch memory (pdn_window.c): refill the window (keeping
- * buf[pos..len)), move the cursor to buf[to], the warning about an input that is not
- * UTF-8, a buffer of the reader grown to at least need bytes (doubling), scratch memory
- * of at least need bytes (r->sbuf). */
+/* The reader's memory (pdn_report.c): a buffer of the reader grown to at least need
+ * bytes (doubling), scratch memory of at least need bytes (r->sbuf). */
+char *pk_rd_grow(pk_pdn_reader *r, char **buf, size_t *cap, size_t need);
+char *pk_rd_scratch(pk_pdn_reader *r, size_t need);
+
+/* The input window (pdn_window.c): refill the window (keeping buf[pos..len)), move the
+ * cursor to buf[to], the warning about an input that is not UTF-8. */
 void pk_rd_fill(pk_pdn_reader *r);
 void pk_rd_advance(pk_pdn_reader *r, size_t to);
 void pk_rd_note_encoding(pk_pdn_reader *r);
-char *pk_rd_grow(pk_pdn_reader *r, char **buf, size_t *cap, size_t need);
-char *pk_rd_scratch(pk_pdn_reader *r, size_t need);
 
 /* The move tree (pdn_tree.c): zeroed and raw arena memory, a string copy, a new note
  * (counted against MAX_NODES); a note after the last move of the current line (or before
  * its first move), a note waiting for the next move; a level reset, closed into a line,
- * the main line handed to g; variations opened and closed; strength marks, NAGs, setups
- * and % lines. */
+ * the main line handed to g; a variation opened (0: it would nest deeper than
+ * PK_PDN_MAX_DEPTH, nothing opened) and closed (the caller checks that one is open);
+ * strength marks, NAGs, setups and % lines. */
 void *pk_rd_alloc(pk_pdn_reader *r, size_t n);
 char *pk_rd_dup(pk_pdn_reader *r, const char *s, size_t n);
 pk_pdn_note *pk_rd_new_note(pk_pdn_reader *r, int kind, int line, int col);
@@ -180,34 +192,35 @@ void pk_rd_reset_level(level *L, int line, int col);
 void pk_rd_close_level(pk_pdn_reader *r, int d, pk_pdn_line *out);
 void pk_rd_close_main(pk_pdn_reader *r, pk_game *g);
 void pk_rd_add_rest(pk_pdn_reader *r, pk_pdn_note *rest);
-void pk_rd_open_variation(pk_pdn_reader *r, int line, int col);
-void pk_rd_close_variation(pk_pdn_reader *r, int line, int col);
+int pk_rd_open_variation(pk_pdn_reader *r, int line, int col);
+void pk_rd_close_variation(pk_pdn_reader *r);
 void pk_rd_strength_token(pk_pdn_reader *r, const pk_token *t, int line, int col);
 void pk_rd_simple_note(pk_pdn_reader *r, const pk_token *t, int kind, int line, int col);
 
 /* Text not read as PDN (pdn_unparsed.c): stray text (warned once per game, then
- * counted), and stray text held before a game started, reported when it is known whether
- * a game follows. After a syntax error (pk_rd_syntax) the text is kept from the token of
- * the error (r->tok_at) on: copied from the window as it slides (pk_rd_keep) or given
- * (pk_rd_keep_text), and made a PK_NOTE_UNPARSED note up to buf[end] (pk_rd_unparsed_end);
+ * counted; held before a game started: pk_rd_release_stray). After a syntax error
+ * (pk_rd_syntax) the text is kept from the token of the error (r->tok_at) on: copied from
+ * the window as it slides (pk_rd_keep, pdn_text.c) or given (pk_rd_keep_text, pdn_text.c),
+ * and made a PK_NOTE_UNPARSED note up to buf[end] (pk_rd_unparsed_end);
  * a game too large keeps none (pk_rd_unparsed_drop); variations never closed end with an
  * empty one (pk_rd_unclosed_rest). A variation nested too deep
  * (pk_rd_too_deep) is kept up to its matching ')' (pk_rd_deep_token takes every '(' and
  * ')' in it). */
 void pk_rd_stray(pk_pdn_reader *r, const pk_token *t, int line, int col);
-void pk_rd_release_stray(pk_pdn_reader *r, int game_follows);
-void pk_rd_keep(pk_pdn_reader *r, unsigned long long upto);
-void pk_rd_keep_text(pk_pdn_reader *r, const char *s, size_t n);
 void pk_rd_unparsed_end(pk_pdn_reader *r, size_t end, unsigned flags);
 void pk_rd_unparsed_drop(pk_pdn_reader *r);
 void pk_rd_unclosed_rest(pk_pdn_reader *r);
 void pk_rd_too_deep(pk_pdn_reader *r, int line, int col);
 void pk_rd_deep_token(pk_pdn_reader *r, const pk_token *t);
 /* The game's text as it stands (pdn_text.c, PK_PDN_KEEP_TEXT): begin when pk_pdn_next
- * starts, slide before the window moves (fill), end when the game is done. */
+ * starts, slide before the window moves (fill), end when the game is done. The text after
+ * a syntax error (pdn_text.c, for pdn_unparsed.c): copied from the window up to stream
+ * offset upto (fill calls it before the window moves), or given. */
 void pk_rd_text_begin(pk_pdn_reader *r);
 void pk_rd_text_slide(pk_pdn_reader *r);
 void pk_rd_text_end(pk_pdn_reader *r, pk_game *g);
+void pk_rd_keep(pk_pdn_reader *r, unsigned long long upto);
+void pk_rd_keep_text(pk_pdn_reader *r, const char *s, size_t n);
 
 /* Tag pairs (pdn_tag.c). */
 void pk_rd_split_tag(pk_pdn_reader *r, const pk_token *t, const char **name, size_t *nl, const char **val,
@@ -225,8 +238,6 @@ int pk_rd_result_token(pk_pdn_reader *r, const pk_token *t, int line, int col);
 int pk_rd_result_like_move(pk_pdn_reader *r, const pk_token *t, int line, int col);
 
 /* The move parser (pdn_move.c). */
-void pk_rd_check_number(pk_pdn_reader *r, level *L);
-void pk_rd_resolve_dash(pk_pdn_reader *r);
 void pk_rd_move_token(pk_pdn_reader *r, const pk_token *t, int line, int col);
 void pk_rd_number_token(pk_pdn_reader *r, const pk_token *t, int line, int col);
 void pk_rd_ellipsis_token(pk_pdn_reader *r);
@@ -273,6 +284,67 @@ static inline void *alloc_raw(pk_pdn_reader *r, size_t n)
     if (!p)
         pk_rd_nomem(r);
     return p;
+}
+
+/* ---- lines of moves (pdn_tree.c), inline: the plain movetext path takes them per move */
+
+void pk_rd_number_unused(pk_pdn_reader *r, level *L);
+void pk_rd_dash_placeholder(pk_pdn_reader *r);
+
+/* A move number not taken by a move before the next number, a variation or the end: warned
+ * (once per game, then counted), unless it was "12. ..." */
+static inline void pk_rd_check_number(pk_pdn_reader *r, level *L)
+{
+    if (L->have_num)
+        pk_rd_number_unused(r, L);
+}
+
+/* A '-' read before: it stood for a move, a placeholder (its warning once per game). */
+static inline void pk_rd_resolve_dash(pk_pdn_reader *r)
+{
+    if (r->dash_pending)
+        pk_rd_dash_placeholder(r);
+}
+
+/* A new move slot at the end of line L, to be filled, then pk_rd_attach_move()d. */
+static inline pk_pdn_move *pk_rd_new_move(pk_pdn_reader *r, level *L)
+{
+    if (L->n == L->cap) {
+        int cap = L->cap ? L->cap * 2 : 128;
+        pk_pdn_move *v = realloc(L->v, (size_t)cap * sizeof *v);
+        if (!v)
+            pk_rd_nomem(r);
+        L->v = v;
+        L->cap = cap;
+    }
+    r->nodes++;
+    return &L->v[L->n++];
+}
+
+/* Gives m (the last move of line L) the move number and the notes written before it. */
+static inline void pk_rd_attach_move(pk_pdn_reader *r, level *L, pk_pdn_move *m)
+{
+    if (L->have_num) {
+        m->number = L->num;
+        m->number_kind = L->num_kind;
+        L->have_num = 0;
+        L->ellipsis = 0;
+    }
+    m->before = L->pend;
+    L->pend = L->pend_tail = NULL;
+    if (r->depth == 0)
+        r->g->plies++;
+}
+
+/* Appends w (text, position, squares, flags) to the current line, with the move number
+ * and the notes written before it. */
+static inline pk_pdn_move *pk_rd_push_move(pk_pdn_reader *r, const pk_pdn_move *w)
+{
+    level *L = &r->lv[r->depth];
+    pk_pdn_move *m = pk_rd_new_move(r, L);
+    *m = *w;
+    pk_rd_attach_move(r, L, m);
+    return m;
 }
 
 #endif

@@ -10,7 +10,8 @@
  * the same text. Only a game too large (PK_PDN_MAX_GAME_BYTES, MAX_NODES) is not kept
  * past the limit: its error says so.
  *
- * The text is copied from the input window as it slides (pk_rd_fill calls pk_rd_keep).
+ * The text is copied from the input window as it slides (pk_rd_fill calls pk_rd_keep,
+ * pdn_text.c).
  */
 #include "pdn_reader.h"
 
@@ -19,23 +20,6 @@
 #include <string.h>
 
 /* ------------------------------------------------------------------ the text kept */
-
-/* Appends s[0..n) to the text kept. */
-void pk_rd_keep_text(pk_pdn_reader *r, const char *s, size_t n)
-{
-    memcpy(pk_rd_grow(r, &r->kept, &r->kcap, r->nkept + n + 1) + r->nkept, s, n);
-    r->nkept += n;
-}
-
-/* Copies the window's text from where the copy stands up to stream offset upto (the
- * window still holds it: pk_rd_fill calls this before it moves the window). */
-void pk_rd_keep(pk_pdn_reader *r, unsigned long long upto)
-{
-    if (!r->keeping || upto <= r->keep_from)
-        return;
-    pk_rd_keep_text(r, r->buf + (r->keep_from - r->base), (size_t)(upto - r->keep_from));
-    r->keep_from = upto;
-}
 
 /* Starts keeping the text at the token being handled (r->tok_at). */
 static void keep_begin(pk_pdn_reader *r, int line, int col)
@@ -169,22 +153,4 @@ void pk_rd_stray(pk_pdn_reader *r, const pk_token *t, int line, int col)
         return;
     }
     pk_rd_tolerate(r, "stray-text", line, col, "%s", r->stray_msg);
-}
-
-/* Reports the stray text held before a game started: in that game, or, when none
- * follows, in no game (index 0), so that no game is named that the summary does not
- * count. */
-void pk_rd_release_stray(pk_pdn_reader *r, int game_follows)
-{
-    if (!r->stray_held)
-        return;
-    r->stray_held = 0;
-    if (game_follows) {
-        pk_rd_tolerate(r, "stray-text", r->stray_line, r->stray_col, "%s", r->stray_msg);
-        return;
-    }
-    int index = r->g->index;
-    r->g->index = 0;
-    pk_rd_tolerate(r, "stray-text", r->stray_line, r->stray_col, "%s (no game follows it)", r->stray_msg);
-    r->g->index = index;
 }

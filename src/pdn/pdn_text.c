@@ -8,12 +8,15 @@
  * of a file's games, in order, are the file but for the blanks between games and what
  * comes after the last game.
  *
- * The window (pdn_read.c) slides while a game is read: before it drops the text in front
- * of the cursor, that text is appended to a buffer of the reader's (grown to the longest
- * game, reused); when the game is done, the buffer and the rest in the window are copied
- * into the game's arena. The text is the decoded one (UTF-8 whatever the input's encoding),
- * line ends as read. Past PK_PDN_MAX_GAME_BYTES (a game the reader reports too large)
- * nothing more is kept: the game gets no text, only its length.
+ * The window (pdn_window.c) slides while a game is read: before it drops the text in
+ * front of the cursor, that text is appended to a buffer of the reader's (grown to the
+ * longest game, reused); when the game is done, the buffer and the rest in the window are
+ * copied into the game's arena. The text is the decoded one (UTF-8 whatever the input's
+ * encoding), line ends as read. Past PK_PDN_MAX_GAME_BYTES (a game the reader reports too
+ * large) nothing more is kept: the game gets no text, only its length.
+ *
+ * The text after a syntax error (pdn_unparsed.c) is copied out of the window the same
+ * way, into a buffer of its own (pk_rd_keep, pk_rd_keep_text).
  */
 #include "pdn_reader.h"
 
@@ -35,21 +38,6 @@ void pk_rd_text_begin(pk_pdn_reader *r)
     r->text_from = r->base + (r->have_peek ? r->peek.start : r->pos);
 }
 
-static char *grow(pk_pdn_reader *r, size_t need)
-{
-    if (need > r->textcap) {
-        size_t cap = r->textcap ? r->textcap : 4096;
-        while (cap < need)
-            cap *= 2;
-        char *p = realloc(r->text, cap);
-        if (!p)
-            pk_rd_nomem(r);
-        r->text = p;
-        r->textcap = cap;
-    }
-    return r->text;
-}
-
 /* Appends the window's text from text_from up to the cursor (or counts it, past the
  * limit). */
 static void take(pk_pdn_reader *r, unsigned long long upto)
@@ -65,7 +53,7 @@ static void take(pk_pdn_reader *r, unsigned long long upto)
     if (!r->text_over && r->ntext + n > TEXT_MAX)
         r->text_over = 1;
     if (!r->text_over) {
-        memcpy(grow(r, r->ntext + n) + r->ntext, r->buf + at, n);
+        memcpy(pk_rd_grow(r, &r->text, &r->textcap, r->ntext + n) + r->ntext, r->buf + at, n);
         r->ntext += n;
     }
     r->text_from = upto;
@@ -98,4 +86,23 @@ void pk_rd_text_end(pk_pdn_reader *r, pk_game *g)
         memcpy(t, s + skip, n - skip);
     t[n - skip] = 0;
     g->text = t;
+}
+
+/* ------------------------------------------------------------------ the text after a syntax error */
+
+/* Appends s[0..n) to the text kept. */
+void pk_rd_keep_text(pk_pdn_reader *r, const char *s, size_t n)
+{
+    memcpy(pk_rd_grow(r, &r->kept, &r->kcap, r->nkept + n + 1) + r->nkept, s, n);
+    r->nkept += n;
+}
+
+/* Copies the window's text from where the copy stands up to stream offset upto (the
+ * window still holds it: pk_rd_fill calls this before it moves the window). */
+void pk_rd_keep(pk_pdn_reader *r, unsigned long long upto)
+{
+    if (!r->keeping || upto <= r->keep_from)
+        return;
+    pk_rd_keep_text(r, r->buf + (r->keep_from - r->base), (size_t)(upto - r->keep_from));
+    r->keep_from = upto;
 }

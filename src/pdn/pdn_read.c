@@ -1,10 +1,11 @@
 /*
  * pdn_read.c -- the streaming PDN reader (see pdn.h): the game state machine (where a
- * game starts and ends, what each token does), comments, tag pairs, and the diagnostics.
- * Around it, sharing the reader's state through pdn_reader.h: the input window and the
- * cursor (pdn_window.c), the move tree being built (pdn_tree.c), results (pdn_result.c),
- * the move parser (pdn_move.c), tag pairs' values (pdn_tag.c), and the text the reader
- * does not read as PDN (pdn_unparsed.c).
+ * game starts and ends, what each token does), comments, tag pairs. Below it, sharing the
+ * reader's state through pdn_reader.h (which lists them in order): the diagnostics and
+ * memory (pdn_report.c), the text kept (pdn_text.c), the input window and the cursor
+ * (pdn_window.c), tag pairs' values (pdn_tag.c), the move tree being built (pdn_tree.c),
+ * the text the reader does not read as PDN (pdn_unparsed.c), the move parser
+ * (pdn_move.c), results (pdn_result.c).
  *
  * A game ends at a result token, at a tag pair that follows movetext (missing result), at
  * a tag pair after a blank line that repeats a tag of a header-only record, or at the end
@@ -15,54 +16,9 @@
 #include "pdn_reader.h"
 #include "pdn_resume.h"
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ------------------------------------------------------------------ diagnostics */
-
-void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, int line, int col,
-                    const char *move, const char *fmt, va_list ap)
-{
-    if (r->stray_held && r->g->index > 0) /* something else is reported: a game it is */
-        pk_rd_release_stray(r, 1);
-    pk_diag d;
-    memset(&d, 0, sizeof d);
-    vsnprintf(r->msg, sizeof r->msg, fmt, ap);
-    d.severity = sev;
-    d.code = code;
-    d.file = r->file;
-    d.line = line;
-    d.col = col;
-    d.game = r->g->index;
-    d.move = move;
-    d.message = r->msg;
-    r->said++;
-    if (sev == PK_SEV_ERROR)
-        r->g->nerrors++;
-    else if (sev == PK_SEV_WARNING)
-        r->g->nwarnings++;
-    pk_diag_emit(r->sink, &d);
-}
-
-void pk_rd_report(pk_pdn_reader *r, int sev, const char *code, int line, int col, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    pk_rd_vreport(r, sev, code, line, col, NULL, fmt, ap);
-    va_end(ap);
-}
-
-/* A deviation the reader tolerates: a warning, or an error under PK_PDN_STRICT. */
-void pk_rd_tolerate(pk_pdn_reader *r, const char *code, int line, int col, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    pk_rd_vreport(r, (r->flags & PK_PDN_STRICT) ? PK_SEV_ERROR : PK_SEV_WARNING, code, line, col, NULL,
-            fmt, ap);
-    va_end(ap);
-}
 
 /* ------------------------------------------------------------------ tokens */
 
@@ -572,8 +528,16 @@ static int body_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
         break;
     case PK_TOK_NAG: pk_rd_simple_note(r, t, PK_NOTE_NAG, line, col); break;
     case PK_TOK_SETUP: pk_rd_simple_note(r, t, PK_NOTE_SETUP, line, col); break;
-    case PK_TOK_OPEN: pk_rd_open_variation(r, line, col); break;
-    case PK_TOK_CLOSE: pk_rd_close_variation(r, line, col); break;
+    case PK_TOK_OPEN:
+        if (!pk_rd_open_variation(r, line, col))
+            pk_rd_too_deep(r, line, col); /* kept as text up to its ')' */
+        break;
+    case PK_TOK_CLOSE:
+        if (r->depth == 0)
+            pk_rd_syntax(r, line, col, "')' without a matching '('");
+        else
+            pk_rd_close_variation(r);
+        break;
     case PK_TOK_STRENGTH: pk_rd_strength_token(r, t, line, col); break;
     default: pk_rd_stray(r, t, line, col); break;
     }
@@ -736,8 +700,6 @@ void pk_pdn_close(pk_pdn_reader *r)
         fclose(r->owned);
     free(r);
 }
-
-_Noreturn void pk_rd_nomem(pk_pdn_reader *r) { longjmp(r->nomem, 1); }
 
 /* pk_pdn_next's reading, apart from its setjmp: where setjmp is emulated (Emscripten,
  * make web), each call from a function that calls setjmp goes through a slow trampoline. */

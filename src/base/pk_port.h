@@ -7,6 +7,9 @@
  * the file that does it. A library source that needs one of them includes this header
  * instead of the POSIX header itself.
  *
+ * Nothing that follows the caller's locale reads input bytes: character classes and case
+ * folding are pk_ascii.h's (ASCII only), never <ctype.h> or strcasecmp.
+ *
  * Kept honest by two tests: tests/install/port.sh fails when libpdnkit.a calls a function
  * that is neither ISO C nor in the list between BEGIN and END below, and `make check-musl`
  * builds the library and the tools against musl and runs the test suite on them.
@@ -26,7 +29,8 @@
  *   iconv_open iconv iconv_close                   UTF-16/UTF-32 and legacy encodings (encoding.c)
  *   strerror_r                                     the XSI form (returns int): a read error's
  *                                                  reason without a shared buffer (input.c)
- *   open_memstream fseeko ftello                   a game's output written on its worker (check.c)
+ *   open_memstream fseeko ftello                   a game's output written on its worker
+ *                                                  (check.c, check_store.c)
  *   fmemopen                                       a reader on bytes in memory (pdn_open.c)
  *   fileno isatty                                  --color=auto (cli.c)
  *   stat lstat fstat                               the inputs: a folder, a link to nothing, a
@@ -39,8 +43,6 @@
  *                                                  descriptor tells of a failed write
  *                                                  (cli_inputs.c, cli.c)
  *   strdup                                         the paths listed (cli_inputs.c)
- *   strcasecmp strncasecmp                         variant names and Variant tags (variant.c,
- *                                                  resolve.c, replay.c), tag names (filter.c)
  *   getopt_long opterr optind optopt               the tools' options, one parser for all
  *                                                  (cli.c pk_cli_getopt); getopt_long is not
  *                                                  POSIX, but glibc, musl, the BSDs and macOS
@@ -61,7 +63,6 @@
 #include <iconv.h>
 #include <pthread.h>
 #include <stdio.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 

@@ -9,79 +9,6 @@
 #include <stdint.h>
 #include <string.h>
 
-/* ------------------------------------------------------------------ lines of moves */
-
-void pk_rd_check_number(pk_pdn_reader *r, level *L)
-{
-    if (L->have_num) {
-        L->have_num = 0;
-        if (L->ellipsis) {
-            L->ellipsis = 0;
-            return;
-        }
-        if (r->nempty++ == 0) /* "1.1.1.1..." must not print a line per number */
-            pk_rd_tolerate(r, "empty-move-number", L->num_line, L->num_col, "move number %d with no move", L->num);
-    }
-}
-
-/* A new move slot at the end of line L, to be filled, then attach_move()d. */
-static inline pk_pdn_move *new_move(pk_pdn_reader *r, level *L)
-{
-    if (L->n == L->cap) {
-        int cap = L->cap ? L->cap * 2 : 128;
-        pk_pdn_move *v = realloc(L->v, (size_t)cap * sizeof *v);
-        if (!v)
-            pk_rd_nomem(r);
-        L->v = v;
-        L->cap = cap;
-    }
-    r->nodes++;
-    return &L->v[L->n++];
-}
-
-/* Gives m (the last move of line L) the move number and the notes written before it. */
-static inline void attach_move(pk_pdn_reader *r, level *L, pk_pdn_move *m)
-{
-    if (L->have_num) {
-        m->number = L->num;
-        m->number_kind = L->num_kind;
-        L->have_num = 0;
-        L->ellipsis = 0;
-    }
-    m->before = L->pend;
-    L->pend = L->pend_tail = NULL;
-    if (r->depth == 0)
-        r->g->plies++;
-}
-
-/* Appends w (text, position, squares, flags) to the current line, with the move number
- * and the notes written before it. */
-static pk_pdn_move *push_move(pk_pdn_reader *r, const pk_pdn_move *w)
-{
-    level *L = &r->lv[r->depth];
-    pk_pdn_move *m = new_move(r, L);
-    *m = *w;
-    attach_move(r, L, m);
-    return m;
-}
-
-static void placeholder(pk_pdn_reader *r, const char *text, int line, int col)
-{
-    if (!(r->warned & W_PLACEHOLDER)) {
-        r->warned |= W_PLACEHOLDER;
-        pk_rd_tolerate(r, "placeholder", line, col, "'%s' stands for an unknown move", text);
-    }
-    pk_pdn_move w = {.text = text, .line = line, .col = col, .flags = PK_PDN_MOVE_PLACEHOLDER, .seps = ""};
-    push_move(r, &w);
-}
-
-void pk_rd_resolve_dash(pk_pdn_reader *r)
-{
-    if (r->dash_pending) {
-        r->dash_pending = 0;
-        placeholder(r, "-", r->dash_line, r->dash_col);
-    }
-}
 /* ------------------------------------------------------------------ moves */
 
 static int same_square(const pk_pdn_square *a, const pk_pdn_square *b)
@@ -172,7 +99,7 @@ static inline void mark_hop(level *L, pk_pdn_move *m)
 static void add_move(pk_pdn_reader *r, const pk_pdn_move *w)
 {
     pk_rd_resolve_dash(r);
-    pk_pdn_move *m = push_move(r, w);
+    pk_pdn_move *m = pk_rd_push_move(r, w);
     mark_hop(&r->lv[r->depth], m);
 }
 
@@ -443,7 +370,7 @@ static void plain_move(pk_pdn_reader *r, const char *s, const plain *p, int line
     /* add_move(), without a temporary: the slot is filled in place */
     pk_rd_resolve_dash(r);
     level *L = &r->lv[r->depth];
-    pk_pdn_move *m = new_move(r, L);
+    pk_pdn_move *m = pk_rd_new_move(r, L);
     m->text = text;
     m->line = line;
     m->col = col;
@@ -454,7 +381,7 @@ static void plain_move(pk_pdn_reader *r, const char *s, const plain *p, int line
     m->seps = seps;
     m->strength = NULL;
     m->after = m->after_tail = NULL;
-    attach_move(r, L, m);
+    pk_rd_attach_move(r, L, m);
     mark_hop(L, m);
 }
 

@@ -3,31 +3,19 @@
  * join hop-by-hop captures, map the written squares through the variant's
  * geometry, classify the move with pk_match_move (RULES 4.5), report, play it
  * (or stop), feed the draw rules (RULES 3). At the end, compare the result with
- * the board (RULES 1.9, 4.4).
+ * the board (RULES 1.9, 4.4). The game's variant is resolved before (replay_game.c);
+ * the start position and setup commands are replay_setup.c's, the reports
+ * replay_report.c's (replay_int.h lists the replay's files).
  */
-#include "replay.h"
+#include "replay_int.h"
 
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pk_port.h"
 
-#include "fen.h"
 #include "notation.h"
-#include "resolve.h"
 #include "written.h"
-
-struct pk_replay {
-    pk_match_scratch ms;
-    pk_draw_state ds;
-    pk_movelist legal;
-    /* the variants' start positions, parsed once (most games start there) */
-    bool have_start[PK_V_COUNT];
-    pk_pos start[PK_V_COUNT];
-    pk_fen_extra start_extra[PK_V_COUNT];
-};
 
 pk_replay *pk_replay_new(void) { return calloc(1, sizeof(pk_replay)); }
 void pk_replay_free(pk_replay *r)
@@ -35,264 +23,6 @@ void pk_replay_free(pk_replay *r)
     if (r)
         pk_draw_free(&r->ds);
     free(r);
-}
-
-/* Frisian art. 17, per side: the square of the king moving quietly and its
- * moves in a row. */
-typedef struct king_runs {
-    int sq[2], run[2];
-} king_runs;
-
-/* Everything one game's reporting needs. */
-typedef struct ctx {
-    pk_replay *r;
-    const pk_game *g;
-    const pk_variant *v;
-    const pk_replay_opts *o;
-    const char *file;
-    pk_diag_sink *sink;
-    pk_replay_result *res;
-    pk_pos pos;
-    int first_number;    /* number of the first full move (FEN :F, else 1) */
-    int start_turn;      /* side to move at ply anchor_ply */
-    int anchor_ply;      /* 0, or the ply after which a setup command set the board */
-    bool after_move;     /* reporting on the position after the ply (draws): the mover
-                            is the other side */
-    int at_line, at_col; /* where a report without a move points, when not the
-                            game's start */
-    king_runs kings;     /* Frisian art. 17 */
-    int var_depth;       /* 0 on the main line, n inside n nested variations */
-    pk_move last_play;   /* the move play_with_variations played */
-    bool trial;          /* a trial of variant resolution: stop at the first error */
-    bool observe;        /* o->on_event is called (the replay of the game, not a trial) */
-    bool aborted;        /* a trial found an error */
-    char fen[PK_FEN_MAX];
-    char end_why[128];   /* how the board decided the game, for check_result */
-} ctx;
-
-static const char *side_name(int c) { return c == PK_WHITE ? "white" : "black"; }
-
-static const char *stop_hint(const ctx *c)
-{
-    return c->var_depth ? "the rest of this variation is not checked" : "the replay of this game stops here";
-}
-
-/* ---- the observer (replay.h)
- * ---------------------------------------------------------------- */
-
-static void observe(ctx *c, pk_replay_event *ev)
-{
-    ev->game = c->g;
-    ev->variant = c->v;
-    ev->depth = c->var_depth;
-    c->o->on_event(c->o->event_ctx, ev);
-}
-
-static void observe_position(ctx *c, int kind, int ply, const char *fen)
-{
-    pk_replay_event ev = {.kind = kind, .ply = ply, .side = -1, .after = &c->pos, .fen = fen};
-    observe(c, &ev);
-}
-
-static int move_number(const ctx *c, int ply);
-
-/* A PLY event: move i of line was played from before; c->pos or *after is the result. */
-static void observe_ply(ctx *c, const pk_pdn_line *line, int i, int ply, const pk_move *m, const pk_pos *before,
-                        const pk_pos *after)
-{
-    pk_replay_event ev = {.kind = PK_EV_PLY, .ply = ply, .move_number = move_number(c, ply), .side = before->turn,
-                          .written = &line->moves[i], .move = m, .before = before, .after = after};
-    for (int j = i + 1; j < line->nmoves && (line->moves[j].flags & PK_PDN_MOVE_HOP); j++)
-        ev.nhops++;
-    observe(c, &ev);
-}
-
-/* Move number of ply i (1-based): the number goes up after the second player's
- * move; the first player is the variant's first mover (Black in English and
- * Pool). Counted from the start position, or from the last setup command. */
-static int move_number(const ctx *c, int ply)
-{
-    int offset = c->start_turn == c->v->first ? 0 : 1;
-    return c->first_number + (ply - c->anchor_ply - 1 + offset) / 2;
-}
-
-static void report(ctx *c, int severity, const char *code, const pk_pdn_move *mv, int ply, const char *hint,
-                   const char *fmt, ...) __attribute__((format(printf, 7, 8)));
-
-static void report(ctx *c, int severity, const char *code, const pk_pdn_move *mv, int ply, const char *hint,
-                   const char *fmt, ...)
-{
-    /* A variation is analysis, not the game: what is wrong in it is a warning (an error
-     * under --strict), and the game stays valid. */
-    if (c->var_depth && severity == PK_SEV_ERROR)
-        severity = PK_SEV_WARNING;
-    if (severity == PK_SEV_ERROR) {
-        c->res->errors++;
-        if (strcmp(code, "result-mismatch") != 0)
-            c->res->move_errors++;
-        c->aborted = c->trial;
-    } else if (severity == PK_SEV_WARNING)
-        c->res->warnings++;
-    if (!c->sink || !c->sink->emit)
-        return; /* a quick trial: only the counts matter */
-    char msg[1024];
-    va_list ap;
-    int pre = c->var_depth ? snprintf(msg, sizeof msg, "in a variation: ") : 0;
-    va_start(ap, fmt);
-    vsnprintf(msg + pre, sizeof msg - (size_t)pre, fmt, ap);
-    va_end(ap);
-    pk_diag d;
-    memset(&d, 0, sizeof d);
-    d.severity = severity;
-    d.code = code;
-    d.file = c->file;
-    d.game = c->g->index;
-    d.message = msg;
-    d.hint = hint;
-    if (mv) {
-        d.line = mv->line;
-        d.col = mv->col;
-        d.move = mv->text;
-    } else {
-        d.line = c->at_line ? c->at_line : c->g->line;
-        d.col = c->at_line ? c->at_col : c->g->col;
-    }
-    if (ply > 0) {
-        d.ply = ply;
-        d.move_number = move_number(c, ply);
-        int mover = c->after_move ? PK_OTHER(c->pos.turn) : c->pos.turn;
-        d.side = mover == PK_WHITE ? 'W' : 'B';
-        pk_fen_write(c->v, &c->pos, c->v->algebraic, c->fen, sizeof c->fen);
-        d.fen = c->fen;
-    }
-    pk_diag_emit(c->sink, &d);
-}
-
-/* ---- start position
- * ----------------------------------------------------------------- */
-
-/* pk_fen_parse, but the variant's own start FEN is parsed once per pk_replay. */
-static int parse_fen(ctx *c, const char *fen, pk_pos *p, pk_fen_extra *extra, pk_error *err)
-{
-    int id = c->v->index;
-    if (fen != c->v->start_fen)
-        return pk_fen_parse(c->v, fen, (size_t)-1, p, extra, err);
-    if (!c->r->have_start[id]) {
-        int rc = pk_fen_parse(c->v, fen, (size_t)-1, &c->r->start[id], &c->r->start_extra[id], err);
-        if (rc != PK_OK)
-            return rc;
-        c->r->have_start[id] = true;
-    }
-    *p = c->r->start[id];
-    *extra = c->r->start_extra[id];
-    return PK_OK;
-}
-
-static int set_start(ctx *c, const char *fen, int line, int col, int *halfmove)
-{
-    pk_error err;
-    pk_fen_extra extra;
-    pk_pos p;
-    c->at_line = line; /* the reports point at the FEN */
-    c->at_col = col;
-    if (parse_fen(c, fen, &p, &extra, &err) != PK_OK) {
-        char msg[1200];
-        pk_fen_error_text(fen, (size_t)-1, NULL, &err, msg, sizeof msg);
-        report(c, PK_SEV_ERROR, "fen", NULL, 0, "the game cannot be replayed", "%s", msg);
-        c->at_line = 0;
-        return -1;
-    }
-    if (extra.unknown_turn)
-        report(c, PK_SEV_WARNING, "fen", NULL, 0, NULL,
-               "FEN \"%.200s\" does not say who is to move ('?'); %s (the first "
-               "mover) is assumed",
-               fen, side_name(c->v->first));
-    c->at_line = 0;
-    c->pos = p;
-    c->start_turn = p.turn;
-    if (extra.fullmove > 0)
-        c->first_number = extra.fullmove;
-    *halfmove = extra.halfmove;
-    return 0;
-}
-
-/* The first setup command among the notes n, or NULL. */
-static const pk_pdn_note *find_setup(const pk_pdn_note *n)
-{
-    for (; n; n = n->next)
-        if (n->kind == PK_NOTE_SETUP)
-            return n;
-    return NULL;
-}
-
-static bool has_setup(const pk_pdn_note *n) { return find_setup(n) != NULL; }
-
-/* The first /FEN "..."/ setup before any move replaces the start (PDN 3.0
- * commands). */
-static const pk_pdn_note *first_setup(const pk_game *g)
-{
-    const pk_pdn_note *n = find_setup(g->main.pre);
-    return n || !g->main.nmoves ? n : find_setup(g->main.moves[0].before);
-}
-
-/* PDN 3.0 setup commands (/FEN "..."/) in the notes n, after `ply` plies: each puts the
- * board in its position and the game goes on from there (PDN 3.0 "Setup commands": a
- * record of an illegal move put right, a side step in analysis). A FEN without any piece
- * ("B::", the PDN 3.0 null move) changes only the side to move. Move numbers go on from
- * the FEN's :F, else from the number the next move would have had. `skip` is the setup
- * already taken as the start position. Returns the number of setups applied (*halfmove:
- * the last one's :H, or -1), or -1 after a bad FEN: reported, the line cannot go on. */
-static int apply_setups(ctx *c, const pk_pdn_note *n, const pk_pdn_note *skip, int ply, int *halfmove)
-{
-    int applied = 0;
-    for (; n; n = n->next) {
-        if (n->kind != PK_NOTE_SETUP || n == skip)
-            continue;
-        pk_error err;
-        pk_fen_extra extra;
-        pk_pos p;
-        c->at_line = n->line_no;
-        c->at_col = n->col;
-        bool null_move = (n->text[0] == 'W' || n->text[0] == 'B') && strcmp(n->text + 1, "::") == 0;
-        if (null_move) { /* pk_fen_parse wants a colour before each ':' */
-            memset(&extra, 0, sizeof extra);
-            extra.halfmove = -1;
-            p.pieces[PK_WHITE] = p.pieces[PK_BLACK] = 0;
-            p.turn = n->text[0] == 'W' ? PK_WHITE : PK_BLACK;
-        } else if (parse_fen(c, n->text, &p, &extra, &err) != PK_OK) {
-            char msg[1200];
-            pk_fen_error_text(n->text, (size_t)-1, "in a setup command", &err, msg, sizeof msg);
-            report(c, PK_SEV_ERROR, "fen", NULL, 0, stop_hint(c), "%s", msg);
-            c->at_line = 0;
-            return -1;
-        }
-        /* the number of the next move of the side the setup puts to move: the slot of the
-         * other side, when it is skipped, counts */
-        int next = move_number(c, p.turn == c->pos.turn ? ply + 1 : ply + 2);
-        if (null_move) {
-            int turn = p.turn;
-            p = c->pos;
-            p.turn = turn;
-            p.hash = pk_pos_hash(&p);
-            report(c, PK_SEV_NOTE, "setup", NULL, 0, NULL,
-                   "setup command \"%.200s\" after ply %d: a null move, %s to move (PDN 3.0)", n->text, ply,
-                   side_name(turn));
-        } else
-            report(c, PK_SEV_NOTE, "setup", NULL, 0, NULL,
-                   "setup command after ply %d: the board is set to \"%.200s\" and the game goes on from "
-                   "there (PDN 3.0)",
-                   ply, n->text);
-        c->at_line = 0;
-        c->pos = p;
-        c->start_turn = p.turn;
-        c->anchor_ply = ply;
-        c->first_number = extra.fullmove > 0 ? extra.fullmove : next;
-        *halfmove = extra.halfmove;
-        applied++;
-        if (c->observe)
-            observe_position(c, PK_EV_SETUP, ply, n->text);
-    }
-    return applied;
 }
 
 /* ---- written squares
@@ -385,30 +115,10 @@ static void note_draws(ctx *c, const pk_draw_event *ev, int n, const pk_pdn_move
                            : e->kind == PK_DRAW_CLAIM   ? "a draw can be claimed"
                                                         : "note";
         c->after_move = true;
-        report(c, PK_SEV_NOTE, e->code, mv, ply, NULL, "%s at ply %d (%s): %s", what, e->ply, e->rule,
-               e->msg);
+        pk_rp_report(c, PK_SEV_NOTE, e->code, mv, ply, NULL, "%s at ply %d (%s): %s", what, e->ply, e->rule,
+                     e->msg);
         c->after_move = false;
     }
-}
-
-/* RULES 4.4: the Result tag and the terminator are two copies of one fact, board or no
- * board (a game of a variant pdnkit does not replay included): when they name different
- * results, say so. The terminator is the one checked against the board. */
-static void check_result_tag(const pk_game *g, const char *file, pk_diag_sink *sink, pk_replay_result *res)
-{
-    pk_stated_result sr;
-    pk_game_stated_result(g, &sr);
-    if (!sr.conflict)
-        return;
-    res->result_check |= PK_RESULT_TAG_DISAGREES;
-    res->warnings++;
-    char msg[512];
-    snprintf(msg, sizeof msg, "the Result tag says \"%s\" but the game ends with %s (line %d)", sr.tag, sr.text,
-             sr.line);
-    pk_diag d = {.severity = PK_SEV_WARNING, .code = "result-tag-mismatch", .file = file, .game = g->index,
-                 .line = sr.tag_line, .col = sr.tag_col, .message = msg,
-                 .hint = "the terminator is the result checked; write the same result in both"};
-    pk_diag_emit(sink, &d);
 }
 
 /* RULES 1.9, 4.4: the recorded result against the final position (res->loser, set
@@ -462,8 +172,8 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
 {
     const pk_pdn_move *mv = &line->moves[i];
     if (mv->flags & PK_PDN_MOVE_PLACEHOLDER) {
-        report(c, PK_SEV_WARNING, "placeholder", mv, ply, NULL, "the move is unknown ('%s'): %s", mv->text,
-               stop_hint(c));
+        pk_rp_report(c, PK_SEV_WARNING, "placeholder", mv, ply, NULL, "the move is unknown ('%s'): %s",
+                     mv->text, stop_hint(c));
         return false;
     }
     pk_written w; /* plain_squares() sets every field */
@@ -475,23 +185,23 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
             rc = pk_written_add(c->v, &line->moves[j], &w, &bad);
     }
     if (rc) {
-        report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
-               "%s: square '%s' is not a playing square of the %s board", mv->text,
-               bad >= 0 && bad < mv->nsquares ? mv->squares[bad].text : "?", c->v->name);
+        pk_rp_report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
+                     "%s: square '%s' is not a playing square of the %s board", mv->text,
+                     bad >= 0 && bad < mv->nsquares ? mv->squares[bad].text : "?", c->v->name);
         return false;
     }
     if (w.nsq < 2) {
-        report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
-               "%s: a move needs an origin and a destination", mv->text);
+        pk_rp_report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
+                     "%s: a move needs an origin and a destination", mv->text);
         return false;
     }
     pk_match m;
     pk_match_move(c->v, &c->pos, &w, c->o->gen_flags, &c->r->ms, &m);
     if (m.kind == PK_MATCH_LEGAL) {
         if (m.sep_mismatch)
-            report(c, PK_SEV_WARNING, "separator", mv, ply, NULL, "%s is a %s written with '%c'", mv->text,
-                   (m.move.flags & PK_MV_CAPTURE) ? "capture" : "move without capture",
-                   (m.move.flags & PK_MV_CAPTURE) ? '-' : 'x');
+            pk_rp_report(c, PK_SEV_WARNING, "separator", mv, ply, NULL, "%s is a %s written with '%c'",
+                         mv->text, (m.move.flags & PK_MV_CAPTURE) ? "capture" : "move without capture",
+                         (m.move.flags & PK_MV_CAPTURE) ? '-' : 'x');
     } else {
         /* the words are match.c's (pk_match_describe), in the notation the move was written
          * in; the hint says what this replay does next, under the options in force */
@@ -509,7 +219,7 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
             snprintf(hint, sizeof hint, "the move is played as recorded");
         else
             snprintf(hint, sizeof hint, "%s", stop_hint(c));
-        report(c, PK_SEV_ERROR, pk_match_code(m.kind), mv, ply, hint, "%s", msg);
+        pk_rp_report(c, PK_SEV_ERROR, pk_match_code(m.kind), mv, ply, hint, "%s", msg);
         if (!go_on)
             return false;
         if (m.kind == PK_MATCH_AMBIGUOUS)
@@ -518,12 +228,12 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
     if (c->o->stop_at_first && m.kind != PK_MATCH_LEGAL)
         return false;
     if (m.kind == PK_MATCH_LEGAL && king_run_exceeded(c, &m.move)) {
-        report(c, PK_SEV_ERROR, "illegal-move", mv, ply,
-               c->o->stop_at_first ? stop_hint(c) : "the move is played as recorded",
-               "%s: a king may not make more than %d moves in a row without "
-               "capturing while its side "
-               "still has men (Frisian art. 17)",
-               mv->text, c->v->rules.king_quiet_max);
+        pk_rp_report(c, PK_SEV_ERROR, "illegal-move", mv, ply,
+                     c->o->stop_at_first ? stop_hint(c) : "the move is played as recorded",
+                     "%s: a king may not make more than %d moves in a row without "
+                     "capturing while its side "
+                     "still has men (Frisian art. 17)",
+                     mv->text, c->v->rules.king_quiet_max);
         if (c->o->stop_at_first) {
             return false;
         }
@@ -557,8 +267,8 @@ static __attribute__((noinline)) bool trial_refutes_move(ctx *c, const pk_pdn_li
     if (c->var_depth || !plain_squares(c, line, i, &w) ||
         pk_bb_test(c->pos.pieces[c->pos.turn], w.sq[0]))
         return false;
-    report(c, PK_SEV_ERROR, "illegal-move", &line->moves[i], ply, stop_hint(c),
-           "illegal move %s: no piece of the side to move on its origin square", line->moves[i].text);
+    pk_rp_report(c, PK_SEV_ERROR, "illegal-move", &line->moves[i], ply, stop_hint(c),
+                 "illegal move %s: no piece of the side to move on its origin square", line->moves[i].text);
     return true;
 }
 
@@ -587,7 +297,7 @@ static __attribute__((noinline)) bool play_varied(ctx *c, const pk_pdn_line *lin
     if (ok)
         pk_make(c->v, &after, &play);
     if (ok && c->observe) /* the move first, then its alternatives */
-        observe_ply(c, line, i, ply, &play, &before, &after);
+        pk_rp_observe_ply(c, line, i, ply, &play, &before, &after);
     c->kings = kings_before;
     replay_variations(c, line, i, &before, ok ? &after : NULL, ply - 1, depth + 1);
     c->kings = kings_after;
@@ -601,7 +311,7 @@ static __attribute__((noinline)) void make_observed(ctx *c, const pk_pdn_line *l
 {
     pk_pos before = c->pos;
     pk_make(c->v, &c->pos, &c->last_play);
-    observe_ply(c, line, i, ply, &c->last_play, &before, &c->pos);
+    pk_rp_observe_ply(c, line, i, ply, &c->last_play, &before, &c->pos);
 }
 
 /* Resolves move i of a line, checks the variations written after it, then plays it.
@@ -659,7 +369,8 @@ static void replay_line(ctx *c, const pk_pdn_line *line, const pk_pos *start, in
         if (line->moves[i].flags & PK_PDN_MOVE_HOP)
             continue;
         int halfmove;
-        if (has_setup(line->moves[i].before) && apply_setups(c, line->moves[i].before, NULL, ply, &halfmove) < 0)
+        if (has_setup(line->moves[i].before) &&
+            pk_rp_apply_setups(c, line->moves[i].before, NULL, ply, &halfmove) < 0)
             break;
         ply++;
         bool ok = play_with_variations(c, line, i, ply, depth);
@@ -710,8 +421,8 @@ static void decided(ctx *c, int won_at, int winner)
  * caller gets the status. */
 static int draw_nomem(ctx *c, const pk_pdn_move *mv, int ply)
 {
-    report(c, PK_SEV_ERROR, "out-of-memory", mv, ply, "the replay of this game stops here",
-           "out of memory: the draw rules cannot record the position");
+    pk_rp_report(c, PK_SEV_ERROR, "out-of-memory", mv, ply, "the replay of this game stops here",
+                 "out of memory: the draw rules cannot record the position");
     c->res->stopped = true;
     c->res->plies = ply;
     return PK_ERR_NOMEM;
@@ -739,18 +450,24 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     res->variant = v;
 
     int halfmove = -1;
-    const pk_pdn_note *setup = first_setup(g);
+    const pk_pdn_note *setup = pk_rp_first_setup(g);
     const char *start_fen = setup ? setup->text : g->fen ? g->fen : c.v->start_fen;
-    if (set_start(&c, start_fen, setup ? setup->line_no : g->fen ? g->fen_line : g->line,
-                  setup ? setup->col : g->fen ? g->fen_col : g->col, &halfmove)) {
+    if (pk_rp_set_start(&c, start_fen,
+                        setup    ? setup->line_no
+                        : g->fen ? g->fen_line
+                                 : g->line,
+                        setup    ? setup->col
+                        : g->fen ? g->fen_col
+                                 : g->col,
+                        &halfmove)) {
         if (c.observe) {
             pk_replay_event ev = {.kind = PK_EV_STOP, .side = -1, .stop = PK_STOP_FEN};
-            observe(&c, &ev);
+            pk_rp_observe(&c, &ev);
         }
         return PK_OK;
     }
     if (c.observe)
-        observe_position(&c, PK_EV_START, 0, start_fen);
+        pk_rp_observe_position(&c, PK_EV_START, 0, start_fen);
     int stop = PK_STOP_END;
     const pk_pdn_move *stopped_at = NULL;
 
@@ -769,7 +486,7 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
         if (mv->flags & PK_PDN_MOVE_HOP)
             continue; /* joined to the capture it continues (resolve_move) */
         if (has_setup(mv->before)) {
-            int hm = -1, k = apply_setups(&c, mv->before, setup, ply, &hm);
+            int hm = -1, k = pk_rp_apply_setups(&c, mv->before, setup, ply, &hm);
             if (k < 0) {
                 res->stopped = true;
                 stop = PK_STOP_FEN;
@@ -788,25 +505,25 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
         last = mv;
         ply++;
         if (won_at >= 0 && !(mv->flags & PK_PDN_MOVE_PLACEHOLDER)) {
-            report(&c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(&c),
-                   "%s was played after the end of the game: %s made the first king at ply %d "
-                   "and has won (%s)",
-                   mv->text, side_name(king_side), won_at, c.v->name);
+            pk_rp_report(&c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(&c),
+                         "%s was played after the end of the game: %s made the first king at ply %d "
+                         "and has won (%s)",
+                         mv->text, side_name(king_side), won_at, c.v->name);
             res->stopped = true;
             ply--;
             break;
         }
         if (drawn_at >= 0 && !warned_after_draw && !(mv->flags & PK_PDN_MOVE_PLACEHOLDER)) {
             warned_after_draw = true;
-            report(&c, PK_SEV_WARNING, "played-after-draw", mv, ply, NULL,
-                   "this move was played after the game was drawn at ply %d", drawn_at);
+            pk_rp_report(&c, PK_SEV_WARNING, "played-after-draw", mv, ply, NULL,
+                         "this move was played after the game was drawn at ply %d", drawn_at);
         }
         /* move numbers are only cross-checked (RULES 4.3) */
         if (mv->number > 0 && mv->number != move_number(&c, ply) && !warned_number) {
             warned_number = true;
-            report(&c, PK_SEV_WARNING, "move-number", mv, ply, NULL,
-                   "move number %d, but this is move %d of %s", mv->number, move_number(&c, ply),
-                   side_name(c.pos.turn));
+            pk_rp_report(&c, PK_SEV_WARNING, "move-number", mv, ply, NULL,
+                         "move number %d, but this is move %d of %s", mv->number, move_number(&c, ply),
+                         side_name(c.pos.turn));
         }
         pk_pos before = c.pos;
         if (!play_with_variations(&c, &g->main, i, ply, 0)) {
@@ -835,7 +552,7 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     const pk_pdn_note *tail = g->main.nmoves ? g->main.moves[g->main.nmoves - 1].after : g->main.pre;
     if (!res->stopped && has_setup(tail)) {
         int hm;
-        if (apply_setups(&c, tail, setup, ply, &hm) < 0)
+        if (pk_rp_apply_setups(&c, tail, setup, ply, &hm) < 0)
             res->stopped = true, stop = PK_STOP_FEN;
     }
     if (!res->stopped && g->cut) /* the reader's error: the game may go on past this */
@@ -843,7 +560,7 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     if (c.observe) {
         pk_replay_event ev = {.kind = PK_EV_STOP, .ply = ply, .side = -1, .written = stopped_at, .after = &c.pos,
                               .stop = stop};
-        observe(&c, &ev);
+        pk_rp_observe(&c, &ev);
     }
     res->plies = ply;
     res->final_pos = c.pos; /* its FEN is written on demand: pk_replay_final_fen() */
@@ -853,6 +570,12 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
         check_result(&c, last, drawn_at);
     }
     return PK_OK;
+}
+
+int pk_rp_final(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
+                const pk_variant *v, pk_diag_sink *sink, pk_replay_result *res)
+{
+    return replay_as(r, g, file, o, v, REPLAY_FINAL, sink, res);
 }
 
 const char *pk_replay_final_fen(pk_replay_result *res)
@@ -871,30 +594,4 @@ bool pk_replay_trial(pk_replay *r, const pk_game *g, const pk_replay_opts *o, co
         t.no_variations = true;
     replay_as(r, g, NULL, &t, v, quick ? REPLAY_QUICK : REPLAY_TRIAL, sink, res);
     return res->errors == 0;
-}
-
-int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
-                   pk_diag_sink *sink, pk_replay_result *res)
-{
-    pk_variant_choice ch;
-    pk_resolve_variant(r, g, o, &ch);
-    pk_resolve_report(&ch, g, file, sink);
-    int rc = PK_OK;
-    if (!ch.variant) { /* a variant pdnkit does not implement: read, not replayed */
-        memset(res, 0, sizeof *res);
-        res->loser = -1;
-        res->unsupported = ch.unsupported;
-    } else
-        rc = replay_as(r, g, file, o, ch.variant, REPLAY_FINAL, sink, res);
-    if (rc == PK_OK)
-        check_result_tag(g, file, sink, res);
-    res->variant_guessed = ch.source == PK_VSRC_GUESS;
-    if (ch.message[0] && ch.severity == PK_SEV_WARNING)
-        res->warnings++;
-    /* RULES 4.1: a guess names the rules, it does not pick them to make a game legal */
-    if (ch.variant && res->errors && pk_resolve_misfit(r, g, file, o, &ch, sink))
-        res->errors++;
-    if (ch.variant && res->stopped && res->move_errors && ch.source == PK_VSRC_GAMETYPE)
-        pk_resolve_suggest(r, g, file, o, ch.variant, sink);
-    return rc;
 }

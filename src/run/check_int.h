@@ -1,12 +1,16 @@
 /*
- * check_int.h -- library-internal: what check.c (the per-game loop, the slots, the
- * store handed back) and check_pieces.c (the workers reading pieces of the text) share.
- * Not installed. See check.c's header comment for how they fit together.
+ * check_int.h -- library-internal: what the checking loop's files share, lowest first
+ * (each calls only files before it): check_store.c (the store handed back),
+ * check_games.c (one game, the one-game-at-a-time loop), check_prefix.c (the first games
+ * counted for the guess), check_pieces.c (the workers reading pieces of the text),
+ * check.c (the checker). Not installed. See check.c's header comment for how they fit
+ * together.
  */
 #ifndef PK_CHECK_INT_H
 #define PK_CHECK_INT_H
 
 #include <stdint.h>
+#include "pk_port.h"
 
 #include "check.h"
 #include "encoding.h"
@@ -134,13 +138,27 @@ struct pk_checker {
     void *ctx;
 };
 
-/* check.c */
+/* check_store.c */
 bool pk_ck_reserve(void **p, size_t *cap, size_t need, size_t size); /* an array of cap */
 void pk_ck_store_reset(store *st);
+void pk_ck_store_free(store *st);
+/* Keeps diagnostic d (its strings copied) in st; written: its text is in its game's
+ * text. false: out of memory. */
+bool pk_ck_store_diag(store *st, const pk_diag *d, bool written);
+/* What w's stream gets between the two (stream positions) is appended to st's text;
+ * start returns -1 when the stream failed, end then marks st nomem. */
+off_t pk_ck_fmt_start(worker *w);
+void pk_ck_fmt_end(worker *w, store *st, off_t from);
 /* Hands back what st holds, in order: each record's diagnostics then its game (held by s
  * without pk_check_format), and with tail what was said after the last record. false:
  * on_game asked to stop. */
 bool pk_ck_emit(pk_checker *c, const store *st, slot *s, bool tail);
+
+/* check_games.c */
+/* A slot for c's games (its buffer sends into its own store); false: out of memory (the
+ * slot can still be pk_ck_slot_fini()ed). */
+bool pk_ck_slot_init(pk_checker *c, slot *s);
+void pk_ck_slot_fini(pk_checker *c, slot *s);
 /* A game read into s, checked on w's thread (replayed, its store filled). */
 void pk_ck_finish_game(worker *w, slot *s);
 /* The reader on the caller's thread, one game at a time, the replays on the workers. */

@@ -1,0 +1,97 @@
+/*
+ * pdn_report.c -- what every part of the PDN reader reports with and allocates with (see
+ * pdn_reader.h): the diagnostics of the game being read (a report at a severity; a
+ * deviation the reader tolerates, a warning or under PK_PDN_STRICT an error; stray text
+ * held before a game started, said once it is known whether a game follows), the
+ * reader's own buffers grown, and the way out when memory runs out (pk_rd_nomem jumps
+ * back to pk_pdn_next). The lowest of the reader's files: it calls none of the others.
+ */
+#include "pdn_reader.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ diagnostics */
+
+void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, int line, int col,
+                    const char *move, const char *fmt, va_list ap)
+{
+    if (r->stray_held && r->g->index > 0) /* something else is reported: a game it is */
+        pk_rd_release_stray(r, 1);
+    pk_diag d;
+    memset(&d, 0, sizeof d);
+    vsnprintf(r->msg, sizeof r->msg, fmt, ap);
+    d.severity = sev;
+    d.code = code;
+    d.file = r->file;
+    d.line = line;
+    d.col = col;
+    d.game = r->g->index;
+    d.move = move;
+    d.message = r->msg;
+    r->said++;
+    if (sev == PK_SEV_ERROR)
+        r->g->nerrors++;
+    else if (sev == PK_SEV_WARNING)
+        r->g->nwarnings++;
+    pk_diag_emit(r->sink, &d);
+}
+
+void pk_rd_report(pk_pdn_reader *r, int sev, const char *code, int line, int col, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    pk_rd_vreport(r, sev, code, line, col, NULL, fmt, ap);
+    va_end(ap);
+}
+
+/* A deviation the reader tolerates: a warning, or an error under PK_PDN_STRICT. */
+void pk_rd_tolerate(pk_pdn_reader *r, const char *code, int line, int col, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    pk_rd_vreport(r, (r->flags & PK_PDN_STRICT) ? PK_SEV_ERROR : PK_SEV_WARNING, code, line, col, NULL,
+            fmt, ap);
+    va_end(ap);
+}
+
+/* Reports the stray text held before a game started: in that game, or, when none
+ * follows, in no game (index 0), so that no game is named that the summary does not
+ * count. */
+void pk_rd_release_stray(pk_pdn_reader *r, int game_follows)
+{
+    if (!r->stray_held)
+        return;
+    r->stray_held = 0;
+    if (game_follows) {
+        pk_rd_tolerate(r, "stray-text", r->stray_line, r->stray_col, "%s", r->stray_msg);
+        return;
+    }
+    int index = r->g->index;
+    r->g->index = 0;
+    pk_rd_tolerate(r, "stray-text", r->stray_line, r->stray_col, "%s (no game follows it)", r->stray_msg);
+    r->g->index = index;
+}
+
+/* ------------------------------------------------------------------ memory */
+
+_Noreturn void pk_rd_nomem(pk_pdn_reader *r) { longjmp(r->nomem, 1); }
+
+char *pk_rd_grow(pk_pdn_reader *r, char **buf, size_t *cap, size_t need)
+{
+    if (need > *cap) {
+        size_t c = *cap ? *cap : 4096;
+        while (c < need)
+            c *= 2;
+        char *p = realloc(*buf, c);
+        if (!p)
+            pk_rd_nomem(r);
+        *buf = p;
+        *cap = c;
+    }
+    return *buf;
+}
+
+char *pk_rd_scratch(pk_pdn_reader *r, size_t need) { return pk_rd_grow(r, &r->sbuf, &r->scap, need); }
