@@ -15,7 +15,7 @@ OCA="$CORPORA/english/oca/OCA_2.0.pdn"
 best() { # args: pdncheck options; prints the best --stats line of 10 runs
   b=""
   for i in 1 2 3 4 5 6 7 8 9 10; do
-    line=$("$P" --stats "$@" 2>&1 >/dev/null | grep '^pdncheck:')
+    line=$("$P" --stats "$@" 2>&1 >/dev/null | grep '^pdncheck: .* MB/s')
     gps=$(echo "$line" | sed 's/.* MB\/s, \([0-9]*\) games\/s.*/\1/')
     if [ -z "$b" ] || [ "$gps" -gt "$b" ]; then b=$gps; bl=$line; fi
   done
