@@ -529,4 +529,4 @@ dist:
 # The unpacked tree builds the page (make check) from the Debian sources this tree's
 # deps-web fetched (WEB_DEPS), as it uses the system's installed packages: no network.
 distcheck: dist
-	@WEB_DEPS=$(abspath $(WEB_DEPS)) sh tests/distcheck.sh $(DIST_NAME).tar.gz
+	@WEB_DEPS=$(abspath $(WEB_DEPS)) PK_WEB_3P=$(abspath $(WEB)/3p) sh tests/distcheck.sh $(DIST_NAME).tar.gz
