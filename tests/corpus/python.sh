@@ -11,9 +11,17 @@ if ! "$PY" -c 'import pytest' 2>/dev/null; then
   echo "SKIP python: pytest missing for $PY (make deps-python installs python3-pytest, as root)"
   exit 77
 fi
-if ! PYTHONPATH="$BUILD/python" "$PY" -c 'import pdnkit' 2>/dev/null; then
+# A sanitizer's or musl's build tree (make check-asan, check-musl) has no module of its own
+# (Debian's python3 loads neither a sanitized nor a static musl library): the tests then
+# take the one make check built, and compare it with this tree's tools ($BUILD/bin).
+mod="$BUILD/python"
+if ! PYTHONPATH="$mod" "$PY" -c 'import pdnkit' 2>/dev/null && [ "$BUILD" != build ] &&
+  PYTHONPATH=build/python "$PY" -c 'import pdnkit' 2>/dev/null; then
+  mod=build/python
+fi
+if ! PYTHONPATH="$mod" "$PY" -c 'import pdnkit' 2>/dev/null; then
   echo "SKIP python: the module was not built in $BUILD/python (make python; cffi: python3-cffi)"
   exit 77
 fi
-PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$BUILD/python${PYTHONPATH:+:$PYTHONPATH}" BUILD="$BUILD" \
+PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$mod${PYTHONPATH:+:$PYTHONPATH}" BUILD="$BUILD" \
   exec "$PY" -m pytest -q -p no:cacheprovider tests/python

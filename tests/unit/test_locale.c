@@ -4,7 +4,7 @@
  * Italian draughts, a Variant tag "FRISIAN" still resolves, a tag name "SITE" still finds
  * the Site tag, and "I1" is still a square off an 8x8 board rather than no square at all.
  * Each test first shows that libc's own strcasecmp falls into the trap under the locale,
- * so the test is about something. The locales come from the system when it has them,
+ * so the test is about something (with glibc; musl folds ASCII alone in every locale). The locales come from the system when it has them,
  * else they are made with localedef from its tr_TR source into a temporary folder
  * (LOCPATH); with neither, the program exits 77 (skipped: make check counts it apart).
  */
@@ -68,7 +68,12 @@ static void under_turkish(void (*check)(void))
     for (int i = 0; i < NLOC; i++) {
         if (!have[i] || !setlocale(LC_ALL, locales[i]))
             continue;
-        CU_ASSERT_NOT_EQUAL(strcasecmp("ITALIAN", "italian"), 0); /* libc's answer differs */
+#ifdef __GLIBC__
+        /* glibc folds by the locale: its answer differs, the trap is there. Other C
+         * libraries (musl) fold ASCII alone under every locale: no trap to show, and the
+         * checks below must hold all the same. */
+        CU_ASSERT_NOT_EQUAL(strcasecmp("ITALIAN", "italian"), 0);
+#endif
         check();
         ran++;
         setlocale(LC_ALL, "C");
