@@ -8,6 +8,7 @@
  * else they are made with localedef from its tr_TR source into a temporary folder
  * (LOCPATH); with neither, the program exits 77 (skipped: make check counts it apart).
  */
+#include <ctype.h>
 #include <locale.h>
 #include <strings.h>
 #include <unistd.h>
@@ -69,10 +70,12 @@ static void under_turkish(void (*check)(void))
         if (!have[i] || !setlocale(LC_ALL, locales[i]))
             continue;
 #ifdef __GLIBC__
-        /* glibc folds by the locale: its answer differs, the trap is there. Other C
-         * libraries (musl) fold ASCII alone under every locale: no trap to show, and the
+        /* glibc folds by the locale: 'I' does not become 'i' (the dotless i, or 'I' left
+         * alone), so strcasecmp("ITALIAN", "italian") is not 0: the trap is there. (tolower
+         * rather than strcasecmp, which ASan's runtime replaces with an ASCII one.) Other
+         * C libraries (musl) fold ASCII alone in every locale: no trap to show, and the
          * checks below must hold all the same. */
-        CU_ASSERT_NOT_EQUAL(strcasecmp("ITALIAN", "italian"), 0);
+        CU_ASSERT_NOT_EQUAL(tolower('I'), 'i');
 #endif
         check();
         ran++;
