@@ -117,8 +117,11 @@ static void find_rows(void)
 static int notation(const pk_game *g)
 {
     int maxnum = 0;
-    for (const pk_pdn_move *m = g->main.moves, *end = m + g->main.nmoves; m < end; m++)
-        for (const pk_pdn_square *q = m->squares, *qe = q + m->nsquares; q < qe; q++) {
+    /* indices, not pointer ends: a move without squares has squares NULL (NULL + 0 is
+     * undefined behaviour in C, and UBSan says so) */
+    for (int i = 0; i < g->main.nmoves; i++)
+        for (int j = 0; j < g->main.moves[i].nsquares; j++) {
+            const pk_pdn_square *q = &g->main.moves[i].squares[j];
             if (q->kind != PK_SQ_NUMERIC)
                 return BY_ALGEBRAIC;
             if (q->num > maxnum)
