@@ -10,7 +10,8 @@
  * The program runs every test in CUnit's basic mode (which prints the run summary)
  * and exits 1 when any assertion failed, so `make check` can count it.
  * CORPORA_DIR() gives the path of the unpacked test corpora (env CORPORA, else build/corpora:
- * tests/corpora with its .zst files decompressed by make).
+ * tests/corpora with its .zst files decompressed by make). PK_READ_GAME/PK_READ_DONE read
+ * the first game of a text with the library's memory reader.
  */
 #ifndef PKTEST_H
 #define PKTEST_H
@@ -23,6 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include "pdn_open.h"
 
 typedef struct pk_test {
     const char *name;
@@ -38,6 +41,28 @@ static inline void PK_WRITE_MOVES(FILE *f, const char *const *moves, int n)
             fprintf(f, "%s ", moves[k]);
         else
             fprintf(f, "%d. %s ", k / 2 + 1, moves[k]);
+}
+
+/* The first game of a text (it must hold one), read by pk_pdn_open_memory into r->g; the
+ * reader stays open (the game is valid) until PK_READ_DONE. */
+typedef struct pk_test_reading {
+    pk_pdn_reader *rd;
+    pk_game g;
+} pk_test_reading;
+
+static inline pk_game *PK_READ_GAME(pk_test_reading *r, const char *text)
+{
+    r->rd = pk_pdn_open_memory(text, strlen(text), "t.pdn", 0, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r->rd);
+    pk_game_init(&r->g);
+    CU_ASSERT_EQUAL_FATAL(pk_pdn_next(r->rd, &r->g, NULL), 1);
+    return &r->g;
+}
+
+static inline void PK_READ_DONE(pk_test_reading *r)
+{
+    pk_game_free(&r->g);
+    pk_pdn_close(r->rd);
 }
 
 static inline const char *CORPORA_DIR(void)

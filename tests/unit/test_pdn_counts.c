@@ -9,30 +9,6 @@
 #include "pdn.h"
 #include "pktest.h"
 
-typedef struct reading {
-    FILE *f;
-    pk_pdn_reader *rd;
-    pk_game g;
-} reading;
-
-static pk_game *read_game(reading *r, const char *text)
-{
-    r->f = fmemopen((void *)text, strlen(text), "rb");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(r->f);
-    r->rd = pk_pdn_open(r->f, "t.pdn", 0, NULL);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(r->rd);
-    pk_game_init(&r->g);
-    CU_ASSERT_EQUAL_FATAL(pk_pdn_next(r->rd, &r->g, NULL), 1);
-    return &r->g;
-}
-
-static void done(reading *r)
-{
-    pk_game_free(&r->g);
-    pk_pdn_close(r->rd);
-    fclose(r->f);
-}
-
 /* comments {a} {b} {c}, one % line, NAGs $1 $2, two variations (one inside the other), one
  * setup: every line counted, the variations' own notes too */
 static const char notes_game[] = "[GameType \"20\"]\n"
@@ -42,8 +18,8 @@ static const char notes_game[] = "[GameType \"20\"]\n"
 
 static void test_count(void)
 {
-    reading rd;
-    pk_game *g = read_game(&rd, notes_game);
+    pk_test_reading rd;
+    pk_game *g = PK_READ_GAME(&rd, notes_game);
     pk_pdn_counts c;
     memset(&c, 0, sizeof c);
     pk_game_count(g, &c);
@@ -57,14 +33,14 @@ static void test_count(void)
     pk_game_count(g, &c);
     CU_ASSERT_EQUAL(c.comments, 6);
     CU_ASSERT_EQUAL(c.variations, 4);
-    done(&rd);
+    PK_READ_DONE(&rd);
 
     /* a game with none of them */
-    g = read_game(&rd, "[GameType \"20\"]\n1. 32-28 19-23 *\n");
+    g = PK_READ_GAME(&rd, "[GameType \"20\"]\n1. 32-28 19-23 *\n");
     memset(&c, 0, sizeof c);
     pk_game_count(g, &c);
     CU_ASSERT_EQUAL(c.comments + c.lines + c.nags + c.variations + c.setups + c.unparsed, 0);
-    done(&rd);
+    PK_READ_DONE(&rd);
 }
 
 static void test_counts_add(void)
@@ -83,15 +59,15 @@ static void test_counts_add(void)
 
 static void test_unparsed(void)
 {
-    reading rd;
+    pk_test_reading rd;
     /* a clean game: nothing left unread */
-    pk_game *g = read_game(&rd, notes_game);
+    pk_game *g = PK_READ_GAME(&rd, notes_game);
     CU_ASSERT_PTR_NULL(pk_game_unparsed(g));
-    done(&rd);
+    PK_READ_DONE(&rd);
 
     /* a ')' without '(' at column 10 of line 2: the rest of the game, from there, is kept
      * as read (man pdn.5), and counted */
-    g = read_game(&rd, "[GameType \"20\"]\n1. 32-28 ) 19-23 2. 33-29 *\n");
+    g = PK_READ_GAME(&rd, "[GameType \"20\"]\n1. 32-28 ) 19-23 2. 33-29 *\n");
     const pk_pdn_note *u = pk_game_unparsed(g);
     CU_ASSERT_PTR_NOT_NULL_FATAL(u);
     CU_ASSERT_EQUAL(u->kind, PK_NOTE_UNPARSED);
@@ -104,7 +80,7 @@ static void test_unparsed(void)
     memset(&c, 0, sizeof c);
     pk_game_count(g, &c);
     CU_ASSERT_EQUAL(c.unparsed, 1);
-    done(&rd);
+    PK_READ_DONE(&rd);
 }
 
 static const pk_test tests[] = {

@@ -34,31 +34,6 @@ static void record(void *ctx, const pk_diag *d)
     snprintf(r->file[i], sizeof r->file[i], "%s", d->file ? d->file : "(null)");
 }
 
-/* The games of a text, read one after the other. */
-typedef struct reading {
-    FILE *f;
-    pk_pdn_reader *rd;
-    pk_game g;
-} reading;
-
-static pk_game *read_game(reading *r, const char *text)
-{
-    r->f = fmemopen((void *)text, strlen(text), "rb");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(r->f);
-    r->rd = pk_pdn_open(r->f, "t.pdn", 0, NULL);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(r->rd);
-    pk_game_init(&r->g);
-    CU_ASSERT_EQUAL_FATAL(pk_pdn_next(r->rd, &r->g, NULL), 1);
-    return &r->g;
-}
-
-static void done(reading *r)
-{
-    pk_game_free(&r->g);
-    pk_pdn_close(r->rd);
-    fclose(r->f);
-}
-
 static const pk_variant *var(const char *name)
 {
     const pk_variant *v = pk_variant_find(name);
@@ -71,8 +46,8 @@ static const char english_game[] = "[Event \"e\"]\n\n1. 11-15 24-20 (1... 23-18 
 
 static void test_trial(void)
 {
-    reading rd;
-    pk_game *g = read_game(&rd, english_game);
+    pk_test_reading rd;
+    pk_game *g = PK_READ_GAME(&rd, english_game);
     pk_replay *r = pk_replay_new();
     pk_replay_opts o;
     memset(&o, 0, sizeof o);
@@ -103,13 +78,13 @@ static void test_trial(void)
     CU_ASSERT_STRING_EQUAL(s.n ? s.d[0].code : "", "illegal-move");
     CU_ASSERT_EQUAL(s.n ? s.d[0].ply : 0, 1);
     pk_replay_free(r);
-    done(&rd);
+    PK_READ_DONE(&rd);
 }
 
 static void test_report(void)
 {
-    reading rd;
-    pk_game *g = read_game(&rd, "\n[GameType \"99\"]\n1. 32-28 *\n");
+    pk_test_reading rd;
+    pk_game *g = PK_READ_GAME(&rd, "\n[GameType \"99\"]\n1. 32-28 *\n");
     sink_rec s = {0};
     pk_diag_sink sink = {record, &s};
     pk_variant_choice ch;
@@ -133,10 +108,10 @@ static void test_report(void)
     CU_ASSERT_STRING_EQUAL(s.hint[1], "the hint");
     pk_resolve_report(&ch, g, "f.pdn", NULL); /* no sink: allowed */
 
-    done(&rd);
+    PK_READ_DONE(&rd);
 
     /* a real choice: a Variant tag against the GameType (resolve.h order 2: the tag wins) */
-    g = read_game(&rd, "[GameType \"21\"]\n[Variant \"Russian\"]\n\n1. c3-d4 *\n");
+    g = PK_READ_GAME(&rd, "[GameType \"21\"]\n[Variant \"Russian\"]\n\n1. c3-d4 *\n");
     pk_replay *r = pk_replay_new();
     pk_replay_opts o;
     memset(&o, 0, sizeof o);
@@ -151,13 +126,13 @@ static void test_report(void)
     CU_ASSERT_STRING_EQUAL(s.msg[0], "the Variant tag \"Russian\" names russian but GameType 21 (line 1) names "
                                      "english; the russian rules are used");
     pk_replay_free(r);
-    done(&rd);
+    PK_READ_DONE(&rd);
 }
 
 /* A guessed game that has errors under the guess: the other candidates it fits, said. */
 static void test_misfit(void)
 {
-    reading rd;
+    pk_test_reading rd;
     sink_rec s = {0};
     pk_diag_sink sink = {record, &s};
     pk_replay *r = pk_replay_new();
@@ -166,7 +141,7 @@ static void test_misfit(void)
     pk_variant_choice ch;
     /* no tag, numbers up to 32, alone: guessed english (the usual variant of such squares,
      * pdncheck(1) GUESSING THE VARIANT), where 32-28 moves a White man with Black to move */
-    pk_game *g = read_game(&rd, "1. 32-28 19-23 *\n");
+    pk_game *g = PK_READ_GAME(&rd, "1. 32-28 19-23 *\n");
     CU_ASSERT_EQUAL(pk_resolve_variant(r, g, &o, &ch), PK_OK);
     CU_ASSERT_EQUAL(ch.source, PK_VSRC_GUESS);
     CU_ASSERT_PTR_EQUAL_FATAL(ch.variant, var("english"));
@@ -182,23 +157,23 @@ static void test_misfit(void)
                                      "without error as international or frisian");
     CU_ASSERT_STRING_EQUAL(s.hint[0], "if it is an international game, add [GameType \"20\"]; or check it with "
                                       "--variant NAME");
-    done(&rd);
+    PK_READ_DONE(&rd);
     /* a guess that fits: nothing said */
-    g = read_game(&rd, "1. 11-15 24-20 *\n");
+    g = PK_READ_GAME(&rd, "1. 11-15 24-20 *\n");
     CU_ASSERT_EQUAL(pk_resolve_variant(r, g, &o, &ch), PK_OK);
     CU_ASSERT_PTR_EQUAL(ch.variant, var("english"));
     s.n = 0;
     CU_ASSERT_FALSE(pk_resolve_misfit(r, g, "m.pdn", &o, &ch, &sink));
     CU_ASSERT_EQUAL(ch.nfit, 0);
     CU_ASSERT_EQUAL(s.n, 0);
-    done(&rd);
+    PK_READ_DONE(&rd);
     /* not a guess (a GameType): never */
-    g = read_game(&rd, "[GameType \"21\"]\n1. 32-28 *\n");
+    g = PK_READ_GAME(&rd, "[GameType \"21\"]\n1. 32-28 *\n");
     CU_ASSERT_EQUAL(pk_resolve_variant(r, g, &o, &ch), PK_OK);
     CU_ASSERT_EQUAL(ch.source, PK_VSRC_GAMETYPE);
     CU_ASSERT_FALSE(pk_resolve_misfit(r, g, "m.pdn", &o, &ch, &sink));
     CU_ASSERT_EQUAL(s.n, 0);
-    done(&rd);
+    PK_READ_DONE(&rd);
     pk_replay_free(r);
 }
 
@@ -209,8 +184,8 @@ static void test_suggest(void)
     memset(&o, 0, sizeof o);
     sink_rec s = {0};
     pk_diag_sink sink = {record, &s};
-    reading rd;
-    pk_game *g = read_game(&rd, english_game);
+    pk_test_reading rd;
+    pk_game *g = PK_READ_GAME(&rd, english_game);
     /* tagged international: English is the first candidate of numbers up to 32 that fits */
     pk_resolve_suggest(r, g, "s.pdn", &o, var("international"), &sink);
     CU_ASSERT_EQUAL_FATAL(s.n, 1);
@@ -223,13 +198,13 @@ static void test_suggest(void)
     pk_resolve_suggest(r, g, "s.pdn", &o, var("english"), &sink);
     CU_ASSERT_EQUAL_FATAL(s.n, 2);
     CU_ASSERT_STRING_EQUAL(s.msg[1], "the moves replay without error as pool (GameType 23): is the GameType tag wrong?");
-    done(&rd);
+    PK_READ_DONE(&rd);
     /* moves no variant plays (a man twice from 11): nothing to suggest */
-    g = read_game(&rd, "1. 11-15 24-20 2. 11-15 *\n");
+    g = PK_READ_GAME(&rd, "1. 11-15 24-20 2. 11-15 *\n");
     s.n = 0;
     pk_resolve_suggest(r, g, "s.pdn", &o, var("international"), &sink);
     CU_ASSERT_EQUAL(s.n, 0);
-    done(&rd);
+    PK_READ_DONE(&rd);
     pk_replay_free(r);
 }
 
