@@ -314,16 +314,20 @@ void pk_cli_input_close(const pk_cli_input *e, FILE *f)
 }
 
 /* An input that cannot be read: to the tool, or on err. */
-static void say(FILE *err, void (*fail)(void *, const char *, const char *, bool), void *ctx,
-                const char *name, const char *why, bool error)
+void pk_cli_input_say(FILE *err, const char *name, const char *why, bool error)
 {
-    if (fail) {
-        fail(ctx, name, why, error);
-        return;
-    }
     fflush(NULL);
     pk_text_write_escaped(err, name); /* a name is echoed as text */
     fprintf(err, ": %s: %s\n", error ? "error" : "warning", why);
+}
+
+static void say(FILE *err, void (*fail)(void *, const char *, const char *, bool), void *ctx,
+                const char *name, const char *why, bool error)
+{
+    if (fail)
+        fail(ctx, name, why, error);
+    else
+        pk_cli_input_say(err, name, why, error);
 }
 
 int pk_cli_inputs_run(const pk_cli_inputs *in, FILE *err, void (*each)(void *ctx, FILE *f, const char *name),

@@ -83,6 +83,11 @@ int pk_cli_inputs_run(const pk_cli_inputs *in, FILE *err, void (*each)(void *ctx
                       void (*fail)(void *ctx, const char *name, const char *why, bool error),
                       bool (*go_on)(void *ctx), void *ctx);
 
+/* What pk_cli_inputs_run says of an input it cannot read when fail is NULL, for a fail
+ * callback that counts first: every output stream flushed, then "NAME: error: WHY" (or
+ * warning), the name escaped. */
+void pk_cli_input_say(FILE *err, const char *name, const char *why, bool error);
+
 /* Is the output at path (NULL or "-": standard output) one of the inputs, the same file
  * by device and inode (a link, a hard link, "./x" for "x", a file a folder of -r holds)?
  * PK_OK when it is not, does not exist yet or is not a regular file (/dev/null, a

@@ -336,9 +336,7 @@ static void input_failed(void *ctx, const char *name, const char *why, bool erro
 {
     run *R = ctx;
     R->next_input++;
-    fflush(NULL); /* the line where it stands among the output's */
-    pk_text_write_escaped(stderr, name);
-    fprintf(stderr, ": %s: %s\n", error ? "error" : "warning", why);
+    pk_cli_input_say(stderr, name, why, error);
 }
 
 static bool go_on(void *ctx) { return !((run *)ctx)->stop; }
