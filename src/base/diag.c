@@ -1,5 +1,8 @@
-/* diag.c -- diagnostic sink dispatch and the GNU / JSON Lines writers (see diag.h). */
+/* diag.c -- diagnostic sink dispatch and the GNU / JSON Lines writers (see diag.h); the
+ * JSON itself is json.c's. */
 #include "diag.h"
+
+#include "json.h"
 
 #include <stdbool.h>
 #include <string.h>
@@ -129,82 +132,26 @@ int pk_diag_write_text(FILE *out, const pk_diag *d, unsigned flags)
 
 int pk_diag_write_gnu(FILE *out, const pk_diag *d) { return pk_diag_write_text(out, d, 0); }
 
-/* Length of the valid UTF-8 sequence at s (1..4), or 0 when it is not valid. */
-static int utf8_len(const unsigned char *s)
-{
-    unsigned c = s[0];
-    int n = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
-            : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-    for (int i = 1; i < n; i++)
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-    return n;
-}
-
-int pk_json_write_string(FILE *out, const char *s)
-{
-    if (!s)
-        return fputs("null", out) < 0 ? -1 : 0;
-    putc('"', out);
-    const unsigned char *p = (const unsigned char *)s, *run = p;
-    for (;;) {
-        /* a run of what JSON takes as it is, written at once */
-        while ((*p >= 0x20 && *p < 0x7F && *p != '"' && *p != '\\') || (*p >= 0x80 && utf8_len(p)))
-            p += *p < 0x80 ? 1 : utf8_len(p);
-        if (p > run)
-            fwrite(run, 1, (size_t)(p - run), out);
-        unsigned c = *p;
-        if (c == 0)
-            break;
-        if (c == '"' || c == '\\') {
-            putc('\\', out);
-            putc((int)c, out);
-        } else if (c == '\n') {
-            fputs("\\n", out);
-        } else if (c == '\r') {
-            fputs("\\r", out);
-        } else if (c == '\t') {
-            fputs("\\t", out);
-        } else if (c < 0x20 || c == 0x7F) {
-            fprintf(out, "\\u%04x", c);
-        } else {
-            fputs("\\ufffd", out); /* never emit invalid UTF-8 */
-        }
-        run = ++p;
-    }
-    return putc('"', out) == EOF ? -1 : 0;
-}
-
-static void json_int(FILE *out, const char *key, int v)
-{
-    if (v > 0)
-        fprintf(out, ",\"%s\":%d", key, v);
-    else
-        fprintf(out, ",\"%s\":null", key);
-}
-
-static void json_str(FILE *out, const char *key, const char *v)
-{
-    fprintf(out, ",\"%s\":", key);
-    pk_json_write_string(out, v);
-}
-
 int pk_diag_write_json(FILE *out, const pk_diag *d)
 {
     const char *side = d->side == 'W' ? "white" : d->side == 'B' ? "black" : NULL;
-    fputs("{\"type\":\"diagnostic\"", out);
-    json_str(out, "file", d->file);
-    json_int(out, "game", d->game);
-    json_str(out, "severity", pk_severity_name(d->severity));
-    json_str(out, "code", d->code);
-    json_int(out, "line", d->line);
-    json_int(out, "col", d->col);
-    json_int(out, "ply", d->ply);
-    json_int(out, "move_number", d->move_number);
-    json_str(out, "side", side);
-    json_str(out, "move", d->move);
-    json_str(out, "fen", d->fen);
-    json_str(out, "message", d->message);
-    json_str(out, "hint", d->hint);
-    return fputs("}\n", out) < 0 ? -1 : 0;
+    pk_json j;
+    pk_json_init(&j, out);
+    pk_json_object(&j);
+    pk_json_kstr(&j, "type", "diagnostic");
+    pk_json_kstr(&j, "file", d->file);
+    pk_json_kint_pos(&j, "game", d->game);
+    pk_json_kstr(&j, "severity", pk_severity_name(d->severity));
+    pk_json_kstr(&j, "code", d->code);
+    pk_json_kint_pos(&j, "line", d->line);
+    pk_json_kint_pos(&j, "col", d->col);
+    pk_json_kint_pos(&j, "ply", d->ply);
+    pk_json_kint_pos(&j, "move_number", d->move_number);
+    pk_json_kstr(&j, "side", side);
+    pk_json_kstr(&j, "move", d->move);
+    pk_json_kstr(&j, "fen", d->fen);
+    pk_json_kstr(&j, "message", d->message);
+    pk_json_kstr(&j, "hint", d->hint);
+    pk_json_end_object(&j);
+    return pk_json_newline(&j);
 }

@@ -91,7 +91,8 @@ size_t pk_text_escape(char *buf, size_t size, const char *s, size_t len);
 int pk_diag_write_json(FILE *out, const pk_diag *d);
 
 /* Writes s as a JSON string literal (with quotes), or null when s is NULL. Invalid
- * UTF-8 bytes are written as U+FFFD so the output is always valid JSON. */
+ * UTF-8 bytes are written as U+FFFD so the output is always valid JSON. (json.c: the
+ * one JSON writer, whose other calls are in the private json.h.) */
 int pk_json_write_string(FILE *out, const char *s);
 
 #ifdef __cplusplus

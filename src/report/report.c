@@ -1,9 +1,11 @@
 /*
  * report.c -- per-game records: the diagnostics buffer that puts a game's diagnostics
  * in file order, the game's name for messages, the verdict on a game and the totals of a
- * run, the JSON game object (see report.h).
+ * run, the JSON game object and summary line (see report.h; the JSON is json.c's).
  */
 #include "report.h"
+
+#include "json.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -236,12 +238,6 @@ const char *pk_report_game_name(const pk_game *g, char *buf, size_t size)
     return buf;
 }
 
-static void json_tag(FILE *o, const char *key, const char *value)
-{
-    fprintf(o, ",\"%s\":", key);
-    pk_json_write_string(o, value);
-}
-
 void pk_report_verdict(const pk_game *g, const pk_replay_result *res, bool strict, pk_verdict *v)
 {
     unsigned rc = res ? res->result_check : 0;
@@ -299,43 +295,70 @@ int pk_report_game_json(FILE *o, const char *file, const pk_game *g, pk_replay_r
 {
     const char *unsupported = res ? res->unsupported : NULL;
     bool replayed = res != NULL && res->variant; /* not a variant pdnkit does not implement */
-    fputs("{\"type\":\"game\",\"file\":", o);
-    pk_json_write_string(o, file);
-    fprintf(o, ",\"game\":%d,\"line\":%d,\"variant\":", g->index, g->line);
-    pk_json_write_string(o, replayed ? res->variant->name : NULL);
+    pk_json j;
+    pk_json_init(&j, o);
+    pk_json_object(&j);
+    pk_json_kstr(&j, "type", "game");
+    pk_json_kstr(&j, "file", file);
+    pk_json_kint(&j, "game", g->index);
+    pk_json_kint(&j, "line", g->line);
+    pk_json_kstr(&j, "variant", replayed ? res->variant->name : NULL);
     if (unsupported)
-        json_tag(o, "unsupported", unsupported);
-    fprintf(o, ",\"variant_guessed\":%s", replayed && res->variant_guessed ? "true" : "false");
-    json_tag(o, "gametype", pk_game_tag(g, "GameType"));
-    json_tag(o, "event", pk_game_tag(g, "Event"));
-    json_tag(o, "site", pk_game_tag(g, "Site"));
-    json_tag(o, "date", pk_game_tag(g, "Date"));
-    json_tag(o, "round", pk_game_tag(g, "Round"));
-    json_tag(o, "white", pk_game_tag(g, "White"));
-    json_tag(o, "black", pk_game_tag(g, "Black"));
-    json_tag(o, "start_fen", g->fen);
-    fprintf(o, ",\"moves_recorded\":%d,\"plies\":", g->plies);
-    if (replayed)
-        fprintf(o, "%d", res->plies);
-    else
-        fputs("null", o);
-    fputs(",\"replay_stopped\":", o);
-    fputs(replayed ? (res->stopped ? "true" : "false") : "null", o);
-    json_tag(o, "final_fen", replayed && res->have_final ? pk_replay_final_fen(res) : NULL);
+        pk_json_kstr(&j, "unsupported", unsupported);
+    pk_json_kbool(&j, "variant_guessed", replayed && res->variant_guessed);
+    pk_json_kstr(&j, "gametype", pk_game_tag(g, "GameType"));
+    pk_json_kstr(&j, "event", pk_game_tag(g, "Event"));
+    pk_json_kstr(&j, "site", pk_game_tag(g, "Site"));
+    pk_json_kstr(&j, "date", pk_game_tag(g, "Date"));
+    pk_json_kstr(&j, "round", pk_game_tag(g, "Round"));
+    pk_json_kstr(&j, "white", pk_game_tag(g, "White"));
+    pk_json_kstr(&j, "black", pk_game_tag(g, "Black"));
+    pk_json_kstr(&j, "start_fen", g->fen);
+    pk_json_kint(&j, "moves_recorded", g->plies);
+    if (replayed) {
+        pk_json_kint(&j, "plies", res->plies);
+        pk_json_kbool(&j, "replay_stopped", res->stopped);
+    } else {
+        pk_json_knull(&j, "plies");
+        pk_json_knull(&j, "replay_stopped");
+    }
+    pk_json_kstr(&j, "final_fen", replayed && res->have_final ? pk_replay_final_fen(res) : NULL);
     pk_stated_result sr;
     pk_game_stated_result(g, &sr);
-    json_tag(o, "result", sr.text);
-    json_tag(o, "result_kind", pk_result_kind_name(sr.kind));
-    json_tag(o, "result_tag", sr.tag);
-    json_tag(o, "loser", replayed && res->loser >= 0 ? (res->loser == PK_WHITE ? "white" : "black") : NULL);
-    fputs(",\"draws\":[", o);
+    pk_json_kstr(&j, "result", sr.text);
+    pk_json_kstr(&j, "result_kind", pk_result_kind_name(sr.kind));
+    pk_json_kstr(&j, "result_tag", sr.tag);
+    pk_json_kstr(&j, "loser", replayed && res->loser >= 0 ? (res->loser == PK_WHITE ? "white" : "black") : NULL);
+    pk_json_key(&j, "draws");
+    pk_json_array(&j);
     for (int i = 0; replayed && i < res->ndraws; i++) {
-        fprintf(o, "%s{\"rule\":", i ? "," : "");
-        pk_json_write_string(o, res->draws[i].rule);
-        json_tag(o, "kind", pk_draw_kind_name(res->draws[i].kind));
-        fprintf(o, ",\"ply\":%d}", res->draws[i].ply);
+        pk_json_object(&j);
+        pk_json_kstr(&j, "rule", res->draws[i].rule);
+        pk_json_kstr(&j, "kind", pk_draw_kind_name(res->draws[i].kind));
+        pk_json_kint(&j, "ply", res->draws[i].ply);
+        pk_json_end_object(&j);
     }
-    fprintf(o, "],\"errors\":%d,\"warnings\":%d,\"verdict\":\"%s\",\"label\":\"%s\"}\n", v->errors, v->warnings,
-            v->valid ? "valid" : "invalid", pk_label_key(v->label));
-    return ferror(o) ? -1 : 0;
+    pk_json_end_array(&j);
+    pk_json_kint(&j, "errors", v->errors);
+    pk_json_kint(&j, "warnings", v->warnings);
+    pk_json_kstr(&j, "verdict", v->valid ? "valid" : "invalid");
+    pk_json_kstr(&j, "label", pk_label_key(v->label));
+    pk_json_end_object(&j);
+    return pk_json_newline(&j);
+}
+
+int pk_report_summary_json(FILE *o, const pk_totals *t, const char *results)
+{
+    pk_json j;
+    pk_json_init(&j, o);
+    pk_json_object(&j);
+    pk_json_kstr(&j, "type", "summary");
+    pk_json_kint(&j, "files", t->files);
+    pk_json_kint(&j, "games", t->games);
+    pk_json_kint(&j, "with_errors", t->with_errors);
+    pk_json_kint(&j, "errors", t->errors);
+    pk_json_kint(&j, "warnings", t->warnings);
+    pk_json_kstr(&j, "results", results);
+    pk_json_end_object(&j);
+    return pk_json_newline(&j);
 }

@@ -8,6 +8,7 @@
 #include "check_text.h"
 #include "check.h"
 #include "fen.h"
+#include "json.h"
 #include "report.h"
 
 #include <stdlib.h>
@@ -71,7 +72,7 @@ static void fens_event(void *state, const pk_replay_event *ev)
     fens *f = state;
     if (ev->depth || (ev->kind != PK_EV_START && ev->kind != PK_EV_PLY) || !ev->after)
         return;
-    if (f->cap - f->len < PK_FEN_MAX + 4) {
+    if (f->cap - f->len < PK_FEN_MAX + 1) {
         size_t cap = f->cap ? 2 * f->cap : 4096;
         char *p = realloc(f->buf, cap);
         if (!p)
@@ -80,12 +81,10 @@ static void fens_event(void *state, const pk_replay_event *ev)
         f->cap = cap;
     }
     char *q = f->buf + f->len;
-    if (f->n++)
-        *q++ = ',';
-    *q++ = '"';
     int n = pk_fen_write(ev->variant, ev->after, ev->variant->algebraic, q, PK_FEN_MAX);
     q += n > 0 && n < PK_FEN_MAX ? n : 0;
-    *q++ = '"';
+    *q++ = 0; /* the FENs one after the other, each ended by a NUL */
+    f->n++;
     f->len = (size_t)(q - f->buf);
 }
 
@@ -99,10 +98,18 @@ static bool on_game(void *ctx, const pk_checked *ck)
     R->games++;
     if (R->o->fens) {
         const fens *f = ck->state;
-        fprintf(R->out, "{\"type\":\"fens\",\"game\":%d,\"fens\":[", ck->game->index);
-        if (f && ck->replayed && f->len)
-            fwrite(f->buf, 1, f->len, R->out);
-        fputs("]}\n", R->out);
+        pk_json j;
+        pk_json_init(&j, R->out);
+        pk_json_object(&j);
+        pk_json_kstr(&j, "type", "fens");
+        pk_json_kint(&j, "game", ck->game->index);
+        pk_json_key(&j, "fens");
+        pk_json_array(&j);
+        for (size_t at = 0; f && ck->replayed && at < f->len; at += strlen(f->buf + at) + 1)
+            pk_json_str(&j, f->buf + at);
+        pk_json_end_array(&j);
+        pk_json_end_object(&j);
+        pk_json_newline(&j);
     }
     if (pk_report_game_json(R->out, ck->file, ck->game, res, &v) || ferror(R->out))
         R->write_failed = 1;
@@ -149,12 +156,8 @@ int pk_check_json(FILE *in, const char *name, const pk_check_json_opts *o, FILE 
             }
         }
         if (!o->no_summary) {
-            fprintf(out,
-                    "{\"type\":\"summary\",\"files\":%ld,\"games\":%ld,\"with_errors\":%ld,"
-                    "\"errors\":%ld,\"warnings\":%ld,\"results\":",
-                    R.totals.files, R.totals.games, R.totals.with_errors, R.totals.errors, R.totals.warnings);
-            pk_json_write_string(out, o->syntax_only ? NULL : o->results == PK_RESULTS_WHITE ? "white" : "first");
-            fputs("}\n", out);
+            pk_report_summary_json(out, &R.totals, o->syntax_only ? NULL
+                                                   : o->results == PK_RESULTS_WHITE ? "white" : "first");
         }
     }
     if (R.write_failed || ferror(out))

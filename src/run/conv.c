@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "fen.h"
+#include "json.h"
 #include "notation.h"
 
 #include <stdlib.h>
@@ -316,90 +317,85 @@ static void write_pdn(const pk_conv_opts *R, pk_conv *G, const pk_game *g, FILE 
 
 /* ---- JSON: one object per game */
 
-static void json_str(FILE *o, const char *s) { pk_json_write_string(o, s); }
-
-static void json_line(pk_conv *G, const pk_pdn_line *l, FILE *o)
+static void json_line(pk_conv *G, const pk_pdn_line *l, pk_json *j)
 {
-    fputc('[', o);
-    bool first = true;
+    pk_json_array(j);
     for (int i = 0; i < l->nmoves; i++) {
         const pk_pdn_move *m = &l->moves[i];
         const rec *r = lookup(G, m);
         if (r && r->joined)
             continue;
-        fputs(first ? "{" : ",{", o);
-        first = false;
-        fputs("\"move\":", o);
-        json_str(o, m->text);
+        pk_json_object(j);
+        pk_json_kstr(j, "move", m->text);
         if (r) {
-            fprintf(o, ",\"ply\":%d,\"move_number\":%d,\"side\":\"%s\",\"short\":", r->ply, r->number,
-                    r->side == PK_WHITE ? "white" : "black");
-            json_str(o, at(G, r->shortm));
-            fputs(",\"full\":", o);
-            json_str(o, at(G, r->full));
-            fputs(",\"from\":", o);
-            json_str(o, at(G, r->from));
-            fputs(",\"to\":", o);
-            json_str(o, at(G, r->to));
-            fputs(",\"captured\":[", o);
-            const char *c = at(G, r->caps);
-            for (bool f1 = true; *c; f1 = false) {
+            pk_json_kint(j, "ply", r->ply);
+            pk_json_kint(j, "move_number", r->number);
+            pk_json_kstr(j, "side", r->side == PK_WHITE ? "white" : "black");
+            pk_json_kstr(j, "short", at(G, r->shortm));
+            pk_json_kstr(j, "full", at(G, r->full));
+            pk_json_kstr(j, "from", at(G, r->from));
+            pk_json_kstr(j, "to", at(G, r->to));
+            pk_json_key(j, "captured");
+            pk_json_array(j);
+            for (const char *c = at(G, r->caps); *c;) { /* the squares, space-separated */
                 size_t n = strcspn(c, " ");
-                fprintf(o, "%s\"%.*s\"", f1 ? "" : ",", (int)n, c);
+                pk_json_strn(j, c, n);
                 c += n + (c[n] == ' ');
             }
-            fputs("],\"fen\":", o);
-            json_str(o, at(G, r->fen));
+            pk_json_end_array(j);
+            pk_json_kstr(j, "fen", at(G, r->fen));
         } else {
-            fputs(",\"ply\":null", o); /* not replayed: after an error */
+            pk_json_knull(j, "ply"); /* not replayed: after an error */
         }
         bool var = false;
         for (const pk_pdn_note *n = m->after; n; n = n->next)
             if (n->kind == PK_NOTE_VARIATION) {
-                fputs(var ? "," : ",\"variations\":[", o);
+                if (!var)
+                    pk_json_key(j, "variations"), pk_json_array(j);
                 var = true;
-                json_line(G, n->line, o);
+                json_line(G, n->line, j);
             }
         if (var)
-            fputc(']', o);
-        fputc('}', o);
+            pk_json_end_array(j);
+        pk_json_end_object(j);
     }
-    fputc(']', o);
+    pk_json_end_array(j);
 }
 
 static void write_json(const pk_conv_opts *R, pk_conv *G, const char *file, const pk_game *g, FILE *o)
 {
-    fputs("{\"file\":", o);
-    json_str(o, file);
-    fprintf(o, ",\"game\":%d,\"variant\":", g->index);
-    json_str(o, G->v ? G->v->name : NULL);
-    fputs(",\"tags\":{", o);
-    int n = 0;
+    pk_json j;
+    pk_json_init(&j, o);
+    pk_json_object(&j);
+    pk_json_kstr(&j, "file", file);
+    pk_json_kint(&j, "game", g->index);
+    pk_json_kstr(&j, "variant", G->v ? G->v->name : NULL);
+    pk_json_key(&j, "tags");
+    pk_json_object(&j);
     for (int i = 0; i < g->ntags; i++) {
         bool dup = false;
-        for (int j = 0; j < i && !dup; j++)
-            dup = !strcmp(g->tags[j].name, g->tags[i].name);
-        if (dup)
-            continue;
-        if (n++)
-            fputc(',', o);
-        json_str(o, g->tags[i].name);
-        fputc(':', o);
-        json_str(o, g->tags[i].value);
+        for (int k = 0; k < i && !dup; k++)
+            dup = !strcmp(g->tags[k].name, g->tags[i].name);
+        if (!dup)
+            pk_json_kstr(&j, g->tags[i].name, g->tags[i].value);
     }
-    fputs("},\"result\":", o);
+    pk_json_end_object(&j);
     pk_stated_result sr; /* as pdncheck --json says it, in the PDN form */
     pk_game_stated_result(g, &sr);
-    json_str(o, G->v ? pk_cli_result_token(R->results, G->v, sr.kind, sr.text) : sr.text);
-    fputs(",\"moves\":", o);
-    json_line(G, &g->main, o);
+    pk_json_kstr(&j, "result", G->v ? pk_cli_result_token(R->results, G->v, sr.kind, sr.text) : sr.text);
+    pk_json_key(&j, "moves");
+    json_line(G, &g->main, &j);
     const pk_pdn_note *u = pk_game_unparsed(g); /* after a syntax error: the rest as read */
     if (u) {
-        fputs(",\"unparsed\":{\"text\":", o);
-        json_str(o, u->text);
-        fprintf(o, ",\"line\":%d,\"col\":%d}", u->line_no, u->col);
+        pk_json_key(&j, "unparsed");
+        pk_json_object(&j);
+        pk_json_kstr(&j, "text", u->text);
+        pk_json_kint(&j, "line", u->line_no);
+        pk_json_kint(&j, "col", u->col);
+        pk_json_end_object(&j);
     }
-    fputs("}\n", o);
+    pk_json_end_object(&j);
+    pk_json_newline(&j);
 }
 
 /* ---- Hub: the main line's moves on one line */

@@ -275,12 +275,7 @@ static void summary(run *R)
 {
     bool white = R->opts.results == PK_RESULTS_WHITE;
     if (R->json) {
-        fprintf(R->out,
-                "{\"type\":\"summary\",\"files\":%ld,\"games\":%ld,\"with_errors\":%ld,"
-                "\"errors\":%ld,\"warnings\":%ld,\"results\":",
-                R->totals.files, R->totals.games, R->totals.with_errors, R->totals.errors, R->totals.warnings);
-        pk_json_write_string(R->out, R->syntax_only ? NULL : white ? "white" : "first");
-        fputs("}\n", R->out);
+        pk_report_summary_json(R->out, &R->totals, R->syntax_only ? NULL : white ? "white" : "first");
         return;
     }
     if (!R->syntax_only)

@@ -14,6 +14,7 @@
 #include "cli_inputs.h"
 #include "diag.h"
 #include "fen.h"
+#include "json.h"
 #include "notation.h"
 #include "pdn.h"
 #include "replay.h"
@@ -133,30 +134,30 @@ static void print_position(game *G, const pk_replay_event *e, const pk_pos *pos,
                 ply ? written : e->kind == PK_EV_SETUP ? "setup" : "-", fen);
         return;
     }
-    fputs("{\"file\":", out);
-    pk_json_write_string(out, R->file);
-    fprintf(out, ",\"game\":%d,\"variant\":", G->index);
-    pk_json_write_string(out, v->name);
-    fprintf(out, ",\"ply\":%d,\"move_number\":", e->ply);
+    pk_json j;
+    pk_json_init(&j, out);
+    pk_json_object(&j);
+    pk_json_kstr(&j, "file", R->file);
+    pk_json_kint(&j, "game", G->index);
+    pk_json_kstr(&j, "variant", v->name);
+    pk_json_kint(&j, "ply", e->ply);
     if (ply)
-        fprintf(out, "%d", e->move_number);
+        pk_json_kint(&j, "move_number", e->move_number);
     else
-        fputs("null", out);
-    fputs(",\"side\":", out);
-    pk_json_write_string(out, side);
-    fputs(",\"move\":", out);
-    pk_json_write_string(out, ply ? written : NULL);
-    fputs(",\"full\":", out);
-    pk_json_write_string(out, ply ? full : NULL);
-    fputs(",\"captured\":[", out);
+        pk_json_knull(&j, "move_number");
+    pk_json_kstr(&j, "side", side);
+    pk_json_kstr(&j, "move", ply ? written : NULL);
+    pk_json_kstr(&j, "full", ply ? full : NULL);
+    pk_json_key(&j, "captured");
+    pk_json_array(&j);
     for (int i = 0; ply && i < m->ncap; i++) {
         char sq[8];
-        pk_square_name(v->geom, m->caps[i], alg, sq);
-        fprintf(out, "%s\"%s\"", i ? "," : "", sq);
+        pk_json_str(&j, pk_square_name(v->geom, m->caps[i], alg, sq));
     }
-    fputs("],\"fen\":", out);
-    pk_json_write_string(out, fen);
-    fputs("}\n", out);
+    pk_json_end_array(&j);
+    pk_json_kstr(&j, "fen", fen);
+    pk_json_end_object(&j);
+    pk_json_newline(&j);
 }
 
 /* A one-line error about a game, in pdncheck's form (file: error: game N: ...). */

@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "cli_inputs.h"
+#include "json.h"
 #include "pdnkit.h"
 #include "replay.h" /* PK_FEN_MAX */
 
@@ -70,25 +71,26 @@ typedef struct run {
 
 /* ---- output helpers ---------------------------------------------------------------- */
 
-/* The captured squares of m, in capture order: "17,26" or "-" (text), or a JSON array
- * (numbers in numeric notation, strings in algebraic). */
+/* The captured squares of m, in capture order, as a JSON array (numbers in numeric
+ * notation, strings in algebraic). */
+static void json_captured(const run *r, pk_json *j, const pk_move *m)
+{
+    char sq[4];
+    pk_json_array(j);
+    for (int i = 0; i < m->ncap; i++) {
+        pk_square_name(r->v->geom, m->caps[i], r->algebraic, sq);
+        if (r->algebraic)
+            pk_json_str(j, sq);
+        else
+            pk_json_int(j, strtol(sq, NULL, 10));
+    }
+    pk_json_end_array(j);
+}
+
+/* The captured squares of m, in capture order: "17,26" or "-". */
 static void put_captured(const run *r, const pk_move *m)
 {
     char sq[4];
-    if (r->json) {
-        putc('[', r->out);
-        for (int i = 0; i < m->ncap; i++) {
-            if (i)
-                putc(',', r->out);
-            pk_square_name(r->v->geom, m->caps[i], r->algebraic, sq);
-            if (r->algebraic)
-                pk_json_write_string(r->out, sq);
-            else
-                fputs(sq, r->out);
-        }
-        putc(']', r->out);
-        return;
-    }
     if (!m->ncap)
         putc('-', r->out);
     for (int i = 0; i < m->ncap; i++) {
@@ -119,10 +121,21 @@ static void put_prefix(const run *r)
 }
 
 /* The start of a JSON object: {"fen":"..." */
-static void json_open(const run *r, const char *fen)
+static void json_open(const run *r, pk_json *j, const char *fen)
 {
-    fputs("{\"fen\":", r->out);
-    pk_json_write_string(r->out, fen);
+    pk_json_init(j, r->out);
+    pk_json_object(j);
+    pk_json_kstr(j, "fen", fen);
+}
+
+/* The members every move object has after its "fen" (and, checking a move, its "legal",
+ * "code" and "message"): "full", "captured", "fen_after". */
+static void json_move_tail(const run *r, pk_json *j, const char *full, const pk_move *m, const char *after)
+{
+    pk_json_kstr(j, "full", full);
+    pk_json_key(j, "captured");
+    json_captured(r, j, m);
+    pk_json_kstr(j, "fen_after", after);
 }
 
 /* One move: text line MOVE FULL CAPTURED FEN-AFTER, or a JSON object (with "allowed" and
@@ -134,23 +147,16 @@ static void put_move(const run *r, const char *fen, const pk_pos *p, const pk_mo
     pk_move_write(r->v, m, PK_NOT_FULL | r->not_flags, full, sizeof full);
     fen_after(r, p, m, after, sizeof after);
     if (r->json) {
-        json_open(r, fen);
-        fputs(",\"move\":", r->out);
-        pk_json_write_string(r->out, shortform);
-        fputs(",\"full\":", r->out);
-        pk_json_write_string(r->out, full);
-        fputs(",\"captured\":", r->out);
-        put_captured(r, m);
-        fputs(",\"fen_after\":", r->out);
-        pk_json_write_string(r->out, after);
+        pk_json j;
+        json_open(r, &j, fen);
+        pk_json_kstr(&j, "move", shortform);
+        json_move_tail(r, &j, full, m, after);
         if (r->explain) {
-            fprintf(r->out, ",\"allowed\":%s,\"reason\":", reason ? "false" : "true");
-            if (reason)
-                pk_json_write_string(r->out, reason);
-            else
-                fputs("null", r->out);
+            pk_json_kbool(&j, "allowed", !reason);
+            pk_json_kstr(&j, "reason", reason);
         }
-        fputs("}\n", r->out);
+        pk_json_end_object(&j);
+        pk_json_newline(&j);
         return;
     }
     put_prefix(r);
@@ -205,18 +211,15 @@ static void cut_short(const run *r, const char *fen, const pk_pos *p)
             if (r->json) {
                 char after[PK_FEN_MAX];
                 fen_after(r, p, &got.move, after, sizeof after);
-                json_open(r, fen);
-                fputs(",\"move\":", r->out);
-                pk_json_write_string(r->out, text);
-                fputs(",\"full\":", r->out);
-                pk_json_write_string(r->out, text);
-                fputs(",\"captured\":", r->out);
-                put_captured(r, &got.move);
-                fputs(",\"fen_after\":", r->out);
-                pk_json_write_string(r->out, after);
-                fputs(",\"allowed\":false,\"cut_short\":true,\"reason\":", r->out);
-                pk_json_write_string(r->out, msg);
-                fputs("}\n", r->out);
+                pk_json j;
+                json_open(r, &j, fen);
+                pk_json_kstr(&j, "move", text);
+                json_move_tail(r, &j, text, &got.move, after);
+                pk_json_kbool(&j, "allowed", false);
+                pk_json_kbool(&j, "cut_short", true);
+                pk_json_kstr(&j, "reason", msg);
+                pk_json_end_object(&j);
+                pk_json_newline(&j);
             } else {
                 put_prefix(r);
                 fprintf(r->out, "# cut short %s\n", msg);
@@ -258,8 +261,12 @@ static int list(const run *r, const char *fen, const pk_pos *p)
         const char *side = p->turn == PK_WHITE ? "white" : "black";
         bool won = r->v->goal == PK_GOAL_BLOCKED_WINS;
         if (r->json) {
-            json_open(r, fen);
-            fprintf(r->out, ",\"%s\":true,\"side\":\"%s\"}\n", won ? "won" : "lost", side);
+            pk_json j;
+            json_open(r, &j, fen);
+            pk_json_kbool(&j, won ? "won" : "lost", true);
+            pk_json_kstr(&j, "side", side);
+            pk_json_end_object(&j);
+            pk_json_newline(&j);
         } else {
             put_prefix(r); /* a '#' line: the columns of a move line are not there */
             fprintf(r->out, "# %s has no legal move: it has %s\n", side, won ? "won" : "lost");
@@ -286,16 +293,15 @@ static int check(const run *r, const char *fen, const pk_pos *p)
         pk_move_write(r->v, &m.move, PK_NOT_FULL | r->not_flags, full, sizeof full);
         fen_after(r, p, &m.move, after, sizeof after);
         if (r->json) {
-            json_open(r, fen);
-            fputs(",\"move\":", r->out);
-            pk_json_write_string(r->out, r->check);
-            fputs(",\"legal\":true,\"code\":\"legal\",\"message\":null,\"full\":", r->out);
-            pk_json_write_string(r->out, full);
-            fputs(",\"captured\":", r->out);
-            put_captured(r, &m.move);
-            fputs(",\"fen_after\":", r->out);
-            pk_json_write_string(r->out, after);
-            fputs("}\n", r->out);
+            pk_json j;
+            json_open(r, &j, fen);
+            pk_json_kstr(&j, "move", r->check);
+            pk_json_kbool(&j, "legal", true);
+            pk_json_kstr(&j, "code", "legal");
+            pk_json_knull(&j, "message");
+            json_move_tail(r, &j, full, &m.move, after);
+            pk_json_end_object(&j);
+            pk_json_newline(&j);
         } else {
             put_prefix(r);
             fprintf(r->out, "%s\t%s\n", full, after);
@@ -303,12 +309,14 @@ static int check(const run *r, const char *fen, const pk_pos *p)
         return PK_EXIT_OK;
     }
     if (r->json) {
-        json_open(r, fen);
-        fputs(",\"move\":", r->out);
-        pk_json_write_string(r->out, r->check);
-        fprintf(r->out, ",\"legal\":false,\"code\":\"%s\",\"message\":", pk_match_code(m.kind));
-        pk_json_write_string(r->out, msg);
-        fputs("}\n", r->out);
+        pk_json j;
+        json_open(r, &j, fen);
+        pk_json_kstr(&j, "move", r->check);
+        pk_json_kbool(&j, "legal", false);
+        pk_json_kstr(&j, "code", pk_match_code(m.kind));
+        pk_json_kstr(&j, "message", msg);
+        pk_json_end_object(&j);
+        pk_json_newline(&j);
     } else {
         put_prefix(r);
         fprintf(r->out, "%s: %s\n", pk_match_code(m.kind), msg);
