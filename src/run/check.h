@@ -78,7 +78,7 @@ typedef struct pk_check_opts {
     int shard, shards;     /* --shard K/N: only the games whose index % N == K; N = 0: all */
     bool syntax_only;      /* read only, no replay */
     bool variant_given;    /* replay.variant came from the user, who was told up front if an
-                              option did not apply to it (cli.h pk_cli_applies) */
+                              option did not apply to it (rule_options.h) */
     unsigned reader_flags; /* PK_PDN_STRICT */
     pk_replay_opts replay; /* read by every worker, never written (its on_event is not
                               used: see observer) */

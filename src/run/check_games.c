@@ -11,7 +11,7 @@
 #include "pk_port.h"
 
 #include "check_int.h"
-#include "cli.h"
+#include "rule_options.h"
 
 /* ------------------------------------------------------------------ one game */
 
@@ -66,9 +66,9 @@ static void replay_game(pk_replay *rp, slot *s)
      * applied to this game. The draw profiles only act in their own variants; a house rule
      * of the 8x8 games would, so the game is replayed without it (RULES 0.1). */
     if (!s->c->o.variant_given && s->res.variant && (o->gen_flags || o->draw_options) &&
-        pk_cli_applies(s->res.variant, o->gen_flags, o->draw_options, &err)) {
+        pk_rule_options_apply(s->res.variant, o->gen_flags, o->draw_options, &err)) {
         s->not_applied = true;
-        if (o->gen_flags && pk_cli_applies(s->res.variant, o->gen_flags, 0, &err) &&
+        if (o->gen_flags && pk_rule_options_apply(s->res.variant, o->gen_flags, 0, &err) &&
             pk_diag_buffer_truncate(s->buf, mark)) {
             pk_replay_opts without = *o;
             without.gen_flags = 0;

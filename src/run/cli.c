@@ -17,6 +17,7 @@
 #include "movegen.h"
 #include "pool.h"
 #include "replay.h"
+#include "rule_options.h"
 
 int pk_cli_variant(const char *arg, const pk_variant **out, pk_error *err)
 {
@@ -40,11 +41,7 @@ int pk_cli_results(const char *arg, int *out, pk_error *err)
 
 const char *pk_cli_result_token(int results, const pk_variant *v, int kind, const char *like)
 {
-    /* --results white: 1-0 = White won, the second mover in English and pool */
-    if (results == PK_RESULTS_WHITE && v && v->first == PK_BLACK &&
-        (kind == PK_RESULT_FIRST_WIN || kind == PK_RESULT_SECOND_WIN))
-        kind = kind == PK_RESULT_FIRST_WIN ? PK_RESULT_SECOND_WIN : PK_RESULT_FIRST_WIN;
-    return pk_result_token(kind, like);
+    return pk_result_token_as(results, v, kind, like);
 }
 
 int pk_cli_jobs(const char *arg, int *out, pk_error *err)
@@ -71,43 +68,23 @@ long pk_cli_piece_bytes(void)
     return p ? atol(p) : 0;
 }
 
-/* Each draw profile and the variants (by draw profile) it belongs to. */
-static const struct {
-    const char *name;
-    unsigned flag;
-    int profile, profile2; /* enum pk_draw_profile; -1 none */
-} profiles[] = {
-    {"brazilian-fmjd64", PK_DRAW_OPT_BRAZILIAN_FMJD64, PK_DRAW_BRAZILIAN, -1}, /* RULES 3.7, D-BR-1 */
-    {"spanish-site40each", PK_DRAW_OPT_SPANISH_SITE40EACH, PK_DRAW_SPANISH, PK_DRAW_PORTUGUESE}, /* D-ES-1 */
-    {"spanish-site20each", PK_DRAW_OPT_SPANISH_SITE20EACH, PK_DRAW_SPANISH, PK_DRAW_PORTUGUESE},
-};
-#define NPROFILES (sizeof profiles / sizeof profiles[0])
-
-const char *pk_cli_draw_profile_names(void) { return "brazilian-fmjd64, spanish-site40each, spanish-site20each"; }
+const char *pk_cli_draw_profile_names(void) { return pk_draw_profile_names(); }
 
 int pk_cli_draw_profile(const char *arg, unsigned *flags, pk_error *err)
 {
-    for (size_t i = 0; i < NPROFILES; i++)
-        if (!strcmp(arg, profiles[i].name)) {
-            *flags |= profiles[i].flag;
-            return PK_OK;
-        }
+    unsigned f = pk_draw_profile_flag(arg);
+    if (f) {
+        *flags |= f;
+        return PK_OK;
+    }
     return pk_error_set(err, PK_ERR_USAGE, 0, "unknown draw profile '%s' (known: %s)", arg,
-                        pk_cli_draw_profile_names());
+                        pk_draw_profile_names());
 }
 
+/* rules knowledge: rule_options.c */
 int pk_cli_applies(const pk_variant *v, unsigned gen_flags, unsigned draw_options, pk_error *err)
 {
-    /* RULES 0.1: the seed pages' house rule is about 8x8 games (Spanish, Brazilian). */
-    if ((gen_flags & PK_GEN_CAPTURE_OPTIONAL) && v->rules.width != 8)
-        return pk_error_set(err, PK_ERR_USAGE, 0, "--capture-optional is a house rule of 8x8 variants, not of %s",
-                            v->name);
-    for (size_t i = 0; i < NPROFILES; i++)
-        if ((draw_options & profiles[i].flag) && v->draw_profile != profiles[i].profile &&
-            v->draw_profile != profiles[i].profile2)
-            return pk_error_set(err, PK_ERR_USAGE, 0, "--draw-profile=%s does not apply to %s", profiles[i].name,
-                                v->name);
-    return PK_OK;
+    return pk_rule_options_apply(v, gen_flags, draw_options, err);
 }
 
 /* "PROG: [WHERE: ]error: " then the formatted message, escaped, and a line break. */

@@ -29,7 +29,8 @@ int pk_cli_variant(const char *arg, const pk_variant **out, pk_error *err);
 /* --results first|white: enum pk_results_convention (replay.h). */
 int pk_cli_results(const char *arg, int *out, pk_error *err);
 /* A result read under that convention (its kind, as written like) as v's PDN token
- * (pk_result_token; D-PDN-1: 1-0 = the first mover won); v NULL: read as PDN. */
+ * (pk_result_token_as, rule_options.h; D-PDN-1: 1-0 = the first mover won); v NULL:
+ * read as PDN. */
 const char *pk_cli_result_token(int results, const pk_variant *v, int kind, const char *like);
 
 /* -j N / --jobs=N: the worker threads of a tool that replays games (check.h), 1 to
@@ -46,14 +47,16 @@ int pk_cli_jobs_window(void);
  * at every game, -1 turns the pieces off), else 0 (check.h's default). */
 long pk_cli_piece_bytes(void);
 
-/* --draw-profile NAME: ORs the pk_draw_options flag (draw.h) into *flags. */
+/* --draw-profile NAME: ORs the pk_draw_options flag (draw.h) into *flags (the profiles:
+ * rule_options.h). */
 int pk_cli_draw_profile(const char *arg, unsigned *flags, pk_error *err);
 
 /* Does an option given on the command line apply to variant v? PK_OK, or PK_ERR_USAGE
- * with a message saying why not: --capture-optional is a house rule of the 8x8 games
- * (RULES 0.1: the seed pages' "no forced capture", an explicit opt-in), each draw profile
- * belongs to the variants of its rule set (RULES 3.4 D-ES-1, 3.7 D-BR-1). gen_flags and
- * draw_options are what the options set (PK_GEN_CAPTURE_OPTIONAL, pk_draw_options). */
+ * with a message saying why not: pk_rule_options_apply (rule_options.h, where the rules
+ * knowledge lives: --capture-optional is a house rule of the 8x8 games, RULES 0.1; each
+ * draw profile belongs to the variants of its rule set, RULES 3.4 D-ES-1, 3.7 D-BR-1).
+ * gen_flags and draw_options are what the options set (PK_GEN_CAPTURE_OPTIONAL,
+ * pk_draw_options). */
 int pk_cli_applies(const pk_variant *v, unsigned gen_flags, unsigned draw_options, pk_error *err);
 
 /* The draw profile names, for --help and messages: "brazilian-fmjd64, ...". */

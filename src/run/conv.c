@@ -8,8 +8,8 @@
  */
 #include "conv.h"
 
-#include "cli.h"
 #include "fen.h"
+#include "rule_options.h"
 #include "json.h"
 #include "notation.h"
 
@@ -120,7 +120,7 @@ static unsigned gen_flags(const pk_conv *G)
 {
     pk_error err;
     unsigned flags = G->o->gen_flags;
-    return G->o->variant_given || pk_cli_applies(G->v, flags, 0, &err) == PK_OK ? flags : 0;
+    return G->o->variant_given || pk_rule_options_apply(G->v, flags, 0, &err) == PK_OK ? flags : 0;
 }
 
 /* The move in the chosen notation; the capture separator replaced when asked
@@ -271,9 +271,9 @@ static void results(const pk_conv_opts *R, const pk_conv *G, const pk_game *g, p
 {
     pk_stated_result sr;
     pk_game_stated_result(g, &sr);
-    o->result = pk_cli_result_token(R->results, G->v, sr.kind, sr.text);
+    o->result = pk_result_token_as(R->results, G->v, sr.kind, sr.text);
     if (sr.tag && sr.conflict)
-        o->result_tag = pk_cli_result_token(R->results, G->v, sr.tag_kind, sr.tag);
+        o->result_tag = pk_result_token_as(R->results, G->v, sr.tag_kind, sr.tag);
     else if (sr.tag && sr.tag_kind < 0 && sr.kind < PK_RESULT_FIRST_WIN)
         o->result_tag = sr.tag;
 }
@@ -382,7 +382,7 @@ static void write_json(const pk_conv_opts *R, pk_conv *G, const char *file, cons
     pk_json_end_object(&j);
     pk_stated_result sr; /* as pdncheck --json says it, in the PDN form */
     pk_game_stated_result(g, &sr);
-    pk_json_kstr(&j, "result", G->v ? pk_cli_result_token(R->results, G->v, sr.kind, sr.text) : sr.text);
+    pk_json_kstr(&j, "result", G->v ? pk_result_token_as(R->results, G->v, sr.kind, sr.text) : sr.text);
     pk_json_key(&j, "moves");
     json_line(G, &g->main, &j);
     const pk_pdn_note *u = pk_game_unparsed(g); /* after a syntax error: the rest as read */
