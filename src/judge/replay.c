@@ -177,17 +177,11 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
         return false;
     }
     pk_written w; /* plain_squares() sets every field */
-    int bad = -1, rc = 0;
-    if (!plain_squares(c, line, i, &w)) {
-        memset(&w, 0, sizeof w);
-        rc = pk_written_add(c->v, mv, &w, &bad);
-        for (int j = i + 1; rc == 0 && j < line->nmoves && (line->moves[j].flags & PK_PDN_MOVE_HOP); j++)
-            rc = pk_written_add(c->v, &line->moves[j], &w, &bad);
-    }
-    if (rc) {
+    const pk_pdn_square *bad = NULL;
+    if (!plain_squares(c, line, i, &w) && pk_written_line_move(c->v, line, i, &w, &bad)) {
         pk_rp_report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
-                     "%s: square '%s' is not a playing square of the %s board", mv->text,
-                     bad >= 0 && bad < mv->nsquares ? mv->squares[bad].text : "?", c->v->name);
+                     "%s: square '%s' is not a playing square of the %s board", mv->text, bad ? bad->text : "?",
+                     c->v->name);
         return false;
     }
     if (w.nsq < 2) {

@@ -50,6 +50,20 @@ int pk_written_add(const pk_variant *v, const pk_pdn_move *mv, pk_written *w, in
     return PK_OK;
 }
 
+int pk_written_line_move(const pk_variant *v, const pk_pdn_line *line, int i, pk_written *w,
+                         const pk_pdn_square **bad)
+{
+    memset(w, 0, sizeof *w);
+    int rc = PK_OK, j = -1, k = i;
+    for (; rc == PK_OK && k < line->nmoves && (k == i || (line->moves[k].flags & PK_PDN_MOVE_HOP)); k++)
+        rc = pk_written_add(v, &line->moves[k], w, &j);
+    if (bad) {
+        const pk_pdn_move *m = rc ? &line->moves[k - 1] : NULL;
+        *bad = m && j >= 0 && j < m->nsquares ? &m->squares[j] : NULL;
+    }
+    return rc;
+}
+
 #define TEXT_MAX 160 /* longer than any move: 32 squares of 3 characters and separators */
 
 /* The 1-based column in s of its square number j, as pk_pdn_split_move counts squares (a

@@ -27,6 +27,14 @@ int pk_written_square(const pk_variant *v, const pk_pdn_square *s);
  * many). */
 int pk_written_add(const pk_variant *v, const pk_pdn_move *mv, pk_written *w, int *bad);
 
+/* The move written at line->moves[i] and the hop-by-hop continuations after it
+ * (PK_PDN_MOVE_HOP) as one pk_written: w cleared, then pk_written_add for each. The one
+ * mapping of a written move to squares, for the replay and the HTML report. PK_OK, or
+ * PK_ERR_RANGE with *bad (may be NULL) the square that is not on the board or one too
+ * many (NULL when there is none to name). */
+int pk_written_line_move(const pk_variant *v, const pk_pdn_line *line, int i, pk_written *w,
+                         const pk_pdn_square **bad);
+
 /* Parses one written move (no move number; a strength mark such as "!" is ignored)
  * into *w. PK_OK, or PK_ERR_SYNTAX / PK_ERR_RANGE with err->col the 1-based column. */
 int pk_written_parse(const pk_variant *v, const char *text, size_t len, pk_written *w, pk_error *err);

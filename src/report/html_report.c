@@ -3,8 +3,9 @@
  * are written to two temporary files as games come; pk_html_finish writes the page:
  * head and styles, the header with the totals (known only at the end), the table, the
  * findings, the script. A finding's diagrams come from board.c; its move is matched
- * again against the position before it (match.c), so the page shows what the rules
- * required without keeping anything from the replay.
+ * again against the position before it (match.c; its squares mapped by written.c as the
+ * replay maps them), so the page shows what the rules required without keeping anything
+ * from the replay.
  */
 #include "html_report.h"
 
@@ -15,6 +16,7 @@
 #include "fen.h"
 #include "match.h"
 #include "notation.h"
+#include "written.h"
 
 struct pk_html {
     FILE *out, *rows, *details;
@@ -183,26 +185,12 @@ static const pk_pdn_move *find_move(const pk_pdn_line *l, int line, int col, con
     return NULL;
 }
 
-/* The squares of a written move (hop-by-hop continuations joined) as bits of the geometry;
- * false when a square cannot be placed ("ed4"'s lone file, a square off the board). */
+/* The squares of a written move (hop-by-hop continuations joined) as bits of the geometry,
+ * mapped as the replay maps them (written.h); false when a square cannot be placed ("ed4"'s
+ * lone file, a square off the board). */
 static bool written_squares(const pk_variant *v, const pk_pdn_line *l, int i, pk_written *w)
 {
-    memset(w, 0, sizeof *w);
-    for (int k = i; k < l->nmoves && (k == i || (l->moves[k].flags & PK_PDN_MOVE_HOP)); k++) {
-        const pk_pdn_move *m = &l->moves[k];
-        w->capture_sep |= (m->flags & PK_PDN_MOVE_CAPTURE) != 0;
-        for (int j = k == i ? 0 : 1; j < m->nsquares; j++) {
-            const pk_pdn_square *s = &m->squares[j];
-            if (s->kind == PK_SQ_FILE || w->nsq >= PK_MAX_WRITTEN)
-                return false;
-            int bit = pk_square_parse(v->geom, s->text, strlen(s->text), NULL);
-            if (bit < 0)
-                return false;
-            w->sq[w->nsq++] = (uint8_t)bit;
-        }
-    }
-    w->sep_written = true;
-    return w->nsq >= 2;
+    return pk_written_line_move(v, l, i, w, NULL) == PK_OK && !w->file_origin && w->nsq >= 2;
 }
 
 /* One diagram: kind "position" (the position before the move, the written move drawn)

@@ -8,7 +8,7 @@
  */
 #include "search.h"
 
-#include "cli.h"
+#include "rule_options.h"
 #include "encoding.h"
 #include "fen.h"
 #include "pdn_resume.h"
@@ -100,7 +100,7 @@ bool pk_search_empty(const pk_search *s) { return !s->nfen && !s->nmat && !s->op
  * variants it does not belong to). */
 static unsigned flags_for(const pk_search *s, const pk_variant *v)
 {
-    return s->gen_flags && pk_cli_applies(v, s->gen_flags, 0, NULL) == PK_OK ? s->gen_flags : 0;
+    return s->gen_flags && pk_rule_options_apply(v, s->gen_flags, 0, NULL) == PK_OK ? s->gen_flags : 0;
 }
 
 /* ------------------------------------------------------------------ positions */
@@ -298,14 +298,11 @@ static int read_moves(const char *moves, pk_game *g, pk_error *err)
 static void compile_opening(pk_search *s, const pk_game *g, const pk_variant *v, opening *o, pk_match_scratch *sc,
                             char *why, size_t size)
 {
-    int n = 0, bad;
+    int n = 0;
     o->ok = true;
-    for (int i = 0; i < g->main.nmoves && o->ok; i++) {
-        const pk_pdn_move *mv = &g->main.moves[i];
-        if (!(mv->flags & PK_PDN_MOVE_HOP) || !n)
-            memset(&o->w[n++], 0, sizeof o->w[0]);
-        o->ok = pk_written_add(v, mv, &o->w[n - 1], &bad) == PK_OK;
-    }
+    for (int i = 0; i < g->main.nmoves && o->ok; i++)
+        if (!(g->main.moves[i].flags & PK_PDN_MOVE_HOP) || !n) /* a hop joins the move before it */
+            o->ok = pk_written_line_move(v, &g->main, i, &o->w[n++], NULL) == PK_OK;
     if (!o->ok) {
         snprintf(why, size, "%s: its squares are not on the board", v->name);
         return;

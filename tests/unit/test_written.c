@@ -175,11 +175,41 @@ static void test_parse_same_square(void)
     CU_ASSERT_EQUAL(err.col, 4);
 }
 
+/* pk_written_line_move: a written move and its hop-by-hop continuations as one, and the
+ * square named when one is off the board (in a continuation too: the replay's message
+ * named the first token's square of that index before). */
+static void test_line_move(void)
+{
+    const pk_variant *v = var("international");
+    const pk_geom *g = v->geom;
+    pk_test_reading r;
+    const pk_game *gm = PK_READ_GAME(&r, "1. 32-28 19-23 2. 28x19 19x10 *\n");
+    pk_written w;
+    const pk_pdn_square *bad = (const pk_pdn_square *)&w;
+    CU_ASSERT_EQUAL_FATAL(gm->main.nmoves, 4);
+    CU_ASSERT(gm->main.moves[3].flags & PK_PDN_MOVE_HOP);
+    CU_ASSERT_EQUAL(pk_written_line_move(v, &gm->main, 0, &w, &bad), PK_OK);
+    CU_ASSERT_PTR_NULL(bad);
+    CU_ASSERT_EQUAL(w.nsq, 2);
+    CU_ASSERT(!w.capture_sep && w.sep_written && !w.algebraic);
+    CU_ASSERT_EQUAL(pk_written_line_move(v, &gm->main, 2, &w, NULL), PK_OK); /* 28x19 19x10 */
+    CU_ASSERT_EQUAL(w.nsq, 3);
+    CU_ASSERT(w.sq[0] == g->bit_of[28] && w.sq[1] == g->bit_of[19] && w.sq[2] == g->bit_of[10]);
+    CU_ASSERT(w.capture_sep);
+    PK_READ_DONE(&r);
+    gm = PK_READ_GAME(&r, "1. 32-28 19-23 2. 28x19 19x55 *\n");
+    CU_ASSERT_EQUAL(pk_written_line_move(v, &gm->main, 2, &w, &bad), PK_ERR_RANGE);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(bad);
+    CU_ASSERT_STRING_EQUAL(bad->text, "55");
+    PK_READ_DONE(&r);
+}
+
 static const pk_test tests[] = {{"every square through FEN and moves, both ways", test_round_trip_every_square},
                                 {"English: Black's frame", test_english_black_frame},
                                 {"written forms", test_parse_forms},
                                 {"errors", test_parse_errors},
                                 {"a move to its own square; where a bad square stands", test_parse_same_square},
+                                {"a written move of the record, hops joined", test_line_move},
                                 {NULL, NULL}};
 
 PK_TEST_MAIN("written", tests)
