@@ -37,9 +37,17 @@
  * of its own per game in flight: new() makes one per slot (ctx is the observer's), begin()
  * readies it for a game and on_event() fills it on the thread replaying the game (a worker,
  * or the caller's while it waits); end() (after the replay that counts, on that thread
- * too) may turn it into the game's output, so that the work is done in parallel; on_game()
- * reads it (pk_checked.state) on the caller's thread, in file order. begin() and end() are called only for the games replayed
- * (pk_checked.replayed). NULL on_event: no observer. */
+ * too) may sum it up, so that the work is done in parallel; on_game() reads it
+ * (pk_checked.state) on the caller's thread, in file order. begin() and end() are called
+ * only for the games replayed (pk_checked.replayed). NULL on_event: no observer.
+ *
+ * The game's output is the loop's to keep (pk_check_format.game set): output(), before
+ * each begin(), hands the observer the game's stream, and what the observer writes there
+ * while the game is replayed starts the game's text (pk_checked.text, before the text of
+ * its diagnostics and of format.game). A game replayed a second time (an option left out,
+ * check_games.c) starts its text again. So a tool that prints as the replay goes (pdnfen)
+ * keeps no buffer of its own; without format (output() not called) it writes straight to
+ * its output, the replay running on the caller's thread in file order at -j 1. */
 typedef struct pk_check_observer {
     void *(*state_new)(void *ctx);                 /* NULL when out of memory */
     void (*state_free)(void *state);
@@ -47,6 +55,7 @@ typedef struct pk_check_observer {
     void (*on_event)(void *state, const pk_replay_event *ev);
     void *ctx;
     void (*end)(void *state, const pk_game *g, const pk_replay_result *res); /* may be NULL */
+    void (*output)(void *state, FILE *out);                                 /* may be NULL */
 } pk_check_observer;
 
 /* Text written on the thread that checked the game, into a memory stream of its own:

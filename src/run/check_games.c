@@ -46,9 +46,21 @@ static void discard(slot *s)
     pk_ck_store_reset(&s->own);
 }
 
-/* The replay of one game, on a worker's thread. */
-static void replay_game(pk_replay *rp, slot *s)
+/* The observer readied for a replay of the game: handed the game's stream (the worker's,
+ * from the game's start: a second replay writes over the first), then begin(). */
+static void observe(slot *s, worker *w, off_t from)
 {
+    const pk_check_observer *ob = &s->c->o.observer;
+    if (from >= 0 && fseeko(w->fmt, from, SEEK_SET) == 0)
+        ob->output(s->state, w->fmt);
+    if (ob->begin)
+        ob->begin(s->state, &s->g);
+}
+
+/* The replay of one game, on w's thread; what the observer writes goes to the store. */
+static void replay_game(worker *w, slot *s)
+{
+    pk_replay *rp = w->replay;
     const pk_check_observer *ob = &s->c->o.observer;
     pk_replay_opts with = s->c->o.replay;
     const pk_replay_opts *o = &with;
@@ -57,8 +69,8 @@ static void replay_game(pk_replay *rp, slot *s)
     s->not_applied = false;
     if (!s->replay)
         return;
-    if (ob->begin)
-        ob->begin(s->state, &s->g);
+    off_t from = ob->output && s->state && s->c->o.format.game ? pk_ck_fmt_start(w) : -1;
+    observe(s, w, from);
     size_t mark = pk_diag_buffer_mark(s->buf);
     pk_replay_game(rp, &s->g, s->c->file, o, &s->sink, &s->res);
     pk_error err;
@@ -73,13 +85,14 @@ static void replay_game(pk_replay *rp, slot *s)
             pk_replay_opts without = *o;
             without.gen_flags = 0;
             memset(&s->res, 0, sizeof s->res);
-            if (ob->begin) /* the observer sees the game once: the replay that counts */
-                ob->begin(s->state, &s->g);
+            observe(s, w, from); /* the observer sees the game once: the replay that counts */
             pk_replay_game(rp, &s->g, s->c->file, &without, &s->sink, &s->res);
         }
     }
     if (ob->end && s->state)
         ob->end(s->state, &s->g, &s->res);
+    if (from >= 0)
+        pk_ck_fmt_end(w, s->st, from);
 }
 
 /* A game read into s, checked on w's thread: replayed, its diagnostics put in file order
@@ -88,8 +101,8 @@ void pk_ck_finish_game(worker *w, slot *s)
 {
     pk_checker *c = s->c;
     store *st = s->st;
-    replay_game(w->replay, s);
-    size_t t0 = st->ntext;
+    size_t t0 = st->ntext; /* the game's text: the observer's, its diagnostics', format.game's */
+    replay_game(w, s);
     char name[PK_GAME_NAME_MAX];
     s->w = w;
     s->naming = true;

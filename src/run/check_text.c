@@ -143,7 +143,7 @@ int pk_check_json(FILE *in, const char *name, const pk_check_json_opts *o, FILE 
     co.replay.variant = o->variant;
     co.replay.results = o->results;
     if (o->fens)
-        co.observer = (pk_check_observer){fens_new, fens_free, fens_begin, fens_event, NULL, NULL};
+        co.observer = (pk_check_observer){fens_new, fens_free, fens_begin, fens_event, NULL, NULL, NULL};
     int st = run_checker(&co, in, name, on_game, on_diag, &R, err);
     if (st < 0 && st != -PK_ERR_IO)
         return st;

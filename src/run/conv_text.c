@@ -60,7 +60,7 @@ int pk_convert(FILE *in, const char *name, const pk_convert_opts *o, FILE *out, 
     R.opts.variant_given = o->variant != NULL;
     pk_check_opts co = {.jobs = o->jobs, .variant_given = o->variant != NULL};
     co.replay.variant = o->variant;
-    co.observer = (pk_check_observer){conv_new, conv_free, conv_begin, pk_conv_event, &R, NULL};
+    co.observer = (pk_check_observer){conv_new, conv_free, conv_begin, pk_conv_event, &R, NULL, NULL};
     pk_checker *c = pk_checker_new(&co, err);
     if (!c)
         return -(err && err->code ? err->code : PK_ERR_NOMEM);

@@ -57,11 +57,6 @@ typedef struct run {
 typedef struct game {
     const run *R;  /* the options, read only */
     pk_conv *conv;
-    FILE *out;     /* with workers: the game as written (open_memstream, by game_end),
-                      copied out in file order; NULL at -j 1 (written in on_game) */
-    char *text;
-    size_t len;
-    bool failed;   /* the buffer could not grow: the game written in on_game */
 } game;
 
 static void findings(run *R)
@@ -95,9 +90,7 @@ static void *game_new(void *ctx)
     if (!G)
         return NULL;
     G->R = ctx;
-    if (!(G->conv = pk_conv_new(&G->R->conv)) ||
-        (G->R->copts.jobs > 1 && !(G->out = open_memstream(&G->text, &G->len)))) {
-        pk_conv_free(G->conv);
+    if (!(G->conv = pk_conv_new(&G->R->conv))) {
         free(G);
         return NULL;
     }
@@ -107,9 +100,6 @@ static void *game_new(void *ctx)
 static void game_free(void *state)
 {
     game *G = state;
-    if (G->out)
-        fclose(G->out);
-    free(G->text);
     pk_conv_free(G->conv);
     free(G);
 }
@@ -118,19 +108,10 @@ static void game_begin(void *state, const pk_game *g)
 {
     (void)g;
     game *G = state;
-    G->failed = false;
     pk_conv_begin(G->conv);
 }
 
 static void on_event(void *ctx, const pk_replay_event *e) { pk_conv_event(((game *)ctx)->conv, e); }
-
-/* After the replay, on the worker: the game written into its buffer. */
-static void game_end(void *state, const pk_game *g, const pk_replay_result *res)
-{
-    game *G = state;
-    rewind(G->out); /* the buffer is kept: the game's text is what lies before the position */
-    pk_conv_write(G->conv, G->out, G->R->file, g, res->variant);
-}
 
 /* What on_game needs of a game: with -j N noted on the thread that checked it (check.h
  * pk_check_format: the game itself is not kept), at -j 1 taken from it. */
@@ -156,31 +137,16 @@ static void note_game(const run *R, const pk_checked *ck, conv_note *n)
     }
 }
 
-/* The game written into out: as the worker that replayed it wrote it (game_end), or here
- * (a game not replayed, a buffer that could not grow, or -j 1). */
+/* The game written into out: the loop's stream of the game on the worker that replayed it
+ * (-j N, conv_game), or the output at -j 1 (on_game). */
 static void write_checked(const run *R, const pk_checked *ck, FILE *out, conv_note *n)
 {
     const pk_game *g = ck->game;
     game *G = ck->state;
     if (!ck->replayed) /* the reader's errors were reported; the game is written as read */
         game_begin(G, g);
-    bool here = !ck->replayed || !G->out;
-    if (!here && (fflush(G->out) || ferror(G->out))) {
-        here = true;
-        G->failed = true;
-        clearerr(G->out);
-    }
-    if (here) {
-        pk_conv_write(G->conv, out, R->file, g, ck->res->variant);
-        n->failed = G->failed || pk_conv_failed(G->conv);
-    } else {
-        n->failed = G->failed || pk_conv_failed(G->conv);
-        /* the game's text ends at the stream's position: the size variable is not reset by
-         * rewind on every libc (musl updates it only when something is written) */
-        off_t len = ftello(G->out);
-        if (len > 0)
-            fwrite(G->text, 1, (size_t)len, out);
-    }
+    pk_conv_write(G->conv, out, R->file, g, ck->res->variant);
+    n->failed = pk_conv_failed(G->conv);
 }
 
 /* -j N: on the thread that checked the game (check.h). */
@@ -373,11 +339,11 @@ int main(int argc, char **argv)
     R.conv.results = R.opts.results;
     R.conv.gen_flags = R.opts.gen_flags;
     R.conv.variant_given = R.copts.variant_given;
-    R.copts.observer = (pk_check_observer){game_new, game_free, game_begin, on_event, &R, NULL};
-    if (jobs > 1) { /* the workers write the games, read in pieces; at -j 1 on_game does (no copy) */
-        R.copts.observer.end = game_end;
+    R.copts.observer = (pk_check_observer){game_new, game_free, game_begin, on_event, &R, NULL, NULL};
+    /* the workers write the games into the loop's stream of each, read in pieces; at -j 1
+     * on_game writes them out (no copy) */
+    if (jobs > 1)
         R.copts.format = (pk_check_format){NULL, conv_game, &R, sizeof(conv_note)};
-    }
     pk_cli_inputs in = {0}; /* listed before the output is opened: refused if it is an input */
     if (!(R.checker = pk_checker_new(&R.copts, &err)) ||
         pk_cli_inputs_open(&in, argc, argv, optind, 0, output, &R.out, &R.shared, &err)) {

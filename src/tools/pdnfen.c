@@ -60,12 +60,11 @@ typedef struct run {
 typedef struct game {
     const run *R;          /* the options, read only */
     int index;
-    FILE *out;             /* the game's lines: with workers a buffer (open_memstream) copied
-                              to stdout in order; at -j 1 stdout itself (the replay runs on
-                              the caller's thread, in order: no copy), unless a game may be
-                              replayed twice (a house rule left out: check.c) */
-    char *text;
-    size_t len;
+    FILE *out;             /* the game's lines: the checking loop's stream of the game
+                              (game_output), copied to stdout in order; at -j 1 stdout
+                              itself (the replay runs on the caller's thread, in order: no
+                              copy), unless a game may be replayed twice (a house rule left
+                              out: check_games.c) or stdout is stderr too (see main) */
     bool found;            /* the position asked for was seen */
     pk_replay_event want;  /* --ply/--move: the event whose position is printed */
     pk_pos want_pos;
@@ -246,24 +245,14 @@ static void *game_new(void *ctx)
     if (!G)
         return NULL;
     G->R = ctx;
-    const pk_check_opts *o = &G->R->copts;
-    bool direct = o->jobs <= 1 && !(o->replay.gen_flags && !o->variant_given) && !G->R->shared;
-    G->out = G->R->out;
-    if (!direct && !(G->out = open_memstream(&G->text, &G->len))) {
-        free(G);
-        return NULL;
-    }
+    G->out = G->R->out; /* -j 1 without pk_check_format: straight out */
     return G;
 }
 
-static void game_free(void *state)
-{
-    game *G = state;
-    if (G->out != G->R->out)
-        fclose(G->out);
-    free(G->text);
-    free(G);
-}
+static void game_free(void *state) { free(state); }
+
+/* With pk_check_format: the game's lines go to the loop's stream of the game. */
+static void game_output(void *state, FILE *out) { ((game *)state)->out = out; }
 
 static void game_begin(void *state, const pk_game *g)
 {
@@ -272,8 +261,6 @@ static void game_begin(void *state, const pk_game *g)
     G->found = false;
     memset(&G->want, 0, sizeof G->want);
     G->want_written[0] = 0;
-    if (G->out != G->R->out)
-        rewind(G->out); /* the buffer is kept: the lines are what lies before the position */
 }
 
 static void on_diag(void *ctx, const pk_diag *d, bool written)
@@ -295,7 +282,6 @@ static bool select_game(void *ctx, const pk_game *g) { return selected(ctx, g->i
 typedef struct fen_note {
     int index, line, col;
     bool replayed, supported, have_final, found, stopped;
-    bool oom; /* the game's buffer could not grow */
     int plies;
     char unsupported[64];
 } fen_note;
@@ -320,30 +306,12 @@ static void note_game(fen_note *n, const pk_checked *ck)
     n->plies = res->plies;
 }
 
-/* The game's lines out of its buffer (at -j 1 they went straight to stdout). */
-static void copy_lines(game *G, FILE *out, fen_note *n)
-{
-    if (G->out == G->R->out)
-        return;
-    if (fflush(G->out) || ferror(G->out)) { /* a buffer that could not grow */
-        n->oom = true;
-        clearerr(G->out);
-    } else {
-        /* the lines end at the stream's position: the size variable is not reset by rewind
-         * on every libc (musl updates it only when something is written) */
-        off_t len = ftello(G->out);
-        if (len > 0)
-            fwrite(G->text, 1, (size_t)len, out);
-    }
-}
-
-/* -j N: on the thread that checked the game, its lines and its note (check.h). */
+/* With pk_check_format, on the thread that checked the game: its note (check.h); its
+ * lines are already in the game's text (game_output). */
 static void fen_game(void *ctx, const pk_checked *ck, FILE *out, void *note)
 {
-    (void)ctx;
+    (void)ctx, (void)out;
     note_game(note, ck);
-    if (ck->replayed)
-        copy_lines(ck->state, out, note);
 }
 
 /* Each game, in file order after its diagnostics: its lines, then what it could not give. */
@@ -355,20 +323,14 @@ static bool on_game(void *ctx, const pk_checked *ck)
         n = *(const fen_note *)ck->note;
         if (ck->text_len)
             fwrite(ck->text, 1, ck->text_len, R->out);
-    } else {
+    } else { /* -j 1, the lines written as the game was replayed */
         note_game(&n, ck);
-        if (ck->replayed)
-            copy_lines(ck->state, R->out, &n);
     }
     R->last = n.index;
     if (pk_cli_write_failed(R->out, &R->why)) /* a closed pipe, a full disk: stop now */
         return false;
     if (!n.replayed) /* not selected, or errors reported by the reader */
         return true;
-    if (n.oom) {
-        fprintf(pk_cli_err(R->out, R->shared), "%s: error: game %d: out of memory\n", PROG, n.index);
-        R->status = PK_EXIT_USAGE;
-    }
     R->game = n.index;
     R->game_line = n.line;
     R->game_col = n.col;
@@ -560,21 +522,24 @@ int main(int argc, char **argv)
     R.copts.piece = pk_cli_piece_bytes();
     R.copts.variant_given = R.opts.variant != NULL;
     R.copts.replay = R.opts;
-    R.copts.observer = (pk_check_observer){game_new, game_free, game_begin, on_event, &R, NULL};
+    R.copts.observer = (pk_check_observer){game_new, game_free, game_begin, on_event, &R, NULL, game_output};
     if (R.nranges) {
         R.copts.select = select_game;
         R.copts.select_ctx = &R;
     }
-    /* -j N: each game's lines written where it is checked, the games read in pieces */
-    if (jobs > 1)
-        R.copts.format = (pk_check_format){NULL, fen_game, &R, sizeof(fen_note)};
     /* the inputs listed before the output is opened (refused if it is an input), and
-     * R.shared set before the checker makes the games' states (game_new reads it) */
+     * R.out and R.shared set before the checker makes the games' states (game_new) */
     pk_cli_inputs in = {0};
     if (pk_cli_inputs_open(&in, argc, argv, optind, 0, output, &R.out, &R.shared, &err)) {
         pk_cli_error(stderr, PROG, NULL, "%s", err.msg);
         return PK_EXIT_USAGE;
     }
+    /* Each game's lines kept by the checking loop (game_output) and written in file order
+     * after its diagnostics: -j N (written where the game is checked, the games read in
+     * pieces), a game that may be replayed twice (a house rule left out for its variant),
+     * standard output that is standard error too (the order of -j N). Else straight out. */
+    if (jobs > 1 || (R.opts.gen_flags && !R.copts.variant_given) || R.shared)
+        R.copts.format = (pk_check_format){NULL, fen_game, &R, sizeof(fen_note)};
     if (!(R.checker = pk_checker_new(&R.copts, &err))) {
         pk_cli_error(stderr, PROG, NULL, "%s", err.msg);
         pk_cli_inputs_free(&in);

@@ -600,7 +600,7 @@ static int setup(run *R, const args *A)
     R->copts.syntax_only = !R->replay_criteria && !R->replay_output;
     R->copts.reader_flags = R->mode == OUT_TEXT ? PK_PDN_KEEP_TEXT : 0;
     if (R->search || R->replay_output)
-        R->copts.observer = (pk_check_observer){watch_new, watch_free, watch_begin, watch_event, R, watch_end};
+        R->copts.observer = (pk_check_observer){watch_new, watch_free, watch_begin, watch_event, R, watch_end, NULL};
     if (!R->copts.syntax_only) {
         R->copts.select = select_game;
         R->copts.select_ctx = R;

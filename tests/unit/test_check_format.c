@@ -130,7 +130,7 @@ static char *run(int jobs, long piece, bool miscount, bool watch, out *o, unsign
     opts.piece = piece;
     opts.format = (pk_check_format){fmt_diag, fmt_game, NULL, sizeof(note)};
     if (watch) {
-        opts.observer = (pk_check_observer){plies_new, plies_free, plies_begin, plies_event, NULL, NULL};
+        opts.observer = (pk_check_observer){plies_new, plies_free, plies_begin, plies_event, NULL, NULL, NULL};
         opts.select = every_third_out;
     }
     pk_error err;

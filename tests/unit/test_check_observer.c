@@ -6,7 +6,10 @@
  * no event, no end); a game with a reader's error is replayed as far as it was read (its
  * plies before the error, then a STOP event that says the reading stopped). Without
  * pk_check_format (here) each game is kept until handed back, read on the caller's
- * thread; test_check_format.c has the observer with pieces.
+ * thread; test_check_format.c has the observer with pieces. With pk_check_format the
+ * game's output is the loop's (pk_check_observer.output): what the observer writes while
+ * the game is replayed starts the game's text, once, even when the game is replayed a
+ * second time (a house rule left out for its variant).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,7 +137,7 @@ static void run(int jobs, int window)
     memset(&o, 0, sizeof o);
     o.jobs = jobs;
     o.window = window;
-    o.observer = (pk_check_observer){obs_new, obs_free, obs_begin, obs_event, &S, obs_end};
+    o.observer = (pk_check_observer){obs_new, obs_free, obs_begin, obs_event, &S, obs_end, NULL};
     o.select = pick;
     pk_error err;
     pk_checker *c = pk_checker_new(&o, &err);
@@ -157,7 +160,87 @@ static void test_inline(void) { run(1, 0); }
 static void test_workers(void) { run(2, 3); }
 static void test_workers_default_window(void) { run(3, 0); }
 
-static const pk_test tests[] = {{"-j 1: each game's own state, select, reader errors", test_inline},
+/* ---- the loop's stream of the game (pk_check_observer.output) */
+
+typedef struct liner {
+    FILE *out;
+    int begun;
+} liner;
+
+static void *liner_new(void *ctx) { return (void)ctx, calloc(1, sizeof(liner)); }
+static void liner_free(void *state) { free(state); }
+static void liner_output(void *state, FILE *out) { ((liner *)state)->out = out; }
+static void liner_begin(void *state, const pk_game *g)
+{
+    liner *l = state;
+    l->begun++;
+    fprintf(l->out, "game %d\n", g->index);
+}
+static void liner_event(void *state, const pk_replay_event *ev)
+{
+    liner *l = state;
+    if (ev->kind == PK_EV_PLY && !ev->depth)
+        fprintf(l->out, "ply %d\n", ev->ply);
+}
+static void liner_game(void *ctx, const pk_checked *ck, FILE *out, void *note)
+{
+    (void)ctx, (void)note;
+    fprintf(out, "end %d (begun %d)\n", ck->game->index, ((liner *)ck->state)->begun);
+    ((liner *)ck->state)->begun = 0;
+}
+
+typedef struct texts {
+    char buf[4096];
+    size_t len;
+} texts;
+
+static bool text_game(void *ctx, const pk_checked *ck)
+{
+    texts *T = ctx;
+    CU_ASSERT_PTR_NULL(ck->game); /* with format: the game is not kept */
+    if (T->len + ck->text_len < sizeof T->buf) {
+        memcpy(T->buf + T->len, ck->text, ck->text_len);
+        T->len += ck->text_len;
+    }
+    return true;
+}
+
+static void loop_output(int jobs)
+{
+    /* --capture-optional on an international game (no 8x8 variant): replayed again without
+     * it (check_games.c, RULES 0.1), so the observer is begun twice for it */
+    static const char text[] = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n"
+                               "[GameType \"21\"]\n1. 11-15 23-19 *\n";
+    FILE *f = fmemopen((void *)text, sizeof text - 1, "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    texts T;
+    memset(&T, 0, sizeof T);
+    pk_check_opts o;
+    memset(&o, 0, sizeof o);
+    o.jobs = jobs;
+    o.replay.gen_flags = PK_GEN_CAPTURE_OPTIONAL;
+    o.observer = (pk_check_observer){liner_new, liner_free, liner_begin, liner_event, NULL, NULL, liner_output};
+    o.format = (pk_check_format){NULL, liner_game, NULL, 0};
+    pk_error err;
+    pk_checker *c = pk_checker_new(&o, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+    CU_ASSERT_EQUAL(pk_checker_run(c, f, "two.pdn", text_game, on_diag, &T, NULL), 1);
+    pk_checker_free(c);
+    fclose(f);
+    T.buf[T.len] = 0;
+    const char *want = "game 1\nply 1\nply 2\nply 3\nply 4\nend 1 (begun 2)\n"
+                       "game 2\nply 1\nply 2\nend 2 (begun 1)\n";
+    if (strcmp(T.buf, want))
+        printf("\n  got:\n%s", T.buf);
+    CU_ASSERT_STRING_EQUAL(T.buf, want);
+}
+
+static void test_loop_output(void) { loop_output(1); }
+static void test_loop_output_workers(void) { loop_output(2); }
+
+static const pk_test tests[] = {{"the loop's stream of the game, a second replay (-j 1)", test_loop_output},
+                                {"the loop's stream of the game, a second replay (-j 2)", test_loop_output_workers},
+                                {"-j 1: each game's own state, select, reader errors", test_inline},
                                 {"-j 2, 3 in flight: the same, out of order", test_workers},
                                 {"-j 3, default window", test_workers_default_window},
                                 {NULL, NULL}};
