@@ -20,6 +20,7 @@
 #include "check.h"
 #include "cli.h"
 #include "cli_inputs.h"
+#include "cli_opts.h"
 #include "conv.h"
 #include "diag.h"
 #include "notation.h"
@@ -216,6 +217,11 @@ static void each_file(void *ctx, FILE *f, const char *name) { do_file(ctx, f, na
  * messages), and not failed. */
 static bool out_ok(void *ctx) { return fflush(((run *)ctx)->out), !pk_cli_write_failed(((run *)ctx)->out, &((run *)ctx)->why); }
 
+/* The options every reader tool shares (cli_opts.h): one table, one help text. */
+#define SHARED                                                                                                  \
+    (PK_CLI_OPT_VARIANT | PK_CLI_OPT_RESULTS | PK_CLI_OPT_CAPTURE_OPTIONAL | PK_CLI_OPT_JOBS | PK_CLI_OPT_OUTPUT | \
+     PK_CLI_OPT_LIST_VARIANTS | PK_CLI_OPT_HELP | PK_CLI_OPT_VERSION)
+
 static void usage(FILE *o)
 {
     fputs("Usage: pdnconv [OPTION]... [FILE]...\n"
@@ -231,26 +237,21 @@ static void usage(FILE *o)
           "      --full                 captures with every landing square\n"
           "      --sep=x|:              the capture separator (default: the variant's)\n"
           "Games:\n"
-          "  -v, --variant=NAME         rules to read the games with (name or GameType number),\n"
-          "                             overriding the tags; default: the tags, else a guess\n"
-          "      --results=first|white  how 1-0 is read: first mover (PDN, default) or White;\n"
-          "                             results are written in the PDN convention\n"
           "      --gametype=short|full  the GameType tag as a number or in the six-field form\n"
           "                             (default: the form the game used)\n"
-          "      --capture-optional     house rule: captures are not mandatory (8x8 only)\n"
-          "      --list-variants        print the variant table and exit\n"
           "Output:\n"
           "      --to=pdn|json|hub      PDN (default), one JSON object per game, or one line\n"
           "                             of Hub moves per game (from-to, fromxto then captures)\n"
-          "  -o, --output=FILE          write to FILE (refused when FILE is also an input)\n"
-          "  -j, --jobs=N               replay on N threads (default: every online core);\n"
-          "                             the output is the same whatever N\n"
           "      --stats                on standard error: the games, comments, % and ; lines,\n"
           "                             NAGs, variations, setups and unparsed texts read, and\n"
           "                             the throughput\n"
-          "  -h, --help                 print this help and exit\n"
-          "  -V, --version              print the version and exit\n"
           "\n"
+          "Common options:\n",
+          o);
+    pk_cli_help(o, SHARED);
+    fputs("\n"
+          "Results are written in the PDN convention (1-0: the first mover won) whatever\n"
+          "--results says they were read as.\n"
           "A game that cannot be replayed to its end (an illegal move, an unknown move '-')\n"
           "is written with its moves as written from there on, the error (a placeholder: its\n"
           "warning) on standard error as pdncheck writes it; after a syntax error the rest of\n"
@@ -262,24 +263,28 @@ static void usage(FILE *o)
 
 int main(int argc, char **argv)
 {
-    enum { O_NUMERIC = 256, O_ALGEBRAIC, O_SHORT, O_FULL, O_SEP, O_RESULTS, O_GAMETYPE, O_CAPOPT, O_TO, O_STATS,
-           O_LIST };
-    static const struct option longopts[] = {
+    enum { O_NUMERIC = 256, O_ALGEBRAIC, O_SHORT, O_FULL, O_SEP, O_GAMETYPE, O_TO, O_STATS };
+    static const struct option own[] = {
         {"numeric", no_argument, NULL, O_NUMERIC},     {"algebraic", no_argument, NULL, O_ALGEBRAIC},
         {"short", no_argument, NULL, O_SHORT},         {"full", no_argument, NULL, O_FULL},
-        {"sep", required_argument, NULL, O_SEP},       {"variant", required_argument, NULL, 'v'},
-        {"results", required_argument, NULL, O_RESULTS}, {"gametype", required_argument, NULL, O_GAMETYPE},
-        {"capture-optional", no_argument, NULL, O_CAPOPT}, {"to", required_argument, NULL, O_TO},
-        {"output", required_argument, NULL, 'o'},      {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},           {"stats", no_argument, NULL, O_STATS},
-        {"jobs", required_argument, NULL, 'j'},        {"list-variants", no_argument, NULL, O_LIST},
+        {"sep", required_argument, NULL, O_SEP},       {"gametype", required_argument, NULL, O_GAMETYPE},
+        {"to", required_argument, NULL, O_TO},         {"stats", no_argument, NULL, O_STATS},
         {NULL, 0, NULL, 0}};
+    struct option longopts[32];
+    pk_cli_shared sh;
+    pk_cli_shared_init(&sh, SHARED, usage);
+    if (!pk_cli_longopts(longopts, sizeof longopts / sizeof longopts[0], own, SHARED))
+        return PK_EXIT_USAGE;
     static run R; /* large (a move list): not on the stack */
     R.out = stdout;
-    const char *output = NULL;
     pk_error err;
-    int c, jobs = pk_cli_jobs_default();
+    int c;
     while ((c = pk_cli_getopt(argc, argv, longopts, PROG, stderr)) != -1) {
+        int taken = pk_cli_shared_option(c, optarg, PROG, &sh);
+        if (taken == PK_CLI_EXIT)
+            return sh.exit_status;
+        if (taken == PK_CLI_TAKEN)
+            continue;
         switch (c) {
         case O_NUMERIC: R.conv.notation = PK_NOT_NUMERIC; break;
         case O_ALGEBRAIC: R.conv.notation = PK_NOT_ALGEBRAIC; break;
@@ -290,14 +295,6 @@ int main(int argc, char **argv)
                 return pk_cli_usage_error(stderr, PROG, "--sep takes 'x' or ':', not '%s'", optarg);
             R.conv.sep = optarg[0];
             break;
-        case 'v':
-            if (pk_cli_variant(optarg, &R.opts.variant, &err) != PK_OK)
-                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
-            break;
-        case O_RESULTS:
-            if (pk_cli_results(optarg, &R.opts.results, &err) != PK_OK)
-                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
-            break;
         case O_GAMETYPE:
             if (!strcmp(optarg, "short"))
                 R.conv.gametype = 1;
@@ -306,7 +303,6 @@ int main(int argc, char **argv)
             else
                 return pk_cli_usage_error(stderr, PROG, "--gametype takes 'short' or 'full', not '%s'", optarg);
             break;
-        case O_CAPOPT: R.opts.gen_flags |= PK_GEN_CAPTURE_OPTIONAL; break;
         case O_TO:
             if (!strcmp(optarg, "pdn"))
                 R.conv.to = PK_CONV_PDN;
@@ -317,18 +313,15 @@ int main(int argc, char **argv)
             else
                 return pk_cli_usage_error(stderr, PROG, "--to takes 'pdn', 'json' or 'hub', not '%s'", optarg);
             break;
-        case 'o': output = optarg; break;
         case O_STATS: R.stats = 1; break;
-        case 'j':
-            if (pk_cli_jobs(optarg, &jobs, &err) != PK_OK)
-                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
-            break;
-        case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
-        case 'V': pk_cli_version(stdout, PROG); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
-        case O_LIST: pk_cli_list_variants(stdout); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
         default: return PK_EXIT_USAGE; /* said by pk_cli_getopt */
         }
     }
+    R.opts.variant = sh.variant;
+    R.opts.results = sh.results;
+    R.opts.gen_flags = sh.gen_flags;
+    int jobs = sh.jobs;
+    const char *output = sh.output;
     if (R.opts.variant && pk_cli_applies(R.opts.variant, R.opts.gen_flags, 0, &err) != PK_OK)
         return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
     R.copts.jobs = jobs;

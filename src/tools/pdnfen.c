@@ -12,6 +12,7 @@
 #include "check.h"
 #include "cli.h"
 #include "cli_inputs.h"
+#include "cli_opts.h"
 #include "diag.h"
 #include "fen.h"
 #include "json.h"
@@ -380,6 +381,11 @@ static void each_file(void *ctx, FILE *f, const char *name) { do_file(ctx, f, na
 
 static bool go_on(void *ctx) { return !pk_cli_write_failed(((run *)ctx)->out, &((run *)ctx)->why); }
 
+/* The options every reader tool shares (cli_opts.h): one table, one help text. */
+#define SHARED                                                                                                  \
+    (PK_CLI_OPT_VARIANT | PK_CLI_OPT_RESULTS | PK_CLI_OPT_CAPTURE_OPTIONAL | PK_CLI_OPT_JOBS | PK_CLI_OPT_OUTPUT | \
+     PK_CLI_OPT_LIST_VARIANTS | PK_CLI_OPT_HELP | PK_CLI_OPT_VERSION)
+
 static void usage(FILE *o)
 {
     fputs("Usage: pdnfen [OPTION]... [FILE]...\n"
@@ -393,8 +399,6 @@ static void usage(FILE *o)
           "                             numbers its moves; N alone: after the whole move N\n"
           "      --all                  the start position and the position after every ply\n"
           "  -g, --game=N[-M]           only game N (or games N to M); may be repeated\n"
-          "  -j, --jobs=N               replay on N threads (default: every online core);\n"
-          "                             the output is the same whatever N\n"
           "\n"
           "How:\n"
           "      --fen-only             the FEN alone on each line\n"
@@ -404,16 +408,11 @@ static void usage(FILE *o)
           "      --json                 one JSON object per position\n"
           "      --numeric              numeric squares, whatever the variant's notation\n"
           "      --algebraic            algebraic squares, whatever the variant's notation\n"
-          "  -v, --variant=NAME         rules to apply (name or GameType number), overriding\n"
-          "                             the tags; default: the tags, else a guess (pdncheck(1))\n"
-          "      --results=first|white  how 1-0 is read when results are checked\n"
-          "      --capture-optional     house rule: captures are not mandatory (8x8 only)\n"
-          "  -o, --output=FILE          write to FILE, not to standard output (refused when\n"
-          "                             FILE is also an input)\n"
-          "      --list-variants        print the variant table and exit\n"
-          "  -h, --help                 print this help and exit\n"
-          "  -V, --version              print the version and exit\n"
           "\n"
+          "Common options:\n",
+          o);
+    pk_cli_help(o, SHARED);
+    fputs("\n"
           "Plain output: one line per position, tab-separated: game, ply, move number, side\n"
           "that just moved, the move as written, FEN ('-' where there is none: the start);\n"
           "with more than one file, the file's name first.\n"
@@ -433,28 +432,32 @@ static int parse_int(const char *s, char **end)
 
 int main(int argc, char **argv)
 {
-    enum { O_FINAL = 256, O_PLY, O_MOVE, O_ALL, O_FENONLY, O_JSON, O_NUMERIC, O_ALGEBRAIC, O_RESULTS, O_CAPOPT, O_LIST,
-           O_WITHFILE, O_NOFILE };
-    static const struct option longopts[] = {
+    enum { O_FINAL = 256, O_PLY, O_MOVE, O_ALL, O_FENONLY, O_JSON, O_NUMERIC, O_ALGEBRAIC, O_WITHFILE, O_NOFILE };
+    static const struct option own[] = {
         {"final", no_argument, NULL, O_FINAL},         {"ply", required_argument, NULL, O_PLY},
         {"move", required_argument, NULL, O_MOVE},     {"all", no_argument, NULL, O_ALL},
         {"game", required_argument, NULL, 'g'},        {"fen-only", no_argument, NULL, O_FENONLY},
         {"json", no_argument, NULL, O_JSON},           {"numeric", no_argument, NULL, O_NUMERIC},
-        {"algebraic", no_argument, NULL, O_ALGEBRAIC}, {"variant", required_argument, NULL, 'v'},
-        {"results", required_argument, NULL, O_RESULTS}, {"capture-optional", no_argument, NULL, O_CAPOPT},
-        {"jobs", required_argument, NULL, 'j'},        {"output", required_argument, NULL, 'o'},
-        {"list-variants", no_argument, NULL, O_LIST},  {"help", no_argument, NULL, 'h'},
-        {"with-filename", no_argument, NULL, O_WITHFILE}, {"no-filename", no_argument, NULL, O_NOFILE},
-        {"version", no_argument, NULL, 'V'},           {NULL, 0, NULL, 0}};
+        {"algebraic", no_argument, NULL, O_ALGEBRAIC}, {"with-filename", no_argument, NULL, O_WITHFILE},
+        {"no-filename", no_argument, NULL, O_NOFILE},  {NULL, 0, NULL, 0}};
+    struct option longopts[32];
+    pk_cli_shared sh;
+    pk_cli_shared_init(&sh, SHARED, usage);
+    if (!pk_cli_longopts(longopts, sizeof longopts / sizeof longopts[0], own, SHARED))
+        return PK_EXIT_USAGE;
     static run R; /* main's: large, not on the stack */
     R.move_side = -1;
     R.with_file = -1;
     R.out = stdout;
     pk_error err;
-    int c, modes = 0, jobs = pk_cli_jobs_default();
+    int c, modes = 0;
     char *end;
-    const char *output = NULL;
     while ((c = pk_cli_getopt(argc, argv, longopts, PROG, stderr)) != -1) {
+        int taken = pk_cli_shared_option(c, optarg, PROG, &sh);
+        if (taken == PK_CLI_EXIT)
+            return sh.exit_status;
+        if (taken == PK_CLI_TAKEN)
+            continue;
         switch (c) {
         case O_FINAL: R.what = W_FINAL, modes++; break;
         case O_ALL: R.what = W_ALL, modes++; break;
@@ -490,26 +493,14 @@ int main(int argc, char **argv)
         case O_NOFILE: R.with_file = 0; break;
         case O_NUMERIC: R.notation = PK_NOT_NUMERIC; break;
         case O_ALGEBRAIC: R.notation = PK_NOT_ALGEBRAIC; break;
-        case 'v':
-            if (pk_cli_variant(optarg, &R.opts.variant, &err) != PK_OK)
-                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
-            break;
-        case O_RESULTS:
-            if (pk_cli_results(optarg, &R.opts.results, &err) != PK_OK)
-                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
-            break;
-        case O_CAPOPT: R.opts.gen_flags |= PK_GEN_CAPTURE_OPTIONAL; break;
-        case 'j':
-            if (pk_cli_jobs(optarg, &jobs, &err) != PK_OK)
-                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
-            break;
-        case 'o': output = optarg; break;
-        case O_LIST: pk_cli_list_variants(stdout); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
-        case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
-        case 'V': pk_cli_version(stdout, PROG); return pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK);
         default: return PK_EXIT_USAGE; /* said by pk_cli_getopt */
         }
     }
+    R.opts.variant = sh.variant;
+    R.opts.results = sh.results;
+    R.opts.gen_flags = sh.gen_flags;
+    int jobs = sh.jobs;
+    const char *output = sh.output;
     if (modes > 1)
         return pk_cli_usage_error(stderr, PROG, "choose one of --final, --ply, --move and --all");
     if (R.json && R.fen_only)

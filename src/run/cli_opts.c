@@ -1,0 +1,137 @@
+/* cli_opts.c -- the shared options' table: names, letters, help texts, and reading them
+ * (see cli_opts.h; the values are read by cli.c's parsers). */
+#include "cli_opts.h"
+
+#include <string.h>
+
+#include "cli.h"
+#include "movegen.h"
+#include "replay.h"
+
+/* Values of the shared options that have no letter (above any tool's own: 256 + a few). */
+enum { V_RESULTS = 0x1000, V_CAPOPT, V_LIST };
+
+static const struct {
+    unsigned bit;
+    struct option opt;
+    const char *synopsis; /* as --help shows it */
+    const char *help;     /* its lines, each after the column */
+} table[] = {
+    {PK_CLI_OPT_VARIANT, {"variant", required_argument, NULL, 'v'}, "-v, --variant=NAME",
+     "rules to apply (name, alias or GameType number),\n"
+     "overriding the tags; default: the tags, else a guess\n"
+     "(see --list-variants)"},
+    {PK_CLI_OPT_RESULTS, {"results", required_argument, NULL, V_RESULTS}, "    --results=first|white",
+     "read 1-0 as a win of the first mover (PDN, default)\n"
+     "or of White"},
+    {PK_CLI_OPT_CAPTURE_OPTIONAL, {"capture-optional", no_argument, NULL, V_CAPOPT}, "    --capture-optional",
+     "house rule of the 8x8 variants: captures are not\n"
+     "mandatory"},
+    {PK_CLI_OPT_JOBS, {"jobs", required_argument, NULL, 'j'}, "-j, --jobs=N",
+     "replay on N threads (default: every online core);\n"
+     "the output is the same whatever N"},
+    {PK_CLI_OPT_OUTPUT, {"output", required_argument, NULL, 'o'}, "-o, --output=FILE",
+     "write to FILE, not to standard output (refused when\n"
+     "FILE is also an input)"},
+    {PK_CLI_OPT_LIST_VARIANTS, {"list-variants", no_argument, NULL, V_LIST}, "    --list-variants",
+     "print the variant table and exit"},
+    {PK_CLI_OPT_HELP, {"help", no_argument, NULL, 'h'}, "-h, --help", "print this help and exit"},
+    {PK_CLI_OPT_VERSION, {"version", no_argument, NULL, 'V'}, "-V, --version", "print the version and exit"},
+};
+#define NTABLE (sizeof table / sizeof table[0])
+#define HELP_COLUMN 29 /* where the help text starts, as in every reader tool's --help */
+
+void pk_cli_shared_init(pk_cli_shared *sh, unsigned listed, void (*usage)(FILE *out))
+{
+    memset(sh, 0, sizeof *sh);
+    sh->listed = listed;
+    sh->results = PK_RESULTS_FIRST_MOVER;
+    sh->jobs = pk_cli_jobs_default();
+    sh->usage = usage;
+}
+
+bool pk_cli_longopts(struct option *out, size_t cap, const struct option *own, unsigned listed)
+{
+    size_t n = 0;
+    for (; own && own->name; own++) {
+        if (n + 1 >= cap)
+            return false;
+        out[n++] = *own;
+    }
+    for (size_t i = 0; i < NTABLE; i++)
+        if (listed & table[i].bit) {
+            if (n + 1 >= cap)
+                return false;
+            out[n++] = table[i].opt;
+        }
+    memset(&out[n], 0, sizeof out[n]);
+    return true;
+}
+
+static bool is_listed(unsigned shared, int c)
+{
+    for (size_t i = 0; i < NTABLE; i++)
+        if (table[i].opt.val == c)
+            return (shared & table[i].bit) != 0;
+    return false;
+}
+
+/* A usage error: said, and the run ends with status 2. */
+static int refuse(pk_cli_shared *sh, const char *prog, const pk_error *err)
+{
+    sh->exit_status = pk_cli_usage_error(stderr, prog, "%s", err->msg);
+    return PK_CLI_EXIT;
+}
+
+/* Printed on standard output, then the run ends (0, or 2 on a write error). */
+static int printed(pk_cli_shared *sh, const char *prog)
+{
+    sh->exit_status = pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
+    return PK_CLI_EXIT;
+}
+
+int pk_cli_shared_option(int c, const char *arg, const char *prog, pk_cli_shared *sh)
+{
+    pk_error err;
+    if (!is_listed(sh->listed, c)) /* (pdngrep's -v is its own: --invert-match) */
+        return PK_CLI_NOT_SHARED;
+    switch (c) {
+    case 'v':
+        if (pk_cli_variant(arg, &sh->variant, &err) != PK_OK)
+            return refuse(sh, prog, &err);
+        return PK_CLI_TAKEN;
+    case V_RESULTS:
+        if (pk_cli_results(arg, &sh->results, &err) != PK_OK)
+            return refuse(sh, prog, &err);
+        return PK_CLI_TAKEN;
+    case V_CAPOPT: sh->gen_flags |= PK_GEN_CAPTURE_OPTIONAL; return PK_CLI_TAKEN;
+    case 'j':
+        if (pk_cli_jobs(arg, &sh->jobs, &err) != PK_OK)
+            return refuse(sh, prog, &err);
+        return PK_CLI_TAKEN;
+    case 'o': sh->output = arg; return PK_CLI_TAKEN;
+    case V_LIST: pk_cli_list_variants(stdout); return printed(sh, prog);
+    case 'h':
+        if (sh->usage)
+            sh->usage(stdout);
+        return printed(sh, prog);
+    case 'V': pk_cli_version(stdout, prog); return printed(sh, prog);
+    }
+    return PK_CLI_NOT_SHARED;
+}
+
+int pk_cli_help(FILE *out, unsigned shared)
+{
+    for (size_t i = 0; i < NTABLE; i++) {
+        if (!(shared & table[i].bit))
+            continue;
+        int n = fprintf(out, "  %s", table[i].synopsis);
+        for (const char *p = table[i].help; *p;) {
+            size_t len = strcspn(p, "\n");
+            fprintf(out, "%*s%.*s\n", n < HELP_COLUMN ? HELP_COLUMN - n : 1, "", (int)len, p);
+            n = 0;
+            p += len + (p[len] == '\n');
+        }
+    }
+    return ferror(out) ? -1 : 0;
+}
