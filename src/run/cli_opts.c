@@ -9,12 +9,12 @@
 #include "replay.h"
 
 /* Values of the shared options that have no letter (above any tool's own: 256 + a few). */
-enum { V_RESULTS = 0x1000, V_CAPOPT, V_LIST };
+enum { V_RESULTS = 0x1000, V_CAPOPT, V_LIST, V_DRAW, V_COLOR };
 
 static const struct {
     unsigned bit;
     struct option opt;
-    const char *synopsis; /* as --help shows it */
+    const char *synopsis; /* as --help shows it; NULL: another spelling, not shown */
     const char *help;     /* its lines, each after the column */
 } table[] = {
     {PK_CLI_OPT_VARIANT, {"variant", required_argument, NULL, 'v'}, "-v, --variant=NAME",
@@ -27,12 +27,19 @@ static const struct {
     {PK_CLI_OPT_CAPTURE_OPTIONAL, {"capture-optional", no_argument, NULL, V_CAPOPT}, "    --capture-optional",
      "house rule of the 8x8 variants: captures are not\n"
      "mandatory"},
+    {PK_CLI_OPT_DRAW_PROFILE, {"draw-profile", required_argument, NULL, V_DRAW}, "    --draw-profile=NAME",
+     "brazilian-fmjd64, spanish-site40each or\n"
+     "spanish-site20each"},
     {PK_CLI_OPT_JOBS, {"jobs", required_argument, NULL, 'j'}, "-j, --jobs=N",
      "replay on N threads (default: every online core);\n"
      "the output is the same whatever N"},
     {PK_CLI_OPT_OUTPUT, {"output", required_argument, NULL, 'o'}, "-o, --output=FILE",
      "write to FILE, not to standard output (refused when\n"
      "FILE is also an input)"},
+    {PK_CLI_OPT_COLOR, {"color", optional_argument, NULL, V_COLOR}, "    --color[=WHEN]",
+     "colour the output: auto (on a terminal, unless\n"
+     "NO_COLOR is set; the default), always or never"},
+    {PK_CLI_OPT_COLOR, {"colour", optional_argument, NULL, V_COLOR}, NULL, NULL},
     {PK_CLI_OPT_LIST_VARIANTS, {"list-variants", no_argument, NULL, V_LIST}, "    --list-variants",
      "print the variant table and exit"},
     {PK_CLI_OPT_HELP, {"help", no_argument, NULL, 'h'}, "-h, --help", "print this help and exit"},
@@ -41,13 +48,30 @@ static const struct {
 #define NTABLE (sizeof table / sizeof table[0])
 #define HELP_COLUMN 29 /* where the help text starts, as in every reader tool's --help */
 
-void pk_cli_shared_init(pk_cli_shared *sh, unsigned listed, void (*usage)(FILE *out))
+bool pk_cli_shared_init(pk_cli_shared *sh, unsigned listed, const struct option *own, void (*usage)(FILE *out))
 {
     memset(sh, 0, sizeof *sh);
     sh->listed = listed;
     sh->results = PK_RESULTS_FIRST_MOVER;
     sh->jobs = pk_cli_jobs_default();
     sh->usage = usage;
+    if (pk_cli_longopts(sh->longopts, PK_CLI_LONGOPTS_MAX, own, listed))
+        return true;
+    fputs("pdnkit: error: internal: too many options for pk_cli_shared (PK_CLI_LONGOPTS_MAX)\n", stderr);
+    return false;
+}
+
+int pk_cli_next(int argc, char **argv, const char *prog, pk_cli_shared *sh)
+{
+    for (;;) {
+        int c = pk_cli_getopt(argc, argv, sh->longopts, prog, stderr);
+        if (c == -1 || c == '?')
+            return c;
+        switch (pk_cli_shared_option(c, optarg, prog, sh)) {
+        case PK_CLI_NOT_SHARED: return c;
+        case PK_CLI_EXIT: return PK_CLI_STOP;
+        }
+    }
 }
 
 bool pk_cli_longopts(struct option *out, size_t cap, const struct option *own, unsigned listed)
@@ -110,6 +134,14 @@ int pk_cli_shared_option(int c, const char *arg, const char *prog, pk_cli_shared
             return refuse(sh, prog, &err);
         return PK_CLI_TAKEN;
     case 'o': sh->output = arg; return PK_CLI_TAKEN;
+    case V_DRAW:
+        if (pk_cli_draw_profile(arg, &sh->draw_options, &err) != PK_OK)
+            return refuse(sh, prog, &err);
+        return PK_CLI_TAKEN;
+    case V_COLOR:
+        if (pk_cli_color(arg, &sh->color, &err) != PK_OK)
+            return refuse(sh, prog, &err);
+        return PK_CLI_TAKEN;
     case V_LIST: pk_cli_list_variants(stdout); return printed(sh, prog);
     case 'h':
         if (sh->usage)
@@ -123,7 +155,7 @@ int pk_cli_shared_option(int c, const char *arg, const char *prog, pk_cli_shared
 int pk_cli_help(FILE *out, unsigned shared)
 {
     for (size_t i = 0; i < NTABLE; i++) {
-        if (!(shared & table[i].bit))
+        if (!(shared & table[i].bit) || !table[i].synopsis) /* (--colour: --color's spelling) */
             continue;
         int n = fprintf(out, "  %s", table[i].synopsis);
         for (const char *p = table[i].help; *p;) {

@@ -1,10 +1,23 @@
 /*
  * cli_opts.h -- the options the tools share, in one table: each one's long name, letter,
  * value, its one help text and what it sets. A tool lists the shared options it takes
- * (PK_CLI_OPT_* bits): pk_cli_longopts adds their getopt entries to its own,
- * pk_cli_shared_option reads them (the value checked and worded as cli.h words it),
- * pk_cli_help prints their help lines where the tool's --help wants them, so a new tool
- * gets -v, -j, -o, --results, ... by listing them, and every tool says them alike.
+ * (PK_CLI_OPT_* bits) and its own getopt entries to pk_cli_shared_init, reads its
+ * command line with pk_cli_next (which takes the shared options itself: the values
+ * checked and worded as cli.h words them, --help, --version and --list-variants
+ * answered) and prints their help lines with pk_cli_help where its --help wants them:
+ *
+ *     pk_cli_shared sh;
+ *     if (!pk_cli_shared_init(&sh, PK_CLI_OPT_VARIANT | PK_CLI_OPT_JOBS | ..., own, usage))
+ *         return PK_EXIT_USAGE;
+ *     while ((c = pk_cli_next(argc, argv, PROG, &sh)) != -1)
+ *         switch (c) {
+ *         case PK_CLI_STOP: return sh.exit_status;
+ *         ... the tool's own options ...
+ *         }
+ *     // sh.variant, sh.jobs, sh.output, ...
+ *
+ * So a new tool gets -v, -j, -o, --results, ... by listing them, and every tool says them
+ * alike.
  * Thread-safe: the table is constant; nothing here prints but to the stream given.
  */
 #ifndef PK_CLI_OPTS_H
@@ -16,10 +29,14 @@
 #include "pk_port.h" /* struct option */
 #include "variant.h"
 
+#define PK_CLI_LONGOPTS_MAX 48
+
 enum pk_cli_opt {
     PK_CLI_OPT_VARIANT = 1u << 0,          /* -v, --variant=NAME: the rules of the games read */
     PK_CLI_OPT_RESULTS = 1u << 1,          /* --results=first|white */
     PK_CLI_OPT_CAPTURE_OPTIONAL = 1u << 2, /* --capture-optional */
+    PK_CLI_OPT_DRAW_PROFILE = 1u << 8,     /* --draw-profile=NAME */
+    PK_CLI_OPT_COLOR = 1u << 9,            /* --color[=WHEN], --colour[=WHEN] */
     PK_CLI_OPT_JOBS = 1u << 3,             /* -j, --jobs=N */
     PK_CLI_OPT_OUTPUT = 1u << 4,           /* -o, --output=FILE (refused when it is an input) */
     PK_CLI_OPT_LIST_VARIANTS = 1u << 5,    /* --list-variants */
@@ -32,15 +49,27 @@ typedef struct pk_cli_shared {
     const pk_variant *variant; /* -v; NULL: each game's own */
     int results;               /* enum pk_results_convention */
     unsigned gen_flags;        /* PK_GEN_CAPTURE_OPTIONAL */
+    unsigned draw_options;     /* --draw-profile: enum pk_draw_options */
+    int color;                 /* --color: enum pk_cli_color (PK_COLOR_AUTO when not given) */
     int jobs;                  /* -j; default pk_cli_jobs_default() */
     const char *output;        /* -o; NULL: standard output */
     void (*usage)(FILE *out);  /* the tool's --help text (it calls pk_cli_help) */
     int exit_status;           /* pk_cli_shared_option's PK_CLI_EXIT: the status to exit with */
     unsigned listed;           /* the PK_CLI_OPT_* bits the tool takes */
+    struct option longopts[PK_CLI_LONGOPTS_MAX]; /* the tool's own, then the shared ones */
 } pk_cli_shared;
 
-/* sh readied for a tool that takes the shared options listed (PK_CLI_OPT_* bits). */
-void pk_cli_shared_init(pk_cli_shared *sh, unsigned listed, void (*usage)(FILE *out));
+/* sh readied for a tool that takes the shared options listed (PK_CLI_OPT_* bits) and its
+ * own (own: getopt entries ended by a {NULL} one, may be NULL). false when they do not
+ * fit PK_CLI_LONGOPTS_MAX (a tool's bug: said on standard error). */
+bool pk_cli_shared_init(pk_cli_shared *sh, unsigned listed, const struct option *own, void (*usage)(FILE *out));
+
+/* The next option of the command line (pk_cli_getopt over sh->longopts) that is the
+ * tool's own; the shared ones are taken on the way. -1 at the end (optind: the first
+ * operand), PK_CLI_STOP when the run ends here with sh->exit_status (--help, --version,
+ * --list-variants answered, a bad value said), '?' on an option refused (said). */
+#define PK_CLI_STOP (-2)
+int pk_cli_next(int argc, char **argv, const char *prog, pk_cli_shared *sh);
 
 /* out (cap entries): the tool's own options (own, ended by a {NULL} entry), then the
  * shared options listed, then the {NULL} end. false when cap is too small. */

@@ -18,6 +18,7 @@
 #include "check.h"
 #include "cli.h"
 #include "cli_inputs.h"
+#include "cli_opts.h"
 #include "html_report.h"
 #include "diag.h"
 #include "pdn.h"
@@ -303,6 +304,12 @@ static void stats(const run *R, double secs)
                         "from a piece that did not end at a result or held other games than counted\n", pieces, reread);
 }
 
+/* The options pdncheck shares with the other tools (cli_opts.h): one table, one help text. */
+#define SHARED                                                                                               \
+    (PK_CLI_OPT_VARIANT | PK_CLI_OPT_RESULTS | PK_CLI_OPT_CAPTURE_OPTIONAL | PK_CLI_OPT_DRAW_PROFILE |           \
+     PK_CLI_OPT_JOBS | PK_CLI_OPT_OUTPUT | PK_CLI_OPT_COLOR | PK_CLI_OPT_LIST_VARIANTS | PK_CLI_OPT_HELP |        \
+     PK_CLI_OPT_VERSION)
+
 static void usage(FILE *o)
 {
     fputs("Usage: pdncheck [OPTION]... [FILE|DIR]...\n"
@@ -310,39 +317,26 @@ static void usage(FILE *o)
           "report illegal moves, missed captures, ambiguous moves, draws and results that\n"
           "contradict the board. Standard input when no FILE or FILE is -.\n"
           "\n"
-          "  -v, --variant=NAME         rules to apply (name, alias or GameType number),\n"
-          "                             overriding the GameType tag; default: the tag, else\n"
-          "                             a guess (see --list-variants)\n"
-          "      --results=first|white  read 1-0 as a win of the first mover (PDN, default)\n"
-          "                             or of White\n"
           "      --stop-at-first        stop each game at its first error\n"
           "      --pick-first           play an ambiguous move's first candidate, go on\n"
-          "      --capture-optional     house rule of the 8x8 variants: captures are not\n"
-          "                             mandatory\n"
           "      --no-variations        check only the moves of the game itself; by default\n"
           "                             the alternatives written in ( ... ) are checked\n"
           "                             too, and what is wrong there is a warning\n"
-          "      --draw-profile=NAME    brazilian-fmjd64, spanish-site40each or\n"
-          "                             spanish-site20each\n"
           "      --syntax-only          check the PDN syntax only (no replay)\n"
           "      --strict               tolerated deviations and warnings are errors\n"
           "  -r, --recursive            check the game files in each DIR and below it:\n"
           "                             *.pdn, also compressed (.gz, .bz2, .xz, .zst)\n"
           "      --json                 JSON Lines: an object per diagnostic, game, summary\n"
           "  -q, --quiet                write only errors and the summary\n"
-          "  -o, --output=FILE          write the report to FILE, not to standard output\n"
-          "      --color[=WHEN]         colour the severities: auto (on a terminal, unless\n"
-          "                             NO_COLOR is set; the default), always or never\n"
-          "  -j, --jobs=N               read and replay on N threads (default: every online\n"
-          "                             core); the report is the same whatever N\n"
           "      --shard=K/N            check only the games whose index in their file\n"
           "                             modulo N is K (split one file over N machines)\n"
           "      --html=FILE            also write the arbiter's report, one HTML page\n"
           "      --stats                throughput and peak memory on standard error\n"
-          "      --list-variants        print the variant table and exit\n"
-          "  -h, --help                 print this help and exit\n"
-          "  -V, --version              print the version and exit\n"
           "\n"
+          "Common options:\n",
+          o);
+    pk_cli_help(o, SHARED);
+    fputs("\n"
           "Diagnostics go to standard output; files that cannot be read, usage and write\n"
           "errors to standard error. An output file that is also an input is refused.\n"
           "Exit status: 0 no game with an error, 1 some game with an error, 2 unreadable\n"
@@ -352,73 +346,51 @@ static void usage(FILE *o)
 
 int main(int argc, char **argv)
 {
-    enum { O_RESULTS = 256, O_STOP, O_PICK, O_CAPOPT, O_DRAW, O_NOVAR, O_COLOR, O_LIST, O_JSON, O_SHARD, O_HTML,
-           O_SYNTAX, O_STRICT, O_STATS };
-    static const struct option longopts[] = {
+    enum { O_STOP = 256, O_PICK, O_NOVAR, O_JSON, O_SHARD, O_HTML, O_SYNTAX, O_STRICT, O_STATS };
+    static const struct option own[] = {
         {"syntax-only", no_argument, NULL, O_SYNTAX},      {"strict", no_argument, NULL, O_STRICT},
-        {"json", no_argument, NULL, O_JSON},               {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},               {"stats", no_argument, NULL, O_STATS},
-        {"variant", required_argument, NULL, 'v'},         {"results", required_argument, NULL, O_RESULTS},
+        {"json", no_argument, NULL, O_JSON},               {"stats", no_argument, NULL, O_STATS},
         {"stop-at-first", no_argument, NULL, O_STOP},      {"pick-first", no_argument, NULL, O_PICK},
-        {"capture-optional", no_argument, NULL, O_CAPOPT}, {"draw-profile", required_argument, NULL, O_DRAW},
         {"no-variations", no_argument, NULL, O_NOVAR},     {"recursive", no_argument, NULL, 'r'},
-        {"quiet", no_argument, NULL, 'q'},                 {"output", required_argument, NULL, 'o'},
-        {"color", optional_argument, NULL, O_COLOR},       {"colour", optional_argument, NULL, O_COLOR},
-        {"list-variants", no_argument, NULL, O_LIST},      {"jobs", required_argument, NULL, 'j'},
-        {"shard", required_argument, NULL, O_SHARD},       {"html", required_argument, NULL, O_HTML},
-        {NULL, 0, NULL, 0}};
+        {"quiet", no_argument, NULL, 'q'},                 {"shard", required_argument, NULL, O_SHARD},
+        {"html", required_argument, NULL, O_HTML},         {NULL, 0, NULL, 0}};
+    pk_cli_shared sh;
+    if (!pk_cli_shared_init(&sh, SHARED, own, usage))
+        return PK_EXIT_USAGE;
     run R;
     memset(&R, 0, sizeof R);
     R.out = stdout;
-    const char *output = NULL, *html = NULL;
-    int color = PK_COLOR_AUTO, c, jobs = pk_cli_jobs_default();
+    const char *html = NULL;
+    int c;
     pk_error err;
     pk_error_clear(&err);
-    while ((c = pk_cli_getopt(argc, argv, longopts, prog, stderr)) != -1) {
+    while ((c = pk_cli_next(argc, argv, prog, &sh)) != -1) {
         switch (c) {
+        case PK_CLI_STOP: return sh.exit_status; /* --help, --version, ..., or a bad value */
         case O_SYNTAX: R.syntax_only = 1; break;
         case O_STRICT: R.strict = 1; break;
         case O_JSON: R.json = 1; break;
-        case 'j':
-            if (pk_cli_jobs(optarg, &jobs, &err))
-                return pk_cli_usage_error(stderr, prog, "%s", err.msg);
-            break;
         case O_SHARD:
             if (pk_cli_shard(optarg, &R.copts.shard, &R.copts.shards, &err))
                 return pk_cli_usage_error(stderr, prog, "%s", err.msg);
             break;
         case O_HTML: html = optarg; break;
-        case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
         case O_STATS: R.stats = 1; break;
-        case 'V': pk_cli_version(stdout, prog); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
-        case O_LIST: pk_cli_list_variants(stdout); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
         case 'r': R.recursive = 1; break;
         case 'q': R.quiet = 1; break;
-        case 'o': output = optarg; break;
-        case 'v':
-            if (pk_cli_variant(optarg, &R.opts.variant, &err))
-                return pk_cli_usage_error(stderr, prog, "%s", err.msg);
-            R.variant_given = true;
-            break;
-        case O_RESULTS:
-            if (pk_cli_results(optarg, &R.opts.results, &err))
-                return pk_cli_usage_error(stderr, prog, "%s", err.msg);
-            break;
-        case O_COLOR:
-            if (pk_cli_color(optarg, &color, &err))
-                return pk_cli_usage_error(stderr, prog, "%s", err.msg);
-            break;
         case O_STOP: R.opts.stop_at_first = true; break;
         case O_PICK: R.opts.pick_first = true; break;
-        case O_CAPOPT: R.opts.gen_flags |= PK_GEN_CAPTURE_OPTIONAL; break;
         case O_NOVAR: R.opts.no_variations = true; break;
-        case O_DRAW:
-            if (pk_cli_draw_profile(optarg, &R.opts.draw_options, &err))
-                return pk_cli_usage_error(stderr, prog, "%s", err.msg);
-            break;
         default: return PK_EXIT_USAGE; /* said by pk_cli_getopt */
         }
     }
+    R.opts.variant = sh.variant;
+    R.variant_given = sh.variant != NULL;
+    R.opts.results = sh.results;
+    R.opts.gen_flags = sh.gen_flags;
+    R.opts.draw_options = sh.draw_options;
+    const char *output = sh.output;
+    int color = sh.color, jobs = sh.jobs;
     /* With --variant an option that does not belong to it is a usage error (as in
      * pdnperft); otherwise each game's variant is known only when it is read. */
     if (R.opts.variant && pk_cli_applies(R.opts.variant, R.opts.gen_flags, R.opts.draw_options, &err))

@@ -270,22 +270,16 @@ int main(int argc, char **argv)
         {"sep", required_argument, NULL, O_SEP},       {"gametype", required_argument, NULL, O_GAMETYPE},
         {"to", required_argument, NULL, O_TO},         {"stats", no_argument, NULL, O_STATS},
         {NULL, 0, NULL, 0}};
-    struct option longopts[32];
     pk_cli_shared sh;
-    pk_cli_shared_init(&sh, SHARED, usage);
-    if (!pk_cli_longopts(longopts, sizeof longopts / sizeof longopts[0], own, SHARED))
+    if (!pk_cli_shared_init(&sh, SHARED, own, usage))
         return PK_EXIT_USAGE;
     static run R; /* large (a move list): not on the stack */
     R.out = stdout;
     pk_error err;
     int c;
-    while ((c = pk_cli_getopt(argc, argv, longopts, PROG, stderr)) != -1) {
-        int taken = pk_cli_shared_option(c, optarg, PROG, &sh);
-        if (taken == PK_CLI_EXIT)
-            return sh.exit_status;
-        if (taken == PK_CLI_TAKEN)
-            continue;
+    while ((c = pk_cli_next(argc, argv, PROG, &sh)) != -1) {
         switch (c) {
+        case PK_CLI_STOP: return sh.exit_status; /* --help, --version, ..., or a bad value */
         case O_NUMERIC: R.conv.notation = PK_NOT_NUMERIC; break;
         case O_ALGEBRAIC: R.conv.notation = PK_NOT_ALGEBRAIC; break;
         case O_SHORT: R.conv.full = false; break;

@@ -440,10 +440,8 @@ int main(int argc, char **argv)
         {"json", no_argument, NULL, O_JSON},           {"numeric", no_argument, NULL, O_NUMERIC},
         {"algebraic", no_argument, NULL, O_ALGEBRAIC}, {"with-filename", no_argument, NULL, O_WITHFILE},
         {"no-filename", no_argument, NULL, O_NOFILE},  {NULL, 0, NULL, 0}};
-    struct option longopts[32];
     pk_cli_shared sh;
-    pk_cli_shared_init(&sh, SHARED, usage);
-    if (!pk_cli_longopts(longopts, sizeof longopts / sizeof longopts[0], own, SHARED))
+    if (!pk_cli_shared_init(&sh, SHARED, own, usage))
         return PK_EXIT_USAGE;
     static run R; /* main's: large, not on the stack */
     R.move_side = -1;
@@ -452,13 +450,9 @@ int main(int argc, char **argv)
     pk_error err;
     int c, modes = 0;
     char *end;
-    while ((c = pk_cli_getopt(argc, argv, longopts, PROG, stderr)) != -1) {
-        int taken = pk_cli_shared_option(c, optarg, PROG, &sh);
-        if (taken == PK_CLI_EXIT)
-            return sh.exit_status;
-        if (taken == PK_CLI_TAKEN)
-            continue;
+    while ((c = pk_cli_next(argc, argv, PROG, &sh)) != -1) {
         switch (c) {
+        case PK_CLI_STOP: return sh.exit_status; /* --help, --version, ..., or a bad value */
         case O_FINAL: R.what = W_FINAL, modes++; break;
         case O_ALL: R.what = W_ALL, modes++; break;
         case O_PLY:

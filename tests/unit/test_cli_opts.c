@@ -30,8 +30,8 @@ static void test_longopts(void)
 static void test_values(void)
 {
     pk_cli_shared sh;
-    pk_cli_shared_init(&sh, PK_CLI_OPT_VARIANT | PK_CLI_OPT_RESULTS | PK_CLI_OPT_CAPTURE_OPTIONAL | PK_CLI_OPT_JOBS |
-                                PK_CLI_OPT_OUTPUT, NULL);
+    CU_ASSERT_TRUE(pk_cli_shared_init(&sh, PK_CLI_OPT_VARIANT | PK_CLI_OPT_RESULTS | PK_CLI_OPT_CAPTURE_OPTIONAL |
+                                               PK_CLI_OPT_JOBS | PK_CLI_OPT_OUTPUT, NULL, NULL));
     CU_ASSERT_EQUAL(sh.results, PK_RESULTS_FIRST_MOVER);
     CU_ASSERT(sh.jobs >= 1);
     CU_ASSERT_PTR_NULL(sh.variant);
@@ -61,9 +61,31 @@ static void test_values(void)
     /* not listed: the tool's own (pdngrep's -v, -V here), and a tool's own value */
     CU_ASSERT_EQUAL(pk_cli_shared_option('V', NULL, "t", &sh), PK_CLI_NOT_SHARED);
     CU_ASSERT_EQUAL(pk_cli_shared_option(300, NULL, "t", &sh), PK_CLI_NOT_SHARED);
-    pk_cli_shared_init(&sh, PK_CLI_OPT_JOBS, NULL);
+    CU_ASSERT_TRUE(pk_cli_shared_init(&sh, PK_CLI_OPT_JOBS, NULL, NULL));
     CU_ASSERT_EQUAL(pk_cli_shared_option('v', "english", "t", &sh), PK_CLI_NOT_SHARED);
     CU_ASSERT_PTR_NULL(sh.variant);
+}
+
+/* A command line read by pk_cli_next: the tool sees its own options only. */
+static void test_next(void)
+{
+    static const struct option own[] = {{"json", no_argument, NULL, 300}, {NULL, 0, NULL, 0}};
+    char *argv[] = {"t", "-j", "2", "--json", "--variant=russian", "--capture-optional", "f.pdn", NULL};
+    pk_cli_shared sh;
+    CU_ASSERT_TRUE_FATAL(pk_cli_shared_init(&sh, PK_CLI_OPT_VARIANT | PK_CLI_OPT_JOBS | PK_CLI_OPT_CAPTURE_OPTIONAL,
+                                            own, NULL));
+    optind = 1;
+    CU_ASSERT_EQUAL(pk_cli_next(7, argv, "t", &sh), 300);
+    CU_ASSERT_EQUAL(pk_cli_next(7, argv, "t", &sh), -1);
+    CU_ASSERT_EQUAL(optind, 6);
+    CU_ASSERT_EQUAL(sh.jobs, 2);
+    CU_ASSERT_PTR_EQUAL(sh.variant, pk_variant_find("russian"));
+    CU_ASSERT_EQUAL(sh.gen_flags, PK_GEN_CAPTURE_OPTIONAL);
+    char *bad[] = {"t", "--jobs=x", NULL};
+    optind = 1;
+    CU_ASSERT_EQUAL(pk_cli_next(2, bad, "t", &sh), PK_CLI_STOP);
+    CU_ASSERT_EQUAL(sh.exit_status, 2);
+    optind = 1;
 }
 
 static void test_help(void)
@@ -83,6 +105,7 @@ static void test_help(void)
 static const pk_test tests[] = {
     {"getopt table: own, then the shared ones listed", test_longopts},
     {"values read, bad ones refused, others left alone", test_values},
+    {"a command line: the tool's own options", test_next},
     {"one help text", test_help},
     {NULL, NULL},
 };
