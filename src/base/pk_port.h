@@ -43,8 +43,9 @@
  *                                                  descriptor tells of a failed write
  *                                                  (cli_inputs.c, cli.c)
  *   strdup                                         the paths listed (cli_inputs.c)
- *   getopt_long opterr optind optopt               the tools' options, one parser for all
- *                                                  (cli.c pk_cli_getopt); getopt_long is not
+ *   getopt_long opterr optind optopt optarg        the tools' options, one parser for all
+ *                                                  (cli.c pk_cli_getopt, cli_opts.c
+ *                                                  pk_cli_next); getopt_long is not
  *                                                  POSIX, but glibc, musl, the BSDs and macOS
  *                                                  have it (<getopt.h>)
  * END functions
