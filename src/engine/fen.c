@@ -11,6 +11,7 @@
 #include "pk_ascii.h"
 
 #include "diag.h"
+#include "pk_bits.h"
 
 #include <stdio.h>
 #include <string.h>

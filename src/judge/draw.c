@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "movegen.h"
+#include "pk_bits.h"
 
 /* Private class ids (bits of pk_draw_state.classes, index of pk_draw_state.run). */
 enum {

@@ -16,6 +16,7 @@
 
 #include "notation.h"
 #include "written.h"
+#include "pk_bits.h"
 
 pk_replay *pk_replay_new(void) { return calloc(1, sizeof(pk_replay)); }
 void pk_replay_free(pk_replay *r)

@@ -17,6 +17,7 @@
 
 #include "fen.h"
 #include "notation.h"
+#include "pk_bits.h"
 
 /* --- output: a FILE* or a buffer ---------------------------------------------------- */
 

@@ -14,6 +14,7 @@
 #include "pdn_resume.h"
 #include "pk_port.h"
 #include "written.h"
+#include "pk_bits.h"
 
 #include <stdio.h>
 #include <stdlib.h>

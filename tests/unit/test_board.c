@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "pk_bits.h" /* the library's inline bit helpers (private) */
 #include "fen.h"
 #include "movegen.h"
 #include "pktest.h"

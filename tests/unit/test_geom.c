@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "pdnkit.h"
+#include "pk_bits.h" /* the library's inline bit helpers (private) */
 #include "unit/pktest.h"
 
 static const pk_variant *var(const char *name)
