@@ -245,7 +245,7 @@ perft-deep: deps
 #   make uninstall  removes all of it
 # The shared library is built from -fPIC objects of its own ($(BUILD)/pic/) so that the static
 # library and the tools keep their non-PIC code. A public header is one listed in PUBLIC_HEADERS
-# (add a new one there); the others (pdn_lex.h, pdn_arena.h, pdn_reader.h, variant_rows.h,
+# (add a new one there); the others (pdn_lex.h, pdn_arena.h, pdn_reader.h, variant_rows.h, pk_bits.h,
 # encoding.h, input.h, cli.h, pool.h, html_report.h) stay private, and no public header may include one
 # (tests/install/headers.sh). Headers include each other as "x.h", which resolves inside
 # include/pdnkit/ too.
@@ -333,6 +333,7 @@ FORCE:
 #                   incompatible change (binary or source) fails unless the soname major
 #                   (PDNKIT_VERSION_MAJOR) was bumped and NEWS says the ABI changed
 #                   (tests/abi/check.sh). CI runs it after make check.
+#   make check-abi-sabotage  proves it: incompatible changes made in a copy must fail it
 #   make abi-dump   writes tests/abi/pdnkit-VERSION.dump.zst from the tree as it is (at a
 #                   release; the old dump is removed): commit it
 # Paths in the debug info are made relative (-fdebug-prefix-map), so that the dump does not
@@ -346,6 +347,13 @@ check-abi: deps deps-abi
 abi-dump: deps deps-abi
 	@$(MAKE) --no-print-directory abi-build
 	@sh tests/abi/check.sh --dump $(ABI_BUILD) $(VERSION)
+
+# make check-abi-sabotage: check-abi must fail on a struct field and a parameter added, pass a
+# new function, and want NEWS when the major is bumped (tests/abi/sabotage.sh, in a copy of
+# the tree; about 40 s of CPU after check-abi; CI runs it)
+.PHONY: check-abi-sabotage
+check-abi-sabotage: check-abi
+	@BUILD=$(BUILD) sh tests/abi/sabotage.sh
 
 abi-build:
 	@$(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)) \
