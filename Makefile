@@ -285,7 +285,7 @@ $(BUILD)/pic/%.o: src/%.c
 # from the declarations: the umbrella header preprocessed (comments gone, so a function a
 # comment mentions is not exported), each pk_ name written as a function declarator
 # "pk_x(" (or an object "extern ... pk_x"), kept when an object file defines it (a static
-# inline helper is declared but defines no symbol). tests/install/exports.sh checks the
+# inline helper is declared but defines no symbol). tests/install/lib.sh checks the
 # result both ways: nothing exported that no installed header declares, nothing declared
 # missing from the .so.
 $(BUILD)/libpdnkit.map: $(PIC_OBJ) $(PUBLIC_HEADER_FILES)
