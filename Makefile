@@ -350,7 +350,7 @@ abi-dump: deps deps-abi
 
 # make check-abi-sabotage: check-abi must fail on a struct field and a parameter added, pass a
 # new function, and want NEWS when the major is bumped (tests/abi/sabotage.sh, in a copy of
-# the tree; about 40 s of CPU after check-abi; CI runs it)
+# the tree; about 45 s of CPU after check-abi; CI runs it)
 .PHONY: check-abi-sabotage
 check-abi-sabotage: check-abi
 	@BUILD=$(BUILD) sh tests/abi/sabotage.sh

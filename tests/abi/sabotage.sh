@@ -8,7 +8,7 @@
 #   4. case 1 with the soname major bumped (VERSION=1.0.0), NEWS silent -> check-abi fails
 #   5. case 4 with a NEWS entry for 1.0.0 saying the ABI changed        -> check-abi passes
 # Each case's edit is undone before the next. Needs make check-abi's build (build/abi).
-# About 40 s of CPU on this 2-core machine (the objects of board.c, html_report.c and
+# About 45 s of CPU on this 2-core machine (the objects of board.c, html_report.c and
 # perft.c rebuilt a few times, five dumps and comparisons).
 set -eu
 top=$(pwd)
