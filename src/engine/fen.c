@@ -292,7 +292,7 @@ int pk_fen_error_text(const char *fen, size_t len, const char *where, const pk_e
         cut--; /* not inside a UTF-8 sequence */
     char echo[4 * PK_FEN_ECHO_MAX + 1];
     pk_text_escape(echo, sizeof echo, fen, cut);
-    return snprintf(buf, size, "bad FEN \"%s%s\"%s%s: %s (column %d of the FEN)", echo, cut < len ? "..." : "",
+    return snprintf(buf, size, "bad FEN \"%s%s\"%s%s: %s (column %lld of the FEN)", echo, cut < len ? "..." : "",
                     where ? " " : "", where ? where : "", err->msg, err->col);
 }
 

@@ -103,7 +103,7 @@ static int pdn(void)
         return 1;
     memset(&opts, 0, sizeof opts);
     pk_game_init(&g);
-    while ((st = pk_pdn_next(r, &g, &sink)) > 0) {
+    while ((st = pk_pdn_next(r, &g, &sink, NULL)) == PK_OK) {
         pk_replay_result res;
         if (pk_replay_game(rp, &g, "games.pdn", &opts, &sink, &res) != PK_OK)
             return 1;
@@ -116,7 +116,7 @@ static int pdn(void)
     pk_replay_free(rp);
     pk_pdn_close(r);
     fclose(f);
-    return st < 0;
+    return st != PK_END; /* PK_ERR_IO: a read error (an "io" diagnostic said it) */
 }
 
 int main(void)

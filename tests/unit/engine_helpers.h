@@ -24,7 +24,7 @@ static inline pk_pos pos_of(const pk_variant *v, const char *fen)
     pk_error_clear(&err);
     int rc = pk_fen_parse(v, fen, (size_t)-1, &p, NULL, &err);
     if (rc)
-        printf("\n  FEN '%s' (%s) rejected: col %d: %s\n", fen, v->name, err.col, err.msg);
+        printf("\n  FEN '%s' (%s) rejected: col %lld: %s\n", fen, v->name, err.col, err.msg);
     CU_ASSERT_EQUAL_FATAL(rc, PK_OK);
     return p;
 }

@@ -55,7 +55,7 @@ static inline pk_game *PK_READ_GAME(pk_test_reading *r, const char *text)
     r->rd = pk_pdn_open_memory(text, strlen(text), "t.pdn", 0, NULL);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r->rd);
     pk_game_init(&r->g);
-    CU_ASSERT_EQUAL_FATAL(pk_pdn_next(r->rd, &r->g, NULL), 1);
+    CU_ASSERT_EQUAL_FATAL(pk_pdn_next(r->rd, &r->g, NULL, NULL), PK_OK);
     return &r->g;
 }
 

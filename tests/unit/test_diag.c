@@ -42,13 +42,13 @@ static void writes(int (*write)(FILE *, const char *), const char *in, const cha
 static void escaped(const char *in, const char *want) { writes(pk_text_write_escaped, in, want); }
 static void json(const char *in, const char *want) { writes(pk_json_write_string, in, want); }
 
-/* A write error is -1. */
+/* A write error is PK_ERR_IO. */
 static void write_fails(int (*write)(FILE *, const char *), const char *in)
 {
     FILE *full = fopen("/dev/full", "w");
     if (full) {
         setvbuf(full, NULL, _IONBF, 0);
-        CU_ASSERT_EQUAL(write(full, in), -1);
+        CU_ASSERT_EQUAL(write(full, in), PK_ERR_IO);
         fclose(full);
     }
 }
@@ -125,7 +125,7 @@ static void test_json_diag(void)
     FILE *full = fopen("/dev/full", "w");
     if (full) {
         setvbuf(full, NULL, _IONBF, 0);
-        CU_ASSERT_EQUAL(pk_diag_write_json(full, &d), -1);
+        CU_ASSERT_EQUAL(pk_diag_write_json(full, &d), PK_ERR_IO);
         fclose(full);
     }
 }
@@ -152,14 +152,17 @@ static void test_error_set(void)
 {
     pk_error e;
     memset(&e, 0x55, sizeof e);
-    pk_error_clear(&e); /* pk_error_set does not write line: it stays what clear made it */
+    pk_error_clear(&e);
     CU_ASSERT_EQUAL(e.line, 0);
-    e.line = 4;
+    e.line = 4; /* a line left from an earlier error is not kept: pk_error_set has none */
     CU_ASSERT_EQUAL(pk_error_set(&e, PK_ERR_RANGE, 7, "square %d of %s", 51, "10x10"), PK_ERR_RANGE);
     CU_ASSERT_EQUAL(e.code, PK_ERR_RANGE);
     CU_ASSERT_EQUAL(e.col, 7);
-    CU_ASSERT_EQUAL(e.line, 4);
+    CU_ASSERT_EQUAL(e.line, 0);
     CU_ASSERT_STRING_EQUAL(e.msg, "square 51 of 10x10");
+    CU_ASSERT_EQUAL(pk_error_set_at(&e, PK_ERR_SYNTAX, 12, 3, "x"), PK_ERR_SYNTAX);
+    CU_ASSERT_EQUAL(e.line, 12);
+    CU_ASSERT_EQUAL(e.col, 3);
     /* NULL: only the code comes back */
     CU_ASSERT_EQUAL(pk_error_set(NULL, PK_ERR_SYNTAX, 1, "x"), PK_ERR_SYNTAX);
     /* a message longer than the record is cut, terminated */

@@ -104,7 +104,7 @@ static void read_game(const char *text, pk_game *g)
     pk_pdn_reader *r = pk_pdn_open(f, "t.pdn", 0, NULL);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r);
     pk_game_init(g);
-    CU_ASSERT_EQUAL(pk_pdn_next(r, g, NULL), 1);
+    CU_ASSERT_EQUAL(pk_pdn_next(r, g, NULL, NULL), PK_OK);
     pk_pdn_close(r);
     fclose(f);
 }

@@ -24,7 +24,7 @@ static char *rewrite(const char *text, const pk_pdn_write_opts *o)
     char *out = NULL;
     size_t n = 0;
     FILE *mem = open_memstream(&out, &n);
-    if (pk_pdn_next(r, &g, NULL) > 0)
+    if (pk_pdn_next(r, &g, NULL, NULL) == PK_OK)
         CU_ASSERT_EQUAL(pk_pdn_write_game(mem, &g, o, NULL), PK_OK);
     fclose(mem);
     pk_game_free(&g);
@@ -270,7 +270,7 @@ static char *write_all(const char *text, size_t len, int *games, pk_game *keep, 
     pk_game g;
     pk_game_init(&g);
     *games = 0;
-    while (r && pk_pdn_next(r, keep ? &keep[*games] : &g, NULL) > 0) {
+    while (r && pk_pdn_next(r, keep ? &keep[*games] : &g, NULL, NULL) == PK_OK) {
         pk_game *cur = keep ? &keep[*games] : &g;
         if (*games)
             fputc('\n', mem);
@@ -424,7 +424,7 @@ static void test_nag_range(void)
     pk_diag_sink sink = {count_nag_range, &warned};
     pk_game g;
     pk_game_init(&g);
-    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink), 1);
+    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink, NULL), PK_OK);
     CU_ASSERT_EQUAL(warned, 2);
     const pk_pdn_note *n = g.main.moves[0].after;
     CU_ASSERT_EQUAL(n->nag, -1);
