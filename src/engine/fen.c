@@ -76,8 +76,8 @@ static int read_square(const pk_variant *v, cursor *c, int *num, pk_error *err)
                             (int)(n > 24 ? 24 : n), c->s + start, n > 24 ? "..." : "", v->geom->nsq),
                -1;
     pk_error sub;
-    int b = pk_square_parse(v->geom, c->s + start, n, &sub);
-    if (b < 0) {
+    int b;
+    if (pk_square_parse(v->geom, c->s + start, n, &b, &sub) != PK_OK) {
         pk_error_set(err, sub.code, (int)start + 1, "%s", sub.msg);
         return -1;
     }

@@ -195,8 +195,8 @@ static bool written_squares(const pk_variant *v, const pk_pdn_line *l, int i, pk
             const pk_pdn_square *s = &m->squares[j];
             if (s->kind == PK_SQ_FILE || w->nsq >= PK_MAX_WRITTEN)
                 return false;
-            int bit = pk_square_parse(v->geom, s->text, strlen(s->text), NULL);
-            if (bit < 0)
+            int bit;
+            if (pk_square_parse(v->geom, s->text, strlen(s->text), &bit, NULL) != PK_OK)
                 return false;
             w->sq[w->nsq++] = (uint8_t)bit;
         }

@@ -40,7 +40,7 @@ static int engine(void)
     if (!v || !list)
         return 1;
     if (pk_fen_parse(v, "W:Wc3,e3,Kh2:Bd4,f6,b6", (size_t)-1, &p, NULL, &err) != PK_OK) {
-        printf("fen: %s (column %d)\n", err.msg, err.col);
+        printf("fen: %s (column %lld)\n", err.msg, err.col);
         free(list);
         return 1;
     }
@@ -56,8 +56,11 @@ static int engine(void)
     pk_written w;
     memset(&w, 0, sizeof w);
     w.nsq = 2;
-    w.sq[0] = (uint8_t)pk_square_parse(v->geom, "c3", 2, &err);
-    w.sq[1] = (uint8_t)pk_square_parse(v->geom, "e5", 2, &err);
+    int c3, e5;
+    if (pk_square_parse(v->geom, "c3", 2, &c3, &err) != PK_OK || pk_square_parse(v->geom, "e5", 2, &e5, &err) != PK_OK)
+        return 1;
+    w.sq[0] = (uint8_t)c3;
+    w.sq[1] = (uint8_t)e5;
     w.capture_sep = w.sep_written = true;
     pk_match_scratch *scratch = malloc(sizeof *scratch);
     pk_match m;

@@ -105,7 +105,7 @@ static bool play(const char *tok)
     size_t b = len;
     while (b > 0 && !strchr("-x:", tok[b - 1]))
         b--;
-    int from = pk_square_parse(g, tok, a, NULL), to = pk_square_parse(g, tok + b, len - b, NULL);
+    int from = PK_SQUARE(g, tok, a, NULL), to = PK_SQUARE(g, tok + b, len - b, NULL);
     pk_gen_legal(G.v, &G.p, &G.ml, 0);
     for (int i = 0; i < G.ml.n; i++)
         if (G.ml.m[i].from == from && G.ml.m[i].to == to) {
@@ -330,7 +330,7 @@ static bool pred_no_road(const pk_pos *b, const pk_move *m, const pk_pos *a)
     (void)b, (void)m;
     return !(a->pieces[PK_BLACK] & G.v->geom->main_diag);
 }
-static int bit(const char *sq) { return pk_square_parse(G.v->geom, sq, strlen(sq), NULL); }
+static int bit(const char *sq) { return PK_SQUARE(G.v->geom, sq, strlen(sq), NULL); }
 
 /* ---------------------------------------------------------------------------------- */
 /* RULES 6 worked examples                                                             */
