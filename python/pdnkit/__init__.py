@@ -617,11 +617,10 @@ class Position:
         """Move paths depth plies below the position (PERFT.md, de-duplicated captures)."""
         if depth < 0:
             raise Error("perft depth must be >= 0")
-        overflow = ffi.new("int *")
-        n = lib.pk_perft(self._v, self._p, int(depth), 0, overflow)
-        if overflow[0]:
-            raise Error("a move list overflowed")
-        return n
+        n, err = ffi.new("uint64_t *"), ffi.new("pk_error *")
+        if lib.pk_perft(self._v, self._p, int(depth), 0, n, err) != lib.PK_OK:
+            raise Error(_s(err.msg))
+        return n[0]
 
     def __repr__(self):
         return "<pdnkit.Position %s %s>" % (self.variant, self.fen)

@@ -82,11 +82,14 @@ static int engine(void)
 
     const pk_variant *e = pk_variant_lookup("21");
     pk_pos start;
-    int overflow = 0;
     pk_fen_parse(e, e->start_fen, (size_t)-1, &start, NULL, &err);
     printf("%s perft:", e->name);
-    for (int d = 1; d <= 4; d++)
-        printf(" %llu", (unsigned long long)pk_perft(e, &start, d, 0, &overflow));
+    for (int d = 1; d <= 4; d++) {
+        uint64_t nodes;
+        if (pk_perft(e, &start, d, 0, &nodes, &err) != PK_OK)
+            return 1;
+        printf(" %llu", (unsigned long long)nodes);
+    }
     printf("\n");
     return 0;
 }
