@@ -1,5 +1,6 @@
 /* diag.c -- diagnostic sink dispatch and the GNU / JSON Lines writers (see diag.h). */
 #include "diag.h"
+#include "textbuf.h"
 
 #include <stdbool.h>
 #include <string.h>
@@ -207,4 +208,30 @@ int pk_diag_write_json(FILE *out, const pk_diag *d)
     json_str(out, "message", d->message);
     json_str(out, "hint", d->hint);
     return fputs("}\n", out) < 0 ? PK_ERR_IO : PK_OK;
+}
+
+/* ---- the same into a caller's buffer (textbuf.h) */
+typedef struct diag_job {
+    const pk_diag *d;
+    unsigned flags;
+} diag_job;
+
+static int text_job(FILE *out, void *ctx)
+{
+    const diag_job *j = ctx;
+    return pk_diag_write_text(out, j->d, j->flags);
+}
+
+static int json_job(FILE *out, void *ctx) { return pk_diag_write_json(out, ((const diag_job *)ctx)->d); }
+
+int pk_diag_write_text_buf(char *buf, size_t size, size_t *len, const pk_diag *d, unsigned flags)
+{
+    diag_job j = {d, flags};
+    return pk_write_to_buffer(text_job, &j, buf, size, len, NULL);
+}
+
+int pk_diag_write_json_buf(char *buf, size_t size, size_t *len, const pk_diag *d)
+{
+    diag_job j = {d, 0};
+    return pk_write_to_buffer(json_job, &j, buf, size, len, NULL);
 }

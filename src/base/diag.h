@@ -90,6 +90,12 @@ size_t pk_text_escape(char *buf, size_t size, const char *s, size_t len);
 /* JSON Lines: one object {"type":"diagnostic", ...} per line. Returns PK_OK or PK_ERR_IO. */
 int pk_diag_write_json(FILE *out, const pk_diag *d);
 
+/* pk_diag_write_text and pk_diag_write_json into a caller's buffer: at most size - 1 bytes
+ * and a NUL (nothing when size is 0: buf may be NULL, to measure), the length of the whole
+ * text in *len (may be NULL), like snprintf. PK_OK, or PK_ERR_NOMEM. */
+int pk_diag_write_text_buf(char *buf, size_t size, size_t *len, const pk_diag *d, unsigned flags);
+int pk_diag_write_json_buf(char *buf, size_t size, size_t *len, const pk_diag *d);
+
 /* Writes s as a JSON string literal (with quotes), or null when s is NULL. Invalid
  * UTF-8 bytes are written as U+FFFD so the output is always valid JSON. PK_OK or PK_ERR_IO. */
 int pk_json_write_string(FILE *out, const char *s);

@@ -345,6 +345,12 @@ typedef struct pk_pdn_write_opts {
  * Thread-safe: reads g and opts, writes only out and err (move_text runs on this thread). */
 int pk_pdn_write_game(FILE *out, const pk_game *g, const pk_pdn_write_opts *opts, pk_error *err);
 
+/* pk_pdn_write_game into a caller's buffer: at most size - 1 bytes and a NUL (nothing when
+ * size is 0: buf may be NULL, to measure), the length of the whole game's text in *len
+ * (may be NULL), like snprintf. PK_OK, or PK_ERR_NOMEM with err filled. Thread-safe. */
+int pk_pdn_write_game_buf(char *buf, size_t size, size_t *len, const pk_game *g, const pk_pdn_write_opts *opts,
+                          pk_error *err);
+
 #ifdef __cplusplus
 }
 #endif

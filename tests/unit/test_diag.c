@@ -177,8 +177,34 @@ static void test_error_set(void)
     CU_ASSERT_STRING_EQUAL(e.msg, "");
 }
 
+/* The writers into a caller's buffer: the FILE * writers' bytes, cut with a NUL when the
+ * buffer is short, the whole length in *len either way (a NULL buffer of size 0 measures). */
+static void test_write_buf(void)
+{
+    pk_diag d = {.severity = PK_SEV_WARNING, .code = "bom", .file = "x.pdn", .line = 4, .col = 2,
+                 .message = "a byte-order mark", .hint = "save without one"};
+    const char *text = "x.pdn:4:2: warning: a byte-order mark\n    save without one\n";
+    char buf[256], small[8];
+    size_t len = 0;
+    CU_ASSERT_EQUAL(pk_diag_write_text_buf(buf, sizeof buf, &len, &d, 0), PK_OK);
+    CU_ASSERT_STRING_EQUAL(buf, text);
+    CU_ASSERT_EQUAL(len, strlen(text));
+    memset(small, 'X', sizeof small);
+    CU_ASSERT_EQUAL(pk_diag_write_text_buf(small, sizeof small, &len, &d, 0), PK_OK);
+    CU_ASSERT_STRING_EQUAL(small, "x.pdn:4");
+    CU_ASSERT_EQUAL(len, strlen(text));
+    len = 0;
+    CU_ASSERT_EQUAL(pk_diag_write_text_buf(NULL, 0, &len, &d, 0), PK_OK);
+    CU_ASSERT_EQUAL(len, strlen(text));
+    CU_ASSERT_EQUAL(pk_diag_write_json_buf(buf, sizeof buf, &len, &d), PK_OK);
+    CU_ASSERT_EQUAL(len, strlen(buf));
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"line\":4,\"col\":2,"));
+    CU_ASSERT_EQUAL(buf[len - 1], '\n');
+}
+
 static const pk_test tests[] = {
     {"severity names", test_severity},
+    {"writers into a buffer", test_write_buf},
     {"text escapes", test_escaped},
     {"JSON strings", test_json_string},
     {"JSON diagnostic", test_json_diag},
