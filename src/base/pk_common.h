@@ -4,8 +4,10 @@
  *
  * Conventions (the whole library follows them):
  *   - public names start with pk_ (functions, types) or PK_ (macros, enum constants);
- *   - a function that can fail returns an int status (PK_OK == 0) and, when given a
- *     non-NULL pk_error *, writes a one-line human message and a column into it;
+ *   - a function that can fail returns an int status (enum pk_status, PK_OK == 0), what
+ *     it computes in out-parameters, and, when given a non-NULL pk_error *, writes a
+ *     one-line human message and the line and column of the fault into it; a query that
+ *     cannot fail returns its value (libpdnkit(3) ERRORS says the whole convention);
  *   - the library never prints and never exits: the tools in src/tools/ do that.
  *
  * Ownership (every function; a comment says so where one differs):
