@@ -26,22 +26,16 @@ static void start(const pk_variant *v, pk_pos *p)
 }
 
 /* The buffer renderers as a length (-1: failed), the way the tests below compare them. */
-static int text_buf(const pk_variant *v, const pk_pos *p, const pk_board_opts *o, char *buf, size_t size,
-                    pk_error *err)
+static int board_buf(bool svg, const pk_variant *v, const pk_pos *p, const pk_board_opts *o, char *buf,
+                     size_t size, pk_error *err)
 {
     size_t n = 7;
-    int st = pk_board_text_buf(v, p, o, buf, size, &n, err);
+    int st = svg ? pk_board_svg_buf(v, p, o, buf, size, &n, err) : pk_board_text_buf(v, p, o, buf, size, &n, err);
     CU_ASSERT(st == PK_OK || n == 0);
     return st == PK_OK ? (int)n : -1;
 }
-static int svg_buf(const pk_variant *v, const pk_pos *p, const pk_board_opts *o, char *buf, size_t size,
-                   pk_error *err)
-{
-    size_t n = 7;
-    int st = pk_board_svg_buf(v, p, o, buf, size, &n, err);
-    CU_ASSERT(st == PK_OK || n == 0);
-    return st == PK_OK ? (int)n : -1;
-}
+#define text_buf(...) board_buf(false, __VA_ARGS__)
+#define svg_buf(...) board_buf(true, __VA_ARGS__)
 
 static void test_buffer_matches_file(void)
 {
