@@ -4,8 +4,10 @@
  *
  * Conventions (the whole library follows them):
  *   - public names start with pk_ (functions, types) or PK_ (macros, enum constants);
- *   - a function that can fail returns an int status (PK_OK == 0) and, when given a
- *     non-NULL pk_error *, writes a one-line human message and a column into it;
+ *   - a function that can fail returns an int status (enum pk_status, PK_OK == 0), what
+ *     it computes in out-parameters, and, when given a non-NULL pk_error *, writes a
+ *     one-line human message and the line and column of the fault into it; a query that
+ *     cannot fail returns its value (libpdnkit(3) ERRORS says the whole convention);
  *   - the library never prints and never exits: the tools in src/tools/ do that.
  *
  * Ownership (every function; a comment says so where one differs):
@@ -73,22 +75,31 @@ enum pk_status {
     PK_ERR_NOMEM,       /* allocation failure */
     PK_ERR_UNSUPPORTED, /* a feature pdnkit does not implement */
     PK_ERR_OVERFLOW,    /* a fixed-size buffer would overflow (move list, path) */
-    PK_ERR_USAGE        /* bad arguments from the caller */
+    PK_ERR_USAGE,       /* bad arguments from the caller */
+    PK_END              /* not a failure: an input has no more games (pk_pdn_next) */
 };
 
 typedef struct pk_error {
     int code;      /* enum pk_status */
-    int line;      /* 1-based line, 0 when not applicable */
-    int col;       /* 1-based column in characters, 0 when not applicable */
+    long long line; /* 1-based line, 0 when not applicable (64 bits: a file may have more
+                       than 2^31 lines) */
+    long long col;  /* 1-based column in characters, 0 when not applicable */
     char msg[256]; /* one line, no trailing newline */
 } pk_error;
 
 /* Fills *e (when non-NULL) and returns code, so callers can write
  * `return pk_error_set(err, PK_ERR_SYNTAX, col, "bad square '%s'", s);`
- * Thread-safe; writes only *e (line is left 0). */
-int pk_error_set(pk_error *e, int code, int col, const char *fmt, ...)
+ * Thread-safe; writes only *e (its line set to 0: no line, or one the caller knows). */
+int pk_error_set(pk_error *e, int code, long long col, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* pk_error_set with a line too: for a fault at a line and column of a text. */
+int pk_error_set_at(pk_error *e, int code, long long line, long long col, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
 #endif
     ;
 
