@@ -1,6 +1,7 @@
 /* diag.c -- diagnostic sink dispatch and the GNU / JSON Lines writers (see diag.h); the
  * JSON itself is json.c's. */
 #include "diag.h"
+#include "textbuf.h"
 
 #include "json.h"
 
@@ -44,11 +45,11 @@ int pk_text_write_escaped(FILE *out, const char *s)
             continue;
         }
         if (p > run && fwrite(run, 1, (size_t)(p - run), out) != (size_t)(p - run))
-            return -1;
+            return PK_ERR_IO;
         if (*p == 0)
-            return 0;
+            return PK_OK;
         if (k == 2 ? fprintf(out, "\\u%04x", p[1]) < 0 : fprintf(out, "\\x%02x", *p) < 0)
-            return -1;
+            return PK_ERR_IO;
         p += k;
         run = p;
     }
@@ -112,7 +113,7 @@ int pk_diag_write_text(FILE *out, const pk_diag *d, unsigned flags)
         fputs(SGR("01"), out);
     pk_text_write_escaped(out, d->file ? d->file : "-");
     if (d->line > 0)
-        fprintf(out, ":%d:%d", d->line, d->col > 0 ? d->col : 1);
+        fprintf(out, ":%lld:%lld", d->line, d->col > 0 ? d->col : 1);
     if (color)
         fprintf(out, ":" SGR("") " %s%s:" SGR("") " ", sev_color, sev);
     else
@@ -127,7 +128,7 @@ int pk_diag_write_text(FILE *out, const pk_diag *d, unsigned flags)
         pk_text_write_escaped(out, d->hint);
         n = putc('\n', out);
     }
-    return n == EOF || n < 0 || ferror(out) ? -1 : 0;
+    return n == EOF || n < 0 || ferror(out) ? PK_ERR_IO : PK_OK;
 }
 
 int pk_diag_write_gnu(FILE *out, const pk_diag *d) { return pk_diag_write_text(out, d, 0); }
@@ -154,4 +155,30 @@ int pk_diag_write_json(FILE *out, const pk_diag *d)
     pk_json_kstr(&j, "hint", d->hint);
     pk_json_end_object(&j);
     return pk_json_newline(&j);
+}
+
+/* ---- the same into a caller's buffer (textbuf.h) */
+typedef struct diag_job {
+    const pk_diag *d;
+    unsigned flags;
+} diag_job;
+
+static int text_job(FILE *out, void *ctx)
+{
+    const diag_job *j = ctx;
+    return pk_diag_write_text(out, j->d, j->flags);
+}
+
+static int json_job(FILE *out, void *ctx) { return pk_diag_write_json(out, ((const diag_job *)ctx)->d); }
+
+int pk_diag_write_text_buf(char *buf, size_t size, size_t *len, const pk_diag *d, unsigned flags)
+{
+    diag_job j = {d, flags};
+    return pk_write_to_buffer(text_job, &j, buf, size, len, NULL);
+}
+
+int pk_diag_write_json_buf(char *buf, size_t size, size_t *len, const pk_diag *d)
+{
+    diag_job j = {d, 0};
+    return pk_write_to_buffer(json_job, &j, buf, size, len, NULL);
 }

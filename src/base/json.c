@@ -51,16 +51,16 @@ int pk_json_write_escaped(FILE *out, const char *s, size_t n)
         }
         run = ++p;
     }
-    return ferror(out) ? -1 : 0;
+    return ferror(out) ? PK_ERR_IO : PK_OK;
 }
 
 int pk_json_write_string(FILE *out, const char *s)
 {
     if (!s)
-        return fputs("null", out) < 0 ? -1 : 0;
+        return fputs("null", out) < 0 ? PK_ERR_IO : PK_OK;
     putc('"', out);
     pk_json_write_escaped(out, s, strlen(s));
-    return putc('"', out) == EOF ? -1 : 0;
+    return putc('"', out) == EOF ? PK_ERR_IO : PK_OK;
 }
 
 void pk_json_init(pk_json *j, FILE *out)
@@ -180,7 +180,7 @@ void pk_json_knull(pk_json *j, const char *key)
     pk_json_null(j);
 }
 
-int pk_json_status(const pk_json *j) { return ferror(j->out) ? -1 : 0; }
+int pk_json_status(const pk_json *j) { return ferror(j->out) ? PK_ERR_IO : PK_OK; }
 
 int pk_json_newline(pk_json *j)
 {

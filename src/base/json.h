@@ -27,13 +27,15 @@
  * Keys are escaped the same way (a PDN tag name is a key of pdnconv's "tags").
  *
  * Errors: the writer goes on after a write error; pk_json_newline and pk_json_status
- * return -1 once the stream has failed (ferror), 0 otherwise.
+ * return PK_ERR_IO once the stream has failed (ferror), PK_OK otherwise.
  */
 #ifndef PK_JSON_H
 #define PK_JSON_H
 
 #include <stdbool.h>
 #include <stdio.h>
+
+#include "pk_common.h"
 
 typedef struct pk_json {
     FILE *out;
@@ -71,11 +73,11 @@ void pk_json_knull(pk_json *j, const char *key);
 
 /* Ends a JSON Lines record: a line feed. Returns pk_json_status. */
 int pk_json_newline(pk_json *j);
-/* -1 when the stream has failed (ferror), else 0. */
+/* PK_ERR_IO when the stream has failed (ferror), else PK_OK. */
 int pk_json_status(const pk_json *j);
 
 /* The escaped form of n bytes of s, without quotes, written to out (pk_json_write_string
- * is this between quotes, or null). Returns 0, or -1 on a write error. */
+ * is this between quotes, or null). Returns PK_OK, or PK_ERR_IO on a write error. */
 int pk_json_write_escaped(FILE *out, const char *s, size_t n);
 
 #endif

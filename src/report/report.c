@@ -13,7 +13,8 @@
 enum { S_CODE, S_FILE, S_MOVE, S_FEN, S_MESSAGE, S_HINT, S_NAME, S_COUNT };
 
 typedef struct entry {
-    int severity, line, col, game, ply, move_number, side;
+    int severity, game, ply, move_number, side;
+    long long line, col;
     size_t seq, pool_start;
     size_t str[S_COUNT]; /* offset + 1 into the pool; 0 = NULL */
 } entry;

@@ -117,12 +117,12 @@ void pk_totals_diag(pk_totals *t, const pk_diag *d, bool strict);
 
 /* The JSON game object of g (one line, fields documented in pdncheck(1)); res is the
  * replay's result, or NULL when the game was not replayed; v its verdict
- * (pk_report_verdict). Returns 0, or -1 on a write error. */
+ * (pk_report_verdict). Returns PK_OK, or PK_ERR_IO on a write error. */
 int pk_report_game_json(FILE *out, const char *file, const pk_game *g, pk_replay_result *res, const pk_verdict *v);
 
 /* The JSON summary line of a run: {"type":"summary","files":..,"games":..,"with_errors":..,
  * "errors":..,"warnings":..,"results":RESULTS} (RESULTS "first", "white", or NULL: null,
- * for --syntax-only). pdncheck's and pk_check_json's last line. Returns 0 or -1. */
+ * for --syntax-only). pdncheck's and pk_check_json's last line. Returns PK_OK or PK_ERR_IO. */
 int pk_report_summary_json(FILE *out, const pk_totals *t, const char *results);
 
 #endif

@@ -147,8 +147,8 @@ static void test_write_error(void)
     pk_json_kstr(&j, "a", "b");
     pk_json_end_object(&j);
     fflush(out);
-    CU_ASSERT_EQUAL(pk_json_newline(&j), -1);
-    CU_ASSERT_EQUAL(pk_json_status(&j), -1);
+    CU_ASSERT_EQUAL(pk_json_newline(&j), PK_ERR_IO);
+    CU_ASSERT_EQUAL(pk_json_status(&j), PK_ERR_IO);
     fclose(out);
 }
 
