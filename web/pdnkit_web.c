@@ -206,7 +206,7 @@ char *pkw_position(const char *fen, const char *variant, const char *move)
     pk_written w;
     pk_error err;
     pk_error_clear(&err);
-    pk_match_scratch *ms = malloc(sizeof *ms);
+    pk_match_scratch *ms = pk_match_scratch_new();
     pk_movelist *legal = malloc(sizeof *legal);
     char *svg = NULL;
     if (!ms || !legal)
@@ -295,7 +295,7 @@ done:
     fclose(e);
     free(ebuf);
     free(svg);
-    free(ms);
+    pk_match_scratch_free(ms);
     free(legal);
     fclose(f);
     return out;

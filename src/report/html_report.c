@@ -13,7 +13,7 @@
 
 #include "board.h"
 #include "fen.h"
-#include "match.h"
+#include "match_int.h"
 #include "notation.h"
 
 struct pk_html {

@@ -430,7 +430,7 @@ int main(int argc, char **argv)
         pk_cli_error(stderr, prog, NULL, "%s", err.msg);
         return PK_EXIT_USAGE;
     }
-    r.ms = malloc(sizeof *r.ms);
+    r.ms = pk_match_scratch_new();
     r.legal = malloc(sizeof *r.legal);
     r.forbidden = malloc(sizeof *r.forbidden);
     if (!r.ms || !r.legal || !r.forbidden) {
@@ -444,7 +444,7 @@ int main(int argc, char **argv)
         status = lines(&r, stdin);
     else
         status = position(&r, argv[optind], (size_t)-1, 0);
-    free(r.ms);
+    pk_match_scratch_free(r.ms);
     free(r.legal);
     free(r.forbidden);
     return pk_cli_close_output(r.out, stderr, prog, status);

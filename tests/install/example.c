@@ -59,7 +59,7 @@ static int engine(void)
     w.sq[0] = (uint8_t)pk_square_parse(v->geom, "c3", 2, &err);
     w.sq[1] = (uint8_t)pk_square_parse(v->geom, "e5", 2, &err);
     w.capture_sep = w.sep_written = true;
-    pk_match_scratch *scratch = malloc(sizeof *scratch);
+    pk_match_scratch *scratch = pk_match_scratch_new();
     pk_match m;
     if (!scratch) {
         free(list);
@@ -70,7 +70,7 @@ static int engine(void)
         printf("c3:e5 is incomplete: %d legal captures\n", m.ncand);
     else
         printf("c3:e5: kind %d\n", kind);
-    free(scratch);
+    pk_match_scratch_free(scratch);
 
     pk_make(v, &p, &list->m[0]);
     pk_fen_write(v, &p, true, buf, sizeof buf);
