@@ -145,7 +145,7 @@ static _Thread_local pk_match_scratch *tl_match;
 static pk_movelist *thread_list(void)
 {
     if (!tl_list)
-        tl_list = malloc(sizeof *tl_list);
+        tl_list = pk_movelist_new();
     return tl_list;
 }
 

@@ -207,7 +207,7 @@ char *pkw_position(const char *fen, const char *variant, const char *move)
     pk_error err;
     pk_error_clear(&err);
     pk_match_scratch *ms = pk_match_scratch_new();
-    pk_movelist *legal = malloc(sizeof *legal);
+    pk_movelist *legal = pk_movelist_new();
     char *svg = NULL;
     if (!ms || !legal)
         fprintf(e, "%s: error: out of memory\n", prog);
@@ -296,7 +296,7 @@ done:
     free(ebuf);
     free(svg);
     pk_match_scratch_free(ms);
-    free(legal);
+    pk_movelist_free(legal);
     fclose(f);
     return out;
 }

@@ -431,8 +431,8 @@ int main(int argc, char **argv)
         return PK_EXIT_USAGE;
     }
     r.ms = pk_match_scratch_new();
-    r.legal = malloc(sizeof *r.legal);
-    r.forbidden = malloc(sizeof *r.forbidden);
+    r.legal = pk_movelist_new();
+    r.forbidden = pk_movelist_new();
     if (!r.ms || !r.legal || !r.forbidden) {
         fprintf(stderr, "%s: error: out of memory\n", prog);
         return PK_EXIT_USAGE;
@@ -445,7 +445,7 @@ int main(int argc, char **argv)
     else
         status = position(&r, argv[optind], (size_t)-1, 0);
     pk_match_scratch_free(r.ms);
-    free(r.legal);
-    free(r.forbidden);
+    pk_movelist_free(r.legal);
+    pk_movelist_free(r.forbidden);
     return pk_cli_close_output(r.out, stderr, prog, status);
 }

@@ -34,14 +34,14 @@ static int engine(void)
     const pk_variant *v = pk_variant_find("russian");
     pk_pos p;
     pk_error err;
-    pk_movelist *list = malloc(sizeof *list); /* about 64 KB: not on the stack */
+    pk_movelist *list = pk_movelist_new(); /* on the heap, its size the library's */
     char buf[128];
 
     if (!v || !list)
         return 1;
     if (pk_fen_parse(v, "W:Wc3,e3,Kh2:Bd4,f6,b6", (size_t)-1, &p, NULL, &err) != PK_OK) {
         printf("fen: %s (column %d)\n", err.msg, err.col);
-        free(list);
+        pk_movelist_free(list);
         return 1;
     }
     int n = pk_gen_legal(v, &p, list, 0);
@@ -62,7 +62,7 @@ static int engine(void)
     pk_match_scratch *scratch = pk_match_scratch_new();
     pk_match m;
     if (!scratch) {
-        free(list);
+        pk_movelist_free(list);
         return 1;
     }
     int kind = pk_match_move(v, &p, &w, 0, scratch, &m);
@@ -75,7 +75,7 @@ static int engine(void)
     pk_make(v, &p, &list->m[0]);
     pk_fen_write(v, &p, true, buf, sizeof buf);
     printf("after the first move: %s\n", buf);
-    free(list);
+    pk_movelist_free(list);
 
     const pk_variant *e = pk_variant_lookup("21");
     pk_pos start;
