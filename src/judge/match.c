@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "notation.h"
+#include "pk_bits.h"
 
 pk_match_scratch *pk_match_scratch_new(void)
 {
