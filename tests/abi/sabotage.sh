@@ -76,7 +76,7 @@ expect_fail parameter "breaks the ABI" "pk_perft"
 undo src/engine/perft.h src/engine/perft.c
 
 # 3. a new exported function: compatible
-edit src/engine/perft.h 's/^uint64_t pk_perft(.*/&\
+edit src/engine/perft.h 's/^int pk_perft(.*/&\
 int pk_perft_sabotage_added(int x);/'
 cp -p src/engine/perft.c src/engine/perft.c.orig
 printf 'int pk_perft_sabotage_added(int x) { return x + 1; }\n' >>src/engine/perft.c
