@@ -7,15 +7,15 @@
  *
  *     pk_draw_state *ds = pk_draw_new();              (NULL: out of memory)
  *     pk_draw_event ev[PK_DRAW_MAX_EVENTS];
- *     int n = pk_draw_init(ds, v, &p0, fen_halfmove, 0, ev, PK_DRAW_MAX_EVENTS);  ply 0
+ *     int n, st = pk_draw_init(ds, v, &p0, fen_halfmove, 0, ev, PK_DRAW_MAX_EVENTS, &n);  ply 0
  *     for each ply i >= 1:
  *         before = p; pk_make(v, &p, &m);
- *         n = pk_draw_ply(ds, &before, &m, &p, ev, PK_DRAW_MAX_EVENTS);          ply i
+ *         st = pk_draw_ply(ds, &before, &m, &p, ev, PK_DRAW_MAX_EVENTS, &n);          ply i
  *     ... more games with pk_draw_init on the same state (its memory is reused) ...
  *     pk_draw_free(ds);
  *
- * A negative return is -PK_ERR_NOMEM: the repetition table could not grow. The state
- * then holds no verdict for the rest of the game; start it again with pk_draw_init.
+ * A status of PK_ERR_NOMEM: the repetition table could not grow. The state then holds
+ * no verdict for the rest of the game; start it again with pk_draw_init.
  *
  * Each call returns the events that fire at that ply (0 most of the time). An event of
  * kind PK_DRAW_AUTOMATIC means the game *is* drawn at that ply (later plies were played
