@@ -147,7 +147,7 @@ static _Thread_local pk_match_scratch *tl_match;
 static pk_movelist *thread_list(void)
 {
     if (!tl_list)
-        tl_list = malloc(sizeof *tl_list);
+        tl_list = pk_movelist_new();
     return tl_list;
 }
 
@@ -181,7 +181,7 @@ static int pkpy_move_short(const pk_variant *v, const pk_pos *p, const pk_move *
 static int pkpy_judge(const pk_variant *v, const pk_pos *p, const char *text, size_t len, pk_move *played,
                       const char **code, char *msg, size_t size, pk_error *err)
 {
-    if (!tl_match && !(tl_match = malloc(sizeof *tl_match))) {
+    if (!tl_match && !(tl_match = pk_match_scratch_new())) {
         pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
         return -1;
     }

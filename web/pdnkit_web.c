@@ -206,8 +206,8 @@ char *pkw_position(const char *fen, const char *variant, const char *move)
     pk_written w;
     pk_error err;
     pk_error_clear(&err);
-    pk_match_scratch *ms = malloc(sizeof *ms);
-    pk_movelist *legal = malloc(sizeof *legal);
+    pk_match_scratch *ms = pk_match_scratch_new();
+    pk_movelist *legal = pk_movelist_new();
     char *svg = NULL;
     if (!ms || !legal)
         fprintf(e, "%s: error: out of memory\n", prog);
@@ -295,8 +295,8 @@ done:
     fclose(e);
     free(ebuf);
     free(svg);
-    free(ms);
-    free(legal);
+    pk_match_scratch_free(ms);
+    pk_movelist_free(legal);
     fclose(f);
     return out;
 }

@@ -19,11 +19,20 @@ extern "C" {
 
 #define PK_MAX_MOVES 1024
 
+/* A list of moves: n and m[0..n-1] are read by callers; the capacity (PK_MAX_MOVES) and
+ * so the size are the library's, and may grow: a caller outside the library makes its
+ * lists with pk_movelist_new, never by value or sizeof (the library's own files and
+ * tests may). n, overflow and m stay where they are. */
 typedef struct pk_movelist {
     int n;
     int overflow; /* set when more than PK_MAX_MOVES moves existed; the list is cut */
     pk_move m[PK_MAX_MOVES];
 } pk_movelist;
+
+/* A new, empty list (about 64 KB, on the heap); NULL when out of memory. Made once and
+ * reused: the generator allocates nothing. pk_movelist_free(NULL) is allowed. */
+pk_movelist *pk_movelist_new(void);
+void pk_movelist_free(pk_movelist *l);
 
 enum pk_gen_flags {
     PK_GEN_KEEP_DUPLICATES = 1, /* one move per capture path ("keep" perft convention) */

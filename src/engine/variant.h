@@ -96,13 +96,17 @@ typedef struct pk_variant {
     const char *start_fen;
     int draw_profile;         /* enum pk_draw_profile */
     int max_men;              /* men per side in the start position */
-    pk_rules rules;
     const char *notes;        /* confidence remarks for reports ("draw rules unverified") */
     int index;                /* row number: enum pk_variant_id */
     int engine;               /* the row whose move generator serves this one: itself, or an
                                  engine row (below PK_V_ENGINES) with the same rules */
     int goal;                 /* enum pk_goal */
     const pk_geom *geom;      /* set by the lookups below */
+    /* The generator's row, last: a rule column is added at the end of pk_rules, and
+     * pk_rules at the end of pk_variant, so that no field above moves. A pk_variant is
+     * only ever the library's (the lookups' const pointers): a caller never allocates,
+     * copies or indexes one, so its size is not part of the ABI. */
+    pk_rules rules;
 } pk_variant;
 
 enum pk_variant_id {

@@ -6,7 +6,7 @@
  * (RULES 1.9, 3.1 step 1), report every rule whose threshold is reached at P_i and has not
  * been reported in its current run.
  */
-#include "draw.h"
+#include "draw_int.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -31,7 +31,7 @@ enum {
     C_T11,  /* Turkish: one piece each, pdnkit-rules(7) TURKISH */
     C_COUNT
 };
-_Static_assert(C_COUNT == PK_DRAW_NCLASS, "draw.h's PK_DRAW_NCLASS counts the classes above");
+_Static_assert(C_COUNT == PK_DRAW_NCLASS, "draw_int.h's PK_DRAW_NCLASS counts the classes above");
 
 /* U_NOW: FR1's test at each ply; U_AT_ONCE: drawn as soon as the class holds */
 enum { U_EACH, U_STRONG, U_NOW, U_AT_ONCE };
@@ -366,11 +366,24 @@ static inline int rep_add(pk_draw_state *s, const pk_pos *p, int ply, pk_draw_re
     return PK_OK;
 }
 
-void pk_draw_free(pk_draw_state *s)
+pk_draw_state *pk_draw_new(void)
+{
+    return calloc(1, sizeof(pk_draw_state));
+}
+
+void pk_draw_release(pk_draw_state *s)
 {
     free(s->rep);
     free(s->rep_index);
     memset(s, 0, sizeof *s);
+}
+
+void pk_draw_free(pk_draw_state *s)
+{
+    if (s) {
+        pk_draw_release(s);
+        free(s);
+    }
 }
 
 static void rep_eval(pk_draw_state *s, pk_draw_rep_entry *e, sink *k)

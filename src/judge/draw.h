@@ -5,17 +5,17 @@
  *
  * Use (the replayer drives it, RULES 3.8):
  *
- *     pk_draw_state *ds = calloc(1, sizeof *ds);     (or static, or = {0}: it must start zeroed)
+ *     pk_draw_state *ds = pk_draw_new();              (NULL: out of memory)
  *     pk_draw_event ev[PK_DRAW_MAX_EVENTS];
- *     int n = pk_draw_init(ds, v, &p0, fen_halfmove, 0, ev, PK_DRAW_MAX_EVENTS);  ply 0
+ *     int n, st = pk_draw_init(ds, v, &p0, fen_halfmove, 0, ev, PK_DRAW_MAX_EVENTS, &n);  ply 0
  *     for each ply i >= 1:
  *         before = p; pk_make(v, &p, &m);
- *         n = pk_draw_ply(ds, &before, &m, &p, ev, PK_DRAW_MAX_EVENTS);          ply i
+ *         st = pk_draw_ply(ds, &before, &m, &p, ev, PK_DRAW_MAX_EVENTS, &n);          ply i
  *     ... more games with pk_draw_init on the same state (its memory is reused) ...
  *     pk_draw_free(ds);
  *
- * A negative return is -PK_ERR_NOMEM: the repetition table could not grow. The state
- * then holds no verdict for the rest of the game; start it again with pk_draw_init.
+ * A status of PK_ERR_NOMEM: the repetition table could not grow. The state then holds
+ * no verdict for the rest of the game; start it again with pk_draw_init.
  *
  * Each call returns the events that fire at that ply (0 most of the time). An event of
  * kind PK_DRAW_AUTOMATIC means the game *is* drawn at that ply (later plies were played
@@ -88,55 +88,15 @@ typedef struct pk_draw_event {
     char msg[PK_DRAW_MSG]; /* one line, English, no trailing newline */
 } pk_draw_event;
 
-/* Private bookkeeping; the fields may change. */
-typedef struct pk_draw_rep_entry {
-    pk_pos pos;       /* full position, to rule out hash collisions */
-    int count;        /* occurrences so far */
-    int first;        /* ply of the first occurrence */
-    unsigned fired;   /* bit 0: info reported, bit 1: draw reported */
-    unsigned slot;    /* its place in the hash index (validates the index entry) */
-} pk_draw_rep_entry;
+/* The state of one game's draw rules: an opaque handle (draw_int.h holds its fields, so
+ * that a new draw class or counter does not change the ABI). */
+typedef struct pk_draw_state pk_draw_state;
 
-typedef struct pk_draw_run {
-    bool active;      /* the class holds in the current position */
-    bool counting;    /* the count has started (S13: a king reached the main diagonal) */
-    bool fired;
-    int start;        /* start(i), RULES 3.2 */
-    int strong;       /* strong side, fixed at the start of the run */
-    int strong_moves; /* moves of the strong side since start */
-    int limit;        /* plies (EACH) or strong-side moves (STRONG) */
-} pk_draw_run;
+/* A new state, ready for pk_draw_init; NULL when out of memory. */
+pk_draw_state *pk_draw_new(void);
 
-#define PK_DRAW_NCLASS 11
-
-typedef struct pk_draw_state {
-    const pk_variant *v;
-    unsigned options;
-    int ply;          /* ply of the last position seen */
-    int origin;       /* ply of the start position, or of the last setup (pk_draw_restart) */
-    /* repetition, RULES 3.2 REP(k) */
-    int rep_k;        /* 0: no repetition rule (Frisian) */
-    int rep_kind;
-    int rep_info_at;  /* Italian: 3 (REP3-INFO), else 0 */
-    int rep_n;        /* positions since the last man move or capture */
-    int rep_cap;      /* entries allocated; kept across games (pk_draw_free) */
-    int rep_max;      /* 0, or a cap on rep_cap that fails as NOMEM (tests of that path) */
-    pk_draw_rep_entry *rep;
-    unsigned *rep_index; /* 2 * rep_cap slots: entry numbers, by hash (open addressing) */
-    /* kings-only no-progress, RULES 3.2 K(N) */
-    int k_plies;      /* 0: none */
-    int k_kind;
-    const char *k_rule;
-    int streak, streak_start;
-    bool k_fired, k_seeded;
-    /* site profiles (options): no capture and no promotion */
-    int site_plies, site_count, site_start;
-    bool site_fired;
-    const char *site_rule;
-    /* endgame classes, indexed by the private class ids of draw.c */
-    unsigned classes; /* bit set of the classes of the profile */
-    pk_draw_run run[PK_DRAW_NCLASS];
-} pk_draw_state;
+/* Frees s and its repetition table. NULL is allowed. */
+void pk_draw_free(pk_draw_state *s);
 
 /*
  * Starts a game at p0 (ply 0) and evaluates ply 0 (a material class that holds in p0
@@ -145,7 +105,7 @@ typedef struct pk_draw_state {
  * options: enum pk_draw_options. Writes at most max_events events (events may be NULL
  * when max_events is 0) and *nevents (may be NULL) gets how many it wrote. Returns PK_OK,
  * or PK_ERR_NOMEM (*nevents 0).
- * The state must be zeroed before its first use; it may be reused for any number of games.
+ * s comes from pk_draw_new; it may be reused for any number of games.
  */
 int pk_draw_init(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int halfmove_seed,
                  unsigned options, pk_draw_event *events, int max_events, int *nevents);
@@ -168,9 +128,6 @@ int pk_draw_restart(pk_draw_state *s, const pk_pos *p, int ply, int halfmove_see
  */
 int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const pk_pos *after,
                 pk_draw_event *events, int max_events, int *nevents);
-
-/* Releases the repetition table; the state is zeroed and may be used again. */
-void pk_draw_free(pk_draw_state *s);
 
 /* True when the side to move in p has a legal move (RULES 1.9): a capture, or a man or
  * king with an empty diagonal neighbour in a direction it may move. */

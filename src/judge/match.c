@@ -9,7 +9,7 @@
  * partial paths. Legal captures are the complete paths of maximal rank, path by path
  * (so that the Italian order rule and either path of a loop are accepted).
  */
-#include "match.h"
+#include "match_int.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,6 +18,13 @@
 
 #include "notation.h"
 #include "pk_bits.h"
+
+pk_match_scratch *pk_match_scratch_new(void)
+{
+    return malloc(sizeof(pk_match_scratch));
+}
+
+void pk_match_scratch_free(pk_match_scratch *s) { free(s); }
 
 /* ---- lines on the board ---------------------------------------------------------- */
 

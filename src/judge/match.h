@@ -84,10 +84,13 @@ typedef struct pk_match {
     pk_move cand[PK_MATCH_LIST];
 } pk_match;
 
-/* Lists used by pk_match_move, allocated once by the caller (about 200 KB). */
-typedef struct pk_match_scratch {
-    pk_movelist legal, all, quiet;
-} pk_match_scratch;
+/* The move lists pk_match_move works in (about 200 KB): an opaque handle, made once per
+ * thread and reused for every move (nothing is allocated per move). */
+typedef struct pk_match_scratch pk_match_scratch;
+
+/* A new scratch; NULL when out of memory. pk_match_scratch_free(NULL) is allowed. */
+pk_match_scratch *pk_match_scratch_new(void);
+void pk_match_scratch_free(pk_match_scratch *s);
 
 /* Classifies w in p. gen_flags: PK_GEN_CAPTURE_OPTIONAL (house rule). Returns out->kind.
  * A written move needs 2 to PK_MAX_WRITTEN squares; fewer or more is PK_MATCH_ILLEGAL.

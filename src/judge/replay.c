@@ -22,7 +22,7 @@ pk_replay *pk_replay_new(void) { return calloc(1, sizeof(pk_replay)); }
 void pk_replay_free(pk_replay *r)
 {
     if (r)
-        pk_draw_free(&r->ds);
+        pk_draw_release(&r->ds);
     free(r);
 }
 

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "resolve.h"
+#include "resolve_int.h"
 
 /* RULES 4.4: the Result tag and the terminator are two copies of one fact, board or no
  * board (a game of a variant pdnkit does not replay included): when they name different

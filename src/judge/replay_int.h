@@ -14,7 +14,9 @@
 
 #include "replay.h"
 
+#include "draw_int.h"
 #include "fen.h"
+#include "match_int.h"
 
 struct pk_replay {
     pk_match_scratch ms;

@@ -4,11 +4,12 @@
  * file's first games (pk_file_guess), the error for a game only another variant fits,
  * and the suggestion that a GameType tag is wrong.
  */
-#include "resolve.h"
+#include "resolve_int.h"
 #include "pk_ascii.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "pk_port.h"
 
@@ -418,4 +419,38 @@ void pk_resolve_suggest(pk_replay *r, const pk_game *g, const char *file, const 
         game_diag(sink, g, file, PK_SEV_NOTE, "gametype", msg, hint);
         return;
     }
+}
+
+/* ---- the handles (resolve_int.h has their fields)
+ * ------------------------------------------------------------------------ */
+
+pk_variant_choice *pk_variant_choice_new(void)
+{
+    pk_variant_choice *ch = malloc(sizeof *ch);
+    if (ch)
+        clear_choice(ch);
+    return ch;
+}
+
+void pk_variant_choice_free(pk_variant_choice *ch) { free(ch); }
+
+const pk_variant *pk_variant_choice_variant(const pk_variant_choice *ch) { return ch->variant; }
+const char *pk_variant_choice_unsupported(const pk_variant_choice *ch) { return ch->unsupported; }
+int pk_variant_choice_source(const pk_variant_choice *ch) { return ch->source; }
+bool pk_variant_choice_by_file(const pk_variant_choice *ch) { return ch->by_file; }
+int pk_variant_choice_nfit(const pk_variant_choice *ch) { return ch->nfit; }
+const pk_variant *pk_variant_choice_fit(const pk_variant_choice *ch, int i)
+{
+    return i >= 0 && i < ch->nfit ? ch->fit[i] : NULL;
+}
+const char *pk_variant_choice_message(const pk_variant_choice *ch) { return ch->message; }
+const char *pk_variant_choice_hint(const pk_variant_choice *ch) { return ch->hint; }
+int pk_variant_choice_severity(const pk_variant_choice *ch) { return ch->severity; }
+
+pk_file_guess *pk_file_guess_new(void) { return calloc(1, sizeof(pk_file_guess)); }
+void pk_file_guess_free(pk_file_guess *f) { free(f); }
+int pk_file_guess_games(const pk_file_guess *f) { return f->games; }
+int pk_file_guess_votes(const pk_file_guess *f, const pk_variant *v)
+{
+    return v && v->index >= 0 && v->index < PK_V_COUNT ? f->fit[v->index] : 0;
 }

@@ -58,34 +58,50 @@ enum pk_variant_source {
     PK_VSRC_GUESS        /* guessed from the notation */
 };
 
-#define PK_RESOLVE_MSG 512
+/* Which rules a game is replayed under, and what to tell the user about it: an opaque
+ * handle (resolve_int.h holds its fields: a list as long as the variant table, so that a
+ * new variant does not change the ABI). Made once, filled by pk_resolve_variant for each
+ * game; one per thread. */
+typedef struct pk_variant_choice pk_variant_choice;
 
-typedef struct pk_variant_choice {
-    const pk_variant *variant; /* the rules; NULL when the game names a variant pdnkit does
-                                  not implement (then unsupported says which) */
-    int source;                /* enum pk_variant_source */
-    const char *unsupported;   /* "Canadian draughts", or NULL */
-    bool by_file;              /* a guess taken from the file's games (pk_file_guess), not
-                                  from the notation alone */
-    int nfit;                  /* pk_resolve_misfit: the other candidates under which a game
-                                  with errors under the guess replays without error, in order */
-    const pk_variant *fit[PK_V_COUNT];
-    /* what to tell the user at the game's start ("" for none): a "gametype" diagnostic, or
-       "variant-guess" for a guess */
-    int severity;              /* enum pk_severity */
-    char message[PK_RESOLVE_MSG];
-    char hint[320];
-} pk_variant_choice;
+/* A new, empty choice (no variant, no message); NULL when out of memory.
+ * pk_variant_choice_free(NULL) is allowed. */
+pk_variant_choice *pk_variant_choice_new(void);
+void pk_variant_choice_free(pk_variant_choice *ch);
+
+/* The rules; NULL when the game names a variant pdnkit does not implement (then
+ * pk_variant_choice_unsupported says which: "Canadian draughts"; else NULL). */
+const pk_variant *pk_variant_choice_variant(const pk_variant_choice *ch);
+const char *pk_variant_choice_unsupported(const pk_variant_choice *ch);
+/* enum pk_variant_source: where the rules came from. */
+int pk_variant_choice_source(const pk_variant_choice *ch);
+/* A guess taken from the file's games (pk_file_guess), not from the notation alone. */
+bool pk_variant_choice_by_file(const pk_variant_choice *ch);
+/* After pk_resolve_misfit: the other candidates under which a game with errors under the
+ * guess replays without error, in order: how many, and the i-th (NULL past the end). */
+int pk_variant_choice_nfit(const pk_variant_choice *ch);
+const pk_variant *pk_variant_choice_fit(const pk_variant_choice *ch, int i);
+/* What to tell the user at the game's start: a "gametype" diagnostic, or "variant-guess"
+ * for a guess. The message is "" when there is nothing to say; the hint "" for none; both
+ * live as long as ch is not resolved again. severity: enum pk_severity. */
+const char *pk_variant_choice_message(const pk_variant_choice *ch);
+const char *pk_variant_choice_hint(const pk_variant_choice *ch);
+int pk_variant_choice_severity(const pk_variant_choice *ch);
 
 /* What a file's first games say about the variant of its games without a tag (see the
- * order above). Zeroed by pk_file_guess_init, filled by pk_file_guess_add with the file's
- * games in file order, then read through pk_replay_opts.file_guess by every thread. */
+ * order above): an opaque handle (a count per variant, in resolve_int.h). Emptied by
+ * pk_file_guess_init, filled by pk_file_guess_add with the file's games in file order,
+ * then read through pk_replay_opts.file_guess by every thread. */
 #define PK_FILE_GUESS_GAMES 64
-typedef struct pk_file_guess {
-    int games;            /* games counted (at most PK_FILE_GUESS_GAMES) */
-    int fit[PK_V_COUNT];  /* of those, by variant index: read as it (a tag), or replaying
-                             without error under it (no tag) */
-} pk_file_guess;
+typedef struct pk_file_guess pk_file_guess;
+
+/* A new, empty count; NULL when out of memory. pk_file_guess_free(NULL) is allowed. */
+pk_file_guess *pk_file_guess_new(void);
+void pk_file_guess_free(pk_file_guess *f);
+/* Games counted (at most PK_FILE_GUESS_GAMES), and of those the games read as v (a tag)
+ * or replaying without error under it (no tag). */
+int pk_file_guess_games(const pk_file_guess *f);
+int pk_file_guess_votes(const pk_file_guess *f, const pk_variant *v);
 
 void pk_file_guess_init(pk_file_guess *f);
 
@@ -94,7 +110,8 @@ void pk_file_guess_init(pk_file_guess *f);
  * false, counting nothing, when PK_FILE_GUESS_GAMES games are counted already. */
 bool pk_file_guess_add(pk_file_guess *f, pk_replay *r, const pk_game *g, const pk_replay_opts *o);
 
-/* Decides the rules of g (see the order above) and fills *ch. Reads o->variant and
+/* Decides the rules of g (see the order above) and fills ch (from
+ * pk_variant_choice_new; what it held before is forgotten). Reads o->variant and
  * o->file_guess; replays nothing; cannot fail (a query). */
 void pk_resolve_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, pk_variant_choice *ch);
 

@@ -253,14 +253,14 @@ typedef struct pk_game {
      * than PK_PDN_MAX_GAME_BYTES (text_len still says how long). In the game's arena. */
     const char *text;
     size_t text_len;
-    void *arena_;           /* private */
-    void *main_buf_;        /* private: the array of main.moves, owned by the game */
-    int main_cap_;          /* private */
+    struct pk_game_mem *mem_; /* private: the game's memory, kept from game to game (its
+                                 fields are the library's: they may change without
+                                 changing this struct); NULL before the first read */
 } pk_game;
 
 /* A pk_game is the caller's (often on the stack): pk_game_init before the first
  * pk_pdn_next, pk_game_free after the last; its memory is reused from game to game.
- * One pk_game per thread. The private fields are not part of the API. */
+ * One pk_game per thread. mem_ is not part of the API. */
 void pk_game_init(pk_game *g);
 void pk_game_free(pk_game *g);
 /* First value of tag `name` (case-sensitive), or NULL; borrowed from g (valid until the

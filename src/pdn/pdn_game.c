@@ -5,7 +5,7 @@
  */
 #include "pdn.h"
 #include "pk_ascii.h"
-#include "pdn_arena.h"
+#include "pdn_game_int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,8 +18,11 @@ void pk_game_init(pk_game *g)
 
 void pk_game_free(pk_game *g)
 {
-    pk_arena_free(g->arena_);
-    free(g->main_buf_);
+    if (g->mem_) {
+        pk_arena_free(g->mem_->arena);
+        free(g->mem_->main_buf);
+        free(g->mem_);
+    }
     memset(g, 0, sizeof *g);
 }
 

@@ -13,6 +13,7 @@
  * tag pair at the start of a line, so one bad game never swallows the next; the text
  * skipped is kept (pdn_unparsed.c).
  */
+#include "pdn_game_int.h"
 #include "pdn_reader.h"
 #include "pdn_resume.h"
 
@@ -261,21 +262,19 @@ static int has_tag(pk_pdn_reader *r, const char *name, size_t nl)
 
 static void begin_game(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
 {
-    if (!g->arena_)
-        g->arena_ = pk_arena_new();
-    if (!g->arena_)
+    struct pk_game_mem *mem = g->mem_; /* kept: its moves are the last game's, and the
+                                          reader may reuse its arena and main line */
+    if (!mem && !(mem = g->mem_ = calloc(1, sizeof *mem)))
         pk_rd_nomem(r);
-    pk_arena_reset(g->arena_);
-    void *arena = g->arena_, *main_buf = g->main_buf_;
-    int main_cap = g->main_cap_;
+    if (!mem->arena && !(mem->arena = pk_arena_new()))
+        pk_rd_nomem(r);
+    pk_arena_reset(mem->arena);
     memset(g, 0, sizeof *g);
-    g->arena_ = arena;
-    g->main_buf_ = main_buf; /* its moves are the last game's: the reader may reuse it */
-    g->main_cap_ = main_cap;
+    g->mem_ = mem;
     g->index = r->ngames + 1;
     r->g = g;
     r->sink = sink;
-    r->a = arena;
+    r->a = mem->arena;
     r->state = ST_START;
     r->depth = 0;
     r->skip = r->too_large = 0;

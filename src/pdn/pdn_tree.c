@@ -7,6 +7,7 @@
  * stood for a move; a move number no move took). Syntax errors are the callers': a
  * variation nested too deep, a ')' without a '(' (pdn_read.c, pdn_unparsed.c).
  */
+#include "pdn_game_int.h"
 #include "pdn_reader.h"
 
 #include <string.h>
@@ -158,8 +159,8 @@ void pk_rd_close_main(pk_pdn_reader *r, pk_game *g)
         pk_rd_close_level(r, 0, &g->main);
         return;
     }
-    pk_pdn_move *old = g->main_buf_;
-    int old_cap = g->main_cap_;
+    pk_pdn_move *old = g->mem_->main_buf;
+    int old_cap = g->mem_->main_cap;
     flush_pending(L);
     g->main.nmoves = L->n;
     g->main.moves = L->v;
@@ -167,8 +168,8 @@ void pk_rd_close_main(pk_pdn_reader *r, pk_game *g)
     g->main.pre_tail = L->pre_tail;
     g->main.line = L->line;
     g->main.col = L->col;
-    g->main_buf_ = L->v;
-    g->main_cap_ = L->cap;
+    g->mem_->main_buf = L->v;
+    g->mem_->main_cap = L->cap;
     L->v = old;
     L->cap = old_cap;
     L->n = 0;

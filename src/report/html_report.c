@@ -14,7 +14,7 @@
 
 #include "board.h"
 #include "fen.h"
-#include "match.h"
+#include "match_int.h"
 #include "notation.h"
 #include "written.h"
 

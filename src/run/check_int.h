@@ -17,7 +17,7 @@
 #include "pdn_resume.h"
 #include "pool.h"
 #include "report.h"
-#include "resolve.h"
+#include "resolve_int.h"
 
 #define CHUNK_TARGET (32u * 1024) /* text a worker reads at once: about 60 games */
 #define CHUNK_MAX (512u * 1024)   /* no cut within: the rest of the file is read the old way */

@@ -53,7 +53,7 @@ void pk_conv_free(pk_conv *G)
         return;
     free(G->recs);
     free(G->pool);
-    free(G->legal);
+    pk_movelist_free(G->legal);
     free(G);
 }
 
@@ -133,7 +133,7 @@ static void write_move(pk_conv *G, const pk_replay_event *e, bool full, char *bu
     if (full || !m->ncap) {
         pk_move_write(G->v, m, f | (full ? PK_NOT_FULL : 0), buf, size);
     } else { /* the PDN 3.0 rule: from-to unless another legal capture shares them (RULES 4.3) */
-        if (!G->legal && !(G->legal = malloc(sizeof *G->legal))) {
+        if (!G->legal && !(G->legal = pk_movelist_new())) {
             G->failed = true;
             buf[0] = 0;
             return;

@@ -88,7 +88,7 @@ void pk_search_free(pk_search *s)
     if (!s)
         return;
     for (int i = 0; i < s->nspare; i++)
-        free(s->spare[i]);
+        pk_match_scratch_free(s->spare[i]);
     free(s->spare);
     free(s->open);
     pthread_mutex_destroy(&s->lock);
@@ -220,7 +220,7 @@ static pk_match_scratch *lend(pk_search *s)
     if (s->nspare)
         m = s->spare[--s->nspare];
     pthread_mutex_unlock(&s->lock);
-    return m ? m : malloc(sizeof *m);
+    return m ? m : pk_match_scratch_new();
 }
 
 static void give_back(pk_search *s, pk_match_scratch *m)
@@ -237,7 +237,7 @@ static void give_back(pk_search *s, pk_match_scratch *m)
     if (s->nspare < s->capspare)
         s->spare[s->nspare++] = m, m = NULL;
     pthread_mutex_unlock(&s->lock);
-    free(m);
+    pk_match_scratch_free(m);
 }
 
 /* Is the written move w the move `played` in p? As the replay matches a written move: a
@@ -335,7 +335,7 @@ int pk_search_set_opening(pk_search *s, const char *moves, const pk_variant *onl
     warning[0] = 0;
     pk_game g;
     pk_game_init(&g);
-    pk_match_scratch *sc = malloc(sizeof *sc);
+    pk_match_scratch *sc = pk_match_scratch_new();
     int st = sc ? read_moves(moves, &g, err) : pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
     int countable = 0;
     for (int i = 0; i < g.main.nmoves; i++)
@@ -370,7 +370,7 @@ int pk_search_set_opening(pk_search *s, const char *moves, const pk_variant *onl
         free(s->open);
         s->open = NULL;
     }
-    free(sc);
+    pk_match_scratch_free(sc);
     pk_game_free(&g);
     return st;
 }

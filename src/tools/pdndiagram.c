@@ -203,7 +203,7 @@ int main(int argc, char **argv)
         pk_cli_move_error(stderr, prog, j.move, &err); /* pdnmoves --check's words */
         return EXIT_USAGE;
     }
-    if (j.move && !(j.scratch = malloc(sizeof *j.scratch))) {
+    if (j.move && !(j.scratch = pk_match_scratch_new())) {
         pk_cli_error(stderr, prog, NULL, "out of memory");
         return EXIT_USAGE;
     }
@@ -211,7 +211,7 @@ int main(int argc, char **argv)
     if ((in_stdin && pk_cli_stdin_check(output, &err)) || /* an output that is the input: refused */
         (output && pk_cli_open_output(output, &j.out, &err))) {
         pk_cli_error(stderr, prog, NULL, "%s", err.msg);
-        free(j.scratch);
+        pk_match_scratch_free(j.scratch);
         return EXIT_USAGE;
     }
     int st;
@@ -219,6 +219,6 @@ int main(int argc, char **argv)
         st = from_stdin(&j);
     else
         st = draw(&j, argv[optind], (size_t)-1, NULL, false);
-    free(j.scratch);
+    pk_match_scratch_free(j.scratch);
     return pk_cli_close_output(j.out, stderr, prog, st);
 }

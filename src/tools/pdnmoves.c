@@ -438,9 +438,9 @@ int main(int argc, char **argv)
         pk_cli_error(stderr, prog, NULL, "%s", err.msg);
         return PK_EXIT_USAGE;
     }
-    r.ms = malloc(sizeof *r.ms);
-    r.legal = malloc(sizeof *r.legal);
-    r.forbidden = malloc(sizeof *r.forbidden);
+    r.ms = pk_match_scratch_new();
+    r.legal = pk_movelist_new();
+    r.forbidden = pk_movelist_new();
     if (!r.ms || !r.legal || !r.forbidden) {
         fprintf(stderr, "%s: error: out of memory\n", prog);
         return PK_EXIT_USAGE;
@@ -452,8 +452,8 @@ int main(int argc, char **argv)
         status = lines(&r, stdin);
     else
         status = position(&r, argv[optind], (size_t)-1, 0);
-    free(r.ms);
-    free(r.legal);
-    free(r.forbidden);
+    pk_match_scratch_free(r.ms);
+    pk_movelist_free(r.legal);
+    pk_movelist_free(r.forbidden);
     return pk_cli_close_output(r.out, stderr, prog, status);
 }

@@ -12,7 +12,13 @@
 #include "replay.h"
 #include "written.h"
 
-static pk_match_scratch ms;
+static pk_match_scratch *ms_; /* made once, kept for the program's life */
+static pk_match_scratch *ms(void)
+{
+    if (!ms_)
+        ms_ = pk_match_scratch_new();
+    return ms_;
+}
 
 int main(int argc, char **argv)
 {
@@ -46,7 +52,7 @@ int main(int argc, char **argv)
                 for (int j = i + 1; rc == PK_OK && j < line->nmoves && (line->moves[j].flags & PK_PDN_MOVE_HOP); j++)
                     rc = pk_written_add(v, &line->moves[j], &w, &bad);
                 pk_match m;
-                if (rc != PK_OK || pk_match_move(v, &p, &w, 0, &ms, &m) != PK_MATCH_LEGAL)
+                if (rc != PK_OK || pk_match_move(v, &p, &w, 0, ms(), &m) != PK_MATCH_LEGAL)
                     break;
                 char fen[PK_FEN_MAX];
                 pk_fen_write(v, &p, false, fen, sizeof fen);

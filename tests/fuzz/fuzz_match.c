@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1)
         return 0;
     if (!scratch) {
-        scratch = malloc(sizeof *scratch);
+        scratch = pk_match_scratch_new();
         legal = malloc(sizeof *legal);
         if (!scratch || !legal)
             abort();

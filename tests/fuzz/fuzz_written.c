@@ -11,7 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static pk_match_scratch ms;
+static pk_match_scratch *ms_; /* made once, kept for the program's life */
+static pk_match_scratch *ms(void)
+{
+    if (!ms_)
+        ms_ = pk_match_scratch_new();
+    return ms_;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -37,12 +43,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (pk_fen_parse(v, v->start_fen, (size_t)-1, &p, NULL, NULL) != PK_OK)
         abort();
     pk_match m;
-    pk_match_move(v, &p, &w, 0, &ms, &m);
+    pk_match_move(v, &p, &w, 0, ms(), &m);
     char text[64], msg[900];
     size_t n = len < sizeof text - 1 ? len : sizeof text - 1;
     memcpy(text, s, n);
     text[n] = 0;
-    int k = pk_match_describe(v, &p, text, &m, 0, w.algebraic, &ms, msg, sizeof msg);
+    int k = pk_match_describe(v, &p, text, &m, 0, w.algebraic, ms(), msg, sizeof msg);
     if (k < 0 || (m.kind != PK_MATCH_LEGAL && !msg[0]))
         abort();
     return 0;

@@ -34,14 +34,14 @@ static int engine(void)
     const pk_variant *v = pk_variant_find("russian");
     pk_pos p;
     pk_error err;
-    pk_movelist *list = malloc(sizeof *list); /* about 64 KB: not on the stack */
+    pk_movelist *list = pk_movelist_new(); /* on the heap, its size the library's */
     char buf[128];
 
     if (!v || !list)
         return 1;
     if (pk_fen_parse(v, "W:Wc3,e3,Kh2:Bd4,f6,b6", (size_t)-1, &p, NULL, &err) != PK_OK) {
         printf("fen: %s (column %lld)\n", err.msg, err.col);
-        free(list);
+        pk_movelist_free(list);
         return 1;
     }
     int n = pk_gen_legal(v, &p, list, 0);
@@ -62,10 +62,10 @@ static int engine(void)
     w.sq[0] = (uint8_t)c3;
     w.sq[1] = (uint8_t)e5;
     w.capture_sep = w.sep_written = true;
-    pk_match_scratch *scratch = malloc(sizeof *scratch);
+    pk_match_scratch *scratch = pk_match_scratch_new();
     pk_match m;
     if (!scratch) {
-        free(list);
+        pk_movelist_free(list);
         return 1;
     }
     int kind = pk_match_move(v, &p, &w, 0, scratch, &m);
@@ -73,12 +73,12 @@ static int engine(void)
         printf("c3:e5 is incomplete: %d legal captures\n", m.ncand);
     else
         printf("c3:e5: kind %d\n", kind);
-    free(scratch);
+    pk_match_scratch_free(scratch);
 
     pk_make(v, &p, &list->m[0]);
     pk_fen_write(v, &p, true, buf, sizeof buf);
     printf("after the first move: %s\n", buf);
-    free(list);
+    pk_movelist_free(list);
 
     const pk_variant *e = pk_variant_lookup("21");
     pk_pos start;

@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "draw.h"
+#include "draw_int.h" /* white box: the counters and the repetition table */
 #include "pk_bits.h" /* the library's inline bit helpers (private) */
 #include "fen.h"
 #include "movegen.h"
@@ -1075,7 +1075,7 @@ static void test_rep_nomem(void)
 {
     enum { N = 200 };
     static pk_pos q[N];
-    pk_draw_free(&G.ds);
+    pk_draw_release(&G.ds);
     CU_ASSERT_PTR_NULL(G.ds.rep);
     G.ds.rep_max = 64; /* growth past 64 entries fails as if malloc had */
     start("pool", "W:WK29,K30:BK1,K2", 0);
@@ -1095,7 +1095,7 @@ static void test_rep_nomem(void)
     start("pool", "W:WK29,K30:BK1,K2", 0);
     CU_ASSERT_EQUAL(ply_n(&G.ds, &G.p, &m, &q[0], ev, PK_DRAW_MAX_EVENTS), 0);
     CU_ASSERT_EQUAL(G.ds.rep_n, 2);
-    pk_draw_free(&G.ds);
+    pk_draw_release(&G.ds);
     CU_ASSERT_EQUAL(G.ds.rep_max, 0);
     CU_ASSERT_EQUAL(G.ds.rep_cap, 0);
 }
@@ -1181,7 +1181,8 @@ static void test_fr1_brute_force(void)
 {
     const pk_variant *v = pk_variant_find("frisian");
     const pk_geom *g = v->geom;
-    static pk_draw_state ds;
+    pk_draw_state *ds = pk_draw_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ds);
     static pk_movelist ml;
     pk_draw_event ev[PK_DRAW_MAX_EVENTS];
     int checked = 0, drawn = 0, bad = 0;
@@ -1204,7 +1205,7 @@ static void test_fr1_brute_force(void)
                             expect_draw = true;
                     }
                 }
-                int n = init_n(&ds, v, &p, -1, 0, ev, PK_DRAW_MAX_EVENTS);
+                int n = init_n(ds, v, &p, -1, 0, ev, PK_DRAW_MAX_EVENTS);
                 bool got = n == 1 && !strcmp(ev[0].rule, "FR1");
                 bad += got != expect_draw;
                 drawn += got;
@@ -1214,6 +1215,7 @@ static void test_fr1_brute_force(void)
     CU_ASSERT_EQUAL(bad, 0);
     CU_ASSERT_EQUAL(checked, 50 * 49 * 2);
     CU_ASSERT(drawn > 0 && drawn < checked);
+    pk_draw_free(ds);
 }
 
 /* Brazilian: default REP3 + K40 only; profile brazilian-fmjd64 = the Russian set. */
@@ -1260,11 +1262,14 @@ static void test_api(void)
     const pk_variant *v = pk_variant_find("international");
     pk_pos p;
     CU_ASSERT_EQUAL(pk_fen_parse(v, "W:WK50,36,35:BK1,15,16", (size_t)-1, &p, NULL, NULL), PK_OK);
-    static pk_draw_state ds;
-    CU_ASSERT_EQUAL(init_n(&ds, v, &p, 50, 0, NULL, 0), 0); /* fired but not written */
+    pk_draw_state *ds = pk_draw_new(); /* the handle an outside caller makes */
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ds);
+    CU_ASSERT_EQUAL(init_n(ds, v, &p, 50, 0, NULL, 0), 0); /* fired but not written */
     pk_draw_event one;
-    CU_ASSERT_EQUAL(init_n(&ds, v, &p, 50, 0, &one, 1), 1);
+    CU_ASSERT_EQUAL(init_n(ds, v, &p, 50, 0, &one, 1), 1);
     CU_ASSERT_STRING_EQUAL(one.rule, "K50");
+    pk_draw_free(ds);
+    pk_draw_free(NULL); /* allowed */
 }
 
 static const pk_test tests[] = {

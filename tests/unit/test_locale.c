@@ -116,10 +116,12 @@ static void variant_tag(void)
     pk_replay *rp = pk_replay_new();
     pk_replay_opts o;
     memset(&o, 0, sizeof o);
-    pk_variant_choice ch;
-    pk_resolve_variant(rp, &g, &o, &ch);
-    CU_ASSERT_PTR_EQUAL(ch.variant, pk_variant_find("frisian"));
-    CU_ASSERT_EQUAL(ch.source, PK_VSRC_VARIANT_TAG);
+    pk_variant_choice *ch = pk_variant_choice_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ch);
+    pk_resolve_variant(rp, &g, &o, ch);
+    CU_ASSERT_PTR_EQUAL(pk_variant_choice_variant(ch), pk_variant_find("frisian"));
+    CU_ASSERT_EQUAL(pk_variant_choice_source(ch), PK_VSRC_VARIANT_TAG);
+    pk_variant_choice_free(ch);
     pk_replay_free(rp);
     pk_game_free(&g);
 }

@@ -7,7 +7,13 @@
 #include "fen.h"
 #include "pktest.h"
 
-static pk_match_scratch scratch;
+static pk_match_scratch *scratch_; /* made once, kept for the program's life */
+static pk_match_scratch *scratch(void)
+{
+    if (!scratch_)
+        scratch_ = pk_match_scratch_new();
+    return scratch_;
+}
 
 /* "46x23x12", "e3:c5:a7", "36-31": squares separated by - x or : */
 static int classify(const char *variant, const char *fen, const char *text, pk_match *m)
@@ -32,7 +38,7 @@ static int classify(const char *variant, const char *fen, const char *text, pk_m
             s++;
         }
     }
-    return pk_match_move(v, &p, &w, 0, &scratch, m);
+    return pk_match_move(v, &p, &w, 0, scratch(), m);
 }
 
 static void expect(const char *variant, const char *fen, const char *text, int kind, int why)
@@ -209,7 +215,7 @@ static void test_two_square_captures(void)
                                 at = at < 0 ? i : at;
                             }
                         pk_match m;
-                        int kind = pk_match_move(v, &p, &w, 0, &scratch, &m);
+                        int kind = pk_match_move(v, &p, &w, 0, scratch(), &m);
                         CU_ASSERT_EQUAL(kind == PK_MATCH_LEGAL, want == 1);
                         CU_ASSERT_EQUAL(kind == PK_MATCH_AMBIGUOUS, want > 1);
                         if (kind == PK_MATCH_LEGAL && want == 1) {
@@ -240,19 +246,36 @@ static void test_judge(void)
     char msg[900];
     CU_ASSERT_EQUAL_FATAL(pk_fen_parse(v, "W:W31:B1", (size_t)-1, &p, NULL, &err), PK_OK);
     CU_ASSERT_EQUAL_FATAL(pk_written_parse(v, "31-31", 5, &w, &err), PK_OK);
-    CU_ASSERT_EQUAL(pk_match_judge(v, &p, &w, "31-31", 0, &scratch, &m, msg, sizeof msg), PK_MATCH_ILLEGAL);
+    CU_ASSERT_EQUAL(pk_match_judge(v, &p, &w, "31-31", 0, scratch(), &m, msg, sizeof msg), PK_MATCH_ILLEGAL);
     CU_ASSERT_STRING_EQUAL(msg, "illegal move 31-31: origin and destination are the same square (31)");
     CU_ASSERT_EQUAL_FATAL(pk_written_parse(v, "31-26", 5, &w, &err), PK_OK);
-    CU_ASSERT_EQUAL(pk_match_judge(v, &p, &w, "31-26", 0, &scratch, &m, msg, sizeof msg), PK_MATCH_LEGAL);
+    CU_ASSERT_EQUAL(pk_match_judge(v, &p, &w, "31-26", 0, scratch(), &m, msg, sizeof msg), PK_MATCH_LEGAL);
     CU_ASSERT_STRING_EQUAL(msg, "");
     const pk_variant *ru = pk_variant_find("russian");
     CU_ASSERT_EQUAL_FATAL(pk_fen_parse(ru, "W:WKh8,h6:Bf8,b6,d4,c3", (size_t)-1, &p, NULL, &err), PK_OK);
     CU_ASSERT_EQUAL_FATAL(pk_written_parse(ru, "hg7", 3, &w, &err), PK_OK);
-    CU_ASSERT_EQUAL(pk_match_judge(ru, &p, &w, "hg7", 0, &scratch, &m, msg, sizeof msg), PK_MATCH_AMBIGUOUS);
+    CU_ASSERT_EQUAL(pk_match_judge(ru, &p, &w, "hg7", 0, scratch(), &m, msg, sizeof msg), PK_MATCH_AMBIGUOUS);
     CU_ASSERT_STRING_EQUAL(msg, "hg7 is ambiguous: it matches 2 legal moves: h6-g7, h8-g7");
 }
 
+/* The scratch is a handle (match.h): made, used for a move, freed; NULL may be freed. */
+static void test_scratch_handle(void)
+{
+    pk_match_scratch *s = pk_match_scratch_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    const pk_variant *v = pk_variant_find("english");
+    pk_pos p;
+    CU_ASSERT_EQUAL_FATAL(pk_fen_parse(v, v->start_fen, (size_t)-1, &p, NULL, NULL), PK_OK);
+    pk_written w;
+    CU_ASSERT_EQUAL_FATAL(pk_written_parse(v, "11-15", 5, &w, NULL), PK_OK);
+    pk_match m;
+    CU_ASSERT_EQUAL(pk_match_move(v, &p, &w, 0, s, &m), PK_MATCH_LEGAL);
+    pk_match_scratch_free(s);
+    pk_match_scratch_free(NULL);
+}
+
 static const pk_test tests[] = {
+    {"scratch handle", test_scratch_handle},
     {"judge: a move given as text", test_judge}, {"E1 classification", test_e1},         {"E2 ambiguous", test_e2_ambiguous},
     {"E3 either path", test_e3_either_path}, {"E4 passing promotion", test_e4},
     {"Russian promotion", test_russian_promotion}, {"Spanish quality", test_spanish},

@@ -14,7 +14,13 @@
 #include "written.h"
 #include "pktest.h"
 
-static pk_match_scratch scratch;
+static pk_match_scratch *scratch_; /* made once, kept for the program's life */
+static pk_match_scratch *scratch(void)
+{
+    if (!scratch_)
+        scratch_ = pk_match_scratch_new();
+    return scratch_;
+}
 static pk_movelist forbidden;
 
 /* s begins with prefix */
@@ -41,7 +47,7 @@ static int classify(const pk_variant *v, const pk_pos *p, const char *text, pk_m
     pk_written w;
     pk_error err;
     CU_ASSERT_EQUAL_FATAL(pk_written_parse(v, text, strlen(text), &w, &err), PK_OK);
-    return pk_match_move(v, p, &w, 0, &scratch, m);
+    return pk_match_move(v, p, &w, 0, scratch(), m);
 }
 
 /* The legal move of p written `text` (PDN short form, as pk_move_write_pdn writes it). */
@@ -58,7 +64,7 @@ static int by_text(const void *a, const void *b) { return strcmp(a, b); }
  * "36x27" or "e1:a5" (one per move, RULES 1.8). */
 static int forbidden_list(const pk_variant *v, const pk_pos *p, bool algebraic, char *buf, size_t size)
 {
-    int n = pk_match_forbidden(v, p, 0, &scratch, &forbidden);
+    int n = pk_match_forbidden(v, p, 0, scratch(), &forbidden);
     char names[16][32];
     CU_ASSERT_FATAL(n <= 16);
     for (int i = 0; i < n; i++)
@@ -79,14 +85,14 @@ static void reason(const pk_variant *v, const pk_pos *p, const char *text, const
     char buf[200];
     CU_ASSERT_EQUAL_FATAL(classify(v, p, text, &m), PK_MATCH_CHOICE);
     pk_move b = legal_move(v, p, best);
-    int n = pk_match_forbidden_reason(v, p, &m.move, &b, 0, algebraic, &scratch, buf, sizeof buf);
+    int n = pk_match_forbidden_reason(v, p, &m.move, &b, 0, algebraic, scratch(), buf, sizeof buf);
     if (strcmp(buf, want))
         printf("\n  %s %s: \"%s\", expected \"%s\"", v->name, text, buf, want);
     CU_ASSERT_STRING_EQUAL(buf, want);
     CU_ASSERT_EQUAL(n, (int)strlen(want));
     /* snprintf-like: a short buffer gets a cut, terminated text and the full length */
     char small[8];
-    CU_ASSERT_EQUAL(pk_match_forbidden_reason(v, p, &m.move, &b, 0, algebraic, &scratch, small, sizeof small), n);
+    CU_ASSERT_EQUAL(pk_match_forbidden_reason(v, p, &m.move, &b, 0, algebraic, scratch(), small, sizeof small), n);
     CU_ASSERT_EQUAL(strlen(small), sizeof small - 1);
     CU_ASSERT_EQUAL(strncmp(small, want, sizeof small - 1), 0);
 }
@@ -249,7 +255,7 @@ static void test_describe(void)
     const pk_variant *v = var("international");
     pk_pos p = pos(v, "W:WK46,36:B37,18,31"); /* E1 */
     CU_ASSERT_EQUAL(classify(v, &p, "36x27", &m), PK_MATCH_CHOICE);
-    int n = pk_match_describe(v, &p, "36x27", &m, 0, false, &scratch, buf, sizeof buf);
+    int n = pk_match_describe(v, &p, "36x27", &m, 0, false, scratch(), buf, sizeof buf);
     CU_ASSERT_EQUAL(n, (int)strlen(buf));
     CU_ASSERT_TRUE(starts(buf, "36x27 takes 1 piece; majority rule (the capture taking the most pieces is "
                                "mandatory) requires "));
@@ -258,25 +264,25 @@ static void test_describe(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(buf, "46x1 (2 pieces)"));
 
     CU_ASSERT_EQUAL(classify(v, &p, "46-41", &m), PK_MATCH_CAPTURE_REQUIRED);
-    pk_match_describe(v, &p, "46-41", &m, 0, false, &scratch, buf, sizeof buf);
+    pk_match_describe(v, &p, "46-41", &m, 0, false, scratch(), buf, sizeof buf);
     CU_ASSERT_TRUE(starts(buf, "46-41: a capture is mandatory (3 available: "));
 
     CU_ASSERT_EQUAL(classify(v, &p, "46x28", &m), PK_MATCH_INCOMPLETE);
-    pk_match_describe(v, &p, "46x28", &m, 0, false, &scratch, buf, sizeof buf);
+    pk_match_describe(v, &p, "46x28", &m, 0, false, scratch(), buf, sizeof buf);
     CU_ASSERT_TRUE(starts(buf, "46x28 stops after taking 1 piece while the capture must go on: "));
 
     CU_ASSERT_EQUAL(classify(v, &p, "36-31", &m), PK_MATCH_ILLEGAL);
-    pk_match_describe(v, &p, "36-31", &m, 0, false, &scratch, buf, sizeof buf);
+    pk_match_describe(v, &p, "36-31", &m, 0, false, scratch(), buf, sizeof buf);
     CU_ASSERT_TRUE(starts(buf, "illegal move 36-31: the destination square is occupied"));
 
     CU_ASSERT_EQUAL(classify(v, &p, "46x12", &m), PK_MATCH_LEGAL);
-    CU_ASSERT_EQUAL(pk_match_describe(v, &p, "46x12", &m, 0, false, &scratch, buf, sizeof buf), 0);
+    CU_ASSERT_EQUAL(pk_match_describe(v, &p, "46x12", &m, 0, false, scratch(), buf, sizeof buf), 0);
     CU_ASSERT_STRING_EQUAL(buf, "");
 
     /* E2: 31x15 matches two legal moves: both full paths listed */
     p = pos(v, "W:WK31:B19,20,22,23");
     CU_ASSERT_EQUAL(classify(v, &p, "31x15", &m), PK_MATCH_AMBIGUOUS);
-    pk_match_describe(v, &p, "31x15", &m, 0, false, &scratch, buf, sizeof buf);
+    pk_match_describe(v, &p, "31x15", &m, 0, false, scratch(), buf, sizeof buf);
     CU_ASSERT_TRUE(starts(buf, "31x15 is ambiguous: it matches 2 legal moves: "));
     CU_ASSERT_PTR_NOT_NULL(strstr(buf, "31x18x29x15"));
     CU_ASSERT_PTR_NOT_NULL(strstr(buf, "31x13x24x15"));
@@ -285,7 +291,7 @@ static void test_describe(void)
     p = pos(v, "W:W46:B41,37");
     CU_ASSERT_EQUAL(classify(v, &p, "46-41", &m), PK_MATCH_ILLEGAL);
     CU_ASSERT_EQUAL(m.nlegal, 0);
-    pk_match_describe(v, &p, "46-41", &m, 0, false, &scratch, buf, sizeof buf);
+    pk_match_describe(v, &p, "46-41", &m, 0, false, scratch(), buf, sizeof buf);
     CU_ASSERT_STRING_EQUAL(buf, "46-41 was played after the end of the game: white has no legal move and has lost");
 }
 

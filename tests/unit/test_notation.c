@@ -243,7 +243,27 @@ static void test_buffer(void)
     CU_ASSERT_EQUAL(pk_move_write(in, a, 0, NULL, 0), (int)strlen("31x15"));
 }
 
+/* A list made by the library (movegen.h: its size is the library's): empty when new,
+ * filled by the generator (7 opening moves in English, RULES 2.6), written like any list. */
+static void test_movelist_handle(void)
+{
+    pk_movelist *l = pk_movelist_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+    CU_ASSERT_EQUAL(l->n, 0);
+    CU_ASSERT_EQUAL(l->overflow, 0);
+    const pk_variant *v = pk_variant_find("english");
+    pk_pos p;
+    CU_ASSERT_EQUAL_FATAL(pk_fen_parse(v, v->start_fen, strlen(v->start_fen), &p, NULL, NULL), PK_OK);
+    CU_ASSERT_EQUAL(pk_gen_legal(v, &p, l, 0), 7);
+    char buf[32];
+    pk_move_write_pdn(v, l, &l->m[0], 0, buf, sizeof buf);
+    CU_ASSERT(strchr(buf, '-') != NULL);
+    pk_movelist_free(l);
+    pk_movelist_free(NULL); /* allowed */
+}
+
 static const pk_test tests[] = {
+    {"movelist handle", test_movelist_handle},
     {"quiet moves", test_quiet},
     {"short and full capture forms", test_capture_short_full},
     {"capture separator", test_separator},

@@ -236,36 +236,42 @@ static void test_resolve(void)
     };
     enum { N = sizeof texts / sizeof texts[0] };
     pk_replay *rp = pk_replay_new();
-    pk_variant_choice first[N], again;
+    pk_variant_choice *first[N], *again = pk_variant_choice_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(again);
+    for (int i = 0; i < N; i++)
+        CU_ASSERT_PTR_NOT_NULL_FATAL(first[i] = pk_variant_choice_new());
     pk_replay_opts o = {0};
     for (int pass = 0; pass < 2; pass++)
         for (int k = 0; k < N; k++) {
             int i = pass ? N - 1 - k : k; /* the second pass in the other order */
             pk_game g;
             read_game(texts[i], &g);
-            pk_variant_choice *ch = pass ? &again : &first[i];
+            pk_variant_choice *ch = pass ? again : first[i];
             pk_resolve_variant(rp, &g, &o, ch);
             if (pass) {
-                CU_ASSERT_EQUAL(again.variant, first[i].variant);
-                CU_ASSERT_STRING_EQUAL(again.message, first[i].message);
+                CU_ASSERT_EQUAL(pk_variant_choice_variant(again), pk_variant_choice_variant(first[i]));
+                CU_ASSERT_STRING_EQUAL(pk_variant_choice_message(again), pk_variant_choice_message(first[i]));
             }
             pk_game_free(&g);
         }
-    CU_ASSERT_EQUAL(first[0].variant, pk_variant_find("english"));
-    CU_ASSERT_EQUAL(first[0].source, PK_VSRC_GUESS);
-    CU_ASSERT_FALSE(first[0].by_file);
-    CU_ASSERT_STRING_EQUAL(first[0].message, "no GameType tag: guessed english from its numeric squares");
-    CU_ASSERT_PTR_NULL(first[1].variant);
-    CU_ASSERT_STRING_EQUAL(first[1].unsupported, "Spantsiretti draughts");
-    CU_ASSERT_STRING_EQUAL(first[1].message, "Spantsiretti draughts (GameType 41) is not supported: moves not checked");
-    CU_ASSERT_EQUAL(first[2].variant, pk_variant_find("frisian"));
-    CU_ASSERT_EQUAL(first[2].source, PK_VSRC_VARIANT_TAG);
+    CU_ASSERT_EQUAL(pk_variant_choice_variant(first[0]), pk_variant_find("english"));
+    CU_ASSERT_EQUAL(pk_variant_choice_source(first[0]), PK_VSRC_GUESS);
+    CU_ASSERT_FALSE(pk_variant_choice_by_file(first[0]));
+    CU_ASSERT_STRING_EQUAL(pk_variant_choice_message(first[0]), "no GameType tag: guessed english from its numeric squares");
+    CU_ASSERT_PTR_NULL(pk_variant_choice_variant(first[1]));
+    CU_ASSERT_STRING_EQUAL(pk_variant_choice_unsupported(first[1]), "Spantsiretti draughts");
+    CU_ASSERT_STRING_EQUAL(pk_variant_choice_message(first[1]), "Spantsiretti draughts (GameType 41) is not supported: moves not checked");
+    CU_ASSERT_EQUAL(pk_variant_choice_variant(first[2]), pk_variant_find("frisian"));
+    CU_ASSERT_EQUAL(pk_variant_choice_source(first[2]), PK_VSRC_VARIANT_TAG);
     /* RULES 4.1: a game alone is not guessed by the moves it fits (italian here): english,
      * the usual variant of numeric squares, judges it */
-    CU_ASSERT_EQUAL(first[3].variant, pk_variant_find("english"));
-    CU_ASSERT_EQUAL(first[4].variant, pk_variant_find("russian"));
-    CU_ASSERT_STRING_EQUAL(first[4].message,
+    CU_ASSERT_EQUAL(pk_variant_choice_variant(first[3]), pk_variant_find("english"));
+    CU_ASSERT_EQUAL(pk_variant_choice_variant(first[4]), pk_variant_find("russian"));
+    CU_ASSERT_STRING_EQUAL(pk_variant_choice_message(first[4]),
                            "GameType 99 (line 1) is not a variant pdnkit knows; guessed russian from its algebraic squares");
+    for (int i = 0; i < N; i++)
+        pk_variant_choice_free(first[i]);
+    pk_variant_choice_free(again);
     pk_replay_free(rp);
 }
 
@@ -277,51 +283,55 @@ static void test_file_guess(void)
     const char *tagged = "[GameType \"22\"]\n1. 22-18 *\n";
     pk_replay *rp = pk_replay_new();
     pk_replay_opts o = {0};
-    pk_file_guess f;
+    pk_file_guess *f = pk_file_guess_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     pk_game it, en, tg;
     read_game(italian, &it);
     read_game(english, &en);
     read_game(tagged, &tg);
-    pk_variant_choice ch;
+    pk_variant_choice *ch = pk_variant_choice_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ch);
     const pk_variant *ital = pk_variant_find("italian"), *eng = pk_variant_find("english");
 
-    pk_file_guess_init(&f);
-    CU_ASSERT(pk_file_guess_add(&f, rp, &it, &o));
-    o.file_guess = &f;
-    pk_resolve_variant(rp, &it, &o, &ch); /* one italian game: 1 against english's 0 + 1 */
-    CU_ASSERT_EQUAL(ch.variant, eng);
-    CU_ASSERT_EQUAL(f.games, 1);
-    CU_ASSERT_EQUAL(f.fit[ital->index], 1);
-    CU_ASSERT_EQUAL(f.fit[eng->index], 0);
+    pk_file_guess_init(f);
+    CU_ASSERT(pk_file_guess_add(f, rp, &it, &o));
+    o.file_guess = f;
+    pk_resolve_variant(rp, &it, &o, ch); /* one italian game: 1 against english's 0 + 1 */
+    CU_ASSERT_EQUAL(pk_variant_choice_variant(ch), eng);
+    CU_ASSERT_EQUAL(pk_file_guess_games(f), 1);
+    CU_ASSERT_EQUAL(pk_file_guess_votes(f, ital), 1);
+    CU_ASSERT_EQUAL(pk_file_guess_votes(f, eng), 0);
     o.file_guess = NULL;
-    CU_ASSERT(pk_file_guess_add(&f, rp, &it, &o));
-    o.file_guess = &f;
-    pk_resolve_variant(rp, &en, &o, &ch); /* two: italian, for every game of the file */
-    CU_ASSERT_EQUAL(ch.variant, ital);
-    CU_ASSERT(ch.by_file);
-    CU_ASSERT_STRING_EQUAL(ch.message, "no GameType tag: guessed italian, the variant of this file's games");
+    CU_ASSERT(pk_file_guess_add(f, rp, &it, &o));
+    o.file_guess = f;
+    pk_resolve_variant(rp, &en, &o, ch); /* two: italian, for every game of the file */
+    CU_ASSERT_EQUAL(pk_variant_choice_variant(ch), ital);
+    CU_ASSERT(pk_variant_choice_by_file(ch));
+    CU_ASSERT_STRING_EQUAL(pk_variant_choice_message(ch), "no GameType tag: guessed italian, the variant of this file's games");
 
-    pk_file_guess_init(&f); /* an english game and an italian one: a tie, english first */
-    pk_file_guess_add(&f, rp, &en, &o);
-    pk_file_guess_add(&f, rp, &it, &o);
-    pk_resolve_variant(rp, &it, &o, &ch);
-    CU_ASSERT_EQUAL(ch.variant, eng);
-    pk_file_guess_add(&f, rp, &tg, &o); /* a tagged italian game: 2 against 1 + 1 */
-    CU_ASSERT_EQUAL(f.fit[ital->index], 2);
-    pk_resolve_variant(rp, &en, &o, &ch);
-    CU_ASSERT_EQUAL(ch.variant, eng);
-    pk_file_guess_add(&f, rp, &tg, &o); /* another tips it */
-    pk_resolve_variant(rp, &en, &o, &ch);
-    CU_ASSERT_EQUAL(ch.variant, ital);
+    pk_file_guess_init(f); /* an english game and an italian one: a tie, english first */
+    pk_file_guess_add(f, rp, &en, &o);
+    pk_file_guess_add(f, rp, &it, &o);
+    pk_resolve_variant(rp, &it, &o, ch);
+    CU_ASSERT_EQUAL(pk_variant_choice_variant(ch), eng);
+    pk_file_guess_add(f, rp, &tg, &o); /* a tagged italian game: 2 against 1 + 1 */
+    CU_ASSERT_EQUAL(pk_file_guess_votes(f, ital), 2);
+    pk_resolve_variant(rp, &en, &o, ch);
+    CU_ASSERT_EQUAL(pk_variant_choice_variant(ch), eng);
+    pk_file_guess_add(f, rp, &tg, &o); /* another tips it */
+    pk_resolve_variant(rp, &en, &o, ch);
+    CU_ASSERT_EQUAL(pk_variant_choice_variant(ch), ital);
 
-    pk_file_guess_init(&f); /* at most PK_FILE_GUESS_GAMES games are counted */
+    pk_file_guess_init(f); /* at most PK_FILE_GUESS_GAMES games are counted */
     for (int i = 0; i < PK_FILE_GUESS_GAMES; i++)
-        CU_ASSERT(pk_file_guess_add(&f, rp, &en, &o));
-    CU_ASSERT_FALSE(pk_file_guess_add(&f, rp, &en, &o));
-    CU_ASSERT_EQUAL(f.games, PK_FILE_GUESS_GAMES);
+        CU_ASSERT(pk_file_guess_add(f, rp, &en, &o));
+    CU_ASSERT_FALSE(pk_file_guess_add(f, rp, &en, &o));
+    CU_ASSERT_EQUAL(pk_file_guess_games(f), PK_FILE_GUESS_GAMES);
     pk_game_free(&it);
     pk_game_free(&en);
     pk_game_free(&tg);
+    pk_variant_choice_free(ch);
+    pk_file_guess_free(f);
     pk_replay_free(rp);
 }
 

@@ -12,7 +12,7 @@
 
 #include "pktest.h"
 #include "replay.h"
-#include "resolve.h"
+#include "resolve_int.h" /* white box: a choice with a message set by hand */
 
 #define MAXD 16
 
@@ -138,17 +138,20 @@ static void test_misfit(void)
     pk_replay *r = pk_replay_new();
     pk_replay_opts o;
     memset(&o, 0, sizeof o);
-    pk_variant_choice ch;
+    pk_variant_choice *ch = pk_variant_choice_new(); /* as a caller outside the library */
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ch);
     /* no tag, numbers up to 32, alone: guessed english (the usual variant of such squares,
      * pdncheck(1) GUESSING THE VARIANT), where 32-28 moves a White man with Black to move */
     pk_game *g = PK_READ_GAME(&rd, "1. 32-28 19-23 *\n");
-    pk_resolve_variant(r, g, &o, &ch);
-    CU_ASSERT_EQUAL(ch.source, PK_VSRC_GUESS);
-    CU_ASSERT_PTR_EQUAL_FATAL(ch.variant, var("english"));
-    CU_ASSERT_TRUE(pk_resolve_misfit(r, g, "m.pdn", &o, &ch, &sink));
-    CU_ASSERT_EQUAL_FATAL(ch.nfit, 2);
-    CU_ASSERT_PTR_EQUAL(ch.fit[0], var("international"));
-    CU_ASSERT_PTR_EQUAL(ch.fit[1], var("frisian"));
+    pk_resolve_variant(r, g, &o, ch);
+    CU_ASSERT_EQUAL(pk_variant_choice_source(ch), PK_VSRC_GUESS);
+    CU_ASSERT_PTR_EQUAL_FATAL(pk_variant_choice_variant(ch), var("english"));
+    CU_ASSERT_TRUE(pk_resolve_misfit(r, g, "m.pdn", &o, ch, &sink));
+    CU_ASSERT_EQUAL_FATAL(pk_variant_choice_nfit(ch), 2);
+    CU_ASSERT_PTR_EQUAL(pk_variant_choice_fit(ch, 0), var("international"));
+    CU_ASSERT_PTR_EQUAL(pk_variant_choice_fit(ch, 1), var("frisian"));
+    CU_ASSERT_PTR_NULL(pk_variant_choice_fit(ch, 2)); /* past the end */
+    CU_ASSERT_PTR_NULL(pk_variant_choice_fit(ch, -1));
     CU_ASSERT_EQUAL_FATAL(s.n, 1);
     CU_ASSERT_STRING_EQUAL(s.d[0].code, "variant-guess");
     CU_ASSERT_EQUAL(s.d[0].severity, PK_SEV_ERROR);
@@ -160,21 +163,23 @@ static void test_misfit(void)
     PK_READ_DONE(&rd);
     /* a guess that fits: nothing said */
     g = PK_READ_GAME(&rd, "1. 11-15 24-20 *\n");
-    pk_resolve_variant(r, g, &o, &ch);
-    CU_ASSERT_PTR_EQUAL(ch.variant, var("english"));
+    pk_resolve_variant(r, g, &o, ch);
+    CU_ASSERT_PTR_EQUAL(pk_variant_choice_variant(ch), var("english"));
     s.n = 0;
-    CU_ASSERT_FALSE(pk_resolve_misfit(r, g, "m.pdn", &o, &ch, &sink));
-    CU_ASSERT_EQUAL(ch.nfit, 0);
+    CU_ASSERT_FALSE(pk_resolve_misfit(r, g, "m.pdn", &o, ch, &sink));
+    CU_ASSERT_EQUAL(pk_variant_choice_nfit(ch), 0);
     CU_ASSERT_EQUAL(s.n, 0);
     PK_READ_DONE(&rd);
     /* not a guess (a GameType): never */
     g = PK_READ_GAME(&rd, "[GameType \"21\"]\n1. 32-28 *\n");
-    pk_resolve_variant(r, g, &o, &ch);
-    CU_ASSERT_EQUAL(ch.source, PK_VSRC_GAMETYPE);
-    CU_ASSERT_FALSE(pk_resolve_misfit(r, g, "m.pdn", &o, &ch, &sink));
+    pk_resolve_variant(r, g, &o, ch);
+    CU_ASSERT_EQUAL(pk_variant_choice_source(ch), PK_VSRC_GAMETYPE);
+    CU_ASSERT_FALSE(pk_resolve_misfit(r, g, "m.pdn", &o, ch, &sink));
     CU_ASSERT_EQUAL(s.n, 0);
     PK_READ_DONE(&rd);
     pk_replay_free(r);
+    pk_variant_choice_free(ch);
+    pk_variant_choice_free(NULL); /* allowed */
 }
 
 static void test_suggest(void)
@@ -208,7 +213,64 @@ static void test_suggest(void)
     pk_replay_free(r);
 }
 
+/* The choice and the file's count as handles (resolve.h): a new choice is empty; one
+ * resolved says what the game names through the accessors, as pk_replay_game reads it. */
+static void test_handles(void)
+{
+    pk_variant_choice *ch = pk_variant_choice_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ch);
+    CU_ASSERT_PTR_NULL(pk_variant_choice_variant(ch));
+    CU_ASSERT_PTR_NULL(pk_variant_choice_unsupported(ch));
+    CU_ASSERT_FALSE(pk_variant_choice_by_file(ch));
+    CU_ASSERT_EQUAL(pk_variant_choice_nfit(ch), 0);
+    CU_ASSERT_STRING_EQUAL(pk_variant_choice_message(ch), "");
+    CU_ASSERT_STRING_EQUAL(pk_variant_choice_hint(ch), "");
+    pk_test_reading rd;
+    pk_replay *r = pk_replay_new();
+    pk_replay_opts o;
+    memset(&o, 0, sizeof o);
+    /* PDN 3.0 GameType 41 is Spantsiretti, a variant pdnkit does not implement (resolve.h order 3) */
+    pk_game *g = PK_READ_GAME(&rd, "[GameType \"41\"]\n1. a3-b4 *\n");
+    pk_resolve_variant(r, g, &o, ch);
+    CU_ASSERT_PTR_NULL(pk_variant_choice_variant(ch));
+    CU_ASSERT_STRING_EQUAL(pk_variant_choice_unsupported(ch), "Spantsiretti draughts");
+    CU_ASSERT_EQUAL(pk_variant_choice_severity(ch), PK_SEV_WARNING);
+    CU_ASSERT_STRING_EQUAL(pk_variant_choice_hint(ch),
+                           "use --variant NAME to check the moves under the rules of a variant pdnkit has");
+    CU_ASSERT_STRING_EQUAL(pk_variant_choice_message(ch),
+                           "Spantsiretti draughts (GameType 41) is not supported: moves not checked");
+    PK_READ_DONE(&rd);
+    /* the option wins and says nothing */
+    o.variant = var("pool");
+    g = PK_READ_GAME(&rd, "[GameType \"41\"]\n1. a3-b4 *\n");
+    pk_resolve_variant(r, g, &o, ch);
+    CU_ASSERT_PTR_EQUAL(pk_variant_choice_variant(ch), var("pool"));
+    CU_ASSERT_EQUAL(pk_variant_choice_source(ch), PK_VSRC_OPTION);
+    CU_ASSERT_STRING_EQUAL(pk_variant_choice_message(ch), "");
+    PK_READ_DONE(&rd);
+    pk_variant_choice_free(ch);
+
+    pk_file_guess *f = pk_file_guess_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    CU_ASSERT_EQUAL(pk_file_guess_games(f), 0);
+    CU_ASSERT_EQUAL(pk_file_guess_votes(f, var("italian")), 0);
+    CU_ASSERT_EQUAL(pk_file_guess_votes(f, NULL), 0);
+    o.variant = NULL;
+    g = PK_READ_GAME(&rd, "[GameType \"22\"]\n1. 22-18 *\n"); /* tagged italian: one vote */
+    CU_ASSERT(pk_file_guess_add(f, r, g, &o));
+    CU_ASSERT_EQUAL(pk_file_guess_games(f), 1);
+    CU_ASSERT_EQUAL(pk_file_guess_votes(f, var("italian")), 1);
+    CU_ASSERT_EQUAL(pk_file_guess_votes(f, var("english")), 0);
+    PK_READ_DONE(&rd);
+    pk_file_guess_init(f);
+    CU_ASSERT_EQUAL(pk_file_guess_games(f), 0);
+    pk_file_guess_free(f);
+    pk_file_guess_free(NULL);
+    pk_replay_free(r);
+}
+
 static const pk_test tests[] = {
+    {"choice and file count handles", test_handles},
     {"trial replay", test_trial},
     {"report a choice", test_report},
     {"misfit of a guess", test_misfit},
