@@ -139,9 +139,13 @@ TEMPLATE word step(const pk_rules *R, const pk_geom *g, word b, int d)
     return s > 0 ? b << s : b >> -s;
 }
 
+/* geom.h's pk_dir_reverse, always inlined: a plain inline one was left out of line once
+ * the walk grew (2 M calls in international perft 7). */
+TEMPLATE int dir_rev(int d) { return d < 4 ? 3 - d : d ^ 1; }
+
 TEMPLATE word step_back(const pk_rules *R, const pk_geom *g, word b, int d)
 {
-    return step(R, g, b, pk_dir_reverse(d));
+    return step(R, g, b, dir_rev(d));
 }
 
 /* First square of the set b met when walking in direction d: rays of the directions
@@ -352,7 +356,7 @@ TEMPLATE bool king_jump_t(const pk_rules *R, cap_ctx *c, int sq, int d, king_fn 
         c->path[c->n - 1] = (uint8_t)s;
         UNROLL(8)
         for (int e = dir_lo(R); e < dir_hi(R); e++)
-            if (e != d && (R->turn_back || e != pk_dir_reverse(d)))
+            if (e != d && (R->turn_back || e != dir_rev(d)))
                 cont |= kj(c, s, e);
     }
     /* Landing-range rule (RULES 1.5 rule 2): stop anywhere in the range only when no
@@ -389,7 +393,7 @@ TEMPLATE bool short_jump_one(const pk_rules *R, cap_ctx *c, int sq, int d, int s
             c->crowned = true;
             UNROLL(8)
             for (int e = dir_lo(R); e < dir_hi(R); e++)
-                if (e != pk_dir_reverse(d))
+                if (e != dir_rev(d))
                     cont |= kj(c, l, e);
             c->crowned = false;
             if (!cont)
@@ -427,7 +431,7 @@ TEMPLATE void short_jumps_t(const pk_rules *R, cap_ctx *c, int sq, int last, boo
             dirs |= (unsigned)((step(R, g, step(R, g, here, d) & prey, d) & c->empty) != 0) << d;
         }
         if (last >= 0)
-            dirs &= ~(1u << pk_dir_reverse(last));
+            dirs &= ~(1u << dir_rev(last));
         any = dirs != 0;
         while (dirs) {
             int d = __builtin_ctz(dirs);
@@ -438,7 +442,7 @@ TEMPLATE void short_jumps_t(const pk_rules *R, cap_ctx *c, int sq, int last, boo
     } else {
         UNROLL(8)
         for (int d = dir_lo(R); d < dir_hi(R); d++) {
-            if (last >= 0 && d == pk_dir_reverse(last))
+            if (last >= 0 && d == dir_rev(last))
                 continue;
             if (!king && !R->men_back &&
                 (R->full ? !man_dir(R, c->turn, d) : d < 4 && ((d >= PK_SE) != (c->turn == PK_BLACK))))
@@ -781,19 +785,4 @@ TEMPLATE int quiet_move_side(const pk_rules *R, const pk_geom *g, const mg_pos *
     m->flags = king ? PK_MV_KING : (W(g->promo[me]) >> to) & 1 ? PK_MV_PROMOTE : 0;
     m->capset = 0;
     return 1;
-}
-
-/* perft's last two plies for the side `me` (a constant): every move of l played, the
- * moves of each child counted. */
-TEMPLATE uint64_t children_side(const pk_rules *R, const pk_geom *g, const mg_pos *p, const pk_movelist *l,
-                                unsigned flags, pk_movelist *scratch, int *overflow, short_fn *sj, king_fn *kj,
-                                int me)
-{
-    uint64_t sum = 0;
-    for (int i = 0; i < l->n; i++) {
-        mg_pos q = mg_child(p, &l->m[i], me);
-        sum += (uint64_t)gen_side(R, g, &q, scratch, flags, PK_MG_COUNT, sj, kj, PK_OTHER(me));
-        *overflow |= scratch->overflow;
-    }
-    return sum;
 }
