@@ -649,8 +649,10 @@ TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const mg_pos *p, pk_
  * jump that could land on the vacated origin crosses the piece just taken, and that
  * piece can only be jumped from where it was jumped. A man crowned on landing goes on
  * as a king in Russian (RULES 1.6 continue), and that needs the search; under `stop` the
- * move ends there. Men that can continue go to *search. Returns the captures counted. */
-TEMPLATE int count_simple_men_captures(const pk_rules *R, const pk_geom *g, const mg_pos *p, int me, word *search)
+ * move ends there. Men that can continue go to *search. Returns the captures counted;
+ * simple[d], when given, the men with such a jump in direction d (perft lists them). */
+TEMPLATE int count_simple_men_captures(const pk_rules *R, const pk_geom *g, const mg_pos *p, int me, word *search,
+                                       word *simple)
 {
     word men = p->pieces[me] & ~p->kings, empty = W(g->board) & ~mg_occupied(p);
     word prey = p->pieces[PK_OTHER(me)] & (R->men_take_kings ? ~(word)0 : ~p->kings);
@@ -663,6 +665,8 @@ TEMPLATE int count_simple_men_captures(const pk_rules *R, const pk_geom *g, cons
     }
     if (!(any & men)) { /* the usual case: no man has a jump */
         *search = 0;
+        if (simple)
+            simple[0] = simple[1] = simple[2] = simple[3] = 0;
         return 0;
     }
     UNROLL(4)
@@ -679,8 +683,11 @@ TEMPLATE int count_simple_men_captures(const pk_rules *R, const pk_geom *g, cons
     *search = cont_from;
     int n = 0;
     UNROLL(4)
-    for (int d = 0; d < 4; d++)
+    for (int d = 0; d < 4; d++) {
+        if (simple)
+            simple[d] = can[d] & men & ~cont_from;
         n += w_popcount(can[d] & men & ~cont_from);
+    }
     return n;
 }
 
@@ -700,7 +707,7 @@ TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const mg_pos *p, pk_m
     if (mode == PK_MG_COUNT && !R->ortho && !R->full && (R->choice == PK_CHOICE_FREE || R->choice == PK_CHOICE_MAJ) &&
         !(flags & PK_GEN_CAPTURE_OPTIONAL)) {
         word search, kings = p->pieces[me] & p->kings;
-        int n = count_simple_men_captures(R, g, p, me, &search);
+        int n = count_simple_men_captures(R, g, p, me, &search, NULL);
         if (kings)
             search |= R->flying ? flying_jumpers(R, g, p, me, kings) : short_jumpers(R, g, p, me) & kings;
         if (search) {
