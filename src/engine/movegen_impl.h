@@ -695,17 +695,11 @@ TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const mg_pos *p, pk_m
                       int mode, short_fn *sj, king_fn *kj, int me)
 {
     pk_movelist *list = mode == PK_MG_COUNT ? NULL : out;
-    if (out) /* every mode reports overflow through out, counting included */
-        out->overflow = 0;
-    if (flags & PK_GEN_QUIET_ONLY) {
-        if (!list)
-            return gen_quiet(R, g, p, NULL, me);
-        list->n = list->overflow = 0;
-        gen_quiet(R, g, p, list, me);
-        return list->n;
-    }
+    /* perft's leaves come first, with one test of the flags. out->overflow is reset only
+     * where a search may set it: the callers (perft's walk, pk_count_legal and
+     * pk_count_children, which clear it on entry) OR it into theirs after each count. */
     if (mode == PK_MG_COUNT && !R->ortho && !R->full && (R->choice == PK_CHOICE_FREE || R->choice == PK_CHOICE_MAJ) &&
-        !(flags & PK_GEN_CAPTURE_OPTIONAL)) {
+        !(flags & (PK_GEN_CAPTURE_OPTIONAL | PK_GEN_QUIET_ONLY))) {
         word search, kings = p->pieces[me] & p->kings;
         int n = count_simple_men_captures(R, g, p, me, &search, NULL);
         if (kings)
@@ -720,6 +714,15 @@ TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const mg_pos *p, pk_m
                 n = gen_captures(R, g, p, out, flags, short_jumpers(R, g, p, me) | search, false, true, sj, kj);
         }
         return n ? n : gen_quiet(R, g, p, NULL, me);
+    }
+    if (out) /* every mode reports overflow through out, counting included */
+        out->overflow = 0;
+    if (flags & PK_GEN_QUIET_ONLY) {
+        if (!list)
+            return gen_quiet(R, g, p, NULL, me);
+        list->n = list->overflow = 0;
+        gen_quiet(R, g, p, list, me);
+        return list->n;
     }
     /* Men (and short kings) with a first jump are found by shifts, flying kings by a look
      * along each line: the search then starts from them alone. */
