@@ -31,12 +31,16 @@ check_kinds() {
     awk "$KIND"' { print $1, $2 == "none" ? "unknown" : $2, kind($3) }'
 }
 
+# Under the sanitizers (PK_SANITIZED=1, make check-asan) the files over 2 MB (OCA, two thirds
+# of the corpora's bytes) are left out: the same code paths on a third of the data, and CI's
+# 30 minutes. make check runs them all.
+big=; [ -n "${PK_SANITIZED:-}" ] && big="-size -2000k"
 whole=0
 if [ $# -gt 0 ]; then
   for f in "$@"; do printf '%s\n' "$f"; done
 else
   whole=1
-  (cd "$CORPORA" && find . -name '*.pdn' ! -path './parser-tests/*/fail*' | LC_ALL=C sort) |
+  (cd "$CORPORA" && find . -name '*.pdn' ! -path './parser-tests/*/fail*' $big | LC_ALL=C sort) |
     sed "s|^\./|$CORPORA/|"
 fi > "$tmp/files"
 files=0 games=0 bad=0 tagged=0
@@ -74,8 +78,10 @@ while IFS= read -r f; do
   games=$((games + $(wc -l < "$tmp/in")))
 done < "$tmp/files"
 echo "result-kept: $files files, $games games, $tagged Result tags that disagree with the terminator (said by both tools)"
-# a run that read nothing would compare equal: the corpora hold over 30,000 games
-if [ $whole -eq 1 ] && [ $games -lt 30000 ]; then
+# a run that read nothing would compare equal: the corpora hold over 30,000 games (over
+# 10,000 without OCA)
+min=30000; [ -n "$big" ] && min=10000
+if [ $whole -eq 1 ] && [ $games -lt $min ]; then
   echo "result-kept: only $games games read"; bad=1
 fi
 [ $bad -eq 0 ] && echo "result-kept: 1 passed, 0 failed" || echo "result-kept: 0 passed, 1 failed"
