@@ -145,6 +145,24 @@ deps-python:
 	  fi; \
 	fi
 
+# The ABI check (make check-abi, README "Library and ABI"): Debian's abi-dumper (which pulls in
+# elfutils and vtable-dumper) and abi-compliance-checker. Installed like deps-check when
+# missing (root and apt), else named: make check-abi then stops, saying what to install.
+ABI_TOOLS := abi-dumper:abi-dumper abi-compliance-checker:abi-compliance-checker eu-readelf:elfutils
+.PHONY: deps-abi
+deps-abi:
+	@missing=""; \
+	for t in $(ABI_TOOLS); do command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t#*:}"; done; \
+	if [ -n "$$missing" ]; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "deps-abi: installing$$missing"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "deps-abi: missing$$missing (Debian/Ubuntu: apt-get install$$missing)"; exit 1; \
+	  fi; \
+	fi
+
 # --- build -------------------------------------------------------------------
 $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
@@ -227,7 +245,7 @@ perft-deep: deps
 #   make uninstall  removes all of it
 # The shared library is built from -fPIC objects of its own ($(BUILD)/pic/) so that the static
 # library and the tools keep their non-PIC code. A public header is one listed in PUBLIC_HEADERS
-# (add a new one there); the others (pdn_lex.h, pdn_arena.h, pdn_reader.h, variant_rows.h,
+# (add a new one there); the others (pdn_lex.h, pdn_arena.h, pdn_reader.h, variant_rows.h, pk_bits.h,
 # encoding.h, input.h, cli.h, pool.h, html_report.h) stay private, and no public header may include one
 # (tests/install/headers.sh). Headers include each other as "x.h", which resolves inside
 # include/pdnkit/ too.
@@ -262,12 +280,20 @@ $(BUILD)/pic/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
 
-# The shared library exports the functions the public headers name, nothing else (the
-# lexer, the arena and the byte source stay internal, as their headers do).
+# The shared library exports the functions the public headers declare, nothing else (the
+# lexer, the arena and the byte source stay internal, as their headers do). The names come
+# from the declarations: the umbrella header preprocessed (comments gone, so a function a
+# comment mentions is not exported), each pk_ name written as a function declarator
+# "pk_x(" (or an object "extern ... pk_x"), kept when an object file defines it (a static
+# inline helper is declared but defines no symbol). tests/install/lib.sh checks the
+# result both ways: nothing exported that no installed header declares, nothing declared
+# missing from the .so.
 $(BUILD)/libpdnkit.map: $(PIC_OBJ) $(PUBLIC_HEADER_FILES)
 	@nm -g --defined-only $(PIC_OBJ) | awk 'NF == 3 { print $$3 }' | LC_ALL=C sort -u >$@.defined
-	@{ echo '{ global:'; cat $(PUBLIC_HEADER_FILES) | grep -o 'pk_[a-z0-9_]*' | LC_ALL=C sort -u | \
-	  LC_ALL=C comm -12 - $@.defined | sed 's/.*/    &;/'; echo 'local: *; };'; } >$@
+	@$(CC) -E -P -std=c11 -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(SRC_INC) -x c src/pdnkit.h >$@.i
+	@{ grep -o '\bpk_[a-z0-9_]*[[:space:]]*(' $@.i | sed 's/[[:space:]]*($$//'; \
+	   grep -o '\bextern\b[^;(]*\bpk_[a-z0-9_]*' $@.i | grep -o 'pk_[a-z0-9_]*$$'; } | LC_ALL=C sort -u >$@.declared
+	@{ echo '{ global:'; LC_ALL=C comm -12 $@.declared $@.defined | sed 's/.*/    &;/'; echo 'local: *; };'; } >$@
 
 $(SOLIB): $(PIC_OBJ) $(BUILD)/libpdnkit.map
 	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(BUILD)/libpdnkit.map $(OPT) $(CFLAGS) \
@@ -299,6 +325,40 @@ $(BUILD)/completion/pdnkit: completion/pdnkit.bash FORCE
 FORCE:
 
 -include $(PIC_OBJ:.o=.d)
+
+# --- the ABI check (README "Library and ABI") ------------------------------------------
+#   make check-abi  libpdnkit.so built with debug info (-g -Og, in build/abi), dumped by
+#                   abi-dumper restricted to the public headers, compared by
+#                   abi-compliance-checker with the last release's dump in tests/abi/: an
+#                   incompatible change (binary or source) fails unless the soname major
+#                   (PDNKIT_VERSION_MAJOR) was bumped and NEWS says the ABI changed
+#                   (tests/abi/check.sh). CI runs it after make check.
+#   make check-abi-sabotage  proves it: incompatible changes made in a copy must fail it
+#   make abi-dump   writes tests/abi/pdnkit-VERSION.dump.zst from the tree as it is (at a
+#                   release; the old dump is removed): commit it
+# Paths in the debug info are made relative (-fdebug-prefix-map), so that the dump does not
+# depend on where the tree is. The build runs on every core unless make was given -j.
+ABI_BUILD := build/abi
+.PHONY: check-abi abi-dump abi-build
+check-abi: deps deps-abi
+	@$(MAKE) --no-print-directory abi-build
+	@sh tests/abi/check.sh $(ABI_BUILD) $(VERSION)
+
+abi-dump: deps deps-abi
+	@$(MAKE) --no-print-directory abi-build
+	@sh tests/abi/check.sh --dump $(ABI_BUILD) $(VERSION)
+
+# make check-abi-sabotage: check-abi must fail on a struct field and a parameter added, pass a
+# new function, and want NEWS when the major is bumped (tests/abi/sabotage.sh, in a copy of
+# the tree; about 45 s of CPU after check-abi; CI runs it)
+.PHONY: check-abi-sabotage
+check-abi-sabotage: check-abi
+	@BUILD=$(BUILD) sh tests/abi/sabotage.sh
+
+abi-build:
+	@$(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)) \
+	  BUILD=$(ABI_BUILD) OPT="-g -Og" CFLAGS="$(CFLAGS) -fdebug-prefix-map=$(CURDIR)=." $(ABI_BUILD)/libpdnkit.so
+	@rm -rf $(ABI_BUILD)/include && mkdir -p $(ABI_BUILD)/include/pdnkit && cp $(PUBLIC_HEADER_FILES) $(ABI_BUILD)/include/pdnkit/
 
 # --- the Python module (README "Python") ----------------------------------------------
 #   make python     $(BUILD)/python/pdnkit: pdnkit/__init__.py and the cffi extension

@@ -11,7 +11,9 @@ import sys
 import cffi
 
 CDEF = r"""
-typedef struct { int code; int line; int col; char msg[256]; } pk_error;
+typedef struct { int code; long long line; long long col; char msg[256]; } pk_error;
+enum pk_status { PK_OK, PK_ERR_SYNTAX, PK_ERR_RANGE, PK_ERR_RULES, PK_ERR_IO, PK_ERR_NOMEM, PK_ERR_UNSUPPORTED,
+                 PK_ERR_OVERFLOW, PK_ERR_USAGE, PK_END, ... };
 const char *pk_version(int *number);
 
 typedef struct { int width, height; int8_t num_of[...]; ...; } pk_geom;
@@ -38,7 +40,7 @@ int pk_fen_parse(const pk_variant *v, const char *s, size_t len, pk_pos *out, pk
 int pk_fen_write(const pk_variant *v, const pk_pos *p, bool algebraic, char *buf, size_t size);
 void pk_make(const pk_variant *v, pk_pos *p, const pk_move *m);
 int pk_move_write(const pk_variant *v, const pk_move *m, unsigned flags, char *buf, size_t size);
-uint64_t pk_perft(const pk_variant *v, const pk_pos *p, int depth, unsigned flags, int *overflow);
+int pk_perft(const pk_variant *v, const pk_pos *p, int depth, unsigned flags, uint64_t *nodes, pk_error *err);
 #define PK_NOT_FULL ...
 #define PK_NOT_ALGEBRAIC ...
 #define PK_NOT_NUMERIC ...
@@ -50,12 +52,12 @@ const char *pk_match_code(int kind);
 
 /* the reader */
 typedef struct pk_pdn_reader pk_pdn_reader;
-typedef struct { const char *name, *value; int line, col; } pk_pdn_tag;
-typedef struct { const char *text; int line, col; unsigned flags; ...; } pk_pdn_move;
+typedef struct { const char *name, *value; long long line, col; } pk_pdn_tag;
+typedef struct { const char *text; long long line, col; unsigned flags; ...; } pk_pdn_move;
 typedef struct { pk_pdn_move *moves; int nmoves; ...; } pk_pdn_line;
-typedef struct { const char *text; int kind; int line, col; } pk_pdn_result;
+typedef struct { const char *text; int kind; long long line, col; } pk_pdn_result;
 typedef struct {
-    int index; int line, col; pk_pdn_tag *tags; int ntags; const char *fen;
+    int index; long long line, col; pk_pdn_tag *tags; int ntags; const char *fen;
     pk_pdn_line main; pk_pdn_result result; int nerrors, nwarnings; int plies; int cut;
     const char *text; size_t text_len; ...;
 } pk_game;
@@ -67,7 +69,7 @@ typedef struct _IO_FILE FILE;
 pk_pdn_reader *pk_pdn_open(FILE *f, const char *filename, unsigned flags, pk_error *err);
 pk_pdn_reader *pk_pdn_open_path(const char *path, unsigned flags, pk_error *err);
 pk_pdn_reader *pk_pdn_open_memory(const void *buf, size_t len, const char *name, unsigned flags, pk_error *err);
-int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink);
+int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink, pk_error *err);
 void pk_pdn_close(pk_pdn_reader *r);
 
 /* pdncheck --json and final FENs (check_text.h) */

@@ -255,9 +255,9 @@ char *pkw_position(const char *fen, const char *variant, const char *move)
         json_key(f, "advice", ok ? NULL : pk_match_advice(&mt));
         fputs("}", f);
     }
-    int len = pk_board_svg_buf(v, &pos, &bo, NULL, 0, &err);
-    if (len >= 0 && (svg = malloc((size_t)len + 1)))
-        pk_board_svg_buf(v, &pos, &bo, svg, (size_t)len + 1, &err);
+    size_t len = 0;
+    if (pk_board_svg_buf(v, &pos, &bo, NULL, 0, &len, &err) == PK_OK && (svg = malloc(len + 1)))
+        pk_board_svg_buf(v, &pos, &bo, svg, len + 1, NULL, &err);
     json_key(f, "svg", svg);
     int n = pk_gen_legal(v, &pos, legal, 0);
     fputs(",\"moves\":[", f);

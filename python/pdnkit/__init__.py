@@ -258,14 +258,16 @@ def read(source, variant=None):
         _variant(variant)
     f, r = src.reader(lib.PK_PDN_KEEP_TEXT)
     g = ffi.new("pk_game *")
+    err = ffi.new("pk_error *")
     lib.pk_game_init(g)
     try:
         while True:
-            st = lib.pk_pdn_next(r, g, ffi.NULL)
-            if st == 0:
+            st = lib.pk_pdn_next(r, g, ffi.NULL, err)
+            if st == lib.PK_END:
                 return
-            if st < 0:
-                raise InputError("%s: read error after game %d" % (src.name, g.index))
+            if st != lib.PK_OK:
+                raise InputError("%s: read error after game %d (line %d: %s)"
+                                 % (src.name, g.index, err.line, _s(err.msg)))
             game = _game(g, src.name, _gametype_variant)
             game._default = default
             yield game
@@ -367,7 +369,7 @@ def _to_memory(src, call):
 def _run_json(src, opts):
     """The lines of pk_check_json for src, whole, as dicts."""
     st, text, err = _to_memory(src, lambda f, out, err: lib.pk_check_json(f, src.cname, opts, out, err))
-    if st < 0 and st != -4:  # -PK_ERR_IO: a read error, reported in the lines
+    if st not in (lib.PK_OK, lib.PK_ERR_IO):  # PK_ERR_IO: a read error, reported in the lines
         raise Error(_s(err.msg) or "checking failed")
     return [json.loads(line) for line in text.splitlines()]
 
@@ -405,7 +407,7 @@ def check(source, variant=None, jobs=1, shard=None, strict=False, syntax_only=Fa
                 yield json.loads(line)
     finally:
         t.join()
-    if status and status[0] < 0 and status[0] != -4:
+    if status and status[0] not in (lib.PK_OK, lib.PK_ERR_IO):
         raise Error(_s(err.msg) or "checking failed")
 
 
@@ -418,7 +420,7 @@ def final_fens(source, variant=None, jobs=1):
     games = ffi.new("long *")
     st, text, err = _to_memory(src, lambda f, out, err: lib.pk_final_fens(f, src.cname, v, int(jobs), out, games, err))
     text = text.decode()
-    if st < 0:
+    if st != lib.PK_OK:
         raise InputError("%s: %s" % (src.name, _s(err.msg) or "read error"))
     return [s or None for s in text.split("\n")[:-1]]
 
@@ -444,7 +446,7 @@ def convert(source, notation=None, captures="short", to="pdn", variant=None, job
     o.variant, o.jobs = _variant(variant), int(jobs)
     st, text, err = _to_memory(src, lambda f, out, err: lib.pk_convert(f, src.cname, o, out, err))
     text = text.decode("utf-8", "replace")
-    if st < 0:
+    if st != lib.PK_OK:
         raise InputError("%s: %s" % (src.name, _s(err.msg) or "read error"))
     return text
 
@@ -615,11 +617,10 @@ class Position:
         """Move paths depth plies below the position (PERFT.md, de-duplicated captures)."""
         if depth < 0:
             raise Error("perft depth must be >= 0")
-        overflow = ffi.new("int *")
-        n = lib.pk_perft(self._v, self._p, int(depth), 0, overflow)
-        if overflow[0]:
-            raise Error("a move list overflowed")
-        return n
+        n, err = ffi.new("uint64_t *"), ffi.new("pk_error *")
+        if lib.pk_perft(self._v, self._p, int(depth), 0, n, err) != lib.PK_OK:
+            raise Error(_s(err.msg))
+        return n[0]
 
     def __repr__(self):
         return "<pdnkit.Position %s %s>" % (self.variant, self.fen)

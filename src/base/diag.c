@@ -1,5 +1,6 @@
 /* diag.c -- diagnostic sink dispatch and the GNU / JSON Lines writers (see diag.h). */
 #include "diag.h"
+#include "textbuf.h"
 
 #include <stdbool.h>
 #include <string.h>
@@ -41,11 +42,11 @@ int pk_text_write_escaped(FILE *out, const char *s)
             continue;
         }
         if (p > run && fwrite(run, 1, (size_t)(p - run), out) != (size_t)(p - run))
-            return -1;
+            return PK_ERR_IO;
         if (*p == 0)
-            return 0;
+            return PK_OK;
         if (k == 2 ? fprintf(out, "\\u%04x", p[1]) < 0 : fprintf(out, "\\x%02x", *p) < 0)
-            return -1;
+            return PK_ERR_IO;
         p += k;
         run = p;
     }
@@ -109,7 +110,7 @@ int pk_diag_write_text(FILE *out, const pk_diag *d, unsigned flags)
         fputs(SGR("01"), out);
     pk_text_write_escaped(out, d->file ? d->file : "-");
     if (d->line > 0)
-        fprintf(out, ":%d:%d", d->line, d->col > 0 ? d->col : 1);
+        fprintf(out, ":%lld:%lld", d->line, d->col > 0 ? d->col : 1);
     if (color)
         fprintf(out, ":" SGR("") " %s%s:" SGR("") " ", sev_color, sev);
     else
@@ -124,7 +125,7 @@ int pk_diag_write_text(FILE *out, const pk_diag *d, unsigned flags)
         pk_text_write_escaped(out, d->hint);
         n = putc('\n', out);
     }
-    return n == EOF || n < 0 || ferror(out) ? -1 : 0;
+    return n == EOF || n < 0 || ferror(out) ? PK_ERR_IO : PK_OK;
 }
 
 int pk_diag_write_gnu(FILE *out, const pk_diag *d) { return pk_diag_write_text(out, d, 0); }
@@ -144,7 +145,7 @@ static int utf8_len(const unsigned char *s)
 int pk_json_write_string(FILE *out, const char *s)
 {
     if (!s)
-        return fputs("null", out) < 0 ? -1 : 0;
+        return fputs("null", out) < 0 ? PK_ERR_IO : PK_OK;
     putc('"', out);
     const unsigned char *p = (const unsigned char *)s, *run = p;
     for (;;) {
@@ -172,13 +173,13 @@ int pk_json_write_string(FILE *out, const char *s)
         }
         run = ++p;
     }
-    return putc('"', out) == EOF ? -1 : 0;
+    return putc('"', out) == EOF ? PK_ERR_IO : PK_OK;
 }
 
-static void json_int(FILE *out, const char *key, int v)
+static void json_int(FILE *out, const char *key, long long v)
 {
     if (v > 0)
-        fprintf(out, ",\"%s\":%d", key, v);
+        fprintf(out, ",\"%s\":%lld", key, v);
     else
         fprintf(out, ",\"%s\":null", key);
 }
@@ -206,5 +207,31 @@ int pk_diag_write_json(FILE *out, const pk_diag *d)
     json_str(out, "fen", d->fen);
     json_str(out, "message", d->message);
     json_str(out, "hint", d->hint);
-    return fputs("}\n", out) < 0 ? -1 : 0;
+    return fputs("}\n", out) < 0 ? PK_ERR_IO : PK_OK;
+}
+
+/* ---- the same into a caller's buffer (textbuf.h) */
+typedef struct diag_job {
+    const pk_diag *d;
+    unsigned flags;
+} diag_job;
+
+static int text_job(FILE *out, void *ctx)
+{
+    const diag_job *j = ctx;
+    return pk_diag_write_text(out, j->d, j->flags);
+}
+
+static int json_job(FILE *out, void *ctx) { return pk_diag_write_json(out, ((const diag_job *)ctx)->d); }
+
+int pk_diag_write_text_buf(char *buf, size_t size, size_t *len, const pk_diag *d, unsigned flags)
+{
+    diag_job j = {d, flags};
+    return pk_write_to_buffer(text_job, &j, buf, size, len, NULL);
+}
+
+int pk_diag_write_json_buf(char *buf, size_t size, size_t *len, const pk_diag *d)
+{
+    diag_job j = {d, 0};
+    return pk_write_to_buffer(json_job, &j, buf, size, len, NULL);
 }

@@ -38,7 +38,7 @@ typedef struct pk_diag {
     int severity;          /* enum pk_severity */
     const char *code;      /* stable kebab-case code, never NULL */
     const char *file;      /* file name as given ("-" or "<stdin>" for standard input) */
-    int line, col;         /* 1-based; col counts characters */
+    long long line, col;         /* 1-based; col counts characters */
     int game;              /* 1-based game index in its file, 0 = none */
     int ply;               /* 1-based ply in the main line, 0 = none */
     int move_number;       /* move number as the game counts it, 0 = none */
@@ -68,7 +68,7 @@ void pk_diag_emit(pk_diag_sink *sink, const pk_diag *d);
 /* GNU style, one line: "file:line:col: error: game 3, move 12 (black): message\n" (the
  * game and move parts when known, the game's name after its number; line/col left out
  * when 0), then indented lines for the position before the move ("    position: FEN") and
- * the hint, when there are. Returns 0, or -1 on a write error. */
+ * the hint, when there are. Returns PK_OK, or PK_ERR_IO on a write error. */
 int pk_diag_write_gnu(FILE *out, const pk_diag *d);
 
 enum pk_diag_text_flags {
@@ -78,7 +78,7 @@ enum pk_diag_text_flags {
 /* pk_diag_write_gnu with flags (enum pk_diag_text_flags). */
 int pk_diag_write_text(FILE *out, const pk_diag *d, unsigned flags);
 
-/* Writes s with its control characters escaped (see above). Returns 0 or -1. */
+/* Writes s with its control characters escaped (see above). Returns PK_OK or PK_ERR_IO. */
 int pk_text_write_escaped(FILE *out, const char *s);
 
 /* The len bytes of s (NUL bytes included: "\x00") with their control characters escaped
@@ -87,11 +87,17 @@ int pk_text_write_escaped(FILE *out, const char *s);
  * option's value) inside a message. */
 size_t pk_text_escape(char *buf, size_t size, const char *s, size_t len);
 
-/* JSON Lines: one object {"type":"diagnostic", ...} per line. Returns 0 or -1. */
+/* JSON Lines: one object {"type":"diagnostic", ...} per line. Returns PK_OK or PK_ERR_IO. */
 int pk_diag_write_json(FILE *out, const pk_diag *d);
 
+/* pk_diag_write_text and pk_diag_write_json into a caller's buffer: at most size - 1 bytes
+ * and a NUL (nothing when size is 0: buf may be NULL, to measure), the length of the whole
+ * text in *len (may be NULL), like snprintf. PK_OK, or PK_ERR_NOMEM. */
+int pk_diag_write_text_buf(char *buf, size_t size, size_t *len, const pk_diag *d, unsigned flags);
+int pk_diag_write_json_buf(char *buf, size_t size, size_t *len, const pk_diag *d);
+
 /* Writes s as a JSON string literal (with quotes), or null when s is NULL. Invalid
- * UTF-8 bytes are written as U+FFFD so the output is always valid JSON. */
+ * UTF-8 bytes are written as U+FFFD so the output is always valid JSON. PK_OK or PK_ERR_IO. */
 int pk_json_write_string(FILE *out, const char *s);
 
 #ifdef __cplusplus

@@ -4,8 +4,10 @@
  *
  * Conventions (the whole library follows them):
  *   - public names start with pk_ (functions, types) or PK_ (macros, enum constants);
- *   - a function that can fail returns an int status (PK_OK == 0) and, when given a
- *     non-NULL pk_error *, writes a one-line human message and a column into it;
+ *   - a function that can fail returns an int status (enum pk_status, PK_OK == 0), what
+ *     it computes in out-parameters, and, when given a non-NULL pk_error *, writes a
+ *     one-line human message and the line and column of the fault into it; a query that
+ *     cannot fail returns its value (libpdnkit(3) ERRORS says the whole convention);
  *   - the library never prints and never exits: the tools in src/tools/ do that.
  *
  * Ownership (every function; a comment says so where one differs):
@@ -73,78 +75,48 @@ enum pk_status {
     PK_ERR_NOMEM,       /* allocation failure */
     PK_ERR_UNSUPPORTED, /* a feature pdnkit does not implement */
     PK_ERR_OVERFLOW,    /* a fixed-size buffer would overflow (move list, path) */
-    PK_ERR_USAGE        /* bad arguments from the caller */
+    PK_ERR_USAGE,       /* bad arguments from the caller */
+    PK_END              /* not a failure: an input has no more games (pk_pdn_next) */
 };
 
 typedef struct pk_error {
     int code;      /* enum pk_status */
-    int line;      /* 1-based line, 0 when not applicable */
-    int col;       /* 1-based column in characters, 0 when not applicable */
+    long long line; /* 1-based line, 0 when not applicable (64 bits: a file may have more
+                       than 2^31 lines) */
+    long long col;  /* 1-based column in characters, 0 when not applicable */
     char msg[256]; /* one line, no trailing newline */
 } pk_error;
 
 /* Fills *e (when non-NULL) and returns code, so callers can write
  * `return pk_error_set(err, PK_ERR_SYNTAX, col, "bad square '%s'", s);`
- * Thread-safe; writes only *e (line is left 0). */
-int pk_error_set(pk_error *e, int code, int col, const char *fmt, ...)
+ * Thread-safe; writes only *e (its line set to 0: no line, or one the caller knows). */
+int pk_error_set(pk_error *e, int code, long long col, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* pk_error_set with a line too: for a fault at a line and column of a text. */
+int pk_error_set_at(pk_error *e, int code, long long line, long long col, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
 #endif
     ;
 
 /* Resets *e to PK_OK with an empty message. Thread-safe; writes only *e. */
 void pk_error_clear(pk_error *e);
 
-/* Bits set in one word. Without a popcount instruction (the default -O2 build for any
- * x86-64) GCC calls libgcc's __popcountdi2; the same sum of bit fields inline costs
- * about half, with no call. */
-static inline int pk_popcount64(uint64_t x)
-{
-#if defined(__POPCNT__)
-    return __builtin_popcountll(x);
-#else
-    x = x - ((x >> 1) & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return (int)((x * 0x0101010101010101ull) >> 56);
-#endif
-}
-
-/* Bit counts and scans of a set (pk_lsb, pk_msb: of a non-empty one). The high word is
- * looked at only when the low one says so: on boards of up to 64 bits it is always zero. */
-static inline int pk_popcount(pk_bb b)
-{
-    uint64_t lo = (uint64_t)b, hi = (uint64_t)(b >> 64);
-#if defined(__POPCNT__) /* one instruction each: cheaper than a test */
-    return __builtin_popcountll(lo) + __builtin_popcountll(hi);
-#else
-    return pk_popcount64(lo) + (hi ? pk_popcount64(hi) : 0);
-#endif
-}
-static inline int pk_lsb(pk_bb b)
-{
-    uint64_t lo = (uint64_t)b;
-    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(b >> 64));
-}
-static inline int pk_msb(pk_bb b)
-{
-    uint64_t hi = (uint64_t)(b >> 64);
-    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)b);
-}
 #define PK_BIT(i) ((pk_bb)1 << (i))
 
-/* Is bit i (0..PK_MAX_BITS-1) of b set? Cheaper than (b >> i) & 1, a shift of all 128
- * bits: the word holding the bit is picked by index and shifted alone. */
-static inline int pk_bb_test(pk_bb b, int i)
-{
-    uint64_t w[2]; /* w[i >> 6] holds bit i (its word order is the machine's) */
-    memcpy(w, &b, sizeof w);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    return (int)((w[(i >> 6) ^ 1] >> (i & 63)) & 1);
-#else
-    return (int)((w[i >> 6] >> (i & 63)) & 1);
-#endif
-}
+/* Bit counts and scans of a set, for a program that reads positions and geometries: the
+ * bits set in b; the lowest and the highest bit set (b non-empty: -1 when it is empty); is
+ * bit i (0..PK_MAX_BITS-1) of b set (0 or 1). Plain functions, so that a binding (ctypes,
+ * cffi, WebAssembly) can call them and the headers use no compiler builtin; the library's
+ * own hot paths use inline copies (pk_bits.h, private). Thread-safe, no state. */
+int pk_bb_popcount(pk_bb b);
+int pk_bb_lsb(pk_bb b);
+int pk_bb_msb(pk_bb b);
+int pk_bb_bit(pk_bb b, int i);
 
 #ifdef __cplusplus
 }

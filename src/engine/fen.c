@@ -11,6 +11,7 @@
 #include "pk_ascii.h"
 
 #include "diag.h"
+#include "pk_bits.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -76,8 +77,8 @@ static int read_square(const pk_variant *v, cursor *c, int *num, pk_error *err)
                             (int)(n > 24 ? 24 : n), c->s + start, n > 24 ? "..." : "", v->geom->nsq),
                -1;
     pk_error sub;
-    int b = pk_square_parse(v->geom, c->s + start, n, &sub);
-    if (b < 0) {
+    int b;
+    if (pk_square_parse(v->geom, c->s + start, n, &b, &sub) != PK_OK) {
         pk_error_set(err, sub.code, (int)start + 1, "%s", sub.msg);
         return -1;
     }
@@ -292,7 +293,7 @@ int pk_fen_error_text(const char *fen, size_t len, const char *where, const pk_e
         cut--; /* not inside a UTF-8 sequence */
     char echo[4 * PK_FEN_ECHO_MAX + 1];
     pk_text_escape(echo, sizeof echo, fen, cut);
-    return snprintf(buf, size, "bad FEN \"%s%s\"%s%s: %s (column %d of the FEN)", echo, cut < len ? "..." : "",
+    return snprintf(buf, size, "bad FEN \"%s%s\"%s%s: %s (column %lld of the FEN)", echo, cut < len ? "..." : "",
                     where ? " " : "", where ? where : "", err->msg, err->col);
 }
 

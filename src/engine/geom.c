@@ -211,51 +211,46 @@ const char *pk_square_name(const pk_geom *g, int bit, bool algebraic, char *buf)
     return buf;
 }
 
-int pk_square_parse(const pk_geom *g, const char *s, size_t len, pk_error *err)
+/* pk_square_parse's work: the bit, or minus the status (err filled). */
+static int parse_square(const pk_geom *g, const char *s, size_t len, pk_error *err)
 {
-    if (len == 0) {
-        pk_error_set(err, PK_ERR_SYNTAX, 1, "empty square");
-        return -1;
-    }
+    if (len == 0)
+        return -pk_error_set(err, PK_ERR_SYNTAX, 1, "empty square");
     if (pk_ascii_isdigit((unsigned char)s[0])) {
         long n = 0;
         for (size_t i = 0; i < len; i++) {
-            if (!pk_ascii_isdigit((unsigned char)s[i])) {
-                pk_error_set(err, PK_ERR_SYNTAX, (int)i + 1, "unexpected '%c' in square number", s[i]);
-                return -1;
-            }
+            if (!pk_ascii_isdigit((unsigned char)s[i]))
+                return -pk_error_set(err, PK_ERR_SYNTAX, (int)i + 1, "unexpected '%c' in square number", s[i]);
             if (n < 1000)
                 n = n * 10 + (s[i] - '0');
         }
-        if (n < 1 || n > g->nsq) {
-            pk_error_set(err, PK_ERR_RANGE, 1, "square %ld is outside 1-%d", n, g->nsq);
-            return -1;
-        }
+        if (n < 1 || n > g->nsq)
+            return -pk_error_set(err, PK_ERR_RANGE, 1, "square %ld is outside 1-%d", n, g->nsq);
         return g->bit_of[n];
     }
     char c = (char)pk_ascii_tolower((unsigned char)s[0]);
-    if (c < 'a' || c > 'z' || len < 2 || len > 3) {
-        pk_error_set(err, PK_ERR_SYNTAX, 1, "'%.*s' is not a square", (int)(len > 8 ? 8 : len), s);
-        return -1;
-    }
+    if (c < 'a' || c > 'z' || len < 2 || len > 3)
+        return -pk_error_set(err, PK_ERR_SYNTAX, 1, "'%.*s' is not a square", (int)(len > 8 ? 8 : len), s);
     int rank = 0;
     for (size_t i = 1; i < len; i++) {
-        if (!pk_ascii_isdigit((unsigned char)s[i])) {
-            pk_error_set(err, PK_ERR_SYNTAX, (int)i + 1, "'%.*s' is not a square", (int)len, s);
-            return -1;
-        }
+        if (!pk_ascii_isdigit((unsigned char)s[i]))
+            return -pk_error_set(err, PK_ERR_SYNTAX, (int)i + 1, "'%.*s' is not a square", (int)len, s);
         rank = rank * 10 + (s[i] - '0');
     }
     int f = c - 'a', r = rank - 1;
-    if (f >= g->width || r < 0 || r >= g->height) {
-        pk_error_set(err, PK_ERR_RANGE, 1, "square %.*s is off the %dx%d board", (int)len, s, g->width,
-                     g->height);
-        return -1;
-    }
+    if (f >= g->width || r < 0 || r >= g->height)
+        return -pk_error_set(err, PK_ERR_RANGE, 1, "square %.*s is off the %dx%d board", (int)len, s, g->width,
+                             g->height);
     int b = pk_geom_alg_bit(g, f, r);
-    if (b < 0) {
-        pk_error_set(err, PK_ERR_RANGE, 1, "square %.*s is not a playing square", (int)len, s);
-        return -1;
-    }
+    if (b < 0)
+        return -pk_error_set(err, PK_ERR_RANGE, 1, "square %.*s is not a playing square", (int)len, s);
     return b;
+}
+
+int pk_square_parse(const pk_geom *g, const char *s, size_t len, int *bit, pk_error *err)
+{
+    int b = parse_square(g, s, len, err);
+    if (bit)
+        *bit = b < 0 ? -1 : b;
+    return b < 0 ? -b : PK_OK;
 }

@@ -92,9 +92,10 @@ int pk_geom_alg_bit(const pk_geom *g, int file, int rank);
 const char *pk_square_name(const pk_geom *g, int bit, bool algebraic, char *buf);
 
 /* Parses a square written as a number (leading zeros allowed) or algebraically
- * (a1..j10, in g's frame). Returns the bit, or -1 with *err filled (col = 1-based offset of the
- * square inside s + col0). `len` is the number of characters to read; s is only read. */
-int pk_square_parse(const pk_geom *g, const char *s, size_t len, pk_error *err);
+ * (a1..j10, in g's frame) into *bit (may be NULL; -1 on failure). Returns PK_OK, or
+ * PK_ERR_SYNTAX / PK_ERR_RANGE with *err filled (col: the 1-based column inside s).
+ * `len` is the number of characters to read; s is only read. */
+int pk_square_parse(const pk_geom *g, const char *s, size_t len, int *bit, pk_error *err);
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,7 @@
 #define PK_MOVEGEN_INT_H
 
 #include "movegen.h"
+#include "pk_bits.h"
 
 /* What a call of the generator is for. */
 enum pk_mg_mode {

@@ -10,20 +10,21 @@
 
 #include "movegen_int.h"
 
-uint64_t pk_perft(const pk_variant *v, const pk_pos *p, int depth, unsigned flags, int *overflow)
+int pk_perft(const pk_variant *v, const pk_pos *p, int depth, unsigned flags, uint64_t *nodes, pk_error *err)
 {
-    int dummy = 0;
-    if (!overflow)
-        overflow = &dummy;
-    *overflow = 0;
-    if (depth <= 0)
-        return 1;
-    pk_movelist *lists = calloc((size_t)depth + 1, sizeof *lists);
-    if (!lists) {
-        *overflow = 1;
-        return 0;
+    *nodes = 0;
+    if (depth <= 0) {
+        *nodes = 1;
+        return PK_OK;
     }
-    uint64_t n = pk_mg_perft(v, p, depth, flags, lists, overflow);
+    pk_movelist *lists = calloc((size_t)depth + 1, sizeof *lists);
+    if (!lists)
+        return pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
+    int overflow = 0;
+    uint64_t n = pk_mg_perft(v, p, depth, flags, lists, &overflow);
     free(lists);
-    return *overflow ? 0 : n;
+    if (overflow)
+        return pk_error_set(err, PK_ERR_OVERFLOW, 0, "a move list overflowed");
+    *nodes = n;
+    return PK_OK;
 }

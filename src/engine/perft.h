@@ -8,10 +8,11 @@
 extern "C" {
 #endif
 
-/* Leaves `depth` plies below p. flags: PK_GEN_KEEP_DUPLICATES. Returns 0 and sets
- * *overflow when a move list overflowed (never for real positions). Thread-safe; its
- * move lists are allocated per call and freed before it returns. */
-uint64_t pk_perft(const pk_variant *v, const pk_pos *p, int depth, unsigned flags, int *overflow);
+/* Leaves `depth` plies below p into *nodes (0 on failure). flags: PK_GEN_KEEP_DUPLICATES.
+ * Returns PK_OK, PK_ERR_OVERFLOW when a move list overflowed (never for real positions) or
+ * PK_ERR_NOMEM, with err (may be NULL) filled. Thread-safe; its move lists are allocated
+ * per call and freed before it returns. */
+int pk_perft(const pk_variant *v, const pk_pos *p, int depth, unsigned flags, uint64_t *nodes, pk_error *err);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,7 @@
 
 #include <string.h>
 #include "pk_port.h"
+#include "pk_bits.h"
 
 /* Zobrist keys of (square, kind), kind = colour*2 + king, and of Black to move (the last
  * entry): key i is the i-th output of a splitmix64 stream, written as a constant

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "movegen.h"
+#include "pk_bits.h"
 
 /* Private class ids (bits of pk_draw_state.classes, index of pk_draw_state.run). */
 enum {
@@ -682,20 +683,29 @@ static int start(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int pl
     return evaluate(s, p0, e, events, max_events);
 }
 
-int pk_draw_init(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int halfmove_seed,
-                 unsigned options, pk_draw_event *events, int max_events)
+/* The public calls' status from an internal count of events (or -PK_ERR_NOMEM). */
+static int events_status(int n, int *nevents)
 {
-    return start(s, v, p0, 0, halfmove_seed, options, events, max_events);
+    if (nevents)
+        *nevents = n > 0 ? n : 0;
+    return n < 0 ? -n : PK_OK;
+}
+
+int pk_draw_init(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int halfmove_seed,
+                 unsigned options, pk_draw_event *events, int max_events, int *nevents)
+{
+    return events_status(start(s, v, p0, 0, halfmove_seed, options, events, max_events), nevents);
 }
 
 int pk_draw_restart(pk_draw_state *s, const pk_pos *p, int ply, int halfmove_seed, pk_draw_event *events,
-                    int max_events)
+                    int max_events, int *nevents)
 {
-    return start(s, s->v, p, ply, halfmove_seed, s->options, events, max_events);
+    return events_status(start(s, s->v, p, ply, halfmove_seed, s->options, events, max_events), nevents);
 }
 
-int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const pk_pos *after,
-                pk_draw_event *events, int max_events)
+/* pk_draw_ply's work: the number of events, or -PK_ERR_NOMEM. */
+static int ply_events(pk_draw_state *s, const pk_pos *before, const pk_move *m, const pk_pos *after,
+                      pk_draw_event *events, int max_events)
 {
     /* Most plies: a man moves (or takes) and no king is on the board after. The streak and
      * the table restart (below); without endgame classes or a site count nothing else
@@ -750,4 +760,10 @@ int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const 
     if (s->classes)
         class_update(s, after, mover, caps > 0 || promo);
     return due(s, after, e) ? evaluate(s, after, e, events, max_events) : 0;
+}
+
+int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const pk_pos *after,
+                pk_draw_event *events, int max_events, int *nevents)
+{
+    return events_status(ply_events(s, before, m, after, events, max_events), nevents);
 }

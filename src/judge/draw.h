@@ -143,29 +143,31 @@ typedef struct pk_draw_state {
  * starts at ply 0; a K counter seeded at or past its limit fires at ply 0).
  * halfmove_seed: the FEN :H value (RULES 4.2) seeding the K(N) streak, -1 if none.
  * options: enum pk_draw_options. Writes at most max_events events (events may be NULL
- * when max_events is 0) and returns how many it wrote, or -PK_ERR_NOMEM.
+ * when max_events is 0) and *nevents (may be NULL) gets how many it wrote. Returns PK_OK,
+ * or PK_ERR_NOMEM (*nevents 0).
  * The state must be zeroed before its first use; it may be reused for any number of games.
  */
 int pk_draw_init(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int halfmove_seed,
-                 unsigned options, pk_draw_event *events, int max_events);
+                 unsigned options, pk_draw_event *events, int max_events, int *nevents);
 
 /*
  * A setup command (PDN 3.0 /FEN "..."/ in the movetext) put the board in position p after
  * ply `ply`: the counters, the repetition table and the class runs start again there, as
  * at the start of a game (RULES 3.1), with the variant and options of pk_draw_init. The
- * next pk_draw_ply is ply + 1. Returns the events of ply `ply` in the new position
- * (their number), or -PK_ERR_NOMEM.
+ * next pk_draw_ply is ply + 1. Writes the events of ply `ply` in the new position (their
+ * number in *nevents), as pk_draw_init. Returns PK_OK or PK_ERR_NOMEM.
  */
 int pk_draw_restart(pk_draw_state *s, const pk_pos *p, int ply, int halfmove_seed, pk_draw_event *events,
-                    int max_events);
+                    int max_events, int *nevents);
 
 /*
  * Feeds ply i = previous + 1: m was played in `before` (side to move = mover; the man or
- * king on m->from tells man_move), giving `after`. Returns the number of events written
- * (at most max_events; PK_DRAW_MAX_EVENTS is always enough), or -PK_ERR_NOMEM.
+ * king on m->from tells man_move), giving `after`. *nevents gets the number of events
+ * written (at most max_events; PK_DRAW_MAX_EVENTS is always enough). Returns PK_OK or
+ * PK_ERR_NOMEM, as pk_draw_init.
  */
 int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const pk_pos *after,
-                pk_draw_event *events, int max_events);
+                pk_draw_event *events, int max_events, int *nevents);
 
 /* Releases the repetition table; the state is zeroed and may be used again. */
 void pk_draw_free(pk_draw_state *s);

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "notation.h"
+#include "pk_bits.h"
 
 /* ---- lines on the board ---------------------------------------------------------- */
 

@@ -16,6 +16,7 @@
 
 #include "notation.h"
 #include "written.h"
+#include "pk_bits.h"
 
 pk_replay *pk_replay_new(void) { return calloc(1, sizeof(pk_replay)); }
 void pk_replay_free(pk_replay *r)
@@ -129,7 +130,8 @@ static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
     pk_stated_result sr; /* the terminator, or the Result tag when the terminator says nothing */
     pk_game_stated_result(g, &sr);
     const char *text = sr.text;
-    int kind = sr.kind, line = sr.line, col = sr.col;
+    int kind = sr.kind;
+    long long line = sr.line, col = sr.col;
     if (!text || kind < PK_RESULT_FIRST_WIN || kind == PK_RESULT_DOUBLE_FORFEIT)
         return;
     int first = c->o->results == PK_RESULTS_WHITE ? PK_WHITE : c->v->first;
@@ -474,8 +476,8 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
     pk_draw_event ev[PK_DRAW_MAX_EVENTS];
     int drawn_at = -1, ply = 0, won_at = -1, king_side = -1;
     bool warned_number = false, warned_after_draw = false;
-    int n = draws ? pk_draw_init(&r->ds, c.v, &c.pos, halfmove, o->draw_options, ev, PK_DRAW_MAX_EVENTS) : 0;
-    if (n < 0)
+    int n = 0;
+    if (draws && pk_draw_init(&r->ds, c.v, &c.pos, halfmove, o->draw_options, ev, PK_DRAW_MAX_EVENTS, &n) != PK_OK)
         return draw_nomem(&c, NULL, 0);
     note_draws(&c, ev, n, NULL, 0, &drawn_at);
     first_king(&c, 0, &won_at, &king_side);
@@ -494,8 +496,8 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
             }
             if (k > 0) { /* a new position: the draw rules and art. 17 start again (RULES 3.1) */
                 memset(&c.kings, 0, sizeof c.kings);
-                n = draws ? pk_draw_restart(&r->ds, &c.pos, ply, hm, ev, PK_DRAW_MAX_EVENTS) : 0;
-                if (n < 0)
+                n = 0;
+                if (draws && pk_draw_restart(&r->ds, &c.pos, ply, hm, ev, PK_DRAW_MAX_EVENTS, &n) != PK_OK)
                     return draw_nomem(&c, NULL, ply);
                 if (n)
                     note_draws(&c, ev, n, NULL, ply, &drawn_at);
@@ -542,8 +544,7 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
         first_king(&c, ply, &won_at, &king_side);
         if (!draws)
             continue;
-        n = pk_draw_ply(&r->ds, &before, &c.last_play, &c.pos, ev, PK_DRAW_MAX_EVENTS);
-        if (n < 0)
+        if (pk_draw_ply(&r->ds, &before, &c.last_play, &c.pos, ev, PK_DRAW_MAX_EVENTS, &n) != PK_OK)
             return draw_nomem(&c, mv, ply);
         if (n)
             note_draws(&c, ev, n, mv, ply, &drawn_at);

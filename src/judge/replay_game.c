@@ -24,7 +24,7 @@ static void check_result_tag(const pk_game *g, const char *file, pk_diag_sink *s
     res->result_check |= PK_RESULT_TAG_DISAGREES;
     res->warnings++;
     char msg[512];
-    snprintf(msg, sizeof msg, "the Result tag says \"%s\" but the game ends with %s (line %d)", sr.tag, sr.text,
+    snprintf(msg, sizeof msg, "the Result tag says \"%s\" but the game ends with %s (line %lld)", sr.tag, sr.text,
              sr.line);
     pk_diag d = {.severity = PK_SEV_WARNING, .code = "result-tag-mismatch", .file = file, .game = g->index,
                  .line = sr.tag_line, .col = sr.tag_col, .message = msg,

@@ -47,7 +47,7 @@ typedef struct ctx {
     int anchor_ply;      /* 0, or the ply after which a setup command set the board */
     bool after_move;     /* reporting on the position after the ply (draws): the mover
                             is the other side */
-    int at_line, at_col; /* where a report without a move points, when not the
+    long long at_line, at_col; /* where a report without a move points, when not the
                             game's start */
     king_runs kings;     /* Frisian art. 17 */
     int var_depth;       /* 0 on the main line, n inside n nested variations */
@@ -102,7 +102,7 @@ void pk_rp_report(ctx *c, int severity, const char *code, const pk_pdn_move *mv,
  * point at line:col; -1 after a bad FEN, reported); the first setup command before any
  * move (it replaces the start), or NULL; the setup commands among the notes n after ply
  * plies applied (the number applied, or -1 after a bad FEN: reported). */
-int pk_rp_set_start(ctx *c, const char *fen, int line, int col, int *halfmove);
+int pk_rp_set_start(ctx *c, const char *fen, long long line, long long col, int *halfmove);
 const pk_pdn_note *pk_rp_first_setup(const pk_game *g);
 int pk_rp_apply_setups(ctx *c, const pk_pdn_note *n, const pk_pdn_note *skip, int ply, int *halfmove);
 

@@ -28,7 +28,7 @@ static int parse_fen(ctx *c, const char *fen, pk_pos *p, pk_fen_extra *extra, pk
     return PK_OK;
 }
 
-int pk_rp_set_start(ctx *c, const char *fen, int line, int col, int *halfmove)
+int pk_rp_set_start(ctx *c, const char *fen, long long line, long long col, int *halfmove)
 {
     pk_error err;
     pk_fen_extra extra;

@@ -288,7 +288,7 @@ static bool by_tags(const pk_game *g, pk_variant_choice *ch, char *lead, size_t 
     for (int i = 0; i < g->ntags; i++)
         if (strcmp(g->tags[i].name, "GameType") == 0)
             gt_tag = &g->tags[i];
-    const int gt_line = gt_tag ? gt_tag->line : 0;
+    const long long gt_line = gt_tag ? gt_tag->line : 0;
     const pk_variant *by_type = g->has_gametype ? pk_variant_by_gametype(g->gametype.type) : NULL;
 
     const char *vtag = pk_game_tag(g, "Variant"), *title = NULL;
@@ -306,7 +306,7 @@ static bool by_tags(const pk_game *g, pk_variant_choice *ch, char *lead, size_t 
         if (by_type && by_type != v) {
             ch->severity = PK_SEV_WARNING;
             snprintf(ch->message, sizeof ch->message,
-                     "the %s names %s but GameType %d (line %d) names %s; the %s rules are used", what, v->name,
+                     "the %s names %s but GameType %d (line %lld) names %s; the %s rules are used", what, v->name,
                      g->gametype.type, gt_line, by_type->name, v->name);
             snprintf(ch->hint, sizeof ch->hint, "use --variant NAME to choose the rules");
         } else if (!g->has_gametype) {
@@ -325,7 +325,7 @@ static bool by_tags(const pk_game *g, pk_variant_choice *ch, char *lead, size_t 
                  (t->start && t->start != (v->first == PK_WHITE ? 'W' : 'B')))) {
                 ch->severity = PK_SEV_WARNING;
                 snprintf(ch->message, sizeof ch->message,
-                         "GameType \"%s\" (line %d) contradicts GameType %d (%s: %s); the %s rules are used",
+                         "GameType \"%s\" (line %lld) contradicts GameType %d (%s: %s); the %s rules are used",
                          gt_tag ? gt_tag->value : "?", gt_line, v->gametype, v->name, v->gametype_full, v->name);
                 snprintf(ch->hint, sizeof ch->hint, "use --variant NAME to choose the rules");
             }
@@ -343,7 +343,7 @@ static bool by_tags(const pk_game *g, pk_variant_choice *ch, char *lead, size_t 
                 unsupported(ch, gametypes[i].title, what);
                 return true;
             }
-        snprintf(lead, lead_size, "GameType %d (line %d) is not a variant pdnkit knows; ", t->type, gt_line);
+        snprintf(lead, lead_size, "GameType %d (line %lld) is not a variant pdnkit knows; ", t->type, gt_line);
         return false;
     }
     join(lead, lead_size, "no GameType tag: ", (char *)NULL);
@@ -362,7 +362,7 @@ static void clear_choice(pk_variant_choice *ch)
     ch->message[0] = ch->hint[0] = 0;
 }
 
-int pk_resolve_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, pk_variant_choice *ch)
+void pk_resolve_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, pk_variant_choice *ch)
 {
     (void)r; /* no trial: the file's first games were counted (pk_file_guess_add) */
     clear_choice(ch);
@@ -372,7 +372,6 @@ int pk_resolve_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, 
         ch->source = PK_VSRC_OPTION;
     } else if (!by_tags(g, ch, lead, sizeof lead))
         guess(g, o, ch, lead);
-    return PK_OK;
 }
 
 bool pk_file_guess_add(pk_file_guess *f, pk_replay *r, const pk_game *g, const pk_replay_opts *o)

@@ -95,8 +95,8 @@ void pk_file_guess_init(pk_file_guess *f);
 bool pk_file_guess_add(pk_file_guess *f, pk_replay *r, const pk_game *g, const pk_replay_opts *o);
 
 /* Decides the rules of g (see the order above) and fills *ch. Reads o->variant and
- * o->file_guess; replays nothing. Returns PK_OK. */
-int pk_resolve_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, pk_variant_choice *ch);
+ * o->file_guess; replays nothing; cannot fail (a query). */
+void pk_resolve_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, pk_variant_choice *ch);
 
 /* Sends ch's message, if any, to sink as a diagnostic of g in file (code "variant-guess"
  * for a guess, else "gametype"). */

@@ -7,14 +7,15 @@
  *     pk_pdn_reader *r = pk_pdn_open(stdin, "<stdin>", 0, &err);
  *     pk_game g;
  *     pk_game_init(&g);
- *     while ((st = pk_pdn_next(r, &g, &sink)) > 0)
+ *     while ((st = pk_pdn_next(r, &g, &sink, &err)) == PK_OK)
  *         ... g.tags, g.main, g.result, g.nerrors ...
+ *     if (st != PK_END) ... err.msg: a read error, after the games before it ...
  *     pk_game_free(&g);
  *     pk_pdn_close(r);
  *
  * Input: UTF-8, UTF-16/32 or a legacy code page, plain or compressed with gzip, bzip2, xz
  * or zstd, told by its first bytes (encoding.h, input.h; man/pdn.5 ENCODINGS, COMPRESSION).
- * A read or decompression error comes as -PK_ERR_IO (with an "io" diagnostic) after the
+ * A read or decompression error comes as PK_ERR_IO (with an "io" diagnostic) after the
  * games read before it.
  *
  * Memory: the reader keeps one input window (about 1 MiB) and the game being built;
@@ -52,7 +53,7 @@ enum pk_pdn_flags {
 /* ---- tags ---- */
 typedef struct pk_pdn_tag {
     const char *name, *value; /* value with the \" and \\ escapes resolved */
-    int line, col;
+    long long line, col;
 } pk_pdn_tag;
 
 /* GameType "t" or "t,S,W,H,Xk,I" (RULES 1.2.5). Absent fields are 0. */
@@ -139,7 +140,7 @@ typedef struct pk_pdn_note {
                                  PK_PDN_NAG_DIGITS digits (a nag-range warning: text holds
                                  it as written); PK_NOTE_LINE: the mark */
     struct pk_pdn_line *line; /* PK_NOTE_VARIATION */
-    int line_no, col;
+    long long line_no, col;
     struct pk_pdn_note *next;
 } pk_pdn_note;
 
@@ -154,7 +155,7 @@ enum pk_pdn_move_flags {
 
 typedef struct pk_pdn_move {
     const char *text;      /* the move token exactly as written (without number/strength) */
-    int line, col;
+    long long line, col;
     int number;            /* the move number written before it, 0 when none */
     int number_kind;       /* enum pk_pdn_number_kind */
     unsigned flags;        /* enum pk_pdn_move_flags */
@@ -173,7 +174,7 @@ typedef struct pk_pdn_line {
     int nmoves;
     pk_pdn_note *pre;      /* notes before the first move */
     pk_pdn_note *pre_tail;
-    int line, col;         /* where it starts ("(" for a variation) */
+    long long line, col;         /* where it starts ("(" for a variation) */
 } pk_pdn_line;
 
 /* ---- results ---- */
@@ -189,7 +190,7 @@ enum pk_result_kind {
 typedef struct pk_pdn_result {
     const char *text; /* as written, NULL when none */
     int kind;         /* enum pk_result_kind */
-    int line, col;
+    long long line, col;
 } pk_pdn_result;
 
 const char *pk_result_kind_name(int kind); /* "first-win", "second-win", "draw", ...: static */
@@ -218,10 +219,10 @@ typedef struct pk_stated_result {
     int kind;            /* enum pk_result_kind of text (PK_RESULT_UNKNOWN for a tag value that
                             is no result token, "?" say) */
     int source;          /* enum pk_result_source */
-    int line, col;       /* where text is written (the terminator, or the Result tag pair) */
+    long long line, col;       /* where text is written (the terminator, or the Result tag pair) */
     const char *tag;     /* the (first) Result tag's value, NULL: none */
     int tag_kind;        /* its kind, -1 when it is no result token */
-    int tag_line, tag_col;
+    long long tag_line, tag_col;
     bool conflict;       /* tag and terminator name two different results */
 } pk_stated_result;
 
@@ -229,11 +230,11 @@ typedef struct pk_stated_result {
 /* ---- game ---- */
 typedef struct pk_game {
     int index;              /* 1-based, in file order */
-    int line, col;          /* where the game starts */
+    long long line, col;          /* where the game starts */
     pk_pdn_tag *tags;       /* in file order, duplicates kept */
     int ntags;
     const char *fen;        /* value of the FEN tag, or NULL */
-    int fen_line, fen_col;
+    long long fen_line, fen_col;
     int has_gametype;
     pk_gametype gametype;   /* parsed GameType tag when has_gametype */
     pk_pdn_line main;
@@ -296,11 +297,12 @@ pk_pdn_reader *pk_pdn_open(FILE *f, const char *filename, unsigned flags, pk_err
 /* Frees the reader and its window (not f). NULL is allowed. */
 void pk_pdn_close(pk_pdn_reader *r);
 
-/* Reads the next game into g. Returns 1 for a game (valid or not: see g->nerrors), 0 at
- * the end of input, -PK_ERR_IO on a read error (after reporting it to sink), -PK_ERR_NOMEM
- * when memory ran out (reported; every later call returns it too). Diagnostics of the
- * game are sent to sink (may be NULL) before the call returns. */
-int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink);
+/* Reads the next game into g. Returns PK_OK for a game (valid or not: see g->nerrors),
+ * PK_END at the end of input, PK_ERR_IO on a read error (after reporting it to sink as an
+ * "io" diagnostic; err gets its words, and the line and column where the input stopped),
+ * PK_ERR_NOMEM when memory ran out (reported; every later call returns it too). Diagnostics
+ * of the game are sent to sink (may be NULL) before the call returns; err may be NULL. */
+int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink, pk_error *err);
 
 unsigned long long pk_pdn_bytes(const pk_pdn_reader *r); /* decoded bytes consumed */
 int pk_pdn_jit(const pk_pdn_reader *r);                  /* 1 when PCRE2 JIT is in use */
@@ -342,6 +344,12 @@ typedef struct pk_pdn_write_opts {
  * PK_OK or PK_ERR_IO (write error).
  * Thread-safe: reads g and opts, writes only out and err (move_text runs on this thread). */
 int pk_pdn_write_game(FILE *out, const pk_game *g, const pk_pdn_write_opts *opts, pk_error *err);
+
+/* pk_pdn_write_game into a caller's buffer: at most size - 1 bytes and a NUL (nothing when
+ * size is 0: buf may be NULL, to measure), the length of the whole game's text in *len
+ * (may be NULL), like snprintf. PK_OK, or PK_ERR_NOMEM with err filled. Thread-safe. */
+int pk_pdn_write_game_buf(char *buf, size_t size, size_t *len, const pk_game *g, const pk_pdn_write_opts *opts,
+                          pk_error *err);
 
 #ifdef __cplusplus
 }

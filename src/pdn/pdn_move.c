@@ -158,7 +158,7 @@ int pk_pdn_split_move(const char *s, size_t n, pk_pdn_square *sq, int maxsq, cha
     return nsq;
 }
 
-void pk_rd_move_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
+void pk_rd_move_token(pk_pdn_reader *r, const pk_token *t, long long line, long long col)
 {
     const char *s = tok_text(r, t);
     size_t n = t->len, sl = strength_len(s, n);
@@ -206,7 +206,7 @@ void pk_rd_move_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
 }
 
 /* A move number (kind PK_NUM_FIRST or PK_NUM_SECOND), for the next move. */
-static void move_number(pk_pdn_reader *r, int num, int kind, int line, int col)
+static void move_number(pk_pdn_reader *r, int num, int kind, long long line, long long col)
 {
     level *L = &r->lv[r->depth];
     pk_rd_resolve_dash(r);
@@ -219,7 +219,7 @@ static void move_number(pk_pdn_reader *r, int num, int kind, int line, int col)
     L->num_col = col;
 }
 
-void pk_rd_number_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
+void pk_rd_number_token(pk_pdn_reader *r, const pk_token *t, long long line, long long col)
 {
     const char *s = tok_text(r, t);
     int num = 0;
@@ -342,7 +342,7 @@ static inline void copy_small(char *d, const char *s, size_t n)
 /* The move of a plain token s[0..n), as move_token() would build it, in one arena block:
  * the squares, the text, the texts of the squares but the last (which ends the text),
  * the separators. */
-static void plain_move(pk_pdn_reader *r, const char *s, const plain *p, int line, int col)
+static void plain_move(pk_pdn_reader *r, const char *s, const plain *p, long long line, long long col)
 {
     size_t n = p->len, last = p->at[p->nsq - 1];
     int nsq = p->nsq;
@@ -397,7 +397,8 @@ int pk_rd_plain_tokens(pk_pdn_reader *r)
         return 0;
     const unsigned char *b = (const unsigned char *)r->buf, *e = b + r->len;
     size_t pos = r->pos;
-    int line = r->line, col = r->col, nl = r->nl, prev_cr = r->prev_cr, read = 0;
+    long long line = r->line, col = r->col;
+    int nl = r->nl, prev_cr = r->prev_cr, read = 0;
     size_t notice = pk_rd_notice_limit(r); /* a warning due there: fetch() and advance() say it */
     for (;;) {
         plain p;

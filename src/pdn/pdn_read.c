@@ -31,7 +31,8 @@ static void skip_blanks(pk_pdn_reader *r)
     const char *b = r->buf;
     size_t i = r->pos, len = r->len;
     if (r->cpos == i) {
-        int line = r->line, col = r->col, nl = r->nl, prev_cr = r->prev_cr;
+        long long line = r->line, col = r->col;
+        int nl = r->nl, prev_cr = r->prev_cr;
         for (; i < len; i++) {
             char c = b[i];
             if (c == ' ' || c == '\t') {
@@ -57,7 +58,7 @@ static void skip_blanks(pk_pdn_reader *r)
 /* Next token that is not a blank, with its position and the line breaks before it. Plain
  * move numbers and numeric moves are read into the game on the way (plain_tokens()), not
  * returned. */
-static void fetch(pk_pdn_reader *r, pk_token *t, int *line, int *col, int *nl)
+static void fetch(pk_pdn_reader *r, pk_token *t, long long *line, long long *col, int *nl)
 {
     if (r->have_peek) {
         r->have_peek = 0;
@@ -136,7 +137,7 @@ static void fetch(pk_pdn_reader *r, pk_token *t, int *line, int *col, int *nl)
     }
 }
 
-static void unfetch(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl)
+static void unfetch(pk_pdn_reader *r, const pk_token *t, long long line, long long col, int nl)
 {
     r->have_peek = 1;
     r->peek = *t;
@@ -185,7 +186,7 @@ static const char *scan_comment(pk_pdn_reader *r, size_t *out_len)
     }
 }
 
-static void comment_token(pk_pdn_reader *r, int line, int col)
+static void comment_token(pk_pdn_reader *r, long long line, long long col)
 {
     size_t n;
     const char *text = scan_comment(r, &n);
@@ -231,7 +232,7 @@ static void comment_token(pk_pdn_reader *r, int line, int col)
 }
 
 static void add_tag(pk_pdn_reader *r, const char *name, size_t nl, const char *val, size_t vl,
-                    int line, int col)
+                    long long line, long long col)
 {
     if (r->ntags == r->tcap) {
         int cap = r->tcap ? r->tcap * 2 : 32;
@@ -290,7 +291,7 @@ static void begin_game(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
 }
 
 /* The game has content: remember where it starts. */
-static void start_content(pk_pdn_reader *r, int state, int line, int col)
+static void start_content(pk_pdn_reader *r, int state, long long line, long long col)
 {
     if (r->state == ST_START) {
         pk_rd_release_stray(r, 1);
@@ -361,7 +362,7 @@ static void finish_game(pk_pdn_reader *r, size_t end)
     r->ngames++;
 }
 
-static int end_at_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl)
+static int end_at_tag(pk_pdn_reader *r, const pk_token *t, long long line, long long col, int nl)
 {
     report_unclosed(r);
     if (!r->skip) {
@@ -384,7 +385,7 @@ static int end_at_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, in
 /* A tag pair read: its game starts (or goes on) here. A value longer than TAG_VALUE_MAX
  * is cut, with a warning, at a character boundary. */
 static int accept_tag(pk_pdn_reader *r, const char *name, size_t nlen, const char *val, size_t vlen,
-                      size_t total, int line, int col)
+                      size_t total, long long line, long long col)
 {
     pk_rd_release_stray(r, 1);
     if (r->state == ST_START) /* a {comment} (not a % line) before the tags is a game body */
@@ -406,7 +407,7 @@ static int accept_tag(pk_pdn_reader *r, const char *name, size_t nlen, const cha
     return CONTINUE;
 }
 
-static int tag_token(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl)
+static int tag_token(pk_pdn_reader *r, const pk_token *t, long long line, long long col, int nl)
 {
     const char *name, *val;
     size_t nlen, vlen;
@@ -429,7 +430,7 @@ static int tag_token(pk_pdn_reader *r, const pk_token *t, int line, int col, int
 
 /* A tag pair the lexer could not take whole: wrapped over lines, or on a line longer than
  * the input window. Returns -1 when it is neither (the '[' is stray text). */
-static int open_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl)
+static int open_tag(pk_pdn_reader *r, const pk_token *t, long long line, long long col, int nl)
 {
     const char *wname;
     size_t nlen, v;
@@ -481,7 +482,7 @@ static int open_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, int 
  * of the game matters, or, in a variation nested too deep, the ')' that closes it. The
  * text kept ends after the last of them: with a line break when that is a % or ;
  * comment, with nothing after it when that is an unterminated comment (comment_token). */
-static int skip_token(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl)
+static int skip_token(pk_pdn_reader *r, const pk_token *t, long long line, long long col, int nl)
 {
     switch (t->kind) {
     case PK_TOK_NONE: return GAME_DONE;
@@ -514,7 +515,7 @@ static int skip_token(pk_pdn_reader *r, const pk_token *t, int line, int col, in
     return CONTINUE;
 }
 
-static int body_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
+static int body_token(pk_pdn_reader *r, const pk_token *t, long long line, long long col)
 {
     switch (t->kind) {
     case PK_TOK_MOVE: pk_rd_move_token(r, t, line, col); break;
@@ -544,7 +545,7 @@ static int body_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
     return CONTINUE;
 }
 
-static int handle(pk_pdn_reader *r, const pk_token *t, int line, int col, int nl)
+static int handle(pk_pdn_reader *r, const pk_token *t, long long line, long long col, int nl)
 {
     r->tok_at = r->base + t->start; /* where a syntax error's text starts */
     r->glued = r->glue_line == line; /* the first token after a result, on its line */
@@ -712,7 +713,8 @@ static __attribute__((noinline)) int next_game(pk_pdn_reader *r, pk_game *g, pk_
     unsigned long said = r->said;
     for (;;) {
         pk_token t;
-        int line, col, nl;
+        long long line, col;
+        int nl;
         fetch(r, &t, &line, &col, &nl);
         ntok += t.kind != PK_TOK_NONE;
         int st = handle(r, &t, line, col, nl);
@@ -743,7 +745,7 @@ static __attribute__((noinline)) int next_game(pk_pdn_reader *r, pk_game *g, pk_
     }
 }
 
-int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
+int pk_pdn_step(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
 {
     if (r->broken)
         return -PK_ERR_NOMEM;
@@ -758,6 +760,19 @@ int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
         return -PK_ERR_NOMEM;
     }
     return next_game(r, g, sink);
+}
+
+int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink, pk_error *err)
+{
+    int st = pk_pdn_step(r, g, sink);
+    if (st > 0)
+        return PK_OK;
+    if (st == 0)
+        return PK_END;
+    /* where the input stopped: the io diagnostic has no line (it is the file's, not a game's) */
+    if (st == -PK_ERR_NOMEM)
+        return pk_error_set_at(err, PK_ERR_NOMEM, r->line, r->col, "out of memory reading a game");
+    return pk_error_set_at(err, -st, r->line, r->col, "%s", pk_src_error(r->src));
 }
 
 unsigned long long pk_pdn_bytes(const pk_pdn_reader *r) { return r->base + r->pos; }

@@ -46,8 +46,9 @@ typedef struct level {
     pk_pdn_note *pre, *pre_tail;   /* notes before the first move */
     pk_pdn_note *pend, *pend_tail; /* notes waiting for the next move */
     pk_pdn_note *var;              /* the variation note this line fills (depth > 0) */
-    int line, col;
-    int have_num, num, num_kind, num_line, num_col;
+    long long line, col;
+    int have_num, num, num_kind;
+    long long num_line, num_col;
     int ellipsis; /* "12. ..." read: the number belongs to the next move, no warning */
 } level;
 
@@ -64,7 +65,8 @@ struct pk_pdn_reader {
     unsigned long long base;
     /* cursor: line/col of buf[cpos] */
     size_t cpos;
-    int line, col, prev_cr, nl;
+    long long line, col;
+    int prev_cr, nl;
     int lone_cr_done, enc_done, bom_done, enc_check;
     int nul_done, nul_check; /* the warning at the first NUL byte (encoding.h), as enc_* */
     unsigned long long open_until; /* stream offset: no ']' from the last lone '[' up to here */
@@ -72,7 +74,8 @@ struct pk_pdn_reader {
     /* one token of lookahead */
     int have_peek;
     pk_token peek;
-    int peek_line, peek_col, peek_nl;
+    long long peek_line, peek_col;
+    int peek_nl;
     /* the game being built */
     pk_game *g;
     pk_diag_sink *sink;
@@ -83,12 +86,14 @@ struct pk_pdn_reader {
     int nstray, unclosed;
     /* stray text before a game's first tag or move: reported with that game's index once
      * it starts, or with none (index 0) when the input ends without another game */
-    int stray_held, stray_line, stray_col;
+    int stray_held;
+    long long stray_line, stray_col;
     char stray_msg[120];
     int nempty; /* move numbers with no move in this game: the first is reported, then a count */
     unsigned warned;
     unsigned long long game_start;
-    int dash_pending, dash_line, dash_col;
+    int dash_pending;
+    long long dash_line, dash_col;
     level lv[PK_PDN_MAX_DEPTH + 1];
     pk_pdn_tag *tags;
     int ntags, tcap;
@@ -105,7 +110,7 @@ struct pk_pdn_reader {
     int src_borrowed;
     int tag_follows; /* pdn_resume.h */
     /* a result glued to a tag pair that goes on over lines ("0-0[FEN \"W:...\n...\"]") */
-    int glue_line; /* the line of the result token that ended the last game (0: none since) */
+    long long glue_line; /* the line of the result token that ended the last game (0: none since) */
     int glued;     /* the token being handled is the next one, on that line: a '[' there may
                       start a tag pair as if it started its line (pk_rd_tag_start) */
     /* pdn_unparsed.c: the text of a game from a syntax error on, kept as it stands */
@@ -114,7 +119,7 @@ struct pk_pdn_reader {
     unsigned long long keep_from; /* stream offset of the first byte not yet copied */
     char *kept;                   /* the text kept so far (nkept bytes) */
     size_t nkept, kcap;
-    int kept_line, kept_col;      /* where it starts */
+    long long kept_line, kept_col;      /* where it starts */
     unsigned kept_end;            /* PK_UNPARSED_LINE_COMMENT, _OPEN: how its last token ends */
     int deep;                     /* > 0: a variation nested too deep is kept, with that many '(' open */
     /* pdn_text.c: the text of the game being read (PK_PDN_KEEP_TEXT), copied out of the
@@ -138,14 +143,14 @@ _Noreturn void pk_rd_nomem(pk_pdn_reader *r);
  * a deviation the reader tolerates (a warning, an error under PK_PDN_STRICT); both in
  * pdn_report.c; a syntax error (pdn_unparsed.c: reported, then the rest of the game is
  * skipped, kept as text). */
-void pk_rd_report(pk_pdn_reader *r, int sev, const char *code, int line, int col, const char *fmt, ...)
+void pk_rd_report(pk_pdn_reader *r, int sev, const char *code, long long line, long long col, const char *fmt, ...)
     PK_RD_PRINTF(6, 7);
-void pk_rd_tolerate(pk_pdn_reader *r, const char *code, int line, int col, const char *fmt, ...)
+void pk_rd_tolerate(pk_pdn_reader *r, const char *code, long long line, long long col, const char *fmt, ...)
     PK_RD_PRINTF(5, 6);
-void pk_rd_syntax(pk_pdn_reader *r, int line, int col, const char *fmt, ...) PK_RD_PRINTF(4, 5);
+void pk_rd_syntax(pk_pdn_reader *r, long long line, long long col, const char *fmt, ...) PK_RD_PRINTF(4, 5);
 
 /* Reports a diagnostic in the current game (pdn_report.c). */
-void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, int line, int col, const char *move,
+void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, long long line, long long col, const char *move,
                    const char *fmt, va_list ap);
 /* Reports the stray text held before a game started (pk_rd_stray): in that game, or,
  * when none follows, in no game (pdn_report.c). */
@@ -185,17 +190,17 @@ void pk_rd_note_encoding(pk_pdn_reader *r);
  * strength marks, NAGs, setups and % lines. */
 void *pk_rd_alloc(pk_pdn_reader *r, size_t n);
 char *pk_rd_dup(pk_pdn_reader *r, const char *s, size_t n);
-pk_pdn_note *pk_rd_new_note(pk_pdn_reader *r, int kind, int line, int col);
+pk_pdn_note *pk_rd_new_note(pk_pdn_reader *r, int kind, long long line, long long col);
 void pk_rd_add_after(pk_pdn_reader *r, pk_pdn_note *n);
 void pk_rd_add_pending(pk_pdn_reader *r, pk_pdn_note *n);
-void pk_rd_reset_level(level *L, int line, int col);
+void pk_rd_reset_level(level *L, long long line, long long col);
 void pk_rd_close_level(pk_pdn_reader *r, int d, pk_pdn_line *out);
 void pk_rd_close_main(pk_pdn_reader *r, pk_game *g);
 void pk_rd_add_rest(pk_pdn_reader *r, pk_pdn_note *rest);
-int pk_rd_open_variation(pk_pdn_reader *r, int line, int col);
+int pk_rd_open_variation(pk_pdn_reader *r, long long line, long long col);
 void pk_rd_close_variation(pk_pdn_reader *r);
-void pk_rd_strength_token(pk_pdn_reader *r, const pk_token *t, int line, int col);
-void pk_rd_simple_note(pk_pdn_reader *r, const pk_token *t, int kind, int line, int col);
+void pk_rd_strength_token(pk_pdn_reader *r, const pk_token *t, long long line, long long col);
+void pk_rd_simple_note(pk_pdn_reader *r, const pk_token *t, int kind, long long line, long long col);
 
 /* Text not read as PDN (pdn_unparsed.c): stray text (warned once per game, then
  * counted; held before a game started: pk_rd_release_stray). After a syntax error
@@ -206,11 +211,11 @@ void pk_rd_simple_note(pk_pdn_reader *r, const pk_token *t, int kind, int line, 
  * empty one (pk_rd_unclosed_rest). A variation nested too deep
  * (pk_rd_too_deep) is kept up to its matching ')' (pk_rd_deep_token takes every '(' and
  * ')' in it). */
-void pk_rd_stray(pk_pdn_reader *r, const pk_token *t, int line, int col);
+void pk_rd_stray(pk_pdn_reader *r, const pk_token *t, long long line, long long col);
 void pk_rd_unparsed_end(pk_pdn_reader *r, size_t end, unsigned flags);
 void pk_rd_unparsed_drop(pk_pdn_reader *r);
 void pk_rd_unclosed_rest(pk_pdn_reader *r);
-void pk_rd_too_deep(pk_pdn_reader *r, int line, int col);
+void pk_rd_too_deep(pk_pdn_reader *r, long long line, long long col);
 void pk_rd_deep_token(pk_pdn_reader *r, const pk_token *t);
 /* The game's text as it stands (pdn_text.c, PK_PDN_KEEP_TEXT): begin when pk_pdn_next
  * starts, slide before the window moves (fill), end when the game is done. The text after
@@ -225,21 +230,21 @@ void pk_rd_keep_text(pk_pdn_reader *r, const char *s, size_t n);
 /* Tag pairs (pdn_tag.c). */
 void pk_rd_split_tag(pk_pdn_reader *r, const pk_token *t, const char **name, size_t *nl, const char **val,
                      size_t *vl);
-void pk_rd_odd_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, const char **name, size_t *nl,
+void pk_rd_odd_tag(pk_pdn_reader *r, const pk_token *t, long long line, long long col, const char **name, size_t *nl,
                    const char **val, size_t *vl);
-int pk_rd_tag_start(pk_pdn_reader *r, const pk_token *t, int col, const char **name, size_t *nlen, size_t *v);
+int pk_rd_tag_start(pk_pdn_reader *r, const pk_token *t, long long col, const char **name, size_t *nlen, size_t *v);
 size_t pk_rd_wrapped_end(pk_pdn_reader *r, size_t v, int *breaks, int *why);
 size_t pk_rd_join_value(pk_pdn_reader *r, size_t v, size_t e, char *out);
 size_t pk_rd_long_value(pk_pdn_reader *r, size_t v, size_t *total, int *closed);
 
 /* Results (pdn_result.c): a result token; a move token that is a result (glued to the
  * next game's move number, or with blanks), else 0. Both end the game: GAME_DONE. */
-int pk_rd_result_token(pk_pdn_reader *r, const pk_token *t, int line, int col);
-int pk_rd_result_like_move(pk_pdn_reader *r, const pk_token *t, int line, int col);
+int pk_rd_result_token(pk_pdn_reader *r, const pk_token *t, long long line, long long col);
+int pk_rd_result_like_move(pk_pdn_reader *r, const pk_token *t, long long line, long long col);
 
 /* The move parser (pdn_move.c). */
-void pk_rd_move_token(pk_pdn_reader *r, const pk_token *t, int line, int col);
-void pk_rd_number_token(pk_pdn_reader *r, const pk_token *t, int line, int col);
+void pk_rd_move_token(pk_pdn_reader *r, const pk_token *t, long long line, long long col);
+void pk_rd_number_token(pk_pdn_reader *r, const pk_token *t, long long line, long long col);
 void pk_rd_ellipsis_token(pk_pdn_reader *r);
 int pk_rd_plain_tokens(pk_pdn_reader *r);
 

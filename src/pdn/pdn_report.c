@@ -15,7 +15,7 @@
 
 /* ------------------------------------------------------------------ diagnostics */
 
-void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, int line, int col,
+void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, long long line, long long col,
                     const char *move, const char *fmt, va_list ap)
 {
     if (r->stray_held && r->g->index > 0) /* something else is reported: a game it is */
@@ -39,7 +39,7 @@ void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, int line, int co
     pk_diag_emit(r->sink, &d);
 }
 
-void pk_rd_report(pk_pdn_reader *r, int sev, const char *code, int line, int col, const char *fmt, ...)
+void pk_rd_report(pk_pdn_reader *r, int sev, const char *code, long long line, long long col, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -48,7 +48,7 @@ void pk_rd_report(pk_pdn_reader *r, int sev, const char *code, int line, int col
 }
 
 /* A deviation the reader tolerates: a warning, or an error under PK_PDN_STRICT. */
-void pk_rd_tolerate(pk_pdn_reader *r, const char *code, int line, int col, const char *fmt, ...)
+void pk_rd_tolerate(pk_pdn_reader *r, const char *code, long long line, long long col, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);

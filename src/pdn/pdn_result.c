@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-static int set_result(pk_pdn_reader *r, const char *s, size_t n, int line, int col)
+static int set_result(pk_pdn_reader *r, const char *s, size_t n, long long line, long long col)
 {
     int std = 1, kind = pk_result_classify(s, n, &std);
     if (!r->skip) {
@@ -26,7 +26,7 @@ static int set_result(pk_pdn_reader *r, const char *s, size_t n, int line, int c
     return GAME_DONE;
 }
 
-int pk_rd_result_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
+int pk_rd_result_token(pk_pdn_reader *r, const pk_token *t, long long line, long long col)
 {
     return set_result(r, tok_text(r, t), t->len, line, col);
 }
@@ -57,7 +57,7 @@ static int digits_value(const char *s, size_t n)
  * the end of the input), it is the result.
  *
  * Returns GAME_DONE when the token was a result, 0 when it is a move. */
-int pk_rd_result_like_move(pk_pdn_reader *r, const pk_token *t, int line, int col)
+int pk_rd_result_like_move(pk_pdn_reader *r, const pk_token *t, long long line, long long col)
 {
     const char *s = tok_text(r, t);
     size_t n = t->len;

@@ -16,7 +16,7 @@
 typedef struct pk_pdn_resume {
     const char *file;        /* names the input in diagnostics (NULL: "<stdin>") */
     unsigned long long base; /* decoded offset of the first byte (column 1 of its line) */
-    int line;                /* its line number */
+    long long line;          /* its line number */
     int games;               /* games before it (the first game read is games + 1) */
     bool lone_cr_seen;       /* a lone CR came before it (the warning is said once a file) */
     bool started;            /* it is not the start of the input (BOM, UTF-16: said) */
@@ -28,7 +28,11 @@ typedef struct pk_pdn_resume {
 pk_pdn_reader *pk_pdn_open_src(pk_src *src, const char *filename, unsigned flags, pk_error *err);
 /* Starts r again, as at (src's next byte is the one at at->base). */
 void pk_pdn_restart(pk_pdn_reader *r, const pk_pdn_resume *at);
-/* After pk_pdn_next returned 0: true when the input ended right after a game's result
+/* pk_pdn_next in the form the checking loop tests it: 1 for a game, 0 at the end of the
+ * input, or a negated status (-PK_ERR_IO, -PK_ERR_NOMEM), reported to sink as
+ * pk_pdn_next reports it. */
+int pk_pdn_step(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink);
+/* After pk_pdn_step returned 0 (pk_pdn_next PK_END): true when the input ended right after a game's result
  * token and blanks (nothing else, nothing said about them, no read error), as in the
  * whole file's reader before the next game. */
 bool pk_pdn_clean_end(const pk_pdn_reader *r);

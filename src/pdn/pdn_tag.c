@@ -55,7 +55,7 @@ void pk_rd_split_tag(pk_pdn_reader *r, const pk_token *t, const char **name, siz
 }
 
 /* [ ... ] that is not a standard tag pair: smart quotes, unquoted values, [Empty]. */
-void pk_rd_odd_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, const char **name,
+void pk_rd_odd_tag(pk_pdn_reader *r, const pk_token *t, long long line, long long col, const char **name,
                     size_t *nl, const char **val, size_t *vl)
 {
     const char *s = tok_text(r, t) + 1, *e = tok_text(r, t) + t->len - 1;
@@ -96,7 +96,7 @@ void pk_rd_odd_tag(pk_pdn_reader *r, const pk_token *t, int line, int col, const
  * game, blanks between: r->glued, as engine logs write "0-0[FEN ..."), a name, then an
  * opening quote. Sets the name (in the window) and the offset of the first byte of the
  * value. */
-int pk_rd_tag_start(pk_pdn_reader *r, const pk_token *t, int col, const char **name, size_t *nlen, size_t *v)
+int pk_rd_tag_start(pk_pdn_reader *r, const pk_token *t, long long col, const char **name, size_t *nlen, size_t *v)
 {
     const char *b = r->buf;
     size_t i = t->start;

@@ -28,7 +28,7 @@ char *pk_rd_dup(pk_pdn_reader *r, const char *s, size_t n)
     return p;
 }
 
-pk_pdn_note *pk_rd_new_note(pk_pdn_reader *r, int kind, int line, int col)
+pk_pdn_note *pk_rd_new_note(pk_pdn_reader *r, int kind, long long line, long long col)
 {
     pk_pdn_note *n = pk_rd_alloc(r, sizeof *n);
     r->nodes++;
@@ -52,7 +52,7 @@ void pk_rd_number_unused(pk_pdn_reader *r, level *L)
         pk_rd_tolerate(r, "empty-move-number", L->num_line, L->num_col, "move number %d with no move", L->num);
 }
 
-static void placeholder(pk_pdn_reader *r, const char *text, int line, int col)
+static void placeholder(pk_pdn_reader *r, const char *text, long long line, long long col)
 {
     if (!(r->warned & W_PLACEHOLDER)) {
         r->warned |= W_PLACEHOLDER;
@@ -174,7 +174,7 @@ void pk_rd_close_main(pk_pdn_reader *r, pk_game *g)
     L->n = 0;
 }
 
-void pk_rd_reset_level(level *L, int line, int col)
+void pk_rd_reset_level(level *L, long long line, long long col)
 {
     L->n = 0;
     L->pre = L->pre_tail = L->pend = L->pend_tail = L->var = NULL;
@@ -203,7 +203,7 @@ static void flush_before_variation(level *L)
     }
 }
 
-int pk_rd_open_variation(pk_pdn_reader *r, int line, int col)
+int pk_rd_open_variation(pk_pdn_reader *r, long long line, long long col)
 {
     pk_rd_resolve_dash(r);
     flush_before_variation(&r->lv[r->depth]);
@@ -227,7 +227,7 @@ void pk_rd_close_variation(pk_pdn_reader *r)
     r->depth--;
 }
 
-void pk_rd_strength_token(pk_pdn_reader *r, const pk_token *t, int line, int col)
+void pk_rd_strength_token(pk_pdn_reader *r, const pk_token *t, long long line, long long col)
 {
     level *L = &r->lv[r->depth];
     if (L->n > 0 && !L->v[L->n - 1].strength && !r->dash_pending)
@@ -237,7 +237,7 @@ void pk_rd_strength_token(pk_pdn_reader *r, const pk_token *t, int line, int col
                  tok_text(r, t));
 }
 
-void pk_rd_simple_note(pk_pdn_reader *r, const pk_token *t, int kind, int line, int col)
+void pk_rd_simple_note(pk_pdn_reader *r, const pk_token *t, int kind, long long line, long long col)
 {
     const char *s = tok_text(r, t);
     pk_pdn_note *n = pk_rd_new_note(r, kind, line, col);

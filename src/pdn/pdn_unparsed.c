@@ -22,7 +22,7 @@
 /* ------------------------------------------------------------------ the text kept */
 
 /* Starts keeping the text at the token being handled (r->tok_at). */
-static void keep_begin(pk_pdn_reader *r, int line, int col)
+static void keep_begin(pk_pdn_reader *r, long long line, long long col)
 {
     if (r->too_large)
         return;
@@ -83,7 +83,7 @@ void pk_rd_unparsed_drop(pk_pdn_reader *r)
 /* A syntax error at the token being handled: reported, then the rest of the game is
  * skipped and kept as text. A '-' read before it is a placeholder (reported first: it
  * comes first). */
-void pk_rd_syntax(pk_pdn_reader *r, int line, int col, const char *fmt, ...)
+void pk_rd_syntax(pk_pdn_reader *r, long long line, long long col, const char *fmt, ...)
 {
     int first = !r->skip;
     if (first)
@@ -100,7 +100,7 @@ void pk_rd_syntax(pk_pdn_reader *r, int line, int col, const char *fmt, ...)
 
 /* A '(' that would nest variations deeper than PK_PDN_MAX_DEPTH: the variation is kept as
  * text up to its matching ')' (pk_rd_deep_token), and the reading goes on after it. */
-void pk_rd_too_deep(pk_pdn_reader *r, int line, int col)
+void pk_rd_too_deep(pk_pdn_reader *r, long long line, long long col)
 {
     pk_rd_report(r, PK_SEV_ERROR, "syntax", line, col,
                  "variations nested deeper than %d: the deeper ones are kept as text, not read",
@@ -126,7 +126,7 @@ void pk_rd_deep_token(pk_pdn_reader *r, const pk_token *t)
 
 /* Text the grammar has no place for. Reported once per game (the first occurrence);
  * the count of the others is reported when the game ends. */
-void pk_rd_stray(pk_pdn_reader *r, const pk_token *t, int line, int col)
+void pk_rd_stray(pk_pdn_reader *r, const pk_token *t, long long line, long long col)
 {
     if (r->nstray++ != 0)
         return;

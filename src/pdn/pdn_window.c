@@ -82,7 +82,8 @@ void pk_rd_advance(pk_pdn_reader *r, size_t to)
         say_notices(r, to); /* moves the cursor first: the locals below start after it */
     const unsigned char *b = (const unsigned char *)r->buf;
     size_t i = r->cpos;
-    int line = r->line, col = r->col, nl = r->nl, prev_cr = r->prev_cr;
+    long long line = r->line, col = r->col;
+    int nl = r->nl, prev_cr = r->prev_cr;
     for (; i < to; i++) {
         if (to - i >= 8 && printable8(b + i)) { /* tag values, comments: a run of them */
             col += 8;

@@ -14,6 +14,7 @@
  * (PK_NOTE_UNPARSED) is put back as it stands, with its error.
  */
 #include "pdn.h"
+#include "textbuf.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -478,4 +479,24 @@ int pk_pdn_write_game(FILE *out, const pk_game *g, const pk_pdn_write_opts *opts
     if (w.failed)
         return pk_error_set(err, PK_ERR_IO, 0, "write error");
     return PK_OK;
+}
+
+/* ---- into a caller's buffer (textbuf.h) */
+typedef struct game_job {
+    const pk_game *g;
+    const pk_pdn_write_opts *opts;
+    pk_error *err;
+} game_job;
+
+static int game_job_write(FILE *out, void *ctx)
+{
+    const game_job *j = ctx;
+    return pk_pdn_write_game(out, j->g, j->opts, j->err);
+}
+
+int pk_pdn_write_game_buf(char *buf, size_t size, size_t *len, const pk_game *g, const pk_pdn_write_opts *opts,
+                          pk_error *err)
+{
+    game_job j = {g, opts, err};
+    return pk_write_to_buffer(game_job_write, &j, buf, size, len, err);
 }

@@ -17,6 +17,7 @@
 
 #include "fen.h"
 #include "notation.h"
+#include "pk_bits.h"
 
 /* --- output: a FILE* or a buffer ---------------------------------------------------- */
 
@@ -136,15 +137,11 @@ static int finish(sink *s, pk_error *err)
     return PK_OK;
 }
 
-static int to_buf(int st, sink *s, pk_error *err)
+static int to_buf(int st, const sink *s, size_t *len)
 {
-    if (st != PK_OK)
-        return -1;
-    if (s->len > (size_t)0x7fffffff) {
-        pk_error_set(err, PK_ERR_OVERFLOW, 0, "the diagram is too long");
-        return -1;
-    }
-    return (int)s->len;
+    if (len)
+        *len = st == PK_OK ? s->len : 0;
+    return st;
 }
 
 /* --- text ------------------------------------------------------------------------- */
@@ -246,13 +243,13 @@ int pk_board_text(const pk_variant *v, const pk_pos *p, const pk_board_opts *o, 
 }
 
 int pk_board_text_buf(const pk_variant *v, const pk_pos *p, const pk_board_opts *o, char *buf, size_t size,
-                      pk_error *err)
+                      size_t *len, pk_error *err)
 {
     sink s = {NULL, buf, size, 0, false};
     if (buf && size)
         buf[0] = 0;
     int st = text(&s, v, p, o, err);
-    return to_buf(st ? st : finish(&s, err), &s, err);
+    return to_buf(st ? st : finish(&s, err), &s, len);
 }
 
 /* --- SVG -------------------------------------------------------------------------- */
@@ -417,11 +414,11 @@ int pk_board_svg(const pk_variant *v, const pk_pos *p, const pk_board_opts *o, F
 }
 
 int pk_board_svg_buf(const pk_variant *v, const pk_pos *p, const pk_board_opts *o, char *buf, size_t size,
-                     pk_error *err)
+                     size_t *len, pk_error *err)
 {
     sink s = {NULL, buf, size, 0, false};
     if (buf && size)
         buf[0] = 0;
     int st = svg(&s, v, p, o, err);
-    return to_buf(st ? st : finish(&s, err), &s, err);
+    return to_buf(st ? st : finish(&s, err), &s, len);
 }

@@ -4,8 +4,8 @@
  * pieces it captures. Used by pdndiagram and by any tool that shows a position.
  *
  * Each renderer writes either to a FILE* the caller hands it or into a caller's buffer
- * (cut and NUL-terminated when too small, with the length it would need returned, like
- * snprintf). The library prints nothing else. All four functions are thread-safe: they
+ * (cut and NUL-terminated when too small, with the length it would need in *len, like
+ * snprintf's). The library prints nothing else. All four functions are thread-safe: they
  * read v, p and o and write only f (or buf) and err.
  */
 #ifndef PK_BOARD_H
@@ -41,12 +41,13 @@ typedef struct pk_board_opts {
 int pk_board_text(const pk_variant *v, const pk_pos *p, const pk_board_opts *o, FILE *f, pk_error *err);
 int pk_board_svg(const pk_variant *v, const pk_pos *p, const pk_board_opts *o, FILE *f, pk_error *err);
 
-/* The same into buf (size bytes, may be 0 with buf NULL to measure). Returns the length
- * of the whole diagram (not counting the NUL), or -1 with err filled. */
+/* The same into buf (size bytes, may be 0 with buf NULL to measure; cut and NUL-terminated
+ * when too small). *len (may be NULL) gets the length of the whole diagram, not counting
+ * the NUL (0 on failure). Returns as above (no PK_ERR_IO). */
 int pk_board_text_buf(const pk_variant *v, const pk_pos *p, const pk_board_opts *o, char *buf, size_t size,
-                      pk_error *err);
+                      size_t *len, pk_error *err);
 int pk_board_svg_buf(const pk_variant *v, const pk_pos *p, const pk_board_opts *o, char *buf, size_t size,
-                     pk_error *err);
+                     size_t *len, pk_error *err);
 
 #ifdef __cplusplus
 }

@@ -164,7 +164,7 @@ static void event_line(FILE *f, const pk_game *g)
 }
 
 /* The move as written at line:col, searched in a line and its variations. */
-static const pk_pdn_move *find_move(const pk_pdn_line *l, int line, int col, const pk_pdn_line **in, int *index)
+static const pk_pdn_move *find_move(const pk_pdn_line *l, long long line, long long col, const pk_pdn_line **in, int *index)
 {
     for (int i = 0; i < l->nmoves; i++) {
         const pk_pdn_move *m = &l->moves[i];
@@ -195,8 +195,8 @@ static bool written_squares(const pk_variant *v, const pk_pdn_line *l, int i, pk
             const pk_pdn_square *s = &m->squares[j];
             if (s->kind == PK_SQ_FILE || w->nsq >= PK_MAX_WRITTEN)
                 return false;
-            int bit = pk_square_parse(v->geom, s->text, strlen(s->text), NULL);
-            if (bit < 0)
+            int bit;
+            if (pk_square_parse(v->geom, s->text, strlen(s->text), &bit, NULL) != PK_OK)
                 return false;
             w->sq[w->nsq++] = (uint8_t)bit;
         }
@@ -214,9 +214,9 @@ static void diagram(pk_html *r, const char *kind, const pk_variant *v, const pk_
     memset(&bo, 0, sizeof bo);
     bo.size = 320;
     bo.move = m;
-    int n = pk_board_svg_buf(v, p, &bo, NULL, 0, NULL);
-    char *svg = n > 0 ? malloc((size_t)n + 1) : NULL;
-    if (!svg || pk_board_svg_buf(v, p, &bo, svg, (size_t)n + 1, NULL) != n) {
+    size_t n = 0, got = 0;
+    char *svg = pk_board_svg_buf(v, p, &bo, NULL, 0, &n, NULL) == PK_OK ? malloc(n + 1) : NULL;
+    if (!svg || pk_board_svg_buf(v, p, &bo, svg, n + 1, &got, NULL) != PK_OK || got != n) {
         free(svg);
         return;
     }
@@ -331,7 +331,7 @@ static void finding(pk_html *r, const pk_html_game *rg, const pk_diag *d)
     fputs("</code> ", f);
     esc(f, rg->file);
     if (d->line > 0)
-        fprintf(f, ":%d:%d", d->line, d->col > 0 ? d->col : 1);
+        fprintf(f, ":%lld:%lld", d->line, d->col > 0 ? d->col : 1);
     if (d->move_number > 0)
         fprintf(f, ", move %d (%s)", d->move_number, d->side == 'W' ? "white" : d->side == 'B' ? "black" : "?");
     if (d->ply > 0)

@@ -11,7 +11,8 @@
 enum { S_CODE, S_FILE, S_MOVE, S_FEN, S_MESSAGE, S_HINT, S_NAME, S_COUNT };
 
 typedef struct entry {
-    int severity, line, col, game, ply, move_number, side;
+    int severity, game, ply, move_number, side;
+    long long line, col;
     size_t seq, pool_start;
     size_t str[S_COUNT]; /* offset + 1 into the pool; 0 = NULL */
 } entry;
@@ -301,7 +302,7 @@ int pk_report_game_json(FILE *o, const char *file, const pk_game *g, pk_replay_r
     bool replayed = res != NULL && res->variant; /* not a variant pdnkit does not implement */
     fputs("{\"type\":\"game\",\"file\":", o);
     pk_json_write_string(o, file);
-    fprintf(o, ",\"game\":%d,\"line\":%d,\"variant\":", g->index, g->line);
+    fprintf(o, ",\"game\":%d,\"line\":%lld,\"variant\":", g->index, g->line);
     pk_json_write_string(o, replayed ? res->variant->name : NULL);
     if (unsupported)
         json_tag(o, "unsupported", unsupported);

@@ -192,3 +192,24 @@ int pk_checker_run(pk_checker *c, FILE *f, const char *name, bool (*on_game)(voi
     pk_src_close(src);
     return st;
 }
+
+void pk_checker_keep_io(pk_error *io, const pk_diag *d)
+{
+    if (io && !io->code && d->game <= 0 && !strcmp(d->code, "io"))
+        pk_error_set_at(io, PK_ERR_IO, d->line, d->col, "%s", d->message);
+}
+
+int pk_checker_status(int st, bool write_failed, const pk_error *io, pk_error *err)
+{
+    if (write_failed || st == 0)
+        return pk_error_set(err, PK_ERR_IO, 0, "write error");
+    if (st > 0)
+        return PK_OK;
+    if (io && io->code && err) {
+        *err = *io;
+        err->code = -st;
+    }
+    if (io && io->code)
+        return -st;
+    return pk_error_set(err, -st, 0, "%s", -st == PK_ERR_NOMEM ? "out of memory" : "read error");
+}

@@ -126,4 +126,12 @@ int pk_checker_run(pk_checker *c, FILE *f, const char *name, bool (*on_game)(voi
                    void (*on_diag)(void *ctx, const pk_diag *d, bool written), void *ctx,
                    unsigned long long *bytes);
 
+/* For the public calls over pk_checker_run (check_text.h): keeps in *io the first read
+ * error on_diag was given (an "io" diagnostic of no game: its message, line and column),
+ * and turns a run's end into their status: PK_OK when the input was read to its end and
+ * written, PK_ERR_IO "write error" when writing failed (write_failed, or stopped), else
+ * the run's status with *err = *io (line and column of the read error). */
+void pk_checker_keep_io(pk_error *io, const pk_diag *d);
+int pk_checker_status(int st, bool write_failed, const pk_error *io, pk_error *err);
+
 #endif

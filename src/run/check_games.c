@@ -162,7 +162,7 @@ int pk_ck_run_games(pk_checker *c, pk_pdn_reader *rd)
         s = c->free[--c->nfree];
         pk_ck_store_reset(&s->own);
         s->mark = pk_diag_buffer_mark(s->buf);
-        if ((st = pk_pdn_next(rd, &s->g, &s->sink)) <= 0)
+        if ((st = pk_pdn_step(rd, &s->g, &s->sink)) <= 0)
             break;
         if (c->o.shards > 0 && (s->g.index - 1) % c->o.shards != c->o.shard) {
             /* another machine's game: read (the indices count every game), not reported */

@@ -94,7 +94,7 @@ typedef struct chunk {
     int predicted;               /* games in it, as the cutter counted them */
     store st;                    /* its games, and what its last read said after them */
     int ngames;
-    int rst;                     /* the last pk_pdn_next status */
+    int rst;                     /* the last pk_pdn_step status */
     bool ok;                     /* read to its end, everything kept */
     bool clean;
 } chunk;

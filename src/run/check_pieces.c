@@ -28,7 +28,7 @@ void pk_ck_work_piece(worker *w, chunk *k)
         if (k->ngames == PIECE_RECORDS) /* too many games: read again the old way */
             return;
         s->mark = pk_diag_buffer_mark(s->buf);
-        if ((k->rst = pk_pdn_next(w->rd, &s->g, &s->sink)) <= 0)
+        if ((k->rst = pk_pdn_step(w->rd, &s->g, &s->sink)) <= 0)
             break;
         s->replay = !c->o.syntax_only &&
                     (!c->o.select || c->o.select(c->o.select_ctx, &s->g));
@@ -165,7 +165,7 @@ static inline int count_byte8(uint64_t w, uint64_t ch8)
 
 /* Line breaks in t[0..n) as the reader counts them (LF, CRLF, lone CR), and whether a lone
  * CR is among them. The caller's thread runs this on the whole input: 8 bytes a step. */
-static int count_lines(const char *t, size_t n, bool *lone_cr)
+static long long count_lines(const char *t, size_t n, bool *lone_cr)
 {
     const uint64_t lf8 = 0x0A0A0A0A0A0A0A0Aull;
     size_t lf = 0, i = 0;
@@ -181,7 +181,7 @@ static int count_lines(const char *t, size_t n, bool *lone_cr)
             lf++;
             *lone_cr = true;
         }
-    return (int)lf;
+    return (long long)lf;
 }
 
 /* Fills k with the next piece of text. False when it cannot be cut (no cut within

@@ -80,7 +80,7 @@ int pk_ck_prefix_count(pk_checker *c, pk_src *src, const char *name)
     pk_pdn_restart(p->rd, &at);
     int cur = 0;
     bool prev = false;
-    while (c->guess.games < PK_FILE_GUESS_GAMES && pk_pdn_next(p->rd, &p->g[cur], NULL) == 1) {
+    while (c->guess.games < PK_FILE_GUESS_GAMES && pk_pdn_step(p->rd, &p->g[cur], NULL) == 1) {
         if (prev)
             count(c, &p->g[cur ^ 1]);
         prev = true;

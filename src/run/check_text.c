@@ -19,11 +19,13 @@ typedef struct json_run {
     pk_totals totals;
     long games;
     int write_failed;
+    pk_error io; /* the read error, if any (its line and column for *err) */
 } json_run;
 
 static void put_diag(json_run *R, const pk_diag *dd, bool written)
 {
     pk_diag d = *dd;
+    pk_checker_keep_io(&R->io, dd);
     if (R->o->strict && d.severity == PK_SEV_WARNING) /* --strict: every warning is an error */
         d.severity = PK_SEV_ERROR;
     pk_totals_diag(&R->totals, &d, false);
@@ -109,12 +111,16 @@ static bool on_game(void *ctx, const pk_checked *ck)
     return !R->write_failed;
 }
 
+/* pk_checker_run's status (1, 0 or a negated status), or *failed set (the checker could
+ * not be made: err says why). */
 static int run_checker(pk_check_opts *co, FILE *in, const char *name, bool (*game)(void *, const pk_checked *),
-                       void (*diag)(void *, const pk_diag *, bool), void *ctx, pk_error *err)
+                       void (*diag)(void *, const pk_diag *, bool), void *ctx, pk_error *err, int *failed)
 {
     pk_checker *c = pk_checker_new(co, err);
-    if (!c)
-        return -(err && err->code ? err->code : PK_ERR_NOMEM);
+    if (!c) {
+        *failed = err && err->code ? err->code : PK_ERR_NOMEM;
+        return -*failed;
+    }
     int st = pk_checker_run(c, in, name, game, diag, ctx, NULL);
     pk_checker_free(c);
     return st;
@@ -126,8 +132,7 @@ int pk_check_json(FILE *in, const char *name, const pk_check_json_opts *o, FILE 
     if (!o)
         o = &defaults;
     if (o->shards < 0 || (o->shards && (o->shard < 0 || o->shard >= o->shards))) {
-        pk_error_set(err, PK_ERR_USAGE, 0, "shard %d/%d: K must be in 0..N-1", o->shard, o->shards);
-        return -PK_ERR_USAGE;
+        return pk_error_set(err, PK_ERR_USAGE, 0, "shard %d/%d: K must be in 0..N-1", o->shard, o->shards);
     }
     name = name ? name : "<stdin>";
     json_run R = {.o = o, .out = out};
@@ -137,9 +142,12 @@ int pk_check_json(FILE *in, const char *name, const pk_check_json_opts *o, FILE 
     co.replay.results = o->results;
     if (o->fens)
         co.observer = (pk_check_observer){fens_new, fens_free, fens_begin, fens_event, NULL, NULL};
-    int st = run_checker(&co, in, name, on_game, on_diag, &R, err);
+    int failed = 0;
+    int st = run_checker(&co, in, name, on_game, on_diag, &R, err, &failed);
+    if (failed)
+        return failed;
     if (st < 0 && st != -PK_ERR_IO)
-        return st;
+        return pk_checker_status(st, false, &R.io, err);
     if (!R.write_failed) {
         if (st > 0) {
             R.totals.files++;
@@ -157,9 +165,7 @@ int pk_check_json(FILE *in, const char *name, const pk_check_json_opts *o, FILE 
             fputs("}\n", out);
         }
     }
-    if (R.write_failed || ferror(out))
-        return 0;
-    return st;
+    return pk_checker_status(st, R.write_failed || ferror(out), &R.io, err);
 }
 
 /* ---- final FENs */
@@ -167,6 +173,7 @@ typedef struct fen_run {
     FILE *out;
     long games;
     int write_failed;
+    pk_error io; /* the read error, if any */
 } fen_run;
 
 static bool fen_game(void *ctx, const pk_checked *ck)
@@ -183,7 +190,8 @@ static bool fen_game(void *ctx, const pk_checked *ck)
 
 static void fen_diag(void *ctx, const pk_diag *d, bool written)
 {
-    (void)ctx, (void)d, (void)written;
+    (void)written;
+    pk_checker_keep_io(&((fen_run *)ctx)->io, d);
 }
 
 int pk_final_fens(FILE *in, const char *name, const pk_variant *variant, int jobs, FILE *out, long *games,
@@ -192,10 +200,11 @@ int pk_final_fens(FILE *in, const char *name, const pk_variant *variant, int job
     fen_run R = {.out = out};
     pk_check_opts co = {.jobs = jobs, .variant_given = variant != NULL};
     co.replay.variant = variant;
-    int st = run_checker(&co, in, name ? name : "<stdin>", fen_game, fen_diag, &R, err);
+    int failed = 0;
+    int st = run_checker(&co, in, name ? name : "<stdin>", fen_game, fen_diag, &R, err, &failed);
     if (games)
         *games = R.games;
-    if (R.write_failed || ferror(out))
-        return 0;
-    return st;
+    if (failed)
+        return failed;
+    return pk_checker_status(st, R.write_failed || ferror(out), &R.io, err);
 }

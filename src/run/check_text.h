@@ -39,16 +39,17 @@ typedef struct pk_check_json_opts {
  * byte (pdncheck(1) JSON OUTPUT): diagnostics, game objects and, unless o->no_summary, the
  * summary line (with files 1 when the input was read to its end). A read error is a
  * diagnostic (code io) in out, as in pdncheck's report. o may be NULL (defaults). Returns
- * 1 when the input was read to its end, 0 when writing to out failed (the run stops at the
- * first failed write), or a negative status (-PK_ERR_IO read error, -PK_ERR_NOMEM, -PK_ERR_USAGE
- * bad options, with err filled). */
+ * PK_OK when the input was read to its end and written; else, with err filled:
+ * PK_ERR_IO (a read error: the reader's words, as in the io diagnostic; or "write error"
+ * when writing to out failed: the run stops at the first failed write), PK_ERR_NOMEM, or
+ * PK_ERR_USAGE (bad options). */
 int pk_check_json(FILE *in, const char *name, const pk_check_json_opts *o, FILE *out, pk_error *err);
 
 /* Replays every game of in (variant: as pk_check_json_opts.variant) and writes one line
  * per game, in file order: its final FEN (as the game object's final_fen), or an empty
  * line for a game that was not replayed (a variant pdnkit does not implement, a start FEN
  * that cannot be used). *games (may be NULL) gets the number of games. Returns as
- * pk_check_json. */
+ * pk_check_json (PK_OK, PK_ERR_IO, PK_ERR_NOMEM). */
 int pk_final_fens(FILE *in, const char *name, const pk_variant *variant, int jobs, FILE *out, long *games,
                   pk_error *err);
 
@@ -58,7 +59,7 @@ int pk_final_fens(FILE *in, const char *name, const pk_variant *variant, int job
  * variant's), PK_NOT_NUMERIC (--numeric) or PK_NOT_ALGEBRAIC (--algebraic), notation.h;
  * full: --full (every landing square of a capture), else --short. The diagnostics pdnconv
  * writes to standard error are not written. o may be NULL (defaults). Returns as
- * pk_check_json (-PK_ERR_USAGE for options out of range). */
+ * pk_check_json (PK_ERR_USAGE for options out of range). */
 enum pk_convert_to { PK_CONVERT_PDN = 0, PK_CONVERT_JSON = 1, PK_CONVERT_HUB = 2 };
 
 typedef struct pk_convert_opts {

@@ -153,7 +153,7 @@ void pk_cli_fen_error(FILE *out, const char *prog, const char *where, const pk_v
 
 void pk_cli_move_error(FILE *out, const char *prog, const char *move, const pk_error *e)
 {
-    pk_cli_error(out, prog, NULL, "bad move '%s': %s (column %d)", move, e->msg, e->col);
+    pk_cli_error(out, prog, NULL, "bad move '%s': %s (column %lld)", move, e->msg, e->col);
 }
 
 /* ---- short options ---------------------------------------------------------------- */

@@ -397,7 +397,7 @@ static void write_json(const pk_conv_opts *R, pk_conv *G, const char *file, cons
     if (u) {
         fputs(",\"unparsed\":{\"text\":", o);
         json_str(o, u->text);
-        fprintf(o, ",\"line\":%d,\"col\":%d}", u->line_no, u->col);
+        fprintf(o, ",\"line\":%lld,\"col\":%lld}", u->line_no, u->col);
     }
     fputs("}\n", o);
 }

@@ -17,6 +17,7 @@ typedef struct conv_run {
     pk_conv_opts opts;
     long games;
     int write_failed;
+    pk_error io; /* the read error, if any */
 } conv_run;
 
 static void *conv_new(void *ctx) { return pk_conv_new(&((conv_run *)ctx)->opts); }
@@ -41,7 +42,11 @@ static bool conv_game(void *ctx, const pk_checked *ck)
     return !R->write_failed;
 }
 
-static void conv_diag(void *ctx, const pk_diag *d, bool written) { (void)ctx, (void)d, (void)written; }
+static void conv_diag(void *ctx, const pk_diag *d, bool written)
+{
+    (void)written;
+    pk_checker_keep_io(&((conv_run *)ctx)->io, d);
+}
 
 int pk_convert(FILE *in, const char *name, const pk_convert_opts *o, FILE *out, pk_error *err)
 {
@@ -50,8 +55,7 @@ int pk_convert(FILE *in, const char *name, const pk_convert_opts *o, FILE *out, 
         o = &defaults;
     if (o->to < PK_CONVERT_PDN || o->to > PK_CONVERT_HUB ||
         (o->notation && o->notation != PK_NOT_NUMERIC && o->notation != PK_NOT_ALGEBRAIC)) {
-        pk_error_set(err, PK_ERR_USAGE, 0, "bad conversion options");
-        return -PK_ERR_USAGE;
+        return pk_error_set(err, PK_ERR_USAGE, 0, "bad conversion options");
     }
     conv_run R = {.name = name ? name : "<stdin>", .out = out};
     R.opts.to = o->to == PK_CONVERT_JSON ? PK_CONV_JSON : o->to == PK_CONVERT_HUB ? PK_CONV_HUB : PK_CONV_PDN;
@@ -63,10 +67,8 @@ int pk_convert(FILE *in, const char *name, const pk_convert_opts *o, FILE *out, 
     co.observer = (pk_check_observer){conv_new, conv_free, conv_begin, pk_conv_event, &R, NULL};
     pk_checker *c = pk_checker_new(&co, err);
     if (!c)
-        return -(err && err->code ? err->code : PK_ERR_NOMEM);
+        return err && err->code ? err->code : PK_ERR_NOMEM;
     int st = pk_checker_run(c, in, R.name, conv_game, conv_diag, &R, NULL);
     pk_checker_free(c);
-    if (R.write_failed || ferror(out))
-        return 0;
-    return st;
+    return pk_checker_status(st, R.write_failed || ferror(out), &R.io, err);
 }

@@ -14,6 +14,7 @@
 #include "pdn_resume.h"
 #include "pk_port.h"
 #include "written.h"
+#include "pk_bits.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -271,10 +272,10 @@ static int read_moves(const char *moves, pk_game *g, pk_error *err)
     if (src)
         pk_src_mem_set(src, text, n + 3, PK_ENC_UTF8, PK_SRC_NONE, PK_SRC_NONE, 0);
     pk_pdn_reader *r = src ? pk_pdn_open_src(src, "--opening", 0, err) : NULL;
-    int st = r ? pk_pdn_next(r, g, NULL) : -1;
+    int st = r ? pk_pdn_step(r, g, NULL) : -1;
     pk_game more;
     pk_game_init(&more);
-    bool one = st > 0 && pk_pdn_next(r, &more, NULL) == 0; /* a result inside makes two games */
+    bool one = st > 0 && pk_pdn_step(r, &more, NULL) == 0; /* a result inside makes two games */
     pk_game_free(&more);
     pk_pdn_close(r);
     pk_src_close(src);

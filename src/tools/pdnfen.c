@@ -52,7 +52,8 @@ typedef struct run {
     /* the input being read (file is read by the workers too: set before the run) */
     const char *file;
     int last;              /* the index of its last game so far */
-    int game, game_line, game_col; /* the game an error is about */
+    int game;
+    long long game_line, game_col; /* the game an error is about */
 } run;
 
 /* One game in flight: what the observer saw of it (on a worker), read in file order. */
@@ -292,7 +293,8 @@ static bool select_game(void *ctx, const pk_game *g) { return selected(ctx, g->i
 /* What on_game needs of a game: with -j N noted on the thread that checked it (check.h
  * pk_check_format: the game itself is not kept), at -j 1 taken from it. */
 typedef struct fen_note {
-    int index, line, col;
+    int index;
+    long long line, col;
     bool replayed, supported, have_final, found, stopped;
     bool oom; /* the game's buffer could not grow */
     int plies;

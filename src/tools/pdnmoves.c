@@ -57,7 +57,7 @@ typedef struct run {
     const pk_variant *v;
     unsigned gen_flags, not_flags; /* pk_gen_flags; PK_NOT_ALGEBRAIC or PK_NOT_NUMERIC */
     bool algebraic, explain, json, board;
-    int line;                      /* reading standard input: the input line, the first
+    long long line;                /* reading standard input: the input line, the first
                                       column of every text line; 0 for a FEN argument */
     const char *check;             /* --check MOVE, or NULL */
     char shown[4 * 160 + 8];       /* MOVE escaped, as a text message quotes it (a tab would
@@ -110,9 +110,9 @@ static void fen_after(const run *r, const pk_pos *p, const pk_move *m, char *buf
 static void put_prefix(const run *r)
 {
     if (r->line && !r->json) {
-        char num[16], *e = num + sizeof num, *q = e;
+        char num[24], *e = num + sizeof num, *q = e;
         *--q = '\t';
-        for (unsigned n = (unsigned)r->line; q == e - 1 || n; n /= 10)
+        for (unsigned long long n = (unsigned long long)r->line; q == e - 1 || n; n /= 10)
             *--q = (char)('0' + n % 10);
         fwrite(q, 1, (size_t)(e - q), r->out);
     }
@@ -318,7 +318,7 @@ static int check(const run *r, const char *fen, const pk_pos *p)
 
 /* Answers one FEN of len bytes (a line read may hold a NUL: it is part of the FEN, and
  * the FEN is refused, never cut there); line > 0 names the input line in an error. */
-static int position(const run *r, const char *fen, size_t len, int line)
+static int position(const run *r, const char *fen, size_t len, long long line)
 {
     pk_pos p;
     pk_error err;
@@ -326,7 +326,7 @@ static int position(const run *r, const char *fen, size_t len, int line)
     if (pk_fen_parse(r->v, fen, len, &p, NULL, &err) != PK_OK) {
         char where[32];
         fflush(r->out);
-        snprintf(where, sizeof where, "<stdin>:%d", line);
+        snprintf(where, sizeof where, "<stdin>:%lld", line);
         pk_cli_fen_error(stderr, prog, line > 0 ? where : NULL, r->v, fen, len, &err);
         return PK_EXIT_USAGE;
     }

@@ -95,12 +95,13 @@ int main(int argc, char **argv)
         return PK_EXIT_USAGE;
     }
     for (int d = 1; d <= depth; d++) {
-        int overflow = 0;
+        uint64_t n;
+        pk_error err;
         double t0 = now();
-        uint64_t n = pk_perft(v, &pos, d, flags, &overflow);
+        int pst = pk_perft(v, &pos, d, flags, &n, &err);
         double dt = now() - t0;
-        if (overflow) {
-            pk_cli_error(stderr, prog, NULL, "a move list overflowed at depth %d", d);
+        if (pst != PK_OK) {
+            pk_cli_error(stderr, prog, NULL, "%s at depth %d", err.msg, d);
             return pk_cli_close_output(out, stderr, prog, PK_EXIT_FINDINGS);
         }
         if (timed)
@@ -126,7 +127,9 @@ int main(int argc, char **argv)
             pk_move_write_pdn(v, &root, &root.m[i], 0, text, sizeof text);
             if ((flags & PK_GEN_KEEP_DUPLICATES))
                 pk_move_write(v, &root.m[i], PK_NOT_FULL, text, sizeof text);
-            fprintf(out, "%s %llu\n", text, (unsigned long long)pk_perft(v, &q, (int)depth - 1, flags, NULL));
+            uint64_t n = 0;
+            pk_perft(v, &q, (int)depth - 1, flags, &n, NULL); /* 0 on failure (never for real positions) */
+            fprintf(out, "%s %llu\n", text, (unsigned long long)n);
         }
     }
     return pk_cli_close_output(out, stderr, prog, PK_EXIT_OK);

@@ -32,7 +32,7 @@ int main(int argc, char **argv)
                 fclose(f);
             continue;
         }
-        while (pk_pdn_next(r, &g, NULL) > 0) {
+        while (pk_pdn_next(r, &g, NULL, NULL) == PK_OK) {
             pk_pos p;
             if (pk_fen_parse(v, g.fen ? g.fen : v->start_fen, (size_t)-1, &p, NULL, NULL) != PK_OK)
                 continue;

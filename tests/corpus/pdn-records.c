@@ -88,7 +88,7 @@ int main(int argc, char **argv)
     pk_game g;
     pk_game_init(&g);
     int st;
-    while ((st = pk_pdn_next(r, &g, NULL)) > 0) {
+    while ((st = pk_pdn_next(r, &g, NULL, NULL)) == PK_OK) {
         long escaped = 0;
         const char *unparsed = NULL;
         long moves = count_line(&g.main, &escaped, &unparsed, 1);

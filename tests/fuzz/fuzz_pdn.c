@@ -75,7 +75,7 @@ static void read_all(const uint8_t *data, size_t size, unsigned flags)
     pk_game_init(&g);
     volatile unsigned h = 0;
     int st, last = 0;
-    while ((st = pk_pdn_next(r, &g, &sink)) > 0) {
+    while ((st = pk_pdn_next(r, &g, &sink, NULL)) == PK_OK) {
         if (g.index != last + 1) /* games are numbered 1, 2, 3, ... : none lost */
             abort();
         last = g.index;
@@ -108,7 +108,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (r) {
                 pk_game g;
                 pk_game_init(&g);
-                while (pk_pdn_next(r, &g, NULL) > 0)
+                while (pk_pdn_next(r, &g, NULL, NULL) == PK_OK)
                     ;
                 pk_game_free(&g);
                 pk_pdn_close(r);

@@ -40,7 +40,7 @@ static int engine(void)
     if (!v || !list)
         return 1;
     if (pk_fen_parse(v, "W:Wc3,e3,Kh2:Bd4,f6,b6", (size_t)-1, &p, NULL, &err) != PK_OK) {
-        printf("fen: %s (column %d)\n", err.msg, err.col);
+        printf("fen: %s (column %lld)\n", err.msg, err.col);
         free(list);
         return 1;
     }
@@ -56,8 +56,11 @@ static int engine(void)
     pk_written w;
     memset(&w, 0, sizeof w);
     w.nsq = 2;
-    w.sq[0] = (uint8_t)pk_square_parse(v->geom, "c3", 2, &err);
-    w.sq[1] = (uint8_t)pk_square_parse(v->geom, "e5", 2, &err);
+    int c3, e5;
+    if (pk_square_parse(v->geom, "c3", 2, &c3, &err) != PK_OK || pk_square_parse(v->geom, "e5", 2, &e5, &err) != PK_OK)
+        return 1;
+    w.sq[0] = (uint8_t)c3;
+    w.sq[1] = (uint8_t)e5;
     w.capture_sep = w.sep_written = true;
     pk_match_scratch *scratch = malloc(sizeof *scratch);
     pk_match m;
@@ -79,11 +82,14 @@ static int engine(void)
 
     const pk_variant *e = pk_variant_lookup("21");
     pk_pos start;
-    int overflow = 0;
     pk_fen_parse(e, e->start_fen, (size_t)-1, &start, NULL, &err);
     printf("%s perft:", e->name);
-    for (int d = 1; d <= 4; d++)
-        printf(" %llu", (unsigned long long)pk_perft(e, &start, d, 0, &overflow));
+    for (int d = 1; d <= 4; d++) {
+        uint64_t nodes;
+        if (pk_perft(e, &start, d, 0, &nodes, &err) != PK_OK)
+            return 1;
+        printf(" %llu", (unsigned long long)nodes);
+    }
     printf("\n");
     return 0;
 }
@@ -103,7 +109,7 @@ static int pdn(void)
         return 1;
     memset(&opts, 0, sizeof opts);
     pk_game_init(&g);
-    while ((st = pk_pdn_next(r, &g, &sink)) > 0) {
+    while ((st = pk_pdn_next(r, &g, &sink, NULL)) == PK_OK) {
         pk_replay_result res;
         if (pk_replay_game(rp, &g, "games.pdn", &opts, &sink, &res) != PK_OK)
             return 1;
@@ -116,7 +122,7 @@ static int pdn(void)
     pk_replay_free(rp);
     pk_pdn_close(r);
     fclose(f);
-    return st < 0;
+    return st != PK_END; /* PK_ERR_IO: a read error (an "io" diagnostic said it) */
 }
 
 int main(void)

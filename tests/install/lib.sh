@@ -83,6 +83,27 @@ for f in pk_lex_new pk_arena_new pk_src_open pk_encoding_guess; do
   ! grep -qx "$f" "$base/exports" || fail "libpdnkit.so exports the internal $f"
 done
 grep -v '^pk_' "$base/exports" && fail "libpdnkit.so exports names without the pk_ prefix"
+# Both ways, against the installed headers read by the compiler (GCC's -aux-info lists every
+# function a translation unit declares, with its file; not the Makefile's way of making the
+# export map): a symbol exported that no installed header declares (a name a comment
+# mentions, an internal one) fails, and so does a function an installed header declares
+# (extern, not static inline) that the .so does not define.
+inc=$p/include
+printf '#include <pdnkit/pdnkit.h>\n' >"$base/decl.c"
+$CC -std=c11 -I"$inc" -aux-info "$base/decl.aux" -fsyntax-only "$base/decl.c" || fail "-aux-info of pdnkit.h"
+grep "^/\* $inc/pdnkit/[^ ]*:[0-9]*:[A-Z]* \*/ extern " "$base/decl.aux" |
+  sed 's/ (.*//; s/.*[ *]//' | LC_ALL=C sort -u >"$base/declared"
+[ "$(wc -l <"$base/declared")" -ge 50 ] || fail "only $(wc -l <"$base/declared") functions declared in $inc/pdnkit"
+# objects: extern declarations of pk_ names that are not functions
+$CC -std=c11 -I"$inc" -E -P "$base/decl.c" | grep -o '\bextern\b[^;(]*\bpk_[a-z0-9_]*[][ ]*;' |
+  grep -o 'pk_[a-z0-9_]*' >>"$base/declared" || true
+LC_ALL=C sort -u -o "$base/declared" "$base/declared"
+LC_ALL=C sort -u -o "$base/exports" "$base/exports"
+extra=$(LC_ALL=C comm -23 "$base/exports" "$base/declared")
+[ -z "$extra" ] || fail "libpdnkit.so exports what no installed header declares:" $extra
+missing=$(LC_ALL=C comm -13 "$base/exports" "$base/declared")
+[ -z "$missing" ] || fail "installed headers declare functions libpdnkit.so lacks:" $missing
+echo "exports: the $(wc -l <"$base/exports") symbols of libpdnkit.so are the functions the installed headers declare"
 echo "installed: $(cd "$dest" && find . -type f | wc -l) files, $(cd "$dest" && find . -type l | wc -l) links; soname $soname -> $real"
 
 # --- pkg-config, static and shared ----------------------------------------------------
@@ -103,6 +124,14 @@ case " $slibs " in *" -lpcre2-8 "*) ;; *) fail "--static --libs lacks PCRE2: '$s
 cp tests/install/example.c "$work/"
 cd "$work"
 std="-std=c99 -D_POSIX_C_SOURCE=200809L -pedantic -Wall -Wextra -Werror"
+# Only the installed headers: every header example.c reads is the system's or under the
+# DESTDIR's include/pdnkit/, none from the source tree.
+# shellcheck disable=SC2086
+$CC $std $cflags -M example.c >example.deps || fail "example.c's headers (-M)"
+tr ' \\' '\n\n' <example.deps | grep '\.h$' >example.headers
+grep -F "$top/src" example.headers && fail "example.c reads headers from the source tree"
+grep -q "^$p/include/pdnkit/pdnkit.h$" example.headers || fail "example.c does not read the installed pdnkit.h"
+grep -v "^$p/include/pdnkit/" example.headers | grep -v '^/usr/' && fail "example.c reads headers from neither the DESTDIR nor the system"
 # static: the archive by name (-l:libpdnkit.a), whatever the linker would prefer
 # shellcheck disable=SC2086
 $CC $std $san $cflags example.c $(echo "$slibs" | sed 's/-lpdnkit\b/-l:libpdnkit.a/') -o example-static ||

@@ -1,6 +1,7 @@
 /*
  * engine_helpers.h -- small helpers the engine's unit tests share: a variant by name
- * and a position from a FEN, each failing the test (fatally) when it cannot be had.
+ * and a position from a FEN, each failing the test (fatally) when it cannot be had; a
+ * perft count.
  */
 #ifndef ENGINE_HELPERS_H
 #define ENGINE_HELPERS_H
@@ -24,9 +25,18 @@ static inline pk_pos pos_of(const pk_variant *v, const char *fen)
     pk_error_clear(&err);
     int rc = pk_fen_parse(v, fen, (size_t)-1, &p, NULL, &err);
     if (rc)
-        printf("\n  FEN '%s' (%s) rejected: col %d: %s\n", fen, v->name, err.col, err.msg);
+        printf("\n  FEN '%s' (%s) rejected: col %lld: %s\n", fen, v->name, err.col, err.msg);
     CU_ASSERT_EQUAL_FATAL(rc, PK_OK);
     return p;
+}
+
+/* pk_perft's count, 0 when it failed (a failure is also a failed assertion). */
+static inline uint64_t perft_n(const pk_variant *v, const pk_pos *p, int depth, unsigned flags)
+{
+    uint64_t n = 7;
+    int st = pk_perft(v, p, depth, flags, &n, NULL);
+    CU_ASSERT_EQUAL(st, PK_OK);
+    return st == PK_OK ? n : 0;
 }
 
 #endif

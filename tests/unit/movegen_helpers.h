@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "pdnkit.h"
+#include "pk_bits.h" /* the library's inline bit helpers (private) */
 #include "unit/engine_helpers.h"
 #include "unit/pktest.h"
 

@@ -25,6 +25,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "geom.h"
 #include "pdn_open.h"
 
 typedef struct pk_test {
@@ -55,7 +56,7 @@ static inline pk_game *PK_READ_GAME(pk_test_reading *r, const char *text)
     r->rd = pk_pdn_open_memory(text, strlen(text), "t.pdn", 0, NULL);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r->rd);
     pk_game_init(&r->g);
-    CU_ASSERT_EQUAL_FATAL(pk_pdn_next(r->rd, &r->g, NULL), 1);
+    CU_ASSERT_EQUAL_FATAL(pk_pdn_next(r->rd, &r->g, NULL, NULL), PK_OK);
     return &r->g;
 }
 
@@ -63,6 +64,16 @@ static inline void PK_READ_DONE(pk_test_reading *r)
 {
     pk_game_free(&r->g);
     pk_pdn_close(r->rd);
+}
+
+/* The bit of a square, or -1 (pk_square_parse's status other than PK_OK): the form the
+ * tests compare bits in. */
+static inline int PK_SQUARE(const pk_geom *g, const char *s, size_t len, pk_error *err)
+{
+    int bit = 0;
+    int st = pk_square_parse(g, s, len, &bit, err);
+    CU_ASSERT(st == PK_OK ? bit >= 0 : bit == -1);
+    return st == PK_OK ? bit : -1;
 }
 
 static inline const char *CORPORA_DIR(void)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "pk_bits.h" /* the library's inline bit helpers (private) */
 #include "fen.h"
 #include "movegen.h"
 #include "pktest.h"
@@ -25,6 +26,18 @@ static void start(const pk_variant *v, pk_pos *p)
     CU_ASSERT_EQUAL_FATAL(pk_fen_parse(v, v->start_fen, (size_t)-1, p, NULL, &err), PK_OK);
 }
 
+/* The buffer renderers as a length (-1: failed), the way the tests below compare them. */
+static int board_buf(bool svg, const pk_variant *v, const pk_pos *p, const pk_board_opts *o, char *buf,
+                     size_t size, pk_error *err)
+{
+    size_t n = 7;
+    int st = svg ? pk_board_svg_buf(v, p, o, buf, size, &n, err) : pk_board_text_buf(v, p, o, buf, size, &n, err);
+    CU_ASSERT(st == PK_OK || n == 0);
+    return st == PK_OK ? (int)n : -1;
+}
+#define text_buf(...) board_buf(false, __VA_ARGS__)
+#define svg_buf(...) board_buf(true, __VA_ARGS__)
+
 static void test_buffer_matches_file(void)
 {
     static char buf[65536], fbuf[65536];
@@ -35,12 +48,12 @@ static void test_buffer_matches_file(void)
         for (int svg = 0; svg < 2; svg++) {
             pk_board_opts o = {svg ? 0u : (unsigned)PK_BOARD_ASCII, 0, NULL};
             pk_error err;
-            int n = svg ? pk_board_svg_buf(v, &p, &o, buf, sizeof buf, &err)
-                        : pk_board_text_buf(v, &p, &o, buf, sizeof buf, &err);
+            int n = svg ? svg_buf(v, &p, &o, buf, sizeof buf, &err)
+                        : text_buf(v, &p, &o, buf, sizeof buf, &err);
             CU_ASSERT_TRUE_FATAL(n > 0 && (size_t)n < sizeof buf);
             CU_ASSERT_EQUAL(strlen(buf), (size_t)n);
             /* measuring alone gives the same length */
-            int m = svg ? pk_board_svg_buf(v, &p, &o, NULL, 0, &err) : pk_board_text_buf(v, &p, &o, NULL, 0, &err);
+            int m = svg ? svg_buf(v, &p, &o, NULL, 0, &err) : text_buf(v, &p, &o, NULL, 0, &err);
             CU_ASSERT_EQUAL(m, n);
             FILE *f = tmpfile();
             CU_ASSERT_PTR_NOT_NULL_FATAL(f);
@@ -62,9 +75,9 @@ static void test_cut_buffer(void)
     start(v, &p);
     char full[4096], small[20];
     pk_error err;
-    int n = pk_board_text_buf(v, &p, NULL, full, sizeof full, &err);
+    int n = text_buf(v, &p, NULL, full, sizeof full, &err);
     memset(small, 'X', sizeof small);
-    CU_ASSERT_EQUAL(pk_board_text_buf(v, &p, NULL, small, sizeof small, &err), n);
+    CU_ASSERT_EQUAL(text_buf(v, &p, NULL, small, sizeof small, &err), n);
     CU_ASSERT_EQUAL(strlen(small), sizeof small - 1);
     CU_ASSERT_EQUAL(strncmp(small, full, sizeof small - 1), 0);
 }
@@ -79,7 +92,7 @@ static void test_start_positions(void)
         pk_pos p;
         start(v, &p);
         pk_error err;
-        CU_ASSERT_TRUE_FATAL(pk_board_svg_buf(v, &p, NULL, buf, sizeof buf, &err) > 0);
+        CU_ASSERT_TRUE_FATAL(svg_buf(v, &p, NULL, buf, sizeof buf, &err) > 0);
         /* a full board (Turkish) is chequered: half its squares drawn light */
         int dark = v->geom->full ? v->geom->nsq / 2 : v->geom->nsq;
         CU_ASSERT_EQUAL(count(buf, "fill=\"#8b5e3c\""), dark);
@@ -90,7 +103,7 @@ static void test_start_positions(void)
         CU_ASSERT_TRUE(strstr(buf, "font-family=\"sans-serif\"") != NULL);
         CU_ASSERT_TRUE(strstr(buf, "url(") == NULL && strstr(buf, "href") == NULL); /* nothing to load */
         pk_board_opts o = {PK_BOARD_ASCII | PK_BOARD_NUMERIC, 0, NULL}; /* no file letters */
-        CU_ASSERT_TRUE_FATAL(pk_board_text_buf(v, &p, &o, buf, sizeof buf, &err) > 0);
+        CU_ASSERT_TRUE_FATAL(text_buf(v, &p, &o, buf, sizeof buf, &err) > 0);
         int men = strcmp(v->name, "thai") ? v->max_men : 8; /* Thai: 8 men, FENs up to 12 */
         CU_ASSERT_EQUAL(count(buf, "w"), men);
         CU_ASSERT_EQUAL(count(buf, "b"), men);
@@ -108,7 +121,7 @@ static void test_a1_colour(void)
         pk_pos_clear(&p, PK_WHITE);
         pk_board_opts o = {PK_BOARD_ASCII | PK_BOARD_NUMERIC, 0, NULL};
         pk_error err;
-        CU_ASSERT_TRUE_FATAL(pk_board_text_buf(v, &p, &o, buf, sizeof buf, &err) > 0);
+        CU_ASSERT_TRUE_FATAL(text_buf(v, &p, &o, buf, sizeof buf, &err) > 0);
         /* the last board row is the line before "White to move"; its first cell is column 4 */
         char *end = strstr(buf, "White to move");
         CU_ASSERT_PTR_NOT_NULL_FATAL(end);
@@ -128,8 +141,8 @@ static void test_flip(void)
     CU_ASSERT_EQUAL_FATAL(pk_fen_parse(v, "W:W31,K46,50:B1,K5,19", (size_t)-1, &p, NULL, &err), PK_OK);
     char a[4096], b[4096];
     pk_board_opts o = {PK_BOARD_ASCII, 0, NULL}, of = {PK_BOARD_ASCII | PK_BOARD_FLIP, 0, NULL};
-    CU_ASSERT_TRUE_FATAL(pk_board_text_buf(v, &p, &o, a, sizeof a, &err) > 0);
-    CU_ASSERT_TRUE_FATAL(pk_board_text_buf(v, &p, &of, b, sizeof b, &err) > 0);
+    CU_ASSERT_TRUE_FATAL(text_buf(v, &p, &o, a, sizeof a, &err) > 0);
+    CU_ASSERT_TRUE_FATAL(text_buf(v, &p, &of, b, sizeof b, &err) > 0);
     char rows[2][10][24];
     for (int k = 0; k < 2; k++) {
         const char *s = k ? b : a;
@@ -160,13 +173,13 @@ static void test_errors(void)
     pk_error err;
     char buf[64];
     pk_board_opts o = {0, 5, NULL};
-    CU_ASSERT_EQUAL(pk_board_svg_buf(v, &p, &o, buf, sizeof buf, &err), -1);
+    CU_ASSERT_EQUAL(pk_board_svg_buf(v, &p, &o, buf, sizeof buf, NULL, &err), PK_ERR_USAGE);
     CU_ASSERT_EQUAL(err.code, PK_ERR_USAGE);
     pk_move m;
     memset(&m, 0, sizeof m);
     m.from = 40; /* past the 8x8 board's bits */
     pk_board_opts om = {0, 0, &m};
-    CU_ASSERT_EQUAL(pk_board_svg_buf(v, &p, &om, buf, sizeof buf, &err), -1);
+    CU_ASSERT_EQUAL(pk_board_svg_buf(v, &p, &om, buf, sizeof buf, NULL, &err), PK_ERR_USAGE);
     CU_ASSERT_EQUAL(err.code, PK_ERR_USAGE);
     FILE *full = fopen("/dev/full", "w");
     if (full) {
@@ -193,7 +206,7 @@ static void test_moves_drawn(void)
                 const pk_move *m = &ml.m[k];
                 pk_board_opts o = {(unsigned)k & PK_BOARD_FLIP, 0, m};
                 pk_error err;
-                CU_ASSERT_TRUE_FATAL(pk_board_svg_buf(v, &p, &o, buf, sizeof buf, &err) > 0);
+                CU_ASSERT_TRUE_FATAL(svg_buf(v, &p, &o, buf, sizeof buf, &err) > 0);
                 CU_ASSERT_EQUAL(count(buf, "stroke=\"#e01b24\""), m->ncap);
                 int landings = m->ncap ? m->ncap : 1;
                 const char *pl = strstr(buf, "<polyline points=\"");

@@ -30,7 +30,7 @@ typedef struct out {
 static void fmt_diag(void *ctx, const pk_diag *d, FILE *f)
 {
     (void)ctx;
-    fprintf(f, "D%d %s %d:%d\n", d->game, d->code, d->line, d->col);
+    fprintf(f, "D%d %s %lld:%lld\n", d->game, d->code, d->line, d->col);
 }
 
 /* The note each game leaves for on_game. */
@@ -77,7 +77,7 @@ static void on_diag(void *ctx, const pk_diag *d, bool written)
         return;
     }
     o->unwritten++;
-    fprintf(o->f, "d%d %s %d:%d\n", d->game, d->code, d->line, d->col);
+    fprintf(o->f, "d%d %s %lld:%lld\n", d->game, d->code, d->line, d->col);
 }
 
 static bool on_game(void *ctx, const pk_checked *ck)

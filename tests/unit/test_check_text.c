@@ -20,7 +20,7 @@ static int count_games(pk_pdn_reader *r, int *plies)
     pk_game_init(&g);
     int n = 0;
     *plies = 0;
-    while (pk_pdn_next(r, &g, NULL) > 0) {
+    while (pk_pdn_next(r, &g, NULL, NULL) == PK_OK) {
         n++;
         *plies += g.plies;
     }
@@ -77,7 +77,7 @@ static void test_check_json(void)
 {
     int st;
     char *s = check_json(NULL, &st);
-    CU_ASSERT_EQUAL(st, 1);
+    CU_ASSERT_EQUAL(st, PK_OK);
     /* 1-5 in English: 5 holds black's own man in the start position (RULES 1.4: a man
      * moves to an empty square), at 7:19 */
     CU_ASSERT_PTR_NOT_NULL(strstr(s, "\"code\":\"illegal-move\""));
@@ -91,7 +91,7 @@ static void test_check_json(void)
 
     pk_check_json_opts o = {.fens = true, .no_summary = true, .shard = 1, .shards = 2};
     s = check_json(&o, &st);
-    CU_ASSERT_EQUAL(st, 1);
+    CU_ASSERT_EQUAL(st, PK_OK);
     /* shard 1/2 (the games after the first, one in two): game 2 only; its FENs: the start and after 11-15, 23-19 (then 1-5 stops it) */
     CU_ASSERT_PTR_NOT_NULL(strstr(s, "{\"type\":\"fens\",\"game\":2,\"fens\":[\"B:W21,22,23,24,25,26,27,28,29,30,"
                                      "31,32:B1,2,3,4,5,6,7,8,9,10,11,12\",\"W:"));
@@ -101,7 +101,7 @@ static void test_check_json(void)
 
     o = (pk_check_json_opts){.shard = 2, .shards = 2};
     s = check_json(&o, &st);
-    CU_ASSERT_EQUAL(st, -PK_ERR_USAGE);
+    CU_ASSERT_EQUAL(st, PK_ERR_USAGE);
     free(s);
 }
 
@@ -113,7 +113,7 @@ static void test_final_fens(void)
     FILE *out = open_memstream(&buf, &len);
     long games = 0;
     pk_error err;
-    CU_ASSERT_EQUAL(pk_final_fens(in, "g.pdn", pk_variant_find("english"), 1, out, &games, &err), 1);
+    CU_ASSERT_EQUAL(pk_final_fens(in, "g.pdn", pk_variant_find("english"), 1, out, &games, &err), PK_OK);
     fclose(out);
     fclose(in);
     CU_ASSERT_EQUAL(games, 2);
@@ -134,7 +134,7 @@ static void test_convert(void)
     FILE *out = open_memstream(&buf, &len);
     pk_error err;
     pk_convert_opts o = {.notation = PK_NOT_ALGEBRAIC, .full = true};
-    CU_ASSERT_EQUAL(pk_convert(in, "g.pdn", &o, out, &err), 1);
+    CU_ASSERT_EQUAL(pk_convert(in, "g.pdn", &o, out, &err), PK_OK);
     fclose(out);
     CU_ASSERT_STRING_EQUAL(buf, "[GameType \"21\"]\n\n1. c3-d4 d6-c5 2. b2-c3 f6-g5 *\n\n"
                                 "[GameType \"21\"]\n\n1. c3-d4 d6-c5 2. 1-5 *\n");
@@ -143,16 +143,52 @@ static void test_convert(void)
     buf = NULL;
     out = open_memstream(&buf, &len);
     o = (pk_convert_opts){.to = PK_CONVERT_HUB};
-    CU_ASSERT_EQUAL(pk_convert(in, "g.pdn", &o, out, &err), 1);
+    CU_ASSERT_EQUAL(pk_convert(in, "g.pdn", &o, out, &err), PK_OK);
     fclose(out);
     fclose(in);
     CU_ASSERT_PTR_NOT_NULL(strstr(buf, "11-15"));
     free(buf);
     o = (pk_convert_opts){.to = 7};
-    CU_ASSERT_EQUAL(pk_convert(stdin, NULL, &o, stdout, &err), -PK_ERR_USAGE);
+    CU_ASSERT_EQUAL(pk_convert(stdin, NULL, &o, stdout, &err), PK_ERR_USAGE);
+}
+
+/* The statuses of the three calls (libpdnkit(3) ERRORS): a read error is PK_ERR_IO with
+ * the reader's words in err (the report has them too: no line, the input stopped); a write
+ * error is PK_ERR_IO "write error". */
+static void test_statuses(void)
+{
+    /* two games gzipped (hand-made with Python's gzip, mtime 0), cut 12 bytes short */
+    static const char cut[] = "\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\x03\x8b\x76\x2d\x4b\xcd\x2b\x51\x50\x4a"
+                              "\x54\x8a\xe5\x32\xd4\x53\x30\x34\xd4\x35\x34\x55\x30\x32\xd6\x35\xb4\x54\xd0"
+                              "\xe2\xe2\x8a\x86\xca\x26";
+    FILE *in = fmemopen((void *)cut, sizeof cut - 1, "rb");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    pk_error err = {0};
+    CU_ASSERT_EQUAL(pk_check_json(in, "cut.pdn.gz", NULL, out, &err), PK_ERR_IO);
+    fclose(out);
+    fclose(in);
+    CU_ASSERT_EQUAL(err.code, PK_ERR_IO);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "gzip"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"code\":\"io\""));
+    free(buf);
+
+    FILE *full = fopen("/dev/full", "w");
+    if (full) {
+        in = fmemopen((void *)GAMES, strlen(GAMES), "rb");
+        setvbuf(full, NULL, _IONBF, 0);
+        CU_ASSERT_EQUAL(pk_final_fens(in, "g.pdn", NULL, 1, full, NULL, &err), PK_ERR_IO);
+        CU_ASSERT_STRING_EQUAL(err.msg, "write error");
+        rewind(in);
+        CU_ASSERT_EQUAL(pk_convert(in, "g.pdn", NULL, full, &err), PK_ERR_IO);
+        fclose(in);
+        fclose(full);
+    }
 }
 
 static const pk_test tests[] = {{"open_memory_and_path", test_open_memory_and_path},
+                                {"statuses", test_statuses},
                                 {"check_json", test_check_json},
                                 {"final_fens", test_final_fens},
                                 {"convert", test_convert},

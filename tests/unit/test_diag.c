@@ -42,13 +42,13 @@ static void writes(int (*write)(FILE *, const char *), const char *in, const cha
 static void escaped(const char *in, const char *want) { writes(pk_text_write_escaped, in, want); }
 static void json(const char *in, const char *want) { writes(pk_json_write_string, in, want); }
 
-/* A write error is -1. */
+/* A write error is PK_ERR_IO. */
 static void write_fails(int (*write)(FILE *, const char *), const char *in)
 {
     FILE *full = fopen("/dev/full", "w");
     if (full) {
         setvbuf(full, NULL, _IONBF, 0);
-        CU_ASSERT_EQUAL(write(full, in), -1);
+        CU_ASSERT_EQUAL(write(full, in), PK_ERR_IO);
         fclose(full);
     }
 }
@@ -125,7 +125,7 @@ static void test_json_diag(void)
     FILE *full = fopen("/dev/full", "w");
     if (full) {
         setvbuf(full, NULL, _IONBF, 0);
-        CU_ASSERT_EQUAL(pk_diag_write_json(full, &d), -1);
+        CU_ASSERT_EQUAL(pk_diag_write_json(full, &d), PK_ERR_IO);
         fclose(full);
     }
 }
@@ -152,14 +152,17 @@ static void test_error_set(void)
 {
     pk_error e;
     memset(&e, 0x55, sizeof e);
-    pk_error_clear(&e); /* pk_error_set does not write line: it stays what clear made it */
+    pk_error_clear(&e);
     CU_ASSERT_EQUAL(e.line, 0);
-    e.line = 4;
+    e.line = 4; /* a line left from an earlier error is not kept: pk_error_set has none */
     CU_ASSERT_EQUAL(pk_error_set(&e, PK_ERR_RANGE, 7, "square %d of %s", 51, "10x10"), PK_ERR_RANGE);
     CU_ASSERT_EQUAL(e.code, PK_ERR_RANGE);
     CU_ASSERT_EQUAL(e.col, 7);
-    CU_ASSERT_EQUAL(e.line, 4);
+    CU_ASSERT_EQUAL(e.line, 0);
     CU_ASSERT_STRING_EQUAL(e.msg, "square 51 of 10x10");
+    CU_ASSERT_EQUAL(pk_error_set_at(&e, PK_ERR_SYNTAX, 12, 3, "x"), PK_ERR_SYNTAX);
+    CU_ASSERT_EQUAL(e.line, 12);
+    CU_ASSERT_EQUAL(e.col, 3);
     /* NULL: only the code comes back */
     CU_ASSERT_EQUAL(pk_error_set(NULL, PK_ERR_SYNTAX, 1, "x"), PK_ERR_SYNTAX);
     /* a message longer than the record is cut, terminated */
@@ -174,8 +177,34 @@ static void test_error_set(void)
     CU_ASSERT_STRING_EQUAL(e.msg, "");
 }
 
+/* The writers into a caller's buffer: the FILE * writers' bytes, cut with a NUL when the
+ * buffer is short, the whole length in *len either way (a NULL buffer of size 0 measures). */
+static void test_write_buf(void)
+{
+    pk_diag d = {.severity = PK_SEV_WARNING, .code = "bom", .file = "x.pdn", .line = 4, .col = 2,
+                 .message = "a byte-order mark", .hint = "save without one"};
+    const char *text = "x.pdn:4:2: warning: a byte-order mark\n    save without one\n";
+    char buf[256], small[8];
+    size_t len = 0;
+    CU_ASSERT_EQUAL(pk_diag_write_text_buf(buf, sizeof buf, &len, &d, 0), PK_OK);
+    CU_ASSERT_STRING_EQUAL(buf, text);
+    CU_ASSERT_EQUAL(len, strlen(text));
+    memset(small, 'X', sizeof small);
+    CU_ASSERT_EQUAL(pk_diag_write_text_buf(small, sizeof small, &len, &d, 0), PK_OK);
+    CU_ASSERT_STRING_EQUAL(small, "x.pdn:4");
+    CU_ASSERT_EQUAL(len, strlen(text));
+    len = 0;
+    CU_ASSERT_EQUAL(pk_diag_write_text_buf(NULL, 0, &len, &d, 0), PK_OK);
+    CU_ASSERT_EQUAL(len, strlen(text));
+    CU_ASSERT_EQUAL(pk_diag_write_json_buf(buf, sizeof buf, &len, &d), PK_OK);
+    CU_ASSERT_EQUAL(len, strlen(buf));
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"line\":4,\"col\":2,"));
+    CU_ASSERT_EQUAL(buf[len - 1], '\n');
+}
+
 static const pk_test tests[] = {
     {"severity names", test_severity},
+    {"writers into a buffer", test_write_buf},
     {"text escapes", test_escaped},
     {"JSON strings", test_json_string},
     {"JSON diagnostic", test_json_diag},

@@ -8,12 +8,41 @@
 #include <string.h>
 
 #include "draw.h"
+#include "pk_bits.h" /* the library's inline bit helpers (private) */
 #include "fen.h"
 #include "movegen.h"
 #include "pktest.h"
 
 #define MAXEV 1024
 #define MAXHIST 1200
+
+/* The draw calls as a count of events, or minus their status (PK_ERR_NOMEM): what the
+ * tests below compare. */
+static int events_or_status(int st, int n)
+{
+    CU_ASSERT(st == PK_OK || n == 0);
+    return st == PK_OK ? n : -st;
+}
+static int init_n(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int hm, unsigned options,
+                  pk_draw_event *events, int max_events)
+{
+    int n = -1;
+    int st = pk_draw_init(s, v, p0, hm, options, events, max_events, &n);
+    return events_or_status(st, n);
+}
+static int restart_n(pk_draw_state *s, const pk_pos *p, int ply, int hm, pk_draw_event *events, int max_events)
+{
+    int n = -1;
+    int st = pk_draw_restart(s, p, ply, hm, events, max_events, &n);
+    return events_or_status(st, n);
+}
+static int ply_n(pk_draw_state *s, const pk_pos *before, const pk_move *m, const pk_pos *after,
+                 pk_draw_event *events, int max_events)
+{
+    int n = -1;
+    int st = pk_draw_ply(s, before, m, after, events, max_events, &n);
+    return events_or_status(st, n);
+}
 
 static struct {
     const pk_variant *v;
@@ -50,7 +79,7 @@ static void start(const char *variant, const char *fen, unsigned opts)
         fprintf(stderr, "FEN %s: %s\n", fen, err.msg);
     CU_ASSERT_EQUAL_FATAL(rc, PK_OK);
     pk_draw_event ev[PK_DRAW_MAX_EVENTS];
-    int n = pk_draw_init(&G.ds, G.v, &G.p, x.halfmove, opts, ev, PK_DRAW_MAX_EVENTS);
+    int n = init_n(&G.ds, G.v, &G.p, x.halfmove, opts, ev, PK_DRAW_MAX_EVENTS);
     add_events(ev, n);
     G.hist[G.nhist++] = G.p;
 }
@@ -60,7 +89,7 @@ static void apply(const pk_move *m)
     pk_pos before = G.p;
     pk_make(G.v, &G.p, m);
     pk_draw_event ev[PK_DRAW_MAX_EVENTS];
-    int n = pk_draw_ply(&G.ds, &before, m, &G.p, ev, PK_DRAW_MAX_EVENTS);
+    int n = ply_n(&G.ds, &before, m, &G.p, ev, PK_DRAW_MAX_EVENTS);
     G.ply++;
     for (int i = 0; i < n; i++)
         CU_ASSERT_EQUAL(ev[i].ply, G.ply);
@@ -77,7 +106,7 @@ static bool play(const char *tok)
     size_t b = len;
     while (b > 0 && !strchr("-x:", tok[b - 1]))
         b--;
-    int from = pk_square_parse(g, tok, a, NULL), to = pk_square_parse(g, tok + b, len - b, NULL);
+    int from = PK_SQUARE(g, tok, a, NULL), to = PK_SQUARE(g, tok + b, len - b, NULL);
     pk_gen_legal(G.v, &G.p, &G.ml, 0);
     for (int i = 0; i < G.ml.n; i++)
         if (G.ml.m[i].from == from && G.ml.m[i].to == to) {
@@ -302,7 +331,7 @@ static bool pred_no_road(const pk_pos *b, const pk_move *m, const pk_pos *a)
     (void)b, (void)m;
     return !(a->pieces[PK_BLACK] & G.v->geom->main_diag);
 }
-static int bit(const char *sq) { return pk_square_parse(G.v->geom, sq, strlen(sq), NULL); }
+static int bit(const char *sq) { return PK_SQUARE(G.v->geom, sq, strlen(sq), NULL); }
 
 /* ---------------------------------------------------------------------------------- */
 /* RULES 6 worked examples                                                             */
@@ -432,7 +461,7 @@ static void test_k_seeded(void)
 static void restart_here(int halfmove)
 {
     pk_draw_event ev[PK_DRAW_MAX_EVENTS];
-    int n = pk_draw_restart(&G.ds, &G.p, G.ply, halfmove, ev, PK_DRAW_MAX_EVENTS);
+    int n = restart_n(&G.ds, &G.p, G.ply, halfmove, ev, PK_DRAW_MAX_EVENTS);
     for (int i = 0; i < n; i++)
         CU_ASSERT_EQUAL(ev[i].ply, G.ply);
     add_events(ev, n);
@@ -921,11 +950,11 @@ static void test_rep_hash_collision_guard(void)
     m.flags = PK_MV_KING;
     pk_draw_event ev[PK_DRAW_MAX_EVENTS];
     int total = 0;
-    total += pk_draw_ply(&G.ds, &p0, &m, &q, ev, PK_DRAW_MAX_EVENTS);  /* ply 1: Q */
-    total += pk_draw_ply(&G.ds, &p0, &m, &q2, ev, PK_DRAW_MAX_EVENTS); /* ply 2: Q2 */
-    total += pk_draw_ply(&G.ds, &p0, &m, &q, ev, PK_DRAW_MAX_EVENTS);  /* ply 3: Q again */
+    total += ply_n(&G.ds, &p0, &m, &q, ev, PK_DRAW_MAX_EVENTS);  /* ply 1: Q */
+    total += ply_n(&G.ds, &p0, &m, &q2, ev, PK_DRAW_MAX_EVENTS); /* ply 2: Q2 */
+    total += ply_n(&G.ds, &p0, &m, &q, ev, PK_DRAW_MAX_EVENTS);  /* ply 3: Q again */
     CU_ASSERT_EQUAL(total, 0); /* unguarded, P0's count would have reached 3 at ply 2 */
-    CU_ASSERT_EQUAL(pk_draw_ply(&G.ds, &p0, &m, &q, ev, PK_DRAW_MAX_EVENTS), 1); /* ply 4 */
+    CU_ASSERT_EQUAL(ply_n(&G.ds, &p0, &m, &q, ev, PK_DRAW_MAX_EVENTS), 1); /* ply 4 */
     CU_ASSERT_STRING_EQUAL(ev[0].rule, "REP3");
     CU_ASSERT_EQUAL(ev[0].ply, 4);
     CU_ASSERT_EQUAL(ev[0].since, 1);
@@ -995,29 +1024,29 @@ static void test_rep_long_walk(void)
     memset(&m, 0, sizeof m);
     m.flags = PK_MV_KING;
     m.from = (uint8_t)bit("29"); /* a king in G.p: every ply is a quiet king move */
-    int n = pk_draw_ply(&G.ds, &G.p, &m, &q[0], ev, PK_DRAW_MAX_EVENTS); /* ply 1: q[0] */
-    n += pk_draw_ply(&G.ds, &G.p, &m, &G.p, ev, PK_DRAW_MAX_EVENTS);    /* ply 2: P0 again */
+    int n = ply_n(&G.ds, &G.p, &m, &q[0], ev, PK_DRAW_MAX_EVENTS); /* ply 1: q[0] */
+    n += ply_n(&G.ds, &G.p, &m, &G.p, ev, PK_DRAW_MAX_EVENTS);    /* ply 2: P0 again */
     for (int i = 1; i < N; i++)
-        n += pk_draw_ply(&G.ds, &G.p, &m, &q[i], ev, PK_DRAW_MAX_EVENTS); /* plies 3..N+1 */
+        n += ply_n(&G.ds, &G.p, &m, &q[i], ev, PK_DRAW_MAX_EVENTS); /* plies 3..N+1 */
     CU_ASSERT_EQUAL(n, 0);
     CU_ASSERT_EQUAL(G.ds.rep_n, N + 1);
     /* the oldest positions are still known: P0 (first at ply 0), then q[0] (ply 1) */
-    n = pk_draw_ply(&G.ds, &G.p, &m, &G.p, ev, PK_DRAW_MAX_EVENTS);
+    n = ply_n(&G.ds, &G.p, &m, &G.p, ev, PK_DRAW_MAX_EVENTS);
     CU_ASSERT_EQUAL_FATAL(n, 1);
     CU_ASSERT_STRING_EQUAL(ev[0].rule, "REP3");
     CU_ASSERT_EQUAL(ev[0].ply, N + 2);
     CU_ASSERT_EQUAL(ev[0].since, 0);
-    n = pk_draw_ply(&G.ds, &G.p, &m, &q[0], ev, PK_DRAW_MAX_EVENTS);
+    n = ply_n(&G.ds, &G.p, &m, &q[0], ev, PK_DRAW_MAX_EVENTS);
     CU_ASSERT_EQUAL(n, 0); /* second occurrence */
-    n = pk_draw_ply(&G.ds, &G.p, &m, &q[0], ev, PK_DRAW_MAX_EVENTS);
+    n = ply_n(&G.ds, &G.p, &m, &q[0], ev, PK_DRAW_MAX_EVENTS);
     CU_ASSERT_EQUAL_FATAL(n, 1);
     CU_ASSERT_EQUAL(ev[0].since, 1);
     /* every position of the walk is found again (the index survived the growths) */
     int found = 0;
     for (int i = 1; i < N; i++) {
-        n = pk_draw_ply(&G.ds, &G.p, &m, &q[i], ev, PK_DRAW_MAX_EVENTS);
+        n = ply_n(&G.ds, &G.p, &m, &q[i], ev, PK_DRAW_MAX_EVENTS);
         found += n == 0; /* second occurrence: nothing yet */
-        n = pk_draw_ply(&G.ds, &G.p, &m, &q[i], ev, PK_DRAW_MAX_EVENTS);
+        n = ply_n(&G.ds, &G.p, &m, &q[i], ev, PK_DRAW_MAX_EVENTS);
         found += n == 1 && ev[0].since == i + 2;
     }
     CU_ASSERT_EQUAL(found, 2 * (N - 1));
@@ -1029,11 +1058,11 @@ static void test_rep_long_walk(void)
     pk_move man = m;
     man.flags = 0;
     man.from = (uint8_t)bit("10"); /* no king there in G.p: a man move */
-    n = pk_draw_ply(&G.ds, &G.p, &man, &q[5], ev, PK_DRAW_MAX_EVENTS);
+    n = ply_n(&G.ds, &G.p, &man, &q[5], ev, PK_DRAW_MAX_EVENTS);
     CU_ASSERT_EQUAL(n, 0);
     CU_ASSERT_EQUAL(G.ds.rep_n, 1);
-    n = pk_draw_ply(&G.ds, &G.p, &m, &q[6], ev, PK_DRAW_MAX_EVENTS);
-    n += pk_draw_ply(&G.ds, &G.p, &m, &q[6], ev, PK_DRAW_MAX_EVENTS);
+    n = ply_n(&G.ds, &G.p, &m, &q[6], ev, PK_DRAW_MAX_EVENTS);
+    n += ply_n(&G.ds, &G.p, &m, &q[6], ev, PK_DRAW_MAX_EVENTS);
     CU_ASSERT_EQUAL(n, 0); /* q[6]'s earlier occurrences were before the man move */
     start("pool", "W:WK29,K30:BK1,K2", 0);
     CU_ASSERT_PTR_EQUAL(G.ds.rep, mem);
@@ -1058,13 +1087,13 @@ static void test_rep_nomem(void)
     m.from = (uint8_t)bit("29");
     int i, n = 0;
     for (i = 0; i < N && n >= 0; i++)
-        n = pk_draw_ply(&G.ds, &G.p, &m, &q[i], ev, PK_DRAW_MAX_EVENTS);
+        n = ply_n(&G.ds, &G.p, &m, &q[i], ev, PK_DRAW_MAX_EVENTS);
     CU_ASSERT_EQUAL(n, -PK_ERR_NOMEM);
     CU_ASSERT_EQUAL(i, 64); /* P0 and 63 positions fit, the 64th walk position does not */
     CU_ASSERT_EQUAL(G.ds.rep_cap, 64);
     /* a new game in the same state: the table is usable (and still capped) */
     start("pool", "W:WK29,K30:BK1,K2", 0);
-    CU_ASSERT_EQUAL(pk_draw_ply(&G.ds, &G.p, &m, &q[0], ev, PK_DRAW_MAX_EVENTS), 0);
+    CU_ASSERT_EQUAL(ply_n(&G.ds, &G.p, &m, &q[0], ev, PK_DRAW_MAX_EVENTS), 0);
     CU_ASSERT_EQUAL(G.ds.rep_n, 2);
     pk_draw_free(&G.ds);
     CU_ASSERT_EQUAL(G.ds.rep_max, 0);
@@ -1175,7 +1204,7 @@ static void test_fr1_brute_force(void)
                             expect_draw = true;
                     }
                 }
-                int n = pk_draw_init(&ds, v, &p, -1, 0, ev, PK_DRAW_MAX_EVENTS);
+                int n = init_n(&ds, v, &p, -1, 0, ev, PK_DRAW_MAX_EVENTS);
                 bool got = n == 1 && !strcmp(ev[0].rule, "FR1");
                 bad += got != expect_draw;
                 drawn += got;
@@ -1232,9 +1261,9 @@ static void test_api(void)
     pk_pos p;
     CU_ASSERT_EQUAL(pk_fen_parse(v, "W:WK50,36,35:BK1,15,16", (size_t)-1, &p, NULL, NULL), PK_OK);
     static pk_draw_state ds;
-    CU_ASSERT_EQUAL(pk_draw_init(&ds, v, &p, 50, 0, NULL, 0), 0); /* fired but not written */
+    CU_ASSERT_EQUAL(init_n(&ds, v, &p, 50, 0, NULL, 0), 0); /* fired but not written */
     pk_draw_event one;
-    CU_ASSERT_EQUAL(pk_draw_init(&ds, v, &p, 50, 0, &one, 1), 1);
+    CU_ASSERT_EQUAL(init_n(&ds, v, &p, 50, 0, &one, 1), 1);
     CU_ASSERT_STRING_EQUAL(one.rule, "K50");
 }
 

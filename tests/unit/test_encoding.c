@@ -214,7 +214,7 @@ static int read_games(const void *buf, size_t n, seen *s, char *white, size_t wl
     int games = 0;
     memset(s, 0, sizeof *s);
     pk_game_init(&g);
-    while (pk_pdn_next(r, &g, &sink) > 0) {
+    while (pk_pdn_next(r, &g, &sink, NULL) == PK_OK) {
         if (games++ == 0)
             for (int i = 0; i < g.ntags; i++)
                 if (!strcmp(g.tags[i].name, "White"))
@@ -302,7 +302,7 @@ static void test_nul_reader(void)
     pk_game g;
     pk_game_init(&g);
     int games = 0;
-    while (pk_pdn_next(r, &g, &sink) > 0)
+    while (pk_pdn_next(r, &g, &sink, NULL) == PK_OK)
         if (games++ == 0) {
             CU_ASSERT_STRING_EQUAL(g.tags[0].value, "a\xEF\xBF\xBD" "b");
             CU_ASSERT_STRING_EQUAL(g.main.moves[0].after->text, "x\xEF\xBF\xBDy");

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "pdnkit.h"
+#include "pk_bits.h" /* the library's inline bit helpers (private) */
 #include "unit/pktest.h"
 
 static const pk_variant *var(const char *name)
@@ -39,7 +40,7 @@ static void round_trip(const pk_variant *v, const char *fen)
     char out[512], out2[512];
     int rc = parse(v, fen, &a, NULL, &err);
     if (rc)
-        printf("\n  %s '%s': col %d %s", v->name, fen, err.col, err.msg);
+        printf("\n  %s '%s': col %lld %s", v->name, fen, err.col, err.msg);
     CU_ASSERT_EQUAL_FATAL(rc, PK_OK);
     CU_ASSERT_EQUAL(a.hash, pk_pos_hash(&a));
     for (int alg = 0; alg < 2; alg++) {
@@ -47,7 +48,7 @@ static void round_trip(const pk_variant *v, const char *fen)
         CU_ASSERT_EQUAL(len, (int)strlen(out));
         rc = parse(v, out, &b, NULL, &err);
         if (rc)
-            printf("\n  %s: written '%s' does not parse: col %d %s", v->name, out, err.col, err.msg);
+            printf("\n  %s: written '%s' does not parse: col %lld %s", v->name, out, err.col, err.msg);
         CU_ASSERT_EQUAL(rc, PK_OK);
         CU_ASSERT_TRUE(pk_pos_equal(&a, &b));
         CU_ASSERT_EQUAL(a.hash, b.hash);
@@ -259,7 +260,7 @@ static void expect_error(const char *variant, const char *fen, int code, int col
     pk_error err;
     int rc = parse(v, fen, &p, NULL, &err);
     if (rc != code || err.code != code || err.col != col)
-        printf("\n  %s '%s': got status %d code %d col %d (%s), expected code %d col %d", variant, fen, rc,
+        printf("\n  %s '%s': got status %d code %d col %lld (%s), expected code %d col %d", variant, fen, rc,
                err.code, err.col, err.msg, code, col);
     CU_ASSERT_EQUAL(rc, code);
     CU_ASSERT_EQUAL(err.code, code);

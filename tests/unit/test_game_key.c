@@ -24,7 +24,7 @@ static int keys(const char *text, const pk_variant *v, pk_game_key *out)
     pk_game g;
     pk_game_init(&g);
     int n = 0;
-    while (n < 8 && pk_pdn_next(r, &g, NULL) > 0) {
+    while (n < 8 && pk_pdn_next(r, &g, NULL, NULL) == PK_OK) {
         pk_replay_result res;
         pk_key_begin(&b);
         bool replay = g.nerrors == 0;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "pdnkit.h"
+#include "pk_bits.h" /* the library's inline bit helpers (private) */
 #include "unit/pktest.h"
 
 static const pk_variant *var(const char *name)
@@ -35,8 +36,8 @@ static void check_map(const char *name, const char *const alg[], int nsq)
         snprintf(num, sizeof num, "%d", n);
         pk_error err;
         pk_error_clear(&err);
-        int bn = pk_square_parse(g, num, strlen(num), &err);
-        int ba = pk_square_parse(g, named, strlen(named), &err);
+        int bn = PK_SQUARE(g, num, strlen(num), &err);
+        int ba = PK_SQUARE(g, named, strlen(named), &err);
         bool ok = bn >= 0 && ba == bn;
         ok &= bn >= 0 && strcmp(pk_square_name(g, bn, true, buf), named) == 0;
         ok &= bn >= 0 && strcmp(pk_square_name(g, bn, false, buf), num) == 0;
@@ -51,13 +52,13 @@ static void check_map(const char *name, const char *const alg[], int nsq)
         /* leading zero allowed */
         if (n < 10) {
             char z[4] = {'0', (char)('0' + n), 0};
-            CU_ASSERT_EQUAL(pk_square_parse(g, z, 2, NULL), bn);
+            CU_ASSERT_EQUAL(PK_SQUARE(g, z, 2, NULL), bn);
         }
         /* upper-case algebraic accepted too */
         char up[4];
         strcpy(up, named);
         up[0] = (char)(up[0] - 'a' + 'A');
-        CU_ASSERT_EQUAL(pk_square_parse(g, up, strlen(up), NULL), bn);
+        CU_ASSERT_EQUAL(PK_SQUARE(g, up, strlen(up), NULL), bn);
     }
     CU_ASSERT_EQUAL(bad, 0);
 }
@@ -116,15 +117,15 @@ static void test_map_10x10(void)
         CU_ASSERT_STRING_EQUAL(pk_square_name(g, b, true, buf), pts[i].alg);
         snprintf(num, sizeof num, "%d", pts[i].n);
         CU_ASSERT_STRING_EQUAL(pk_square_name(g, b, false, buf), num);
-        CU_ASSERT_EQUAL(pk_square_parse(g, pts[i].alg, strlen(pts[i].alg), NULL), b);
-        CU_ASSERT_EQUAL(pk_square_parse(g, num, strlen(num), NULL), b);
+        CU_ASSERT_EQUAL(PK_SQUARE(g, pts[i].alg, strlen(pts[i].alg), NULL), b);
+        CU_ASSERT_EQUAL(PK_SQUARE(g, num, strlen(num), NULL), b);
     }
     /* every square round-trips, and a1 is playable (a1-dark) */
     for (int n = 1; n <= 50; n++) {
         char buf[8];
         int b = g->bit_of[n];
         const char *s = pk_square_name(g, b, true, buf);
-        CU_ASSERT_EQUAL(pk_square_parse(g, s, strlen(s), NULL), b);
+        CU_ASSERT_EQUAL(PK_SQUARE(g, s, strlen(s), NULL), b);
         CU_ASSERT_EQUAL((g->file_of[b] + g->rank_of[b]) % 2, 0);
     }
     CU_ASSERT_EQUAL(var("frisian")->geom, g); /* same board, shared geometry */
@@ -152,8 +153,8 @@ static void test_main_diagonals(void)
     CU_ASSERT_EQUAL(var("italian")->geom->main_diag, squares(var("italian")->geom, mirrored));
     /* end points by name: a1-j10, a1-h8, h1-a8, a8-h1 */
     const pk_geom *es = var("spanish")->geom;
-    CU_ASSERT((es->main_diag & PK_BIT(pk_square_parse(es, "h1", 2, NULL))) != 0);
-    CU_ASSERT((es->main_diag & PK_BIT(pk_square_parse(es, "a8", 2, NULL))) != 0);
+    CU_ASSERT((es->main_diag & PK_BIT(PK_SQUARE(es, "h1", 2, NULL))) != 0);
+    CU_ASSERT((es->main_diag & PK_BIT(PK_SQUARE(es, "a8", 2, NULL))) != 0);
     CU_ASSERT_EQUAL(pk_popcount(es->main_diag), 8);
 }
 
@@ -185,8 +186,8 @@ static void test_promotion_rows(void)
         CU_ASSERT_EQUAL(g->promo[PK_BLACK], squares(g, rows[i].black));
         pk_bb wa = 0, ba = 0;
         for (int k = 0; k < 5 && rows[i].wa[k]; k++) {
-            wa |= PK_BIT(pk_square_parse(g, rows[i].wa[k], strlen(rows[i].wa[k]), NULL));
-            ba |= PK_BIT(pk_square_parse(g, rows[i].ba[k], strlen(rows[i].ba[k]), NULL));
+            wa |= PK_BIT(PK_SQUARE(g, rows[i].wa[k], strlen(rows[i].wa[k]), NULL));
+            ba |= PK_BIT(PK_SQUARE(g, rows[i].ba[k], strlen(rows[i].ba[k]), NULL));
         }
         CU_ASSERT_EQUAL(g->promo[PK_WHITE], wa);
         CU_ASSERT_EQUAL(g->promo[PK_BLACK], ba);
@@ -198,36 +199,44 @@ static void test_square_errors(void)
     const pk_geom *g8 = var("english")->geom, *g10 = var("international")->geom;
     pk_error err;
     pk_error_clear(&err);
-    CU_ASSERT_EQUAL(pk_square_parse(g8, "0", 1, &err), -1);
+    /* the status is the error's code; the bit -1 (libpdnkit(3) ERRORS) */
+    int bit = 7;
+    CU_ASSERT_EQUAL(pk_square_parse(g8, "3x", 2, &bit, &err), PK_ERR_SYNTAX);
+    CU_ASSERT_EQUAL(bit, -1);
+    CU_ASSERT_EQUAL(err.col, 2);
+    CU_ASSERT_EQUAL(pk_square_parse(g8, "32", 2, &bit, NULL), PK_OK);
+    CU_ASSERT_EQUAL(bit, g8->bit_of[32]);
+    CU_ASSERT_EQUAL(pk_square_parse(g8, "33", 2, NULL, NULL), PK_ERR_RANGE);
+    CU_ASSERT_EQUAL(PK_SQUARE(g8, "0", 1, &err), -1);
     CU_ASSERT_EQUAL(err.code, PK_ERR_RANGE);
-    CU_ASSERT_EQUAL(pk_square_parse(g8, "33", 2, &err), -1);
+    CU_ASSERT_EQUAL(PK_SQUARE(g8, "33", 2, &err), -1);
     CU_ASSERT_EQUAL(err.code, PK_ERR_RANGE);
-    CU_ASSERT_EQUAL(pk_square_parse(g10, "51", 2, &err), -1);
+    CU_ASSERT_EQUAL(PK_SQUARE(g10, "51", 2, &err), -1);
     CU_ASSERT_EQUAL(err.code, PK_ERR_RANGE);
-    CU_ASSERT_EQUAL(pk_square_parse(g10, "50", 2, &err), g10->bit_of[50]);
+    CU_ASSERT_EQUAL(PK_SQUARE(g10, "50", 2, &err), g10->bit_of[50]);
     /* a non-playable square, an off-board square, malformed text */
-    CU_ASSERT_EQUAL(pk_square_parse(g8, "a2", 2, &err), -1);
+    CU_ASSERT_EQUAL(PK_SQUARE(g8, "a2", 2, &err), -1);
     CU_ASSERT_EQUAL(err.code, PK_ERR_RANGE);
-    CU_ASSERT_EQUAL(pk_square_parse(g8, "i1", 2, &err), -1);
+    CU_ASSERT_EQUAL(PK_SQUARE(g8, "i1", 2, &err), -1);
     CU_ASSERT_EQUAL(err.code, PK_ERR_RANGE);
-    CU_ASSERT_EQUAL(pk_square_parse(g8, "a9", 2, &err), -1);
+    CU_ASSERT_EQUAL(PK_SQUARE(g8, "a9", 2, &err), -1);
     CU_ASSERT_EQUAL(err.code, PK_ERR_RANGE);
-    CU_ASSERT_EQUAL(pk_square_parse(g10, "j10", 3, &err), g10->bit_of[5]);
-    CU_ASSERT_EQUAL(pk_square_parse(g10, "k1", 2, &err), -1);
+    CU_ASSERT_EQUAL(PK_SQUARE(g10, "j10", 3, &err), g10->bit_of[5]);
+    CU_ASSERT_EQUAL(PK_SQUARE(g10, "k1", 2, &err), -1);
     CU_ASSERT_EQUAL(err.code, PK_ERR_RANGE);
-    CU_ASSERT_EQUAL(pk_square_parse(g8, "3x", 2, &err), -1);
+    CU_ASSERT_EQUAL(PK_SQUARE(g8, "3x", 2, &err), -1);
     CU_ASSERT_EQUAL(err.code, PK_ERR_SYNTAX);
     CU_ASSERT_EQUAL(err.col, 2);
-    CU_ASSERT_EQUAL(pk_square_parse(g8, "", 0, &err), -1);
+    CU_ASSERT_EQUAL(PK_SQUARE(g8, "", 0, &err), -1);
     CU_ASSERT_EQUAL(err.code, PK_ERR_SYNTAX);
-    CU_ASSERT_EQUAL(pk_square_parse(g8, "a", 1, &err), -1);
+    CU_ASSERT_EQUAL(PK_SQUARE(g8, "a", 1, &err), -1);
     CU_ASSERT_EQUAL(err.code, PK_ERR_SYNTAX);
     /* `len` bounds the read: "12" read as one character is 1 */
-    CU_ASSERT_EQUAL(pk_square_parse(g8, "12", 1, &err), g8->bit_of[1]);
+    CU_ASSERT_EQUAL(PK_SQUARE(g8, "12", 1, &err), g8->bit_of[1]);
     /* a2 IS playable on the mirrored boards */
     const pk_geom *it = var("italian")->geom;
-    CU_ASSERT_EQUAL(pk_square_parse(it, "a2", 2, &err), it->bit_of[25]);
-    CU_ASSERT_EQUAL(pk_square_parse(it, "a1", 2, &err), -1);
+    CU_ASSERT_EQUAL(PK_SQUARE(it, "a2", 2, &err), it->bit_of[25]);
+    CU_ASSERT_EQUAL(PK_SQUARE(it, "a1", 2, &err), -1);
     CU_ASSERT_EQUAL(pk_geom_bit(g8, 0, 1), -1);
     CU_ASSERT_EQUAL(pk_geom_bit(g8, 8, 0), -1);
     CU_ASSERT_EQUAL(pk_geom_bit(g8, 0, 0), g8->bit_of[29]);
@@ -416,9 +425,9 @@ static void test_full_board(void)
     CU_ASSERT_STRING_EQUAL(pk_square_name(g, 63, false, buf), "8");
     CU_ASSERT_STRING_EQUAL(pk_square_name(g, 64, true, buf), "?");
     CU_ASSERT_STRING_EQUAL(pk_square_name(g, -1, true, buf), "?");
-    CU_ASSERT_EQUAL(pk_square_parse(g, "65", 2, NULL), -1);
-    CU_ASSERT_EQUAL(pk_square_parse(g, "i1", 2, NULL), -1);
-    CU_ASSERT_EQUAL(pk_square_parse(g, "a9", 2, NULL), -1);
+    CU_ASSERT_EQUAL(PK_SQUARE(g, "65", 2, NULL), -1);
+    CU_ASSERT_EQUAL(PK_SQUARE(g, "i1", 2, NULL), -1);
+    CU_ASSERT_EQUAL(PK_SQUARE(g, "a9", 2, NULL), -1);
 }
 
 static const pk_test tests[] = {

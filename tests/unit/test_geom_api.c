@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "pdnkit.h"
+#include "pk_bits.h" /* the library's inline bit helpers (private) */
 #include "pktest.h"
 
 static pk_movelist l1, l2, scratch;
@@ -80,6 +81,34 @@ static void test_bits(void)
     const pk_geom *ru = var("russian")->geom;
     CU_ASSERT_EQUAL(pk_msb(ru->board), 35);
     CU_ASSERT_EQUAL(ru->bit_of[4], 35);
+}
+
+/* The exported bit functions (pk_common.h, what a program or a binding calls) agree with
+ * the library's inline helpers (pk_bits.h) on both words of a 128-bit set, and say -1 for
+ * the ends of an empty set and 0 for a bit index out of range. */
+static void test_bits_exported(void)
+{
+    const pk_bb sets[] = {1, PK_BIT(63), PK_BIT(64), PK_BIT(77) | PK_BIT(2), PK_BIT(127),
+                          ~(pk_bb)0, (pk_bb)0x8000000000000001ull << 32, PK_BIT(70) | PK_BIT(64)};
+    for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
+        pk_bb b = sets[k];
+        CU_ASSERT_EQUAL(pk_bb_popcount(b), pk_popcount(b));
+        CU_ASSERT_EQUAL(pk_bb_lsb(b), pk_lsb(b));
+        CU_ASSERT_EQUAL(pk_bb_msb(b), pk_msb(b));
+        for (int i = 0; i < PK_MAX_BITS; i++)
+            CU_ASSERT_EQUAL(pk_bb_bit(b, i), pk_bb_test(b, i));
+    }
+    CU_ASSERT_EQUAL(pk_bb_popcount(~(pk_bb)0), 128);
+    CU_ASSERT_EQUAL(pk_bb_popcount(PK_BIT(77) | PK_BIT(2)), 2);
+    CU_ASSERT_EQUAL(pk_bb_lsb(PK_BIT(77) | PK_BIT(70)), 70);
+    CU_ASSERT_EQUAL(pk_bb_msb(PK_BIT(77) | PK_BIT(2)), 77);
+    CU_ASSERT_EQUAL(pk_bb_bit(PK_BIT(77), 77), 1);
+    CU_ASSERT_EQUAL(pk_bb_bit(PK_BIT(77), 13), 0);
+    CU_ASSERT_EQUAL(pk_bb_popcount(0), 0);
+    CU_ASSERT_EQUAL(pk_bb_lsb(0), -1);
+    CU_ASSERT_EQUAL(pk_bb_msb(0), -1);
+    CU_ASSERT_EQUAL(pk_bb_bit(~(pk_bb)0, -1), 0);
+    CU_ASSERT_EQUAL(pk_bb_bit(~(pk_bb)0, PK_MAX_BITS), 0);
 }
 
 /* make without the hash: the same placement and side to move as pk_make */
@@ -275,6 +304,7 @@ static const pk_test tests[] = {
     {"pk_geom_get", test_geom_get},
     {"pk_geom_alg_bit", test_alg_bit},
     {"bits", test_bits},
+    {"bits, exported", test_bits_exported},
     {"make unhashed", test_make_unhashed},
     {"count children (perft 2, 3)", test_count_children},
     {"written square", test_written_square},

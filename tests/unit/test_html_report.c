@@ -64,7 +64,7 @@ static char *report_of_totals(const char *text, bool strict, pk_totals *t)
     pk_diag_sink sink = {collect, &c};
     pk_replay_opts o;
     memset(&o, 0, sizeof o);
-    for (c.n = 0; pk_pdn_next(rd, &g, &sink) > 0; c.n = 0) {
+    for (c.n = 0; pk_pdn_next(rd, &g, &sink, NULL) == PK_OK; c.n = 0) {
         pk_replay_result res;
         pk_replay_game(rp, &g, "demo.pdn", &o, &sink, &res);
         pk_html_game rg = {"demo.pdn", &g, res.variant, &res, c.d, c.n};

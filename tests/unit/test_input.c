@@ -232,12 +232,15 @@ static void test_reader_keeps_games(void)
     pk_diag_sink sink = {count_io, &io};
     pk_game g;
     pk_game_init(&g);
-    while ((st = pk_pdn_next(r, &g, &sink)) > 0)
+    pk_error err = {0};
+    while ((st = pk_pdn_next(r, &g, &sink, &err)) == PK_OK)
         games++;
     CU_ASSERT_EQUAL(games, 3);
-    CU_ASSERT_EQUAL(st, -PK_ERR_IO);
+    CU_ASSERT_EQUAL(st, PK_ERR_IO);
+    CU_ASSERT_EQUAL(err.code, PK_ERR_IO); /* the reader's words, where the input stopped */
+    CU_ASSERT(err.msg[0] != 0 && err.line > 1);
     CU_ASSERT_EQUAL(io, 1);
-    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink), -PK_ERR_IO); /* said once */
+    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink, NULL), PK_ERR_IO); /* said once */
     CU_ASSERT_EQUAL(io, 1);
     CU_ASSERT_EQUAL(pk_pdn_bytes(r), strlen(text));
     pk_game_free(&g);

@@ -104,7 +104,7 @@ static void read_game(const char *text, pk_game *g)
     pk_pdn_reader *r = pk_pdn_open(f, "t.pdn", 0, NULL);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r);
     pk_game_init(g);
-    CU_ASSERT_EQUAL(pk_pdn_next(r, g, NULL), 1);
+    CU_ASSERT_EQUAL(pk_pdn_next(r, g, NULL, NULL), PK_OK);
     pk_pdn_close(r);
     fclose(f);
 }
@@ -142,10 +142,10 @@ static void squares(void)
 {
     const pk_variant *ru = pk_variant_find("russian"); /* algebraic, 8x8 */
     pk_error err;
-    CU_ASSERT_EQUAL(pk_square_parse(ru->geom, "I1", 2, &err), -1);
+    CU_ASSERT_EQUAL(PK_SQUARE(ru->geom, "I1", 2, &err), -1);
     CU_ASSERT_EQUAL(err.code, PK_ERR_RANGE); /* a square off the board, not "not a square" */
-    CU_ASSERT_EQUAL(pk_square_parse(ru->geom, "A1", 2, &err), pk_square_parse(ru->geom, "a1", 2, &err));
-    CU_ASSERT(pk_square_parse(ru->geom, "A1", 2, &err) >= 0);
+    CU_ASSERT_EQUAL(PK_SQUARE(ru->geom, "A1", 2, &err), PK_SQUARE(ru->geom, "a1", 2, &err));
+    CU_ASSERT(PK_SQUARE(ru->geom, "A1", 2, &err) >= 0);
 }
 static void test_squares(void) { under_turkish(squares); }
 

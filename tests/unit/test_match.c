@@ -21,7 +21,7 @@ static int classify(const char *variant, const char *fen, const char *text, pk_m
     memset(&w, 0, sizeof w);
     for (const char *s = text; *s;) {
         size_t n = strcspn(s, "-x:");
-        int b = pk_square_parse(v->geom, s, n, &err);
+        int b = PK_SQUARE(v->geom, s, n, &err);
         CU_ASSERT_FATAL(b >= 0);
         w.sq[w.nsq++] = (uint8_t)b;
         s += n;

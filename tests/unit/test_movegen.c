@@ -149,8 +149,8 @@ static void test_e3(void)
     CU_ASSERT_TRUE(in_set(got, n, cw) != in_set(got, n, acw));
     CU_ASSERT_EQUAL(pk_count_legal(v, &p, 0, &ml2), 3);
     CU_ASSERT_EQUAL(pk_count_legal(v, &p, PK_GEN_KEEP_DUPLICATES, &ml2), 4);
-    CU_ASSERT_EQUAL(pk_perft(v, &p, 1, 0, NULL), 3);
-    CU_ASSERT_EQUAL(pk_perft(v, &p, 1, PK_GEN_KEEP_DUPLICATES, NULL), 4);
+    CU_ASSERT_EQUAL(perft_n(v, &p, 1, 0), 3);
+    CU_ASSERT_EQUAL(perft_n(v, &p, 1, PK_GEN_KEEP_DUPLICATES), 4);
     /* after 31x31 the king is home and every black man is gone */
     for (int i = 0; i < ml.n; i++) /* ml still holds the drop list of gen_set */
         if (ml.m[i].from == ml.m[i].to) {
@@ -454,7 +454,7 @@ static void test_capture_optional(void)
     const pk_variant *v = var("english");
     pk_pos p = pos_of(v, fen);
     CU_ASSERT_EQUAL(pk_count_legal(v, &p, PK_GEN_CAPTURE_OPTIONAL, &ml2), 3);
-    CU_ASSERT_EQUAL(pk_perft(v, &p, 1, PK_GEN_CAPTURE_OPTIONAL, NULL), 3);
+    CU_ASSERT_EQUAL(perft_n(v, &p, 1, PK_GEN_CAPTURE_OPTIONAL), 3);
     /* E1 (international) with the flag: the majority rule still picks among captures */
     expect_moves("international", "W:WK46,36:B37,18,31", PK_GEN_CAPTURE_OPTIONAL, false,
                  S("46x23x12 {37,18}", "46x23x7 {37,18}", "46x23x1 {37,18}", "46-41"));
@@ -514,7 +514,7 @@ static void test_start_positions(void)
             check_move_fields(v, &p, &ml.m[k]);
         }
         CU_ASSERT_EQUAL(pk_count_legal(v, &p, 0, &ml2), want);
-        CU_ASSERT_EQUAL(pk_perft(v, &p, 2, 0, NULL), (uint64_t)want * (uint64_t)want);
+        CU_ASSERT_EQUAL(perft_n(v, &p, 2, 0), (uint64_t)want * (uint64_t)want);
     }
 }
 
@@ -604,7 +604,7 @@ static void test_perft_small(void)
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         const pk_variant *v = var(rows[i].variant);
         pk_pos p = pos_of(v, v->start_fen);
-        uint64_t n = pk_perft(v, &p, rows[i].depth, 0, NULL);
+        uint64_t n = perft_n(v, &p, rows[i].depth, 0);
         if (n != rows[i].count)
             printf("\n  perft %s d%d = %llu, expected %llu", rows[i].variant, rows[i].depth,
                    (unsigned long long)n, (unsigned long long)rows[i].count);
@@ -613,7 +613,7 @@ static void test_perft_small(void)
     /* Frisian keep differs at d4 (3880) */
     const pk_variant *fr = var("frisian");
     pk_pos p = pos_of(fr, fr->start_fen);
-    CU_ASSERT_EQUAL(pk_perft(fr, &p, 4, PK_GEN_KEEP_DUPLICATES, NULL), 3880);
+    CU_ASSERT_EQUAL(perft_n(fr, &p, 4, PK_GEN_KEEP_DUPLICATES), 3880);
 }
 
 static void test_no_pieces(void)
@@ -625,7 +625,7 @@ static void test_no_pieces(void)
     const pk_variant *v = var("english");
     pk_pos p = pos_of(v, "W:W:BK4");
     CU_ASSERT_EQUAL(pk_count_legal(v, &p, 0, &ml2), 0);
-    CU_ASSERT_EQUAL(pk_perft(v, &p, 3, 0, NULL), 0);
+    CU_ASSERT_EQUAL(perft_n(v, &p, 3, 0), 0);
 }
 
 /* ---------------------------------------------------------------------------------- */

@@ -15,7 +15,7 @@ static pk_movelist ml;
 
 static int bit(const pk_variant *v, const char *s)
 {
-    int b = pk_square_parse(v->geom, s, strlen(s), NULL);
+    int b = PK_SQUARE(v->geom, s, strlen(s), NULL);
     CU_ASSERT_FATAL(b >= 0);
     return b;
 }

@@ -1,6 +1,6 @@
 /*
  * test_pdn_nomem.c -- the reader never aborts: when memory runs out while a game is
- * built, pk_pdn_next reports it ("io" error) and returns -PK_ERR_NOMEM, and later calls
+ * built, pk_pdn_next reports it ("io" error) and returns PK_ERR_NOMEM (err: where, line 1), and later calls
  * say the same. Run in a child process whose address space is capped (RLIMIT_AS); not
  * under the sanitizers, which reserve terabytes of address space up front.
  */
@@ -48,11 +48,14 @@ static int child(void)
     pk_diag_sink sink = {count, NULL};
     pk_game g;
     pk_game_init(&g);
-    int st1 = pk_pdn_next(r, &g, &sink);
-    int st2 = pk_pdn_next(r, &g, &sink);
-    if (st1 == 1)
+    pk_error err = {0};
+    int st1 = pk_pdn_next(r, &g, &sink, &err);
+    int st2 = pk_pdn_next(r, &g, &sink, NULL);
+    if (st1 == PK_OK)
         return 7; /* the cap was not low enough to test anything */
-    return st1 == -PK_ERR_NOMEM && st2 == -PK_ERR_NOMEM && codes_io == 1 ? 0 : 8;
+    return st1 == PK_ERR_NOMEM && st2 == PK_ERR_NOMEM && codes_io == 1 && err.code == PK_ERR_NOMEM && err.line == 1
+               ? 0
+               : 8;
 }
 
 static void test_nomem(void)

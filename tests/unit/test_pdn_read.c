@@ -50,7 +50,7 @@ static int read_all(const char *text, size_t len, unsigned flags, seen *s, pk_ga
     pk_game_init(&g);
     if (first)
         pk_game_init(first);
-    while (pk_pdn_next(r, n == 0 && first ? first : &g, &sink) > 0)
+    while (pk_pdn_next(r, n == 0 && first ? first : &g, &sink, NULL) == PK_OK)
         n++;
     pk_game_free(&g);
     pk_pdn_close(r);
@@ -346,8 +346,8 @@ static void test_result_like_moves(void)
     pk_diag_sink sink = {collect, &s};
     memset(&s, 0, sizeof s);
     pk_game_init(&g);
-    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink), 1);
-    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink), 1);
+    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink, NULL), PK_OK);
+    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink, NULL), PK_OK);
     CU_ASSERT_EQUAL_FATAL(g.main.nmoves, 3);
     CU_ASSERT_EQUAL(g.main.moves[0].number, 1);
     CU_ASSERT_STRING_EQUAL(g.main.moves[0].text, "33-29");
@@ -355,10 +355,10 @@ static void test_result_like_moves(void)
     CU_ASSERT_STRING_EQUAL(g.result.text, "0-2");
     CU_ASSERT_EQUAL(g.line, 1);
     CU_ASSERT_EQUAL(g.col, 18);
-    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink), 1);
+    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink, NULL), PK_OK);
     CU_ASSERT_EQUAL(g.main.nmoves, 1);
     CU_ASSERT_STRING_EQUAL(g.result.text, "*");
-    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink), 0);
+    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink, NULL), PK_END);
     pk_game_free(&g);
     pk_pdn_close(r);
     fclose(f);
@@ -447,7 +447,7 @@ static void test_legacy_files(void)
     pk_game_init(&ga);
     pk_game_init(&gb);
     int same = 0, n = 0;
-    while (pk_pdn_next(ra, &ga, NULL) > 0 && pk_pdn_next(rb, &gb, NULL) > 0) {
+    while (pk_pdn_next(ra, &ga, NULL, NULL) == PK_OK && pk_pdn_next(rb, &gb, NULL, NULL) == PK_OK) {
         n++;
         same += ga.ntags == gb.ntags && !strcmp(ga.tags[0].value, gb.tags[0].value) &&
                 ga.plies == gb.plies;
@@ -562,7 +562,7 @@ static void test_streaming(void)
     size_t count = 0;
     int last_line = 0;
     memset(&s, 0, sizeof s);
-    while (pk_pdn_next(r, &g, NULL) > 0) {
+    while (pk_pdn_next(r, &g, NULL, NULL) == PK_OK) {
         count++;
         last_line = g.main.moves[3].line;
     }
@@ -597,7 +597,7 @@ static void test_gametype(void)
 /* Every diagnostic of a read, one line each. */
 static void log_diag(void *ctx, const pk_diag *d)
 {
-    fprintf(ctx, "%d %s %d:%d game %d: %s\n", d->severity, d->code, d->line, d->col, d->game, d->message);
+    fprintf(ctx, "%d %s %lld:%lld game %d: %s\n", d->severity, d->code, d->line, d->col, d->game, d->message);
 }
 
 static int same_str(const char *a, const char *b) { return a == b || (a && b && !strcmp(a, b)); }
@@ -672,14 +672,14 @@ static int same_both_ways(const char *text, size_t len, unsigned flags, const ch
     pk_game_init(&gb);
     int n = 0, sta, stb, same = 1;
     do {
-        sta = pk_pdn_next(ra, &ga, &sa);
-        stb = pk_pdn_next(rb, &gb, &sb);
-        if (sta != stb || (sta > 0 && !same_game(&ga, &gb))) {
+        sta = pk_pdn_next(ra, &ga, &sa, NULL);
+        stb = pk_pdn_next(rb, &gb, &sb, NULL);
+        if (sta != stb || (sta == PK_OK && !same_game(&ga, &gb))) {
             fprintf(stderr, "  %s: game %d differs with and without the fast paths\n", name, n + 1);
             same = 0;
         }
-        n += sta > 0;
-    } while (sta > 0 && same);
+        n += sta == PK_OK;
+    } while (sta == PK_OK && same);
     CU_ASSERT_TRUE(same);
     CU_ASSERT_EQUAL(pk_pdn_bytes(ra), pk_pdn_bytes(rb));
     fclose(da);

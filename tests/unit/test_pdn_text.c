@@ -21,7 +21,7 @@ static int texts(const char *text, size_t len, unsigned flags, char **out, size_
     pk_game g;
     int n = 0;
     pk_game_init(&g);
-    while (pk_pdn_next(r, &g, NULL) > 0) {
+    while (pk_pdn_next(r, &g, NULL, NULL) == PK_OK) {
         if (n < MAXG) {
             lens[n] = g.text_len;
             out[n] = g.text ? strndup(g.text, g.text_len) : NULL;
@@ -152,7 +152,7 @@ static void check_file(const char *path)
     pk_pdn_reader *r = pk_pdn_open(f, path, PK_PDN_KEEP_TEXT, NULL);
     pk_game g;
     pk_game_init(&g);
-    while (pk_pdn_next(r, &g, NULL) > 0) {
+    while (pk_pdn_next(r, &g, NULL, NULL) == PK_OK) {
         corpus_games++;
         CU_ASSERT_PTR_NOT_NULL(g.text);
         if (g.text)

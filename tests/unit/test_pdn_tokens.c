@@ -147,7 +147,7 @@ static void test_jit(void)
     CU_ASSERT_EQUAL(pk_pdn_jit(r), can);
     pk_game g;
     pk_game_init(&g);
-    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, NULL), 1); /* and it reads, either way */
+    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, NULL, NULL), PK_OK); /* and it reads, either way */
     CU_ASSERT_EQUAL(g.main.nmoves, 1);
     pk_game_free(&g);
     pk_pdn_close(r);

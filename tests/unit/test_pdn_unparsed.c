@@ -29,10 +29,10 @@ static int read_first(const char *text, size_t len, unsigned flags, pk_game *g)
     pk_diag_sink sink = {count, NULL};
     nerrors = 0;
     pk_game_init(g);
-    int st = pk_pdn_next(r, g, &sink);
+    int st = pk_pdn_next(r, g, &sink, NULL);
     pk_pdn_close(r);
     fclose(f);
-    return st;
+    return st == PK_OK; /* 1: a game */
 }
 
 static int rd(const char *text, pk_game *g) { return read_first(text, strlen(text), 0, g); }

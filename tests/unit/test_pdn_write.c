@@ -24,7 +24,7 @@ static char *rewrite(const char *text, const pk_pdn_write_opts *o)
     char *out = NULL;
     size_t n = 0;
     FILE *mem = open_memstream(&out, &n);
-    if (pk_pdn_next(r, &g, NULL) > 0)
+    if (pk_pdn_next(r, &g, NULL, NULL) == PK_OK)
         CU_ASSERT_EQUAL(pk_pdn_write_game(mem, &g, o, NULL), PK_OK);
     fclose(mem);
     pk_game_free(&g);
@@ -270,7 +270,7 @@ static char *write_all(const char *text, size_t len, int *games, pk_game *keep, 
     pk_game g;
     pk_game_init(&g);
     *games = 0;
-    while (r && pk_pdn_next(r, keep ? &keep[*games] : &g, NULL) > 0) {
+    while (r && pk_pdn_next(r, keep ? &keep[*games] : &g, NULL, NULL) == PK_OK) {
         pk_game *cur = keep ? &keep[*games] : &g;
         if (*games)
             fputc('\n', mem);
@@ -424,7 +424,7 @@ static void test_nag_range(void)
     pk_diag_sink sink = {count_nag_range, &warned};
     pk_game g;
     pk_game_init(&g);
-    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink), 1);
+    CU_ASSERT_EQUAL(pk_pdn_next(r, &g, &sink, NULL), PK_OK);
     CU_ASSERT_EQUAL(warned, 2);
     const pk_pdn_note *n = g.main.moves[0].after;
     CU_ASSERT_EQUAL(n->nag, -1);
@@ -435,7 +435,35 @@ static void test_nag_range(void)
     fclose(f);
 }
 
+/* pk_pdn_write_game_buf: the bytes pk_pdn_write_game writes, cut safely (snprintf-like). */
+static void test_write_buf(void)
+{
+    const char *text = "[Event \"e\"]\n1. 32-28 {c} 19-23 1-0\n";
+    char *want = rewrite(text, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(want);
+    pk_test_reading rd;
+    pk_game *g = PK_READ_GAME(&rd, text);
+    char buf[512], small[10];
+    size_t len = 0;
+    pk_error err;
+    CU_ASSERT_EQUAL(pk_pdn_write_game_buf(buf, sizeof buf, &len, g, NULL, &err), PK_OK);
+    CU_ASSERT_STRING_EQUAL(buf, want);
+    CU_ASSERT_EQUAL(len, strlen(want));
+    memset(small, 'X', sizeof small);
+    len = 0;
+    CU_ASSERT_EQUAL(pk_pdn_write_game_buf(small, sizeof small, &len, g, NULL, &err), PK_OK);
+    CU_ASSERT_EQUAL(strlen(small), sizeof small - 1);
+    CU_ASSERT_EQUAL(strncmp(small, want, sizeof small - 1), 0);
+    CU_ASSERT_EQUAL(len, strlen(want));
+    len = 0;
+    CU_ASSERT_EQUAL(pk_pdn_write_game_buf(NULL, 0, &len, g, NULL, NULL), PK_OK);
+    CU_ASSERT_EQUAL(len, strlen(want));
+    PK_READ_DONE(&rd);
+    free(want);
+}
+
 static const pk_test tests[] = {{"layout of one game", test_layout},
+                                {"into a caller's buffer", test_write_buf},
                                 {"move numbers", test_numbering},
                                 {"line width", test_width},
                                 {"NAGs too large to read: kept as written", test_nag_range},

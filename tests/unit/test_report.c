@@ -116,10 +116,10 @@ static pk_game *read_game(const char *text, pk_game *g)
     pk_error err;
     pk_pdn_reader *r = pk_pdn_open(f, "t.pdn", 0, &err);
     pk_game_init(g);
-    int st = pk_pdn_next(r, g, NULL);
+    int st = pk_pdn_next(r, g, NULL, NULL);
     pk_pdn_close(r);
     fclose(f);
-    CU_ASSERT_EQUAL(st, 1);
+    CU_ASSERT_EQUAL(st, PK_OK);
     return g;
 }
 

@@ -23,7 +23,7 @@ static int run_search(pk_search *s, const char *text, const pk_variant *v, bool 
     pk_game g;
     pk_game_init(&g);
     int n = 0;
-    while (n < 16 && pk_pdn_next(r, &g, NULL) > 0) {
+    while (n < 16 && pk_pdn_next(r, &g, NULL, NULL) == PK_OK) {
         pk_replay_result res;
         pk_search_begin(sg);
         pk_replay_game(rp, &g, "t.pdn", &o, NULL, &res);
@@ -176,7 +176,7 @@ static bool keeps(pk_filter *f, const char *text)
     pk_pdn_reader *r = pk_pdn_open(fp, "t.pdn", 0, NULL);
     pk_game g;
     pk_game_init(&g);
-    bool k = pk_pdn_next(r, &g, NULL) > 0 && pk_filter_record(f, &g);
+    bool k = pk_pdn_next(r, &g, NULL, NULL) == PK_OK && pk_filter_record(f, &g);
     pk_game_free(&g);
     pk_pdn_close(r);
     fclose(fp);

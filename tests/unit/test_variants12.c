@@ -201,7 +201,7 @@ static void test_perft(void)
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         const pk_variant *v = var(rows[i].variant);
         pk_pos p = pos_of(v, rows[i].fen ? rows[i].fen : v->start_fen);
-        uint64_t n = pk_perft(v, &p, rows[i].depth, 0, NULL);
+        uint64_t n = perft_n(v, &p, rows[i].depth, 0);
         if (n != rows[i].count)
             printf("\n  perft %s d%d = %llu, expected %llu", rows[i].variant, rows[i].depth,
                    (unsigned long long)n, (unsigned long long)rows[i].count);
