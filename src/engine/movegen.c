@@ -49,12 +49,14 @@ int pk_gen_captures_from(const pk_variant *v, const pk_pos *p, int from, pk_move
 
 int pk_count_legal(const pk_variant *v, const pk_pos *p, unsigned flags, pk_movelist *scratch)
 {
+    scratch->overflow = 0; /* the count resets it only where a search may set it */
     return gens[v->engine](v->geom, p, scratch, flags, PK_MG_COUNT);
 }
 
 uint64_t pk_count_children(const pk_variant *v, const pk_pos *p, const pk_movelist *moves, unsigned flags,
                            pk_movelist *scratch, int *overflow)
 {
+    scratch->overflow = 0; /* as in pk_count_legal: each count ORs it into *overflow */
     return childrens[v->engine](v->geom, p, moves, flags, scratch, overflow);
 }
 

@@ -8,6 +8,7 @@
 #define MG_WORD pk_bb
 #define MG_WIDE 1
 #include "movegen_impl.h"
+#include "movegen_walk.h"
 #include "movegen_spec.h"
 
 PK_MG_ROWS_128(SPECIALISE)

@@ -8,6 +8,7 @@
 #define MG_WORD uint64_t
 #define MG_WIDE 0
 #include "movegen_impl.h"
+#include "movegen_walk.h"
 #include "movegen_spec.h"
 
 PK_MG_ROWS_64(SPECIALISE)

@@ -139,9 +139,13 @@ TEMPLATE word step(const pk_rules *R, const pk_geom *g, word b, int d)
     return s > 0 ? b << s : b >> -s;
 }
 
+/* geom.h's pk_dir_reverse, always inlined: a plain inline one was left out of line once
+ * the walk grew (2 M calls in international perft 7). */
+TEMPLATE int dir_rev(int d) { return d < 4 ? 3 - d : d ^ 1; }
+
 TEMPLATE word step_back(const pk_rules *R, const pk_geom *g, word b, int d)
 {
-    return step(R, g, b, pk_dir_reverse(d));
+    return step(R, g, b, dir_rev(d));
 }
 
 /* First square of the set b met when walking in direction d: rays of the directions
@@ -352,7 +356,7 @@ TEMPLATE bool king_jump_t(const pk_rules *R, cap_ctx *c, int sq, int d, king_fn 
         c->path[c->n - 1] = (uint8_t)s;
         UNROLL(8)
         for (int e = dir_lo(R); e < dir_hi(R); e++)
-            if (e != d && (R->turn_back || e != pk_dir_reverse(d)))
+            if (e != d && (R->turn_back || e != dir_rev(d)))
                 cont |= kj(c, s, e);
     }
     /* Landing-range rule (RULES 1.5 rule 2): stop anywhere in the range only when no
@@ -389,7 +393,7 @@ TEMPLATE bool short_jump_one(const pk_rules *R, cap_ctx *c, int sq, int d, int s
             c->crowned = true;
             UNROLL(8)
             for (int e = dir_lo(R); e < dir_hi(R); e++)
-                if (e != pk_dir_reverse(d))
+                if (e != dir_rev(d))
                     cont |= kj(c, l, e);
             c->crowned = false;
             if (!cont)
@@ -427,7 +431,7 @@ TEMPLATE void short_jumps_t(const pk_rules *R, cap_ctx *c, int sq, int last, boo
             dirs |= (unsigned)((step(R, g, step(R, g, here, d) & prey, d) & c->empty) != 0) << d;
         }
         if (last >= 0)
-            dirs &= ~(1u << pk_dir_reverse(last));
+            dirs &= ~(1u << dir_rev(last));
         any = dirs != 0;
         while (dirs) {
             int d = __builtin_ctz(dirs);
@@ -438,7 +442,7 @@ TEMPLATE void short_jumps_t(const pk_rules *R, cap_ctx *c, int sq, int last, boo
     } else {
         UNROLL(8)
         for (int d = dir_lo(R); d < dir_hi(R); d++) {
-            if (last >= 0 && d == pk_dir_reverse(last))
+            if (last >= 0 && d == dir_rev(last))
                 continue;
             if (!king && !R->men_back &&
                 (R->full ? !man_dir(R, c->turn, d) : d < 4 && ((d >= PK_SE) != (c->turn == PK_BLACK))))
@@ -645,8 +649,10 @@ TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const mg_pos *p, pk_
  * jump that could land on the vacated origin crosses the piece just taken, and that
  * piece can only be jumped from where it was jumped. A man crowned on landing goes on
  * as a king in Russian (RULES 1.6 continue), and that needs the search; under `stop` the
- * move ends there. Men that can continue go to *search. Returns the captures counted. */
-TEMPLATE int count_simple_men_captures(const pk_rules *R, const pk_geom *g, const mg_pos *p, int me, word *search)
+ * move ends there. Men that can continue go to *search. Returns the captures counted;
+ * simple[d], when given, the men with such a jump in direction d (perft lists them). */
+TEMPLATE int count_simple_men_captures(const pk_rules *R, const pk_geom *g, const mg_pos *p, int me, word *search,
+                                       word *simple)
 {
     word men = p->pieces[me] & ~p->kings, empty = W(g->board) & ~mg_occupied(p);
     word prey = p->pieces[PK_OTHER(me)] & (R->men_take_kings ? ~(word)0 : ~p->kings);
@@ -659,6 +665,8 @@ TEMPLATE int count_simple_men_captures(const pk_rules *R, const pk_geom *g, cons
     }
     if (!(any & men)) { /* the usual case: no man has a jump */
         *search = 0;
+        if (simple)
+            simple[0] = simple[1] = simple[2] = simple[3] = 0;
         return 0;
     }
     UNROLL(4)
@@ -675,8 +683,11 @@ TEMPLATE int count_simple_men_captures(const pk_rules *R, const pk_geom *g, cons
     *search = cont_from;
     int n = 0;
     UNROLL(4)
-    for (int d = 0; d < 4; d++)
+    for (int d = 0; d < 4; d++) {
+        if (simple)
+            simple[d] = can[d] & men & ~cont_from;
         n += w_popcount(can[d] & men & ~cont_from);
+    }
     return n;
 }
 
@@ -684,19 +695,13 @@ TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const mg_pos *p, pk_m
                       int mode, short_fn *sj, king_fn *kj, int me)
 {
     pk_movelist *list = mode == PK_MG_COUNT ? NULL : out;
-    if (out) /* every mode reports overflow through out, counting included */
-        out->overflow = 0;
-    if (flags & PK_GEN_QUIET_ONLY) {
-        if (!list)
-            return gen_quiet(R, g, p, NULL, me);
-        list->n = list->overflow = 0;
-        gen_quiet(R, g, p, list, me);
-        return list->n;
-    }
+    /* perft's leaves come first, with one test of the flags. out->overflow is reset only
+     * where a search may set it: the callers (perft's walk, pk_count_legal and
+     * pk_count_children, which clear it on entry) OR it into theirs after each count. */
     if (mode == PK_MG_COUNT && !R->ortho && !R->full && (R->choice == PK_CHOICE_FREE || R->choice == PK_CHOICE_MAJ) &&
-        !(flags & PK_GEN_CAPTURE_OPTIONAL)) {
+        !(flags & (PK_GEN_CAPTURE_OPTIONAL | PK_GEN_QUIET_ONLY))) {
         word search, kings = p->pieces[me] & p->kings;
-        int n = count_simple_men_captures(R, g, p, me, &search);
+        int n = count_simple_men_captures(R, g, p, me, &search, NULL);
         if (kings)
             search |= R->flying ? flying_jumpers(R, g, p, me, kings) : short_jumpers(R, g, p, me) & kings;
         if (search) {
@@ -709,6 +714,15 @@ TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const mg_pos *p, pk_m
                 n = gen_captures(R, g, p, out, flags, short_jumpers(R, g, p, me) | search, false, true, sj, kj);
         }
         return n ? n : gen_quiet(R, g, p, NULL, me);
+    }
+    if (out) /* every mode reports overflow through out, counting included */
+        out->overflow = 0;
+    if (flags & PK_GEN_QUIET_ONLY) {
+        if (!list)
+            return gen_quiet(R, g, p, NULL, me);
+        list->n = list->overflow = 0;
+        gen_quiet(R, g, p, list, me);
+        return list->n;
     }
     /* Men (and short kings) with a first jump are found by shifts, flying kings by a look
      * along each line: the search then starts from them alone. */
@@ -781,19 +795,4 @@ TEMPLATE int quiet_move_side(const pk_rules *R, const pk_geom *g, const mg_pos *
     m->flags = king ? PK_MV_KING : (W(g->promo[me]) >> to) & 1 ? PK_MV_PROMOTE : 0;
     m->capset = 0;
     return 1;
-}
-
-/* perft's last two plies for the side `me` (a constant): every move of l played, the
- * moves of each child counted. */
-TEMPLATE uint64_t children_side(const pk_rules *R, const pk_geom *g, const mg_pos *p, const pk_movelist *l,
-                                unsigned flags, pk_movelist *scratch, int *overflow, short_fn *sj, king_fn *kj,
-                                int me)
-{
-    uint64_t sum = 0;
-    for (int i = 0; i < l->n; i++) {
-        mg_pos q = mg_child(p, &l->m[i], me);
-        sum += (uint64_t)gen_side(R, g, &q, scratch, flags, PK_MG_COUNT, sj, kj, PK_OTHER(me));
-        *overflow |= scratch->overflow;
-    }
-    return sum;
 }

@@ -2,8 +2,8 @@
  * movegen_spec.h -- SPECIALISE(ID): one engine row's copy of the generator of
  * movegen_impl.h (included just before this) and the entry points movegen_int.h declares
  * for it: the legal moves, pk_quiet_move, one piece's captures, perft's last two plies
- * and the whole perft walk. Included by movegen_64.c and movegen_128.c after
- * movegen_impl.h; private (not installed).
+ * and the whole perft walk (movegen_walk.h's templates). Included by movegen_64.c and
+ * movegen_128.c after movegen_impl.h and movegen_walk.h; private (not installed).
  */
 /*
  * One engine row's copy: the recursive search functions with the row a constant, and
@@ -58,28 +58,13 @@
         return children_##ID(g, &q, l, flags, scratch, overflow);                                   \
     }                                                                                               \
     static uint64_t walk_##ID(const pk_geom *g, const mg_pos *p, int depth, unsigned flags,         \
-                              pk_movelist *lists, int *overflow);                                   \
-    static inline __attribute__((always_inline)) uint64_t walk_side_##ID(const pk_geom *g, const mg_pos *p, \
-                              int depth, unsigned flags, pk_movelist *lists, int *overflow, int me) \
-    {                                                                                               \
-        pk_movelist *l = &lists[depth];                                                             \
-        gen_side(&crows[ID].rules, g, p, l, flags, PK_MG_LIST, sj_##ID, kj_##ID, me);               \
-        *overflow |= l->overflow;                                                                   \
-        if (depth == 2)                                                                             \
-            return children_side(&crows[ID].rules, g, p, l, flags, &lists[1], overflow, sj_##ID, kj_##ID, me); \
-        uint64_t sum = 0;                                                                           \
-        for (int i = 0; i < l->n; i++) {                                                            \
-            mg_pos q = mg_child(p, &l->m[i], me);                                                   \
-            sum += walk_##ID(g, &q, depth - 1, flags, lists, overflow);                             \
-        }                                                                                           \
-        return sum;                                                                                 \
-    }                                                                                               \
-    static uint64_t walk_##ID(const pk_geom *g, const mg_pos *p, int depth, unsigned flags,         \
                               pk_movelist *lists, int *overflow)                                    \
     {                                                                                               \
         if (p->turn == PK_WHITE)                                                                    \
-            return walk_side_##ID(g, p, depth, flags, lists, overflow, PK_WHITE);                   \
-        return walk_side_##ID(g, p, depth, flags, lists, overflow, PK_BLACK);                       \
+            return walk_side(&crows[ID].rules, g, p, depth, flags, lists, overflow, sj_##ID, kj_##ID,   \
+                             walk_##ID, PK_WHITE);                                                  \
+        return walk_side(&crows[ID].rules, g, p, depth, flags, lists, overflow, sj_##ID, kj_##ID,       \
+                         walk_##ID, PK_BLACK);                                                      \
     }                                                                                               \
     uint64_t pk_mg_perft_##ID(const pk_geom *g, const pk_pos *p, int depth, unsigned flags,         \
                               pk_movelist *lists, int *overflow)                                    \
