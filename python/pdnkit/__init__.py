@@ -28,7 +28,7 @@ from ._pdnkit import ffi, lib
 __all__ = ["version", "variants", "read", "Game", "Replay", "check", "final_fens", "convert", "Position", "Move",
            "Error", "InputError", "FenError", "MoveError", "IllegalMove", "UnknownVariant"]
 
-#: The version of libpdnkit this module runs with (pk_version(), "0.2.0").
+#: The version of libpdnkit this module runs with (pk_version(), "1.0.0").
 version = ffi.string(lib.pk_version(ffi.NULL)).decode()
 
 

@@ -37,8 +37,8 @@ extern "C" {
 /* The version, written here and nowhere else: the Makefile reads these three lines for the
  * shared library's name, pdnkit.pc and the tarball; the tools print PK_VERSION. A program
  * compares them (compile time) with pk_version() (the library it runs with). */
-#define PDNKIT_VERSION_MAJOR 0
-#define PDNKIT_VERSION_MINOR 2
+#define PDNKIT_VERSION_MAJOR 1
+#define PDNKIT_VERSION_MINOR 0
 #define PDNKIT_VERSION_PATCH 0
 #define PK_VERSION_STR_(x) #x
 #define PK_VERSION_STR(x) PK_VERSION_STR_(x)
@@ -47,7 +47,7 @@ extern "C" {
 /* One number that orders versions: major * 10000 + minor * 100 + patch. */
 #define PDNKIT_VERSION_NUMBER (PDNKIT_VERSION_MAJOR * 10000 + PDNKIT_VERSION_MINOR * 100 + PDNKIT_VERSION_PATCH)
 
-/* The version of the library the program runs with ("0.2.0"), which may be newer than the
+/* The version of the library the program runs with ("1.0.0"), which may be newer than the
  * PK_VERSION of the headers it was compiled with; *number, when not NULL, gets its
  * PDNKIT_VERSION_NUMBER. Static data: never freed. */
 const char *pk_version(int *number);

@@ -5,8 +5,9 @@
 #   1. a field added in the middle of a public struct (pk_board_opts)  -> check-abi fails
 #   2. a parameter added to a public function (pk_perft)               -> check-abi fails
 #   3. a new exported function                                         -> check-abi passes
-#   4. case 1 with the soname major bumped (VERSION=1.0.0), NEWS silent -> check-abi fails
-#   5. case 4 with a NEWS entry for 1.0.0 saying the ABI changed        -> check-abi passes
+#   4. case 1 with the soname major bumped (VERSION=NEXT.0.0, NEXT the major after
+#      PDNKIT_VERSION_MAJOR), NEWS silent                               -> check-abi fails
+#   5. case 4 with a NEWS entry for NEXT.0.0 saying the ABI changed     -> check-abi passes
 # Each case's edit is undone before the next. Needs make check-abi's build (build/abi).
 # About 45 s of CPU on this 2-core machine (the objects of board.c, html_report.c and
 # perft.c rebuilt a few times, five dumps and comparisons).
@@ -26,6 +27,8 @@ git ls-files -z --cached --others --exclude-standard | xargs -0 tar -cf - | tar 
 mkdir -p "$tree/build" && cp -pR build/abi "$tree/build/abi"
 cd "$tree"
 rm -f build/abi/compat_report.html
+major=$(sed -n 's/^#define PDNKIT_VERSION_MAJOR *\([0-9]*\)$/\1/p' src/base/pk_common.h)
+next=$((major + 1))
 
 pk_makeflags() { printf '%s' "${MAKEFLAGS:-}" | sed 's/--jobserver-[a-z]*=[^ ]*//g'; }
 # check_abi NAME [make variables]: runs make check-abi in the copy; its output in $work/NAME.log
@@ -88,21 +91,21 @@ nm -D --defined-only build/abi/libpdnkit.so | grep -q ' pk_perft_sabotage_added$
 undo src/engine/perft.h src/engine/perft.c
 
 # 4. case 1 with the major bumped (VERSION on the command line: the soname becomes
-# libpdnkit.so.1; only the link is redone), NEWS without an entry for 1.0.0
+# libpdnkit.so.NEXT; only the link is redone), NEWS without an entry for NEXT.0.0
 edit src/report/board.h '/^typedef struct pk_board_opts {/{n;a\
     int sabotage_;
 }'
-check_abi major-no-news VERSION=1.0.0
-expect_fail major-no-news "NEWS has no entry 'Version 1.0.0'"
+check_abi major-no-news VERSION=$next.0.0
+expect_fail major-no-news "NEWS has no entry 'Version $next.0.0'"
 
 # 5. the same with NEWS saying so
 cp -p NEWS NEWS.orig
 { sed -n '1,/^Version /p' NEWS.orig | sed '$d'
-  printf 'Version 1.0.0\n\n* (incompatible) ABI: pk_board_opts has a new field; the soname is libpdnkit.so.1.\n\n'
+  printf 'Version %s.0.0\n\n* (incompatible) ABI: pk_board_opts has a new field; the soname is libpdnkit.so.%s.\n\n' $next $next
   sed -n '/^Version /,$p' NEWS.orig; } >NEWS
-check_abi major-news VERSION=1.0.0
+check_abi major-news VERSION=$next.0.0
 expect_pass major-news
-grep -q "soname major bumped (0 -> 1)" "$work/major-news.log" || { cat "$work/major-news.log"; fail "major-news: no 'bumped' line"; }
+grep -q "soname major bumped ($major -> $next)" "$work/major-news.log" || { cat "$work/major-news.log"; fail "major-news: no 'bumped' line"; }
 undo src/report/board.h NEWS
 
 cd "$top"

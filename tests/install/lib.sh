@@ -43,6 +43,7 @@ tools=$(for t in src/tools/*.c; do basename "$t" .c; done)
 # src/base/pk_common.h holds it; the tools, the man pages, the shared library's file name and
 # NEWS's newest entry must all say the same (pkg-config's is checked below)
 version=$(sed -n 's/^#define PDNKIT_VERSION_[A-Z]* *\([0-9]*\)$/\1/p' src/base/pk_common.h | paste -sd.)
+major=${version%%.*} # the soname's number
 [ -n "$version" ] || fail "no version in src/base/pk_common.h"
 for t in $tools; do
   [ "$("$p/bin/$t" --version)" = "$t (pdnkit) $version" ] || fail "$t --version does not say $version"
@@ -60,7 +61,7 @@ for t in $tools; do
   [ -f "$p/share/man/man1/$t.1" ] || echo "WARNING: no man page man/$t.1 for the tool $t"
   [ -L "$p/share/bash-completion/completions/$t" ] || fail "no bash completion for $t"
 done
-for f in lib/libpdnkit.a lib/libpdnkit.so lib/libpdnkit.so.0 lib/pkgconfig/pdnkit.pc \
+for f in lib/libpdnkit.a lib/libpdnkit.so lib/libpdnkit.so.$major lib/pkgconfig/pdnkit.pc \
          include/pdnkit/pdnkit.h include/pdnkit/pdn.h include/pdnkit/replay.h \
          share/man/man3/libpdnkit.3 share/man/man5/pdn.5 share/man/man7/pdnkit-rules.7 \
          share/bash-completion/completions/pdnkit; do
@@ -69,11 +70,11 @@ done
 for f in pdn_lex.h pdn_arena.h variant_rows.h encoding.h; do
   [ ! -e "$p/include/pdnkit/$f" ] || fail "private header $f installed"
 done
-real=$(readlink "$p/lib/libpdnkit.so.0")
-case $real in libpdnkit.so.0.*.*) ;; *) fail "libpdnkit.so.0 -> '$real', not libpdnkit.so.0.x.y" ;; esac
+real=$(readlink "$p/lib/libpdnkit.so.$major")
+case $real in "libpdnkit.so.$version") ;; *) fail "libpdnkit.so.$major -> '$real', not libpdnkit.so.$version" ;; esac
 [ -f "$p/lib/$real" ] || fail "lib/$real missing"
 soname=$(readelf -d "$p/lib/$real" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
-[ "$soname" = libpdnkit.so.0 ] || fail "soname '$soname', not libpdnkit.so.0"
+[ "$soname" = "libpdnkit.so.$major" ] || fail "soname '$soname', not libpdnkit.so.$major"
 # The .so exports what the public headers declare, not the internals.
 nm -D --defined-only "$p/lib/$real" | awk '{ print $3 }' >"$base/exports"
 for f in pk_pdn_open pk_pdn_next pk_replay_game pk_gen_legal pk_match_move pk_fen_parse; do
@@ -139,14 +140,14 @@ $CC $std $san $cflags example.c $(echo "$slibs" | sed 's/-lpdnkit\b/-l:libpdnkit
 # shellcheck disable=SC2086
 $CC $std $san $cflags example.c $libs -o example-shared || fail "shared build"
 readelf -d example-static | grep -q 'NEEDED.*libpdnkit' && fail "the static build needs libpdnkit.so"
-readelf -d example-shared | grep -q 'NEEDED.*\[libpdnkit\.so\.0\]' || fail "the shared build does not need libpdnkit.so.0"
+readelf -d example-shared | grep -q "NEEDED.*\[libpdnkit\.so\.$major\]" || fail "the shared build does not need libpdnkit.so.$major"
 
 ./example-static >static.out || fail "example-static exit $?"
 diff -u "$top/tests/install/example.expected" static.out || fail "example-static output"
 LD_LIBRARY_PATH=$p/lib ./example-shared >shared.out || fail "example-shared exit $?"
 diff -u "$top/tests/install/example.expected" shared.out || fail "example-shared output"
-LD_LIBRARY_PATH=$p/lib ldd ./example-shared | grep -q "libpdnkit.so.0 => $p/lib/libpdnkit.so.0" ||
-  fail "example-shared did not load the installed libpdnkit.so.0"
+LD_LIBRARY_PATH=$p/lib ldd ./example-shared | grep -q "libpdnkit.so.$major => $p/lib/libpdnkit.so.$major" ||
+  fail "example-shared did not load the installed libpdnkit.so.$major"
 echo "example: static and shared builds give example.expected"
 cd "$top"
 
