@@ -1,7 +1,8 @@
 /*
  * movegen_64.c -- the move generator (movegen_impl.h) on 64-bit words, specialised for
- * every engine row whose board fits in them: the 8x8 and 10x10 boards and Turkish's 64
- * squares (PK_MG_ROWS_64 in movegen_int.h).
+ * the first half of the engine rows whose board fits in them (PK_MG_ROWS_64A in
+ * movegen_int.h; movegen_64b.c has the other half: the 8x8 and 10x10 boards and
+ * Turkish's 64 squares in all).
  */
 #include <stdint.h>
 
@@ -11,4 +12,4 @@
 #include "movegen_walk.h"
 #include "movegen_spec.h"
 
-PK_MG_ROWS_64(SPECIALISE)
+PK_MG_ROWS_64A(SPECIALISE)
