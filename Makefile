@@ -506,9 +506,11 @@ check-asan: deps-hardening deps-check corpora
 # corpus install" adds the install tests (packaging, not memory: 7 minutes under ASan).
 ASAN_GROUPS ?= unit golden corpus
 
+# VALGRIND_EVERY=N: one golden case in N (CI: 3, its 30 minutes; by hand every case)
+VALGRIND_EVERY ?= 1
 check-valgrind: deps-hardening
 	@$(MAKE) --no-print-directory build-tests corpora
-	@BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/fuzz/valgrind.sh
+	@PK_VG_EVERY=$(VALGRIND_EVERY) BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/fuzz/valgrind.sh
 
 check-tsan: deps corpora
 	@$(MAKE) --no-print-directory BUILD=build/tsan OPT="-O1 -g" CFLAGS="-fsanitize=thread" build-tests
