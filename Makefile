@@ -486,7 +486,7 @@ deps-hardening: deps
 
 fuzz: deps-hardening corpora
 	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=$(FUZZ_CC) OPT="-O1 -g" \
-	  CFLAGS="$(SAN_FLAGS) -fsanitize=fuzzer-no-link" fuzz-build
+	  CFLAGS="$(SAN_FLAGS) -fsanitize=fuzzer-no-link -DPK_MG_NO_FORCED_INLINE" fuzz-build
 	@BUILD=build/fuzz CORPORA=$(CORPORA) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) \
 	  sh tests/fuzz/run.sh $(FUZZ_TARGETS)
 
@@ -497,7 +497,7 @@ $(BUILD)/fuzzers/%: tests/fuzz/%.c $(LIB)
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(DEPFLAGS) $< $(LIB) $(LIBS) -o $@
 
 check-asan: deps-hardening deps-check corpora
-	@$(MAKE) --no-print-directory BUILD=build/asan OPT="-O1 -g" CFLAGS="$(SAN_FLAGS)" build-tests
+	@$(MAKE) --no-print-directory BUILD=build/asan OPT="-O1 -g" CFLAGS="$(SAN_FLAGS) -DPK_MG_NO_FORCED_INLINE" build-tests
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  PK_SANITIZED=1 BUILD=build/asan CORPORA=$(CORPORA) sh tests/run-all.sh $(ASAN_GROUPS)
 
@@ -513,7 +513,7 @@ check-valgrind: deps-hardening
 	@PK_VG_EVERY=$(VALGRIND_EVERY) BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/fuzz/valgrind.sh
 
 check-tsan: deps corpora
-	@$(MAKE) --no-print-directory BUILD=build/tsan OPT="-O1 -g" CFLAGS="-fsanitize=thread" build-tests
+	@$(MAKE) --no-print-directory BUILD=build/tsan OPT="-O1 -g" CFLAGS="-fsanitize=thread -DPK_MG_NO_FORCED_INLINE" build-tests
 	@BUILD=build/tsan CORPORA=$(CORPORA) sh tests/tsan.sh
 
 # The tests fail when the code is wrong: one-line sabotages of the library (the issue's examples:

@@ -73,7 +73,7 @@ static inline word mg_occupied(const mg_pos *p) { return p->pieces[0] | p->piece
  * for a side `me` that is a constant where it is inlined: the three words then stay in
  * registers (an index by a variable side put them through memory, and the loads after
  * the copy waited on it: the profile's hottest instructions). */
-static inline __attribute__((always_inline)) mg_pos mg_child(const mg_pos *p, const pk_move *m, int me)
+PK_MG_INLINE mg_pos mg_child(const mg_pos *p, const pk_move *m, int me)
 {
     int opp = PK_OTHER(me);
     word from = WBIT(m->from), to = WBIT(m->to), cap = W(m->capset);
@@ -90,7 +90,7 @@ static const pk_variant crows[] = PK_VARIANT_ROWS;
 _Static_assert(sizeof crows / sizeof crows[0] == PK_V_COUNT, "one row per variant id");
 
 /* Inlined into each per-row copy, where the row is a constant (see SPECIALISE). */
-#define TEMPLATE static inline __attribute__((always_inline))
+#define TEMPLATE PK_MG_INLINE
 /* Direction loops unrolled, each shift a constant (clang ignores GCC's pragma: 3x the work) */
 #define PRAGMA(x) _Pragma(#x)
 #ifdef __clang__

@@ -24,6 +24,16 @@ enum pk_mg_mode {
 
 /* The engine rows of each instance, as X-macro lists: a row goes where its board fits
  * (geom.h: 12x12 boards use bits up to 77). test_movegen checks every row's bits. */
+/* PK_MG_INLINE: the generator's templates are always inlined into each row's copy (perft's
+ * and the replay's speed). Sanitizer and fuzzing builds define PK_MG_NO_FORCED_INLINE (the
+ * Makefile's check-asan, check-tsan and fuzz) and leave inlining to the compiler: the same
+ * code, which their instrumentation builds minutes faster. */
+#ifdef PK_MG_NO_FORCED_INLINE
+#define PK_MG_INLINE static inline
+#else
+#define PK_MG_INLINE static inline __attribute__((always_inline))
+#endif
+
 /* The 64-bit rows in two halves, compiled by movegen_64.c and movegen_64b.c: each row's
  * copy is large (the templates are always inlined), and two files build on two cores at
  * once (one file of twelve rows took gcc -O2 about 90 s). */
@@ -56,7 +66,7 @@ uint64_t pk_mg_perft(const pk_variant *v, const pk_pos *p, int depth, unsigned f
 /* RULES 1.7: the rank under the choice rule; the legal captures have the highest rank.
  * Packed so that one integer comparison applies the rules in order. kmask: bit 31-i set
  * when the i-th piece taken is a king (the Italian order rule). */
-static inline __attribute__((always_inline)) uint64_t pk_mg_rank(const pk_rules *R, int ncap, int nk, int by_king,
+PK_MG_INLINE uint64_t pk_mg_rank(const pk_rules *R, int ncap, int nk, int by_king,
                                                                  uint32_t kmask)
 {
     switch (R->choice) {
