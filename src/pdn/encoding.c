@@ -97,15 +97,22 @@ void pk_src_mem_set(pk_src *s, const char *text, size_t len, int enc, unsigned l
     s->bom = bom;
 }
 
+/* The text handed back goes before what is still pending: the checking loop hands back
+ * pieces while the text its prefix read handed back may not be all read yet (replacing
+ * it lost the rest of the file, a race CI caught: jobs-pieces' miscount.pdn at -j 2). */
 int pk_src_unread(pk_src *s, const char *text, size_t len, pk_error *err)
 {
-    char *own = malloc(len ? len : 1);
+    size_t left = s->pend_len - s->pend_pos;
+    char *own = malloc(len + left ? len + left : 1);
     if (!own)
         return pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
-    memcpy(own, text, len);
+    if (len)
+        memcpy(own, text, len);
+    if (left)
+        memcpy(own + len, s->pend + s->pend_pos, left);
     free(s->pend_own);
     s->pend = s->pend_own = own;
-    s->pend_len = len;
+    s->pend_len = len + left;
     s->pend_pos = 0;
     return PK_OK;
 }

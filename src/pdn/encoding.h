@@ -67,7 +67,7 @@ unsigned long long pk_src_nul_offset(const pk_src *s);
  *   outlive the reads) and answers the four questions above as told (the answers of the
  *   source the text came from);
  * - unread hands text back to a source, to be read again before the rest of the input
- *   (copied; only when nothing handed back is still unread). Offsets such as the switch
+ *   (copied; before any text handed back earlier and not read yet). Offsets such as the switch
  *   offset stay those of the whole input. */
 pk_src *pk_src_mem_new(pk_error *err);
 void pk_src_mem_set(pk_src *s, const char *text, size_t len, int enc, unsigned long long switch_off,
