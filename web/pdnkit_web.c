@@ -311,7 +311,7 @@ char *pkw_variants(void)
     if (!f)
         return NULL;
     fputs("[", f);
-    for (int i = 0; i < PK_V_COUNT; i++) {
+    for (int i = 0; i < pk_variant_count(); i++) {
         const pk_variant *v = pk_variant_at(i);
         fputs(i ? ",[" : "[", f);
         pk_json_write_string(f, v->name);

@@ -14,6 +14,7 @@
 
 #include "movegen.h"
 #include "pk_bits.h"
+#include "variant_int.h"
 
 /* What a call of the generator is for. */
 enum pk_mg_mode {

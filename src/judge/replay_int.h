@@ -16,6 +16,7 @@
 
 #include "draw_int.h"
 #include "fen.h"
+#include "variant_int.h"
 #include "match_int.h"
 
 struct pk_replay {

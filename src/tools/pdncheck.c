@@ -25,6 +25,7 @@
 #include "pk_common.h"
 #include "replay.h"
 #include "report.h"
+#include "variant_int.h" /* PK_V_COUNT: the tool counts per variant */
 
 #include <errno.h>
 #include <getopt.h>

@@ -31,8 +31,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!scratch || !legal)
             abort();
     }
-    const pk_variant *v = pk_variant_at(data[0] % PK_V_COUNT);
-    unsigned gen_flags = (data[0] / PK_V_COUNT) & 1 ? PK_GEN_CAPTURE_OPTIONAL : 0;
+    const pk_variant *v = pk_variant_at(data[0] % pk_variant_count());
+    unsigned gen_flags = (data[0] / pk_variant_count()) & 1 ? PK_GEN_CAPTURE_OPTIONAL : 0;
     size_t i = 1;
     const uint8_t *nl = memchr(data + 1, '\n', size - 1);
     pk_pos p;

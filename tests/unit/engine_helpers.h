@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "pdnkit.h"
+#include "variant_int.h"  /* PK_V_COUNT (private) */
 #include "unit/pktest.h"
 
 static inline const pk_variant *var(const char *name)

@@ -18,6 +18,7 @@
 
 #include "pdnkit.h"
 #include "unit/engine_helpers.h"
+#include "movegen_int.h" /* the engine rows' lists (private) */
 #include "unit/movegen_helpers.h"
 #include "unit/pktest.h"
 
@@ -519,21 +520,27 @@ static void test_start_positions(void)
 }
 
 /* A row that borrows another row's generator (pk_variant.engine) has that row's move
- * rules and geometry; an engine row serves itself. */
+ * rules and geometry; an engine row serves itself, and is exactly a row of movegen_int.h's
+ * lists (movegen.c's dispatch tables have an entry there only). */
+#define ENGINE_ID(ID) ID,
+static const int engine_ids[] = {PK_MG_ROWS_64(ENGINE_ID) PK_MG_ROWS_128(ENGINE_ID)};
 static void test_engine_rows(void)
 {
-    int shared = 0;
+    int shared = 0, n = (int)(sizeof engine_ids / sizeof engine_ids[0]);
+    CU_ASSERT_EQUAL(pk_variant_count(), PK_V_COUNT);
     for (int i = 0; pk_variant_at(i); i++) {
         const pk_variant *v = pk_variant_at(i), *e = pk_variant_at(v->engine);
         CU_ASSERT_PTR_NOT_NULL_FATAL(e);
-        CU_ASSERT(v->engine < PK_V_ENGINES);
         CU_ASSERT_EQUAL(e->engine, e->index);
         CU_ASSERT_EQUAL(memcmp(&v->rules, &e->rules, sizeof v->rules), 0);
         CU_ASSERT_PTR_EQUAL(v->geom, e->geom);
-        CU_ASSERT_EQUAL(v->index < PK_V_ENGINES, v->engine == v->index);
+        bool listed = false;
+        for (int k = 0; k < n; k++)
+            listed |= engine_ids[k] == v->engine;
+        CU_ASSERT(listed);
         shared += v->engine != v->index;
     }
-    CU_ASSERT_EQUAL(shared, PK_V_COUNT - PK_V_ENGINES);
+    CU_ASSERT_EQUAL(shared, PK_V_COUNT - n);
     CU_ASSERT_EQUAL(var("frysk")->engine, PK_V_FRISIAN);
     CU_ASSERT_EQUAL(var("antidraughts")->engine, PK_V_INTERNATIONAL);
     CU_ASSERT_EQUAL(var("breakthrough")->engine, PK_V_INTERNATIONAL);
@@ -740,6 +747,32 @@ static void test_random_games(void)
     }
 }
 
+/* The public ids never move (variant.h): a program built against this release keeps
+ * them. Each id names its row, and the table lists them all, in id order. */
+static void test_variant_ids(void)
+{
+    static const struct { int id, value; const char *name; } ids[] = {
+        {PK_V_INTERNATIONAL, 0, "international"}, {PK_V_ENGLISH, 1, "english"}, {PK_V_SPANISH, 2, "spanish"},
+        {PK_V_PORTUGUESE, 3, "portuguese"}, {PK_V_RUSSIAN, 4, "russian"}, {PK_V_BRAZILIAN, 5, "brazilian"},
+        {PK_V_ITALIAN, 6, "italian"}, {PK_V_CZECH, 7, "czech"}, {PK_V_POOL, 8, "pool"},
+        {PK_V_FRISIAN, 9, "frisian"}, {PK_V_TURKISH, 10, "turkish"}, {PK_V_THAI, 11, "thai"},
+        {PK_V_CANADIAN, 12, "canadian"}, {PK_V_SRI_LANKAN, 13, "sri-lankan"},
+        {PK_V_MALAYSIAN, 14, "malaysian"}, {PK_V_FRYSK, 15, "frysk"},
+        {PK_V_ANTIDRAUGHTS, 16, "antidraughts"}, {PK_V_BREAKTHROUGH, 17, "breakthrough"},
+    };
+    int n = (int)(sizeof ids / sizeof ids[0]);
+    CU_ASSERT_EQUAL(pk_variant_count(), n);
+    for (int i = 0; i < n; i++) {
+        CU_ASSERT_EQUAL(ids[i].id, ids[i].value);
+        const pk_variant *v = pk_variant_at(ids[i].id);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+        CU_ASSERT_EQUAL(v->index, ids[i].id);
+        CU_ASSERT_STRING_EQUAL(v->name, ids[i].name);
+    }
+    CU_ASSERT_PTR_NULL(pk_variant_at(pk_variant_count()));
+    CU_ASSERT_PTR_NULL(pk_variant_at(-1));
+}
+
 static const pk_test tests[] = {
     {"E1 flying king, majority, forced landing", test_e1},
     {"E2 same from/to, different pieces", test_e2},
@@ -775,6 +808,7 @@ static const pk_test tests[] = {
     {"start positions", test_start_positions},
     {"perft small depths", test_perft_small},
     {"rows sharing an engine row", test_engine_rows},
+    {"variant ids and count", test_variant_ids},
     {"captures of one piece under free choice", test_captures_from},
     {"no pieces, blocked", test_no_pieces},
     {"random games keep hash and invariants (and pk_quiet_move)", test_random_games},
