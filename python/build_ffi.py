@@ -159,8 +159,8 @@ static int pkpy_legal(const pk_variant *v, const pk_pos *p, pk_move *out, int ca
     if (!l)
         return -1;
     int n = pk_gen_legal(v, p, l, 0);
-    if (n <= cap)
-        memcpy(out, l->m, (size_t)n * sizeof *out);
+    for (int i = 0; n <= cap && i < n; i++)
+        out[i] = *pk_movelist_at(l, i);
     return n;
 }
 

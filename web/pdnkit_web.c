@@ -262,7 +262,7 @@ char *pkw_position(const char *fen, const char *variant, const char *move)
     int n = pk_gen_legal(v, &pos, legal, 0);
     fputs(",\"moves\":[", f);
     for (int i = 0; i < n; i++) {
-        const pk_move *m = &legal->m[i];
+        const pk_move *m = pk_movelist_at(legal, i);
         char shortform[160], full[160], after[PK_FEN_MAX], *caps = NULL;
         size_t caps_len = 0;
         pk_pos q = pos;

@@ -12,7 +12,7 @@
 #ifndef PK_MOVEGEN_INT_H
 #define PK_MOVEGEN_INT_H
 
-#include "movegen.h"
+#include "movelist_int.h"
 #include "pk_bits.h"
 #include "variant_int.h"
 

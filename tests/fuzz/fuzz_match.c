@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     if (!scratch) {
         scratch = pk_match_scratch_new();
-        legal = malloc(sizeof *legal);
+        legal = pk_movelist_new();
         if (!scratch || !legal)
             abort();
     }

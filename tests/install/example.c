@@ -47,7 +47,7 @@ static int engine(void)
     int n = pk_gen_legal(v, &p, list, 0);
     printf("%s: %d legal moves:", v->name, n);
     for (int i = 0; i < n; i++) {
-        pk_move_write_pdn(v, list, &list->m[i], 0, buf, sizeof buf);
+        pk_move_write_pdn(v, list, pk_movelist_at(list, i), 0, buf, sizeof buf);
         printf(" %s", buf);
     }
     printf("\n");
@@ -75,7 +75,7 @@ static int engine(void)
         printf("c3:e5: kind %d\n", kind);
     pk_match_scratch_free(scratch);
 
-    pk_make(v, &p, &list->m[0]);
+    pk_make(v, &p, pk_movelist_at(list, 0));
     pk_fen_write(v, &p, true, buf, sizeof buf);
     printf("after the first move: %s\n", buf);
     pk_movelist_free(list);
