@@ -67,7 +67,7 @@ static bool on_game(void *ctx, const pk_checked *ck)
     pk_report_verdict(ck->game, ck->replayed ? ck->res : NULL, W->strict, &v);
     pk_totals_game(&W->totals, &v);
     W->file_games++;
-    pk_html_game hg = {ck->file, ck->game, ck->replayed ? ck->res->variant : NULL, ck->replayed ? ck->res : NULL,
+    pk_html_game hg = {ck->file, ck->game, ck->replayed ? pk_replay_result_variant(ck->res) : NULL, ck->replayed ? ck->res : NULL,
                        NULL, 0};
     pk_error err;
     if (pk_html_add(W->html, &hg, &v, &err)) {

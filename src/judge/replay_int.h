@@ -12,7 +12,7 @@
 #ifndef PK_REPLAY_INT_H
 #define PK_REPLAY_INT_H
 
-#include "replay.h"
+#include "replay_result_int.h"
 
 #include "draw_int.h"
 #include "fen.h"
