@@ -232,8 +232,8 @@ perft-deep: deps
 # The shared library is built from -fPIC objects of its own ($(BUILD)/pic/) so that the static
 # library and the tools keep their non-PIC code. A public header is one listed in PUBLIC_HEADERS
 # (add a new one there); the others (pdn_lex.h, pdn_arena.h, pdn_reader.h, variant_rows.h, pk_bits.h,
-# encoding.h, input.h, cli.h, pool.h, html_report.h) stay private, and no public header may include one
-# (tests/install/headers.sh). Headers include each other as "x.h", which resolves inside
+# encoding.h, input.h, cli.h, pool.h, html_report.h, every *_int.h) stay private, and no public
+# header may include one (tests/install/headers.sh). Headers include each other as "x.h", which resolves inside
 # include/pdnkit/ too.
 BINDIR        ?= $(PREFIX)/bin
 LIBDIR        ?= $(PREFIX)/lib

@@ -21,7 +21,7 @@ typedef struct {
     const char *name; const char *aliases; const char *title; int gametype;
     bool algebraic; int first; const char *start_fen; int index; const pk_geom *geom; ...;
 } pk_variant;
-#define PK_V_COUNT ...
+int pk_variant_count(void);
 const pk_variant *pk_variant_lookup(const char *text);
 const pk_variant *pk_variant_at(int i);
 const char *pk_square_name(const pk_geom *g, int bit, bool algebraic, char *buf);
@@ -159,8 +159,8 @@ static int pkpy_legal(const pk_variant *v, const pk_pos *p, pk_move *out, int ca
     if (!l)
         return -1;
     int n = pk_gen_legal(v, p, l, 0);
-    if (n <= cap)
-        memcpy(out, l->m, (size_t)n * sizeof *out);
+    for (int i = 0; n <= cap && i < n; i++)
+        out[i] = *pk_movelist_at(l, i);
     return n;
 }
 

@@ -68,7 +68,7 @@ static bool on_game(void *ctx, const pk_checked *ck)
     pk_report_verdict(ck->game, ck->replayed ? ck->res : NULL, W->strict, &v);
     pk_totals_game(&W->totals, &v);
     W->file_games++;
-    pk_html_game hg = {ck->file, ck->game, ck->replayed ? ck->res->variant : NULL, ck->replayed ? ck->res : NULL,
+    pk_html_game hg = {ck->file, ck->game, ck->replayed ? pk_replay_result_variant(ck->res) : NULL, ck->replayed ? ck->res : NULL,
                        NULL, 0};
     pk_error err;
     if (pk_html_add(W->html, &hg, &v, &err)) {
@@ -259,7 +259,7 @@ char *pkw_position(const char *fen, const char *variant, const char *move)
     pk_json_key(&j, "moves");
     pk_json_array(&j);
     for (int i = 0; i < n; i++) {
-        const pk_move *m = &legal->m[i];
+        const pk_move *m = pk_movelist_at(legal, i);
         char shortform[160], full[160], after[PK_FEN_MAX], *caps = NULL;
         size_t caps_len = 0;
         pk_pos q = pos;
@@ -308,7 +308,7 @@ char *pkw_variants(void)
     pk_json j;
     pk_json_init(&j, f);
     pk_json_array(&j);
-    for (int i = 0; i < PK_V_COUNT; i++) {
+    for (int i = 0; i < pk_variant_count(); i++) {
         const pk_variant *v = pk_variant_at(i);
         pk_json_array(&j);
         pk_json_str(&j, v->name);

@@ -90,7 +90,7 @@ def _arg(text, what):
 def variants():
     """The names of the variants pdnkit plays ("international", "english", ...), in the
     library's order."""
-    return [_s(lib.pk_variant_at(i).name) for i in range(lib.PK_V_COUNT)]
+    return [_s(lib.pk_variant_at(i).name) for i in range(lib.pk_variant_count())]
 
 
 _variant_cache = {}

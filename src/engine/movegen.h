@@ -6,7 +6,7 @@
  * capture exists. The other entry points give the sets the adjudicator classifies
  * against (RULES 4.5): every complete capture path, and the quiet moves alone.
  * No function here allocates; each writes only the lists it is given and reads v and p:
- * thread-safe on distinct lists. A pk_movelist is about 64 KB: not for small stacks.
+ * thread-safe on distinct lists.
  */
 #ifndef PK_MOVEGEN_H
 #define PK_MOVEGEN_H
@@ -17,22 +17,24 @@
 extern "C" {
 #endif
 
-#define PK_MAX_MOVES 1024
+/* A list of moves, opaque: made with pk_movelist_new (about 64 KB, on the heap), read with
+ * the accessors below. Its layout (movelist_int.h) is the library's, so that its capacity
+ * may grow without changing the ABI. */
+typedef struct pk_movelist pk_movelist;
 
-/* A list of moves: n and m[0..n-1] are read by callers; the capacity (PK_MAX_MOVES) and
- * so the size are the library's, and may grow: a caller outside the library makes its
- * lists with pk_movelist_new, never by value or sizeof (the library's own files and
- * tests may). n, overflow and m stay where they are. */
-typedef struct pk_movelist {
-    int n;
-    int overflow; /* set when more than PK_MAX_MOVES moves existed; the list is cut */
-    pk_move m[PK_MAX_MOVES];
-} pk_movelist;
-
-/* A new, empty list (about 64 KB, on the heap); NULL when out of memory. Made once and
- * reused: the generator allocates nothing. pk_movelist_free(NULL) is allowed. */
+/* A new, empty list; NULL when out of memory. Made once and reused: the generator
+ * allocates nothing. pk_movelist_free(NULL) is allowed. */
 pk_movelist *pk_movelist_new(void);
 void pk_movelist_free(pk_movelist *l);
+
+/* The number of moves in l (what the last call that filled it returned). */
+int pk_movelist_count(const pk_movelist *l);
+/* True when the last call that filled l found more moves than a list holds: the list is
+ * cut (no real position comes near; a constructed one may). */
+bool pk_movelist_overflowed(const pk_movelist *l);
+/* The i-th move (0-based) of l, or NULL when i is outside 0 .. count-1. Valid until l is
+ * filled again or freed. */
+const pk_move *pk_movelist_at(const pk_movelist *l, int i);
 
 enum pk_gen_flags {
     PK_GEN_KEEP_DUPLICATES = 1, /* one move per capture path ("keep" perft convention) */

@@ -12,8 +12,9 @@
 #ifndef PK_MOVEGEN_INT_H
 #define PK_MOVEGEN_INT_H
 
-#include "movegen.h"
+#include "movelist_int.h"
 #include "pk_bits.h"
+#include "variant_int.h"
 
 /* What a call of the generator is for. */
 enum pk_mg_mode {

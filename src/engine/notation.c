@@ -3,6 +3,7 @@
  * numeric or algebraic squares, the variant's capture separator (RULES 4.1, 4.3).
  */
 #include "notation.h"
+#include "movelist_int.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * variant.c -- lookups over the variant table of variant_rows.h. A row's geometry pointer
  * is filled when the row is first handed out, the list of names on first use.
  */
-#include "variant.h"
+#include "variant_int.h"
 #include "pk_ascii.h"
 
 #include <stdatomic.h>
@@ -15,6 +15,7 @@
 
 static pk_variant rows[] = PK_VARIANT_ROWS;
 #define NROWS ((int)(sizeof rows / sizeof rows[0]))
+_Static_assert(NROWS == PK_V_COUNT, "variant_int.h's PK_V_COUNT counts the rows of variant_rows.h");
 
 static pthread_once_t rows_once = PTHREAD_ONCE_INIT;
 static char names_buf[512]; /* every name, ", "-separated */
@@ -47,6 +48,8 @@ static bool ready_geom(int i)
     pthread_mutex_unlock(&geom_lock);
     return v->geom != NULL;
 }
+
+int pk_variant_count(void) { return NROWS; }
 
 const pk_variant *pk_variant_at(int i)
 {

@@ -98,8 +98,8 @@ typedef struct pk_variant {
     int max_men;              /* men per side in the start position */
     const char *notes;        /* confidence remarks for reports ("draw rules unverified") */
     int index;                /* row number: enum pk_variant_id */
-    int engine;               /* the row whose move generator serves this one: itself, or an
-                                 engine row (below PK_V_ENGINES) with the same rules */
+    int engine;               /* the id of the row whose move generator serves this one:
+                                 itself, or a row with the same move rules */
     int goal;                 /* enum pk_goal */
     const pk_geom *geom;      /* set by the lookups below */
     /* The generator's row, last: a rule column is added at the end of pk_rules, and
@@ -109,12 +109,18 @@ typedef struct pk_variant {
     pk_rules rules;
 } pk_variant;
 
+/* Variant ids: the row numbers of the table (pk_variant.index, pk_variant_at's i). Each is
+ * allocated once, in the order variants were added, and never changes: a new variant takes
+ * the next number after the last, whatever its move generator, so that a program built
+ * against an older library keeps its ids. How many rows this library has is
+ * pk_variant_count() (a later release may have more: iterate with pk_variant_at). Which
+ * rows have a move generator of their own is the library's business (movegen_int.h). */
 enum pk_variant_id {
-    PK_V_INTERNATIONAL, PK_V_ENGLISH, PK_V_SPANISH, PK_V_PORTUGUESE, PK_V_RUSSIAN,
-    PK_V_BRAZILIAN, PK_V_ITALIAN, PK_V_CZECH, PK_V_POOL, PK_V_FRISIAN, PK_V_TURKISH,
-    PK_V_THAI, PK_V_CANADIAN, PK_V_SRI_LANKAN, PK_V_MALAYSIAN,
-    PK_V_ENGINES, /* rows above have a generator of their own; rows below share one */
-    PK_V_FRYSK = PK_V_ENGINES, PK_V_ANTIDRAUGHTS, PK_V_BREAKTHROUGH, PK_V_COUNT
+    PK_V_INTERNATIONAL = 0, PK_V_ENGLISH = 1, PK_V_SPANISH = 2, PK_V_PORTUGUESE = 3, PK_V_RUSSIAN = 4,
+    PK_V_BRAZILIAN = 5, PK_V_ITALIAN = 6, PK_V_CZECH = 7, PK_V_POOL = 8, PK_V_FRISIAN = 9,
+    PK_V_TURKISH = 10, PK_V_THAI = 11, PK_V_CANADIAN = 12, PK_V_SRI_LANKAN = 13, PK_V_MALAYSIAN = 14,
+    PK_V_FRYSK = 15, PK_V_ANTIDRAUGHTS = 16, PK_V_BREAKTHROUGH = 17
+    /* the next variant: 18 (and one more in variant_int.h's PK_V_COUNT) */
 };
 
 /* All lookups return a static read-only row (never freed, valid for the whole process)
@@ -126,7 +132,10 @@ const pk_variant *pk_variant_find(const char *name);
 const pk_variant *pk_variant_lookup(const char *text);
 /* Lookup by PDN GameType number; NULL if unknown. */
 const pk_variant *pk_variant_by_gametype(int gametype);
-/* The i-th row (0-based) or NULL past the end, for listing. */
+/* The number of rows of the table: the ids are 0 .. pk_variant_count() - 1. */
+int pk_variant_count(void);
+/* The row of id i (enum pk_variant_id), or NULL outside 0 .. pk_variant_count() - 1:
+ * for (int i = 0; i < pk_variant_count(); i++) lists every variant. */
 const pk_variant *pk_variant_at(int i);
 /* Comma separated list of the variant names, for messages: static text, never free it. */
 const char *pk_variant_names(void);

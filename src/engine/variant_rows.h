@@ -2,8 +2,9 @@
  * variant_rows.h -- THE variant table (RULES 2.1, 1.3, 4.1): one row per variant.
  * Included by variant.c (the lookup table) and by movegen.c (which specialises the one
  * generic generator for each row, so the compiler folds each row's flags into its
- * inner loops; a row whose move rules are an earlier row's shares that row's copy, its
- * "engine"). Edit rows here only. Row order must follow enum pk_variant_id.
+ * inner loops; a row whose move rules are another row's shares that row's copy, its
+ * "engine"). Edit rows here only. Row order must follow enum pk_variant_id, whose values
+ * never change: a new variant is a new last row (variant.h).
  */
 #ifndef PK_VARIANT_ROWS_H
 #define PK_VARIANT_ROWS_H

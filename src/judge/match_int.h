@@ -7,6 +7,7 @@
 #define PK_MATCH_INT_H
 
 #include "match.h"
+#include "movelist_int.h"
 
 struct pk_match_scratch {
     pk_movelist legal, all, quiet;

@@ -82,7 +82,7 @@ typedef struct pk_replay_opts {
     void *event_ctx;
 } pk_replay_opts;
 
-/* What the replay found about the recorded result (pk_replay_result.result_check), each
+/* What the replay found about the recorded result (pk_replay_result_result_check), each
  * also reported as a diagnostic. */
 enum pk_result_check {
     PK_RESULT_TAG_DISAGREES = 1,     /* the Result tag and the terminator name different
@@ -93,29 +93,50 @@ enum pk_result_check {
                                         game (warning result-mismatch, RULES 3.1) */
 };
 
-#define PK_REPLAY_MAX_DRAWS 8
-#define PK_FEN_MAX 256
+#define PK_FEN_MAX 256 /* a FEN buffer that holds every position of every variant */
 
-/* What the game summary reports. */
-typedef struct pk_replay_result {
-    const pk_variant *variant; /* NULL: not replayed, the game names a variant pdnkit does not
-                                  implement (unsupported says which) */
-    const char *unsupported;   /* "Canadian draughts", or NULL */
-    bool variant_guessed;
-    int plies;                 /* plies replayed */
-    bool stopped;              /* the replay stopped before the end of the main line */
-    int errors, warnings;      /* diagnostics of the replay (the reader's are counted apart) */
-    int move_errors;           /* errors about the moves themselves (not the result) */
-    int loser;                 /* side the final board says has lost (RULES 1.9; the
-                                  variant's goal: Antidraughts, Breakthrough), or -1 */
-    bool have_final;           /* false when the replay could not start (bad FEN) */
-    unsigned result_check;     /* enum pk_result_check bits; 0: nothing wrong found */
-    int ndraws;
-    /* the large fields last (a trial clears the fields above only) */
-    pk_pos final_pos;          /* the position the replay reached */
-    char final_fen[PK_FEN_MAX];/* its FEN, written by pk_replay_final_fen() */
-    pk_draw_event draws[PK_REPLAY_MAX_DRAWS]; /* draw events found, in order */
-} pk_replay_result;
+/* What the replay found about one game, for the game summary: opaque, made with
+ * pk_replay_result_new (once, reused for every game: the replay allocates nothing) and read
+ * with the accessors below, so that new findings and a longer list of draw events do not
+ * change the ABI. Each call that replays into it (pk_replay_game, pk_replay_trial) first
+ * clears it. */
+typedef struct pk_replay_result pk_replay_result;
+
+/* A new result, as if nothing were replayed (variant NULL, loser -1, no final position);
+ * NULL when out of memory. pk_replay_result_free(NULL) is allowed. */
+pk_replay_result *pk_replay_result_new(void);
+void pk_replay_result_free(pk_replay_result *res);
+
+/* The variant the game was replayed under; NULL when it was not replayed: the game names a
+ * variant pdnkit does not implement (pk_replay_result_unsupported says which). */
+const pk_variant *pk_replay_result_variant(const pk_replay_result *res);
+/* That variant's title ("Canadian draughts"), or NULL. Static text. */
+const char *pk_replay_result_unsupported(const pk_replay_result *res);
+/* True when the game named no variant and it was guessed (resolve.h). */
+bool pk_replay_result_variant_guessed(const pk_replay_result *res);
+/* Plies replayed. */
+int pk_replay_result_plies(const pk_replay_result *res);
+/* True when the replay stopped before the end of the main line (enum pk_replay_stop). */
+bool pk_replay_result_stopped(const pk_replay_result *res);
+/* Diagnostics of the replay, by severity (the reader's are counted apart, in pk_game). */
+int pk_replay_result_errors(const pk_replay_result *res);
+int pk_replay_result_warnings(const pk_replay_result *res);
+/* Of the errors, those about the moves themselves (not the result). */
+int pk_replay_result_move_errors(const pk_replay_result *res);
+/* The side the final board says has lost (RULES 1.9; the variant's goal: Antidraughts,
+ * Breakthrough), PK_WHITE or PK_BLACK, or -1. */
+int pk_replay_result_loser(const pk_replay_result *res);
+/* False when the replay could not start (a bad FEN): there is no final position. */
+bool pk_replay_result_have_final(const pk_replay_result *res);
+/* enum pk_result_check bits; 0: nothing wrong found about the recorded result. */
+unsigned pk_replay_result_result_check(const pk_replay_result *res);
+/* The position the replay reached, or NULL when there is none (have_final false). Valid
+ * as long as res, until it is replayed into again. */
+const pk_pos *pk_replay_result_final_pos(const pk_replay_result *res);
+/* The draw events found, in order: how many, and the i-th (0-based), or NULL outside
+ * 0 .. count-1 (valid as long as res, until it is replayed into again). */
+int pk_replay_result_draw_count(const pk_replay_result *res);
+const pk_draw_event *pk_replay_result_draw_at(const pk_replay_result *res, int i);
 
 typedef struct pk_replay pk_replay; /* scratch kept across games: nothing allocated per game */
 
@@ -139,8 +160,8 @@ int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_re
 bool pk_replay_trial(pk_replay *r, const pk_game *g, const pk_replay_opts *o, const pk_variant *v, bool quick,
                      pk_diag_sink *sink, pk_replay_result *res);
 
-/* The FEN of res->final_pos (written on the first call: most callers never need it).
- * Returns res->final_fen: it lives as long as *res. */
+/* The FEN of the final position (written on the first call: most callers never need it),
+ * or "" when there is none. It lives as long as res, until it is replayed into again. */
 const char *pk_replay_final_fen(pk_replay_result *res);
 
 #ifdef __cplusplus

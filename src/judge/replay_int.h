@@ -12,10 +12,11 @@
 #ifndef PK_REPLAY_INT_H
 #define PK_REPLAY_INT_H
 
-#include "replay.h"
+#include "replay_result_int.h"
 
 #include "draw_int.h"
 #include "fen.h"
+#include "variant_int.h"
 #include "match_int.h"
 
 struct pk_replay {

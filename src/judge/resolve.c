@@ -4,6 +4,7 @@
  * file's first games (pk_file_guess), the error for a game only another variant fits,
  * and the suggestion that a GameType tag is wrong.
  */
+#include "replay_result_int.h"
 #include "resolve_int.h"
 #include "pk_ascii.h"
 

@@ -9,6 +9,7 @@
 #define PK_RESOLVE_INT_H
 
 #include "resolve.h"
+#include "variant_int.h"
 
 #define PK_RESOLVE_MSG 512
 

@@ -407,7 +407,8 @@ static int add(pk_html *r, const pk_html_game *rg, const pk_verdict *v, pk_error
         fprintf(f, "<a href=\"#g%ld\">%s</a>", id, pk_label_text(label));
     else
         fputs(pk_label_text(label), f);
-    fprintf(f, "</td><td data-n=\"%d\">%d</td></tr>\n", rg->res ? rg->res->plies : 0, rg->res ? rg->res->plies : 0);
+    int plies = rg->res ? pk_replay_result_plies(rg->res) : 0;
+    fprintf(f, "</td><td data-n=\"%d\">%d</td></tr>\n", plies, plies);
 
     if (label != PK_LABEL_OK) {
         FILE *d = r->details;

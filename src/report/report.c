@@ -6,6 +6,7 @@
 #include "report.h"
 
 #include "json.h"
+#include "replay_result_int.h"
 
 #include <stdlib.h>
 #include <string.h>

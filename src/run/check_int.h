@@ -17,6 +17,7 @@
 #include "pdn_resume.h"
 #include "pool.h"
 #include "report.h"
+#include "replay_result_int.h"
 #include "resolve_int.h"
 
 #define CHUNK_TARGET (32u * 1024) /* text a worker reads at once: about 60 games */

@@ -184,7 +184,7 @@ static bool fen_game(void *ctx, const pk_checked *ck)
     fen_run *R = ctx;
     R->games++;
     pk_replay_result *res = ck->res;
-    if (ck->replayed && res && res->variant && res->have_final)
+    if (ck->replayed && res && pk_replay_result_variant(res) && pk_replay_result_have_final(res))
         fputs(pk_replay_final_fen(res), R->out);
     if (putc('\n', R->out) == EOF)
         R->write_failed = 1;

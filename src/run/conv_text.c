@@ -36,7 +36,7 @@ static bool conv_game(void *ctx, const pk_checked *ck)
         pk_conv_begin(c);
     if (R->opts.to == PK_CONV_PDN && R->games++)
         putc('\n', R->out);
-    pk_conv_write(c, R->out, R->name, ck->game, ck->res->variant);
+    pk_conv_write(c, R->out, R->name, ck->game, pk_replay_result_variant(ck->res));
     if (ferror(R->out) || pk_conv_failed(c))
         R->write_failed = 1;
     return !R->write_failed;

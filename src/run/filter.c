@@ -332,7 +332,7 @@ bool pk_filter_record(const pk_filter *f, const pk_game *g)
 
 bool pk_filter_replayed(const pk_filter *f, const pk_game *g, const pk_replay_result *res)
 {
-    if (f->variant && (!res || res->variant != f->variant))
+    if (f->variant && (!res || pk_replay_result_variant(res) != f->variant))
         return false;
     if (f->verdicts) {
         pk_verdict v;

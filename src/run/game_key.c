@@ -82,7 +82,7 @@ static uint64_t finish(uint64_t z)
 
 void pk_key_end(pk_key_builder *b, const pk_game *g, const pk_replay_result *res, pk_game_key *out)
 {
-    if (!res || !res->variant || !b->started) {
+    if (!res || !pk_replay_result_variant(res) || !b->started) {
         /* not replayed: the record as written (its variant as its tags name it, its start,
            its moves' tokens) */
         pk_key_begin(b);

@@ -10,6 +10,7 @@
 
 #include "rule_options.h"
 #include "encoding.h"
+#include "variant_int.h"
 #include "fen.h"
 #include "pdn_resume.h"
 #include "pk_port.h"

@@ -25,6 +25,7 @@
 #include "pk_common.h"
 #include "replay.h"
 #include "report.h"
+#include "variant_int.h" /* PK_V_COUNT: the tool counts per variant */
 
 #include <errno.h>
 #include <getopt.h>
@@ -178,7 +179,7 @@ static bool on_game(void *ctx, const pk_checked *ck)
         out_failed(R);
     }
     if (R->html) {
-        pk_html_game hg = {R->file, ck->game, ck->replayed ? ck->res->variant : NULL, ck->replayed ? ck->res : NULL,
+        pk_html_game hg = {R->file, ck->game, ck->replayed ? pk_replay_result_variant(ck->res) : NULL, ck->replayed ? ck->res : NULL,
                            NULL, 0}; /* its diagnostics: those pk_html_diag kept */
         pk_error err;
         if (pk_html_add(R->html, &hg, &v, &err)) {

@@ -129,8 +129,9 @@ static void note_game(const run *R, const pk_checked *ck, conv_note *n)
     memset(n, 0, sizeof *n);
     n->index = ck->game->index;
     n->replayed = ck->replayed;
-    n->supported = ck->res->variant != NULL;
-    snprintf(n->unsupported, sizeof n->unsupported, "%s", ck->res->unsupported ? ck->res->unsupported : "its variant");
+    n->supported = pk_replay_result_variant(ck->res) != NULL;
+    const char *unsupported = pk_replay_result_unsupported(ck->res);
+    snprintf(n->unsupported, sizeof n->unsupported, "%s", unsupported ? unsupported : "its variant");
     if (R->stats) {
         pk_game_count(ck->game, &n->n);
         for (int i = 0; i < ck->game->ntags; i++) /* written as escape lines (pk_pdn_write_game) */
@@ -146,7 +147,7 @@ static void write_checked(const run *R, const pk_checked *ck, FILE *out, conv_no
     game *G = ck->state;
     if (!ck->replayed) /* the reader's errors were reported; the game is written as read */
         game_begin(G, g);
-    pk_conv_write(G->conv, out, R->file, g, ck->res->variant);
+    pk_conv_write(G->conv, out, R->file, g, pk_replay_result_variant(ck->res));
     n->failed = pk_conv_failed(G->conv);
 }
 

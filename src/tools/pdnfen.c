@@ -301,12 +301,13 @@ static void note_game(fen_note *n, const pk_checked *ck)
     n->replayed = ck->replayed;
     if (!ck->replayed)
         return;
-    n->supported = res->variant != NULL;
-    snprintf(n->unsupported, sizeof n->unsupported, "%s", res->unsupported ? res->unsupported : "the variant");
-    n->have_final = res->have_final;
+    const char *unsupported = pk_replay_result_unsupported(res);
+    n->supported = pk_replay_result_variant(res) != NULL;
+    snprintf(n->unsupported, sizeof n->unsupported, "%s", unsupported ? unsupported : "the variant");
+    n->have_final = pk_replay_result_have_final(res);
     n->found = G->found;
-    n->stopped = res->stopped;
-    n->plies = res->plies;
+    n->stopped = pk_replay_result_stopped(res);
+    n->plies = pk_replay_result_plies(res);
 }
 
 /* With pk_check_format, on the thread that checked the game: its note (check.h); its

@@ -204,7 +204,7 @@ static void grep_game(void *ctx, const pk_checked *ck, FILE *out, void *nn)
         pk_conv *c = w ? w->conv : ((watch *)ck->state)->conv;
         if (!w)
             pk_conv_begin(c); /* not replayed: written as read */
-        pk_conv_write(c, out, ck->file, g, res ? res->variant : NULL);
+        pk_conv_write(c, out, ck->file, g, res ? pk_replay_result_variant(res) : NULL);
         break;
     }
     default: break;

@@ -188,12 +188,12 @@ static void put_move(const run *r, const char *fen, const pk_pos *p, const pk_mo
  * shared by several captures is said once. */
 static void cut_short(const run *r, const char *fen, const pk_pos *p)
 {
-    for (int i = 0; i < r->legal->n; i++) {
-        const pk_move *m = &r->legal->m[i];
+    for (int i = 0; i < pk_movelist_count(r->legal); i++) {
+        const pk_move *m = pk_movelist_at(r->legal, i);
         for (int t = 0; t + 1 < m->ncap; t++) {
             bool seen = false;
             for (int k = 0; k < i && !seen; k++) {
-                const pk_move *o = &r->legal->m[k];
+                const pk_move *o = pk_movelist_at(r->legal, k);
                 seen = o->from == m->from && o->ncap > t + 1;
                 for (int u = 0; seen && u <= t; u++)
                     seen = o->path[u] == m->path[u];
@@ -237,12 +237,12 @@ static void explain(const run *r, const char *fen, const pk_pos *p)
 {
     pk_match_forbidden(r->v, p, r->gen_flags, r->ms, r->forbidden);
     const pk_move *best = NULL;
-    for (int i = 0; i < r->legal->n && !best; i++)
-        if (r->legal->m[i].flags & PK_MV_CAPTURE)
-            best = &r->legal->m[i];
-    for (int i = 0; best && i < r->forbidden->n; i++) {
+    for (int i = 0; i < pk_movelist_count(r->legal) && !best; i++)
+        if (pk_movelist_at(r->legal, i)->flags & PK_MV_CAPTURE)
+            best = pk_movelist_at(r->legal, i);
+    for (int i = 0; best && i < pk_movelist_count(r->forbidden); i++) {
         char reason[400], full[160];
-        const pk_move *m = &r->forbidden->m[i];
+        const pk_move *m = pk_movelist_at(r->forbidden, i);
         pk_match_forbidden_reason(r->v, p, m, best, r->gen_flags, r->algebraic, r->ms, reason, sizeof reason);
         pk_move_write(r->v, m, PK_NOT_FULL | r->not_flags, full, sizeof full);
         put_move(r, fen, p, m, full, reason);
@@ -280,8 +280,9 @@ static int list(const run *r, const char *fen, const pk_pos *p)
     }
     for (int i = 0; i < n; i++) {
         char shortform[160];
-        pk_move_write_pdn(r->v, r->legal, &r->legal->m[i], r->not_flags, shortform, sizeof shortform);
-        put_move(r, fen, p, &r->legal->m[i], shortform, NULL);
+        const pk_move *m = pk_movelist_at(r->legal, i);
+        pk_move_write_pdn(r->v, r->legal, m, r->not_flags, shortform, sizeof shortform);
+        put_move(r, fen, p, m, shortform, NULL);
     }
     if (r->explain)
         explain(r, fen, p);

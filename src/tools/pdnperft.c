@@ -123,13 +123,13 @@ int main(int argc, char **argv)
             return PK_EXIT_USAGE;
         }
         pk_gen_legal(v, &pos, root, flags);
-        for (int i = 0; i < root->n && !ferror(out); i++) {
+        for (int i = 0; i < pk_movelist_count(root) && !ferror(out); i++) {
             pk_pos q = pos;
-            pk_make(v, &q, &root->m[i]);
+            pk_make(v, &q, pk_movelist_at(root, i));
             char text[128];
-            pk_move_write_pdn(v, root, &root->m[i], 0, text, sizeof text);
+            pk_move_write_pdn(v, root, pk_movelist_at(root, i), 0, text, sizeof text);
             if ((flags & PK_GEN_KEEP_DUPLICATES))
-                pk_move_write(v, &root->m[i], PK_NOT_FULL, text, sizeof text);
+                pk_move_write(v, pk_movelist_at(root, i), PK_NOT_FULL, text, sizeof text);
             uint64_t n = 0;
             pk_perft(v, &q, (int)depth - 1, flags, &n, NULL); /* 0 on failure (never for real positions) */
             fprintf(out, "%s %llu\n", text, (unsigned long long)n);

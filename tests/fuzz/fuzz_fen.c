@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
         return 0;
-    const pk_variant *v = pk_variant_at(data[0] % PK_V_COUNT);
+    const pk_variant *v = pk_variant_at(data[0] % pk_variant_count());
     const char *s = (const char *)data + 1;
     size_t len = size - 1;
     pk_pos p, q;

@@ -27,12 +27,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     if (!scratch) {
         scratch = pk_match_scratch_new();
-        legal = malloc(sizeof *legal);
+        legal = pk_movelist_new();
         if (!scratch || !legal)
             abort();
     }
-    const pk_variant *v = pk_variant_at(data[0] % PK_V_COUNT);
-    unsigned gen_flags = (data[0] / PK_V_COUNT) & 1 ? PK_GEN_CAPTURE_OPTIONAL : 0;
+    const pk_variant *v = pk_variant_at(data[0] % pk_variant_count());
+    unsigned gen_flags = (data[0] / pk_variant_count()) & 1 ? PK_GEN_CAPTURE_OPTIONAL : 0;
     size_t i = 1;
     const uint8_t *nl = memchr(data + 1, '\n', size - 1);
     pk_pos p;

@@ -38,7 +38,7 @@ static void run_once(const uint8_t *data, size_t size, int jobs, bool html, FILE
     if ((o >> 5) & 1)
         R.opts.results = PK_RESULTS_WHITE;
     if ((o >> 6) & 1) { /* a variant override: byte 1 picks it */
-        R.opts.variant = pk_variant_at(data[1] % PK_V_COUNT);
+        R.opts.variant = pk_variant_at(data[1] % pk_variant_count());
         R.variant_given = true;
     }
     if ((o >> 7) & 1) {

@@ -47,7 +47,7 @@ static int engine(void)
     int n = pk_gen_legal(v, &p, list, 0);
     printf("%s: %d legal moves:", v->name, n);
     for (int i = 0; i < n; i++) {
-        pk_move_write_pdn(v, list, &list->m[i], 0, buf, sizeof buf);
+        pk_move_write_pdn(v, list, pk_movelist_at(list, i), 0, buf, sizeof buf);
         printf(" %s", buf);
     }
     printf("\n");
@@ -75,7 +75,7 @@ static int engine(void)
         printf("c3:e5: kind %d\n", kind);
     pk_match_scratch_free(scratch);
 
-    pk_make(v, &p, &list->m[0]);
+    pk_make(v, &p, pk_movelist_at(list, 0));
     pk_fen_write(v, &p, true, buf, sizeof buf);
     printf("after the first move: %s\n", buf);
     pk_movelist_free(list);
@@ -100,25 +100,27 @@ static int pdn(void)
     pk_error err;
     pk_pdn_reader *r = f ? pk_pdn_open(f, "games.pdn", 0, &err) : NULL;
     pk_replay *rp = pk_replay_new();
+    pk_replay_result *res = pk_replay_result_new(); /* opaque: read through its accessors */
     int ndiags = 0, st;
     pk_diag_sink sink = {emit, &ndiags};
     pk_replay_opts opts;
     pk_game g;
 
-    if (!r || !rp)
+    if (!r || !rp || !res)
         return 1;
     memset(&opts, 0, sizeof opts);
     pk_game_init(&g);
     while ((st = pk_pdn_next(r, &g, &sink, NULL)) == PK_OK) {
-        pk_replay_result res;
-        if (pk_replay_game(rp, &g, "games.pdn", &opts, &sink, &res) != PK_OK)
+        if (pk_replay_game(rp, &g, "games.pdn", &opts, &sink, res) != PK_OK)
             return 1;
-        printf("game %d (%s): %d plies, %d errors, result %s, final %s\n", g.index,
-               res.variant ? res.variant->name : "?", res.plies, res.errors,
-               pk_result_kind_name(g.result.kind), pk_replay_final_fen(&res));
+        const pk_variant *v = pk_replay_result_variant(res);
+        printf("game %d (%s): %d plies, %d errors, result %s, final %s\n", g.index, v ? v->name : "?",
+               pk_replay_result_plies(res), pk_replay_result_errors(res), pk_result_kind_name(g.result.kind),
+               pk_replay_final_fen(res));
     }
     printf("%d diagnostics, %llu bytes\n", ndiags, pk_pdn_bytes(r));
     pk_game_free(&g);
+    pk_replay_result_free(res);
     pk_replay_free(rp);
     pk_pdn_close(r);
     fclose(f);

@@ -9,6 +9,8 @@
 #include <stdio.h>
 
 #include "pdnkit.h"
+#include "movelist_int.h" /* the library's own view of a move list (private), as its files have */
+#include "variant_int.h"  /* PK_V_COUNT (private) */
 #include "unit/pktest.h"
 
 static inline const pk_variant *var(const char *name)

@@ -11,6 +11,7 @@
 #include "fen.h"
 #include "movegen.h"
 #include "pktest.h"
+#include "movelist_int.h" /* white box: a move list by value, its fields (private) */
 
 static int count(const char *s, const char *needle)
 {

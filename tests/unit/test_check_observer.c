@@ -17,6 +17,7 @@
 
 #include "check.h"
 #include "unit/pktest.h"
+#include "replay_result_int.h" /* white box: a result by value, its fields (private) */
 
 #define NGAMES 40
 

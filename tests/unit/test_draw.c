@@ -12,6 +12,7 @@
 #include "fen.h"
 #include "movegen.h"
 #include "pktest.h"
+#include "movelist_int.h" /* white box: a move list by value, its fields (private) */
 
 #define MAXEV 1024
 #define MAXHIST 1200

@@ -6,6 +6,7 @@
  * with where it was first seen, through many growths. */
 #include "game_key.h"
 #include "pktest.h"
+#include "replay_result_int.h" /* white box: a result by value, its fields (private) */
 
 static void on_event(void *ctx, const pk_replay_event *e) { pk_key_event(ctx, e); }
 

@@ -8,6 +8,7 @@
 #include "pdnkit.h"
 #include "pk_bits.h" /* the library's inline bit helpers (private) */
 #include "unit/pktest.h"
+#include "variant_int.h" /* PK_V_COUNT (private) */
 
 static const pk_variant *var(const char *name)
 {

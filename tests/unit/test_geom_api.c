@@ -11,6 +11,7 @@
 #include "pdnkit.h"
 #include "pk_bits.h" /* the library's inline bit helpers (private) */
 #include "pktest.h"
+#include "movelist_int.h" /* white box: a move list by value, its fields (private) */
 
 static pk_movelist l1, l2, scratch;
 

@@ -12,6 +12,7 @@
 #include "html_report.h"
 #include "report.h"
 #include "unit/pktest.h"
+#include "replay_result_int.h" /* white box: a result by value, its fields (private) */
 
 typedef struct collected {
     int n;

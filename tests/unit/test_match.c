@@ -6,6 +6,7 @@
 #include "written.h"
 #include "fen.h"
 #include "pktest.h"
+#include "movelist_int.h" /* white box: a move list by value, its fields (private) */
 
 static pk_match_scratch *scratch_; /* made once, kept for the program's life */
 static pk_match_scratch *scratch(void)

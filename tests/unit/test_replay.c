@@ -8,6 +8,7 @@
 #include "pktest.h"
 #include "replay.h"
 #include "resolve.h"
+#include "replay_result_int.h" /* white box: a result by value, its fields (private) */
 
 #include <string.h>
 
@@ -393,6 +394,93 @@ static void test_guess_never_rescues(void)
     pk_replay_free(rp);
 }
 
+/* The accessors a caller outside the library reads a result with (replay.h), against the
+ * verdicts test_report.c checks by their RULES sections: each case's fields as the rules
+ * say, one result reused (each replay clears it). */
+static void test_result_accessors(void)
+{
+    pk_replay_opts o = {0};
+    pk_replay_result *res = pk_replay_result_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(res);
+    /* nothing replayed yet */
+    CU_ASSERT_PTR_NULL(pk_replay_result_variant(res));
+    CU_ASSERT_PTR_NULL(pk_replay_result_unsupported(res));
+    CU_ASSERT_EQUAL(pk_replay_result_loser(res), -1);
+    CU_ASSERT_FALSE(pk_replay_result_have_final(res));
+    CU_ASSERT_PTR_NULL(pk_replay_result_final_pos(res));
+    CU_ASSERT_STRING_EQUAL(pk_replay_final_fen(res), "");
+    CU_ASSERT_EQUAL(pk_replay_result_draw_count(res), 0);
+    CU_ASSERT_PTR_NULL(pk_replay_result_draw_at(res, 0));
+
+    /* REP3 at ply 8, automatic in International (RULES 3.3), then 2-0 recorded: the rules
+     * contradict the result (RULES 3.1), a warning. The position repeated is the start. */
+    const char *start = "W:WK45,36:BK6,15";
+    replay_text("[GameType \"20\"]\n[FEN \"W:WK45,36:BK6,15\"]\n"
+                "1. 45-50 6-1 2. 50-45 1-6 3. 45-50 6-1 4. 50-45 1-6 2-0\n",
+                o, NULL, res);
+    const pk_variant *in = pk_variant_find("international");
+    CU_ASSERT_PTR_EQUAL(pk_replay_result_variant(res), in);
+    CU_ASSERT_FALSE(pk_replay_result_variant_guessed(res));
+    CU_ASSERT_EQUAL(pk_replay_result_plies(res), 8);
+    CU_ASSERT_FALSE(pk_replay_result_stopped(res));
+    CU_ASSERT_EQUAL(pk_replay_result_errors(res), 0);
+    CU_ASSERT_EQUAL(pk_replay_result_warnings(res), 1);
+    CU_ASSERT_EQUAL(pk_replay_result_move_errors(res), 0);
+    CU_ASSERT_EQUAL(pk_replay_result_loser(res), -1);
+    CU_ASSERT_EQUAL(pk_replay_result_result_check(res), PK_RESULT_CONTRADICTS_DRAW);
+    CU_ASSERT_TRUE(pk_replay_result_have_final(res));
+    CU_ASSERT_EQUAL(pk_replay_result_draw_count(res), 1);
+    const pk_draw_event *d = pk_replay_result_draw_at(res, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    CU_ASSERT_STRING_EQUAL(d->rule, "REP3");
+    CU_ASSERT_EQUAL(d->kind, PK_DRAW_AUTOMATIC);
+    CU_ASSERT_EQUAL(d->ply, 8);
+    CU_ASSERT_PTR_NULL(pk_replay_result_draw_at(res, 1));
+    CU_ASSERT_PTR_NULL(pk_replay_result_draw_at(res, -1));
+    pk_pos p;
+    char a[128], b[128];
+    CU_ASSERT_EQUAL_FATAL(pk_fen_parse(in, start, (size_t)-1, &p, NULL, NULL), PK_OK);
+    fen_of(in, &p, a);
+    const pk_pos *fin = pk_replay_result_final_pos(res);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(fin);
+    fen_of(in, fin, b);
+    CU_ASSERT_STRING_EQUAL(a, b);
+    CU_ASSERT_STRING_EQUAL(pk_replay_final_fen(res), a);
+
+    /* Black has no piece left after 28x17: 0-2 names the loser as the winner (RULES 1.9) */
+    replay_text("[GameType \"20\"]\n[FEN \"W:W28:B22\"]\n1. 28x17 0-2\n", o, NULL, res);
+    CU_ASSERT_EQUAL(pk_replay_result_loser(res), PK_BLACK);
+    CU_ASSERT_EQUAL(pk_replay_result_result_check(res), PK_RESULT_CONTRADICTS_BOARD);
+    CU_ASSERT_EQUAL(pk_replay_result_errors(res), 1);
+    CU_ASSERT_EQUAL(pk_replay_result_move_errors(res), 0);
+    CU_ASSERT_EQUAL(pk_replay_result_draw_count(res), 0); /* cleared */
+
+    /* 17-23 is no move of Black's (RULES 1.4): the replay stops there, one move error */
+    replay_text("[GameType \"20\"]\n1. 32-28 17-23 *\n", o, NULL, res);
+    CU_ASSERT_TRUE(pk_replay_result_stopped(res));
+    CU_ASSERT_EQUAL(pk_replay_result_plies(res), 1);
+    CU_ASSERT_EQUAL(pk_replay_result_move_errors(res), 1);
+    CU_ASSERT_EQUAL(pk_replay_result_result_check(res), 0);
+
+    /* a FEN the replay cannot start from: no final position */
+    replay_text("[GameType \"20\"]\n[FEN \"W:W99:B1\"]\n1. 32-28 *\n", o, NULL, res);
+    CU_ASSERT_FALSE(pk_replay_result_have_final(res));
+    CU_ASSERT_PTR_NULL(pk_replay_result_final_pos(res));
+    CU_ASSERT_STRING_EQUAL(pk_replay_final_fen(res), "");
+
+    /* GameType 41 names a variant pdnkit does not implement: not replayed */
+    replay_text("[GameType \"41\"]\n1. 50-45 *\n", o, NULL, res);
+    CU_ASSERT_PTR_NULL(pk_replay_result_variant(res));
+    CU_ASSERT_STRING_EQUAL(pk_replay_result_unsupported(res), "Spantsiretti draughts");
+
+    /* no GameType: guessed (English: "11-15" opens 8x8 numbering, Black first) */
+    replay_text("1. 11-15 24-20 *\n", o, NULL, res);
+    CU_ASSERT_TRUE(pk_replay_result_variant_guessed(res));
+    CU_ASSERT_PTR_EQUAL(pk_replay_result_variant(res), pk_variant_find("english"));
+    pk_replay_result_free(res);
+    pk_replay_result_free(NULL);
+}
+
 static const pk_test tests[] = {{"guessed game: events of the replay only", test_guessed_game_events},
                                 {"variations: order and depth", test_variation_order},
                                 {"setup, stop on a move, stop on a FEN", test_setup_and_stops},
@@ -400,6 +488,7 @@ static const pk_test tests[] = {{"guessed game: events of the replay only", test
                                 {"resolution: a game alone, tags, unsupported, order-free", test_resolve},
                                 {"resolution: the file's games vote", test_file_guess},
                                 {"resolution: a guess never rescues an illegal game", test_guess_never_rescues},
+                                {"result accessors", test_result_accessors},
                                 {NULL, NULL}};
 
 PK_TEST_MAIN("replay observer and variant resolution", tests)

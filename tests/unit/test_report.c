@@ -14,6 +14,7 @@
 #include "replay.h"
 #include "report.h"
 #include "unit/pktest.h"
+#include "replay_result_int.h" /* white box: a result by value, its fields (private) */
 
 typedef struct seen {
     int n, line[8192], col[8192];

@@ -13,6 +13,7 @@
 #include "pktest.h"
 #include "replay.h"
 #include "resolve_int.h" /* white box: a choice with a message set by hand */
+#include "replay_result_int.h" /* white box: a result by value, its fields (private) */
 
 #define MAXD 16
 

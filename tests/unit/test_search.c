@@ -5,6 +5,7 @@
 #include "filter.h"
 #include "search.h"
 #include "pktest.h"
+#include "replay_result_int.h" /* white box: a result by value, its fields (private) */
 
 /* The games of text, each replayed (variant v, NULL: tags/guess) with a search game
  * watching: whether s matched each, and from which ply. */

@@ -9,6 +9,7 @@
 
 #include "pdnkit.h"
 #include "unit/pktest.h"
+#include "movelist_int.h" /* white box: a move list by value, its fields (private) */
 
 static pk_movelist ml;
 
