@@ -75,8 +75,25 @@ build-tools: $(TOOLS)
 build-tests: $(TOOLS) $(UNITS) $(HELPERS)
 
 # --- dependencies ------------------------------------------------------------
+# Every deps-* recipe finds what is missing into $$missing (Debian package names), then ends
+# with $(call apt_install,NAME,APT-FLAGS): with apt-get and root, NAME says what it installs
+# and installs it; elsewhere $(NAME_else) runs (a shell command: it names the packages and
+# stops, or says which tests will SKIP). One copy of the recipe for every deps target.
+define apt_install
+if [ -n "$$missing" ]; then \
+  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+    echo "$(1): installing$$missing"; \
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2) $$missing >/dev/null || exit 1; \
+  else $($(1)_else); fi; \
+fi
+endef
+
 # Installs what pkg-config cannot find, with apt-get on Debian/Ubuntu when root;
 # elsewhere it says what to install and stops.
+deps_else = echo "deps: missing$$missing"; \
+  echo "deps: install them (Debian/Ubuntu: apt-get install$$missing; Fedora: pcre2-devel CUnit-devel pkgconf zlib-devel xz-devel libzstd-devel bzip2-devel bzip2 xz zstd)"; \
+  exit 1
 deps:
 	@missing=""; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
@@ -89,17 +106,7 @@ deps:
 	  printf '#include <bzlib.h>\n' | $(CC) -E -x c - >/dev/null 2>&1; } || missing="$$missing libbz2-dev"; \
 	for t in bzip2:bzip2 xz:xz-utils zstd:zstd gzip:gzip iconv:libc-bin; do \
 	  command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t#*:}"; done; \
-	if [ -n "$$missing" ]; then \
-	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    echo "deps: installing$$missing"; \
-	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
-	  else \
-	    echo "deps: missing$$missing"; \
-	    echo "deps: install them (Debian/Ubuntu: apt-get install$$missing; Fedora: pcre2-devel CUnit-devel pkgconf zlib-devel xz-devel libzstd-devel bzip2-devel bzip2 xz zstd)"; \
-	    exit 1; \
-	  fi; \
-	fi
+	$(call apt_install,deps,)
 
 # What `make check` needs beyond the build: headless Chromium and python3 for the browser
 # tests (tests/browser/: python3 reads the PNG pixels with its standard library), GNU parallel
@@ -110,18 +117,11 @@ deps:
 # never install anything (no network once the deps are in).
 CHECK_TOOLS := chromium:chromium python3:python3 parallel:parallel valgrind:valgrind
 .PHONY: deps-check deps-browser deps-parallel deps-python
+deps-check_else = echo "deps-check: missing$$missing (Debian/Ubuntu: apt-get install$$missing); the tests that need them will SKIP"
 deps-check:
 	@missing=""; \
 	for t in $(CHECK_TOOLS); do command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t#*:}"; done; \
-	if [ -n "$$missing" ]; then \
-	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    echo "deps-check: installing$$missing"; \
-	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
-	  else \
-	    echo "deps-check: missing$$missing (Debian/Ubuntu: apt-get install$$missing); the tests that need them will SKIP"; \
-	  fi; \
-	fi
+	$(call apt_install,deps-check,--no-install-recommends)
 deps-browser deps-parallel: deps-check
 
 # The Python module (README "Python"): Debian's python3 with its headers, cffi (the module is
@@ -130,38 +130,24 @@ deps-browser deps-parallel: deps-check
 # tests then SKIP. PYTHON is Debian's interpreter, the one these packages serve.
 PYTHON ?= $(shell [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || command -v python3)
 PY_MODULES := cffi:python3-cffi pytest:python3-pytest distributed:python3-distributed
+deps-python_else = echo "deps-python: missing$$missing for $(PYTHON) (Debian/Ubuntu: apt-get install$$missing); the Python tests will SKIP"
 deps-python:
 	@missing=""; \
 	$(PYTHON) -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' \
 	  2>/dev/null || missing="$$missing python3-dev"; \
 	for m in $(PY_MODULES); do $(PYTHON) -c "import $${m%%:*}" 2>/dev/null || missing="$$missing $${m#*:}"; done; \
-	if [ -n "$$missing" ]; then \
-	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    echo "deps-python: installing$$missing"; \
-	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
-	  else \
-	    echo "deps-python: missing$$missing for $(PYTHON) (Debian/Ubuntu: apt-get install$$missing); the Python tests will SKIP"; \
-	  fi; \
-	fi
+	$(call apt_install,deps-python,--no-install-recommends)
 
 # The ABI check (make check-abi, README "Library and ABI"): Debian's abi-dumper (which pulls in
 # elfutils and vtable-dumper) and abi-compliance-checker. Installed like deps-check when
 # missing (root and apt), else named: make check-abi then stops, saying what to install.
 ABI_TOOLS := abi-dumper:abi-dumper abi-compliance-checker:abi-compliance-checker eu-readelf:elfutils
 .PHONY: deps-abi
+deps-abi_else = echo "deps-abi: missing$$missing (Debian/Ubuntu: apt-get install$$missing)"; exit 1
 deps-abi:
 	@missing=""; \
 	for t in $(ABI_TOOLS); do command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t#*:}"; done; \
-	if [ -n "$$missing" ]; then \
-	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    echo "deps-abi: installing$$missing"; \
-	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
-	  else \
-	    echo "deps-abi: missing$$missing (Debian/Ubuntu: apt-get install$$missing)"; exit 1; \
-	  fi; \
-	fi
+	$(call apt_install,deps-abi,--no-install-recommends)
 
 # --- build -------------------------------------------------------------------
 $(BUILD)/obj/%.o: src/%.c
@@ -468,21 +454,14 @@ SAN_FLAGS    := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit
 
 .PHONY: fuzz fuzz-build check-asan check-valgrind check-tsan deps-hardening
 # clang with its libFuzzer runtime, and valgrind: installed like deps when missing.
+deps-hardening_else = echo "deps-hardening: missing$$missing (clang with libFuzzer, valgrind)"; exit 1
 deps-hardening: deps
 	@missing=""; \
 	command -v $(FUZZ_CC) >/dev/null 2>&1 || missing="$$missing clang"; \
 	{ command -v $(FUZZ_CC) >/dev/null 2>&1 && \
 	  [ -f "$$($(FUZZ_CC) -print-file-name=libclang_rt.fuzzer-x86_64.a)" ]; } || missing="$$missing libclang-rt-dev"; \
 	command -v valgrind >/dev/null 2>&1 || missing="$$missing valgrind"; \
-	if [ -n "$$missing" ]; then \
-	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    echo "deps-hardening: installing$$missing"; \
-	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
-	  else \
-	    echo "deps-hardening: missing$$missing (clang with libFuzzer, valgrind)"; exit 1; \
-	  fi; \
-	fi
+	$(call apt_install,deps-hardening,)
 
 # -DPK_MG_NO_FORCED_INLINE (also in check-asan and check-tsan): movegen_int.h's PK_MG_INLINE;
 # without the forced inlining clang cannot unroll the generator's direction loops, which
@@ -536,14 +515,11 @@ check-sabotage: deps corpora
 # lcov (genhtml) is Debian's lcov package, installed like deps; gcov comes with gcc.
 COV_FLAGS := --coverage -fprofile-update=atomic
 .PHONY: coverage deps-coverage
+deps-coverage_else = echo "deps-coverage: missing$$missing (Debian/Ubuntu: apt-get install$$missing)"; exit 1
 deps-coverage:
-	@if ! command -v lcov >/dev/null 2>&1 || ! command -v genhtml >/dev/null 2>&1; then \
-	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    echo "deps-coverage: installing lcov"; \
-	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends lcov >/dev/null || exit 1; \
-	  else echo "deps-coverage: missing lcov (Debian/Ubuntu: apt-get install lcov)"; exit 1; fi; \
-	fi
+	@missing=""; \
+	{ command -v lcov >/dev/null 2>&1 && command -v genhtml >/dev/null 2>&1; } || missing=" lcov"; \
+	$(call apt_install,deps-coverage,--no-install-recommends)
 
 coverage: deps deps-check deps-coverage corpora
 	@$(MAKE) --no-print-directory BUILD=build/coverage OPT="-O0 -g" CFLAGS="$(COV_FLAGS)" build-tests
@@ -563,14 +539,11 @@ check-clang: deps-hardening corpora
 	@$(MAKE) --no-print-directory BUILD=build/clang CC=clang WERROR=1 build-tests
 	@BUILD=build/clang CORPORA=$(CORPORA) sh tests/run-all.sh unit golden
 
+deps-musl_else = echo "deps-musl: missing $(MUSL_CC) (Debian/Ubuntu: apt-get install$$missing)"; exit 1
 deps-musl:
-	@if ! command -v $(MUSL_CC) >/dev/null 2>&1; then \
-	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    echo "deps-musl: installing musl-tools"; \
-	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends musl-tools >/dev/null || exit 1; \
-	  else echo "deps-musl: missing $(MUSL_CC) (Debian/Ubuntu: apt-get install musl-tools)"; exit 1; fi; \
-	fi
+	@missing=""; \
+	command -v $(MUSL_CC) >/dev/null 2>&1 || missing=" musl-tools"; \
+	$(call apt_install,deps-musl,--no-install-recommends)
 
 # The system's static libraries (PCRE2, zlib, ... and CUnit) are glibc builds; musl-gcc links
 # them with tests/musl/fortify.c, which forwards the two glibc-only functions they call.
