@@ -105,6 +105,17 @@ static int taken(const pk_variant *v, const pk_move *m, int *out)
  * one of the three, the played move what was written. */
 static const char e1[] = "[GameType \"20\"]\n[FEN \"W:WK46,36:B37,18,31\"]\n\n1. %s *\n";
 
+/* The diagnostic with code of the game of e1 with move played (its list in l), or NULL. */
+static const seen *e1_finding(const char *move, const char *code, seen_list *l)
+{
+    char text[200];
+    snprintf(text, sizeof text, e1, move);
+    replay(text, l);
+    const seen *s = find(l, code);
+    CU_ASSERT_PTR_NOT_NULL(s);
+    return s;
+}
+
 static void check_required(const pk_variant *v, const seen *s)
 {
     CU_ASSERT_FATAL(s->has_required);
@@ -122,11 +133,8 @@ static void check_required(const pk_variant *v, const seen *s)
 static void test_missed_majority(void)
 {
     const pk_variant *v = pk_variant_find("international");
-    char text[200];
     seen_list l;
-    snprintf(text, sizeof text, e1, "36x27");
-    replay(text, &l);
-    const seen *s = find(&l, "missed-capture");
+    const seen *s = e1_finding("36x27", "missed-capture", &l);
     CU_ASSERT_PTR_NOT_NULL_FATAL(s);
     CU_ASSERT_PTR_EQUAL(s->variant, v);
     CU_ASSERT_FATAL(s->has_pos && s->has_played);
@@ -148,11 +156,8 @@ static void test_missed_majority(void)
 static void test_quiet_while_capture(void)
 {
     const pk_variant *v = pk_variant_find("international");
-    char text[200];
     seen_list l;
-    snprintf(text, sizeof text, e1, "46-41");
-    replay(text, &l);
-    const seen *s = find(&l, "capture-required");
+    const seen *s = e1_finding("46-41", "capture-required", &l);
     CU_ASSERT_PTR_NOT_NULL_FATAL(s);
     CU_ASSERT_FATAL(s->has_played);
     CU_ASSERT_EQUAL(num(v, s->played.from), 46);
@@ -166,11 +171,8 @@ static void test_quiet_while_capture(void)
 static void test_illegal_written(void)
 {
     const pk_variant *v = pk_variant_find("international");
-    char text[200];
     seen_list l;
-    snprintf(text, sizeof text, e1, "36-31");
-    replay(text, &l);
-    const seen *s = find(&l, "illegal-move");
+    const seen *s = e1_finding("36-31", "illegal-move", &l);
     CU_ASSERT_PTR_NOT_NULL_FATAL(s);
     CU_ASSERT_FATAL(s->has_pos && s->has_played);
     CU_ASSERT_EQUAL(num(v, s->played.from), 36);
