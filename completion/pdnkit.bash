@@ -7,7 +7,8 @@
 # a FILE in its Usage line means file operands. So a new tool needs no edit here.
 #
 # Values: --variant (-v) offers the variant names (`pdnperft --list-variants`, else the
-# built-in list below), --jobs (-j: pdncheck, pdnfen, pdnconv, pdngrep) the thread counts
+# built-in list below), --color (its value optional: --color[=WHEN]) auto, always and
+# never, --jobs (-j: pdncheck, pdnfen, pdnconv, pdngrep) the thread counts
 # from 1 to the number of online processors, --tag (pdngrep -t) the PDN tag names followed
 # by '=', an argument written a|b|c offers a, b and c, FILE/DIR offer files.
 # Plain bash: no helper from the bash-completion package is needed.
@@ -23,14 +24,16 @@ _pdnkit_variants()
     printf '%s\n' $list
 }
 
-# Prints "OPTION ARG" per option of `TOOL --help` (ARG "-" when it takes none; a short
-# option that takes an argument is printed with its long form's ARG).
+# Prints "OPTION ARG" per option of `TOOL --help` (ARG "-" when it takes none, "[ARG]" when
+# its value is optional: "--color[=WHEN]"; a short option that takes an argument is
+# printed with its long form's ARG).
 _pdnkit_options()
 {
     "$1" --help 2>/dev/null | sed -n \
         -e 's/^ *\(-[A-Za-z0-9]\), \(--[A-Za-z0-9-]*\)=\([^ ]*\).*/\1 \3\n\2 \3/p; t' \
         -e 's/^ *\(-[A-Za-z0-9]\), \(--[A-Za-z0-9-]*\)\( .*\)*$/\1 -\n\2 -/p; t' \
         -e 's/^ *\(--[A-Za-z0-9-]*\)=\([^ ]*\).*/\1 \2/p; t' \
+        -e 's/^ *\(--[A-Za-z0-9-]*\)\[=\([^] ]*\)\].*/\1 [\2]/p; t' \
         -e 's/^ *\(--[A-Za-z0-9-]*\)\( .*\)*$/\1 -/p'
 }
 
@@ -50,6 +53,7 @@ _pdnkit_values()
     local tool=$1 opt=$2 arg=$3 cur=$4
     case $opt in
     --variant | -v) compgen -W "$(_pdnkit_variants "$tool")" -- "$cur" ;;
+    --color | --colour) compgen -W "auto always never" -- "$cur" ;;
     --tag | -t) # pdngrep's NAME=REGEX (pdnperft's -t takes no value: never asked here)
         compgen -W "Event= Site= Date= Round= White= Black= Result= GameType= FEN= Variant=" -- "$cur" ;;
     --jobs | -j)
@@ -90,7 +94,8 @@ _pdnkit()
 
     if [[ $prev == -* && $prev != *=* ]]; then
         arg=$(_pdnkit_arg "$opts" "$prev")
-        if [ -n "$arg" ] && [ "$arg" != - ]; then
+        # (an optional value is written after '=' only: the next word is an operand)
+        if [ -n "$arg" ] && [ "$arg" != - ] && [[ $arg != \[* ]]; then
             while IFS= read -r i; do COMPREPLY+=("$i"); done < <(_pdnkit_values "$tool" "$prev" "$arg" "$cur")
             # "White=" waits for its pattern
             [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null
@@ -101,7 +106,11 @@ _pdnkit()
     if [[ $cur == -* ]]; then
         local words=()
         while read -r o a; do
-            case $o in --*) [ "$a" = - ] && words+=("$o") || words+=("$o=") ;; esac
+            case $o:$a in
+            --*:-) words+=("$o") ;;
+            --*:\[*) words+=("$o" "$o=") ;;
+            --*) words+=("$o=") ;;
+            esac
         done <<<"$opts"
         COMPREPLY=($(compgen -W "${words[*]}" -- "$cur"))
         # "--variant=" waits for its value

@@ -20,6 +20,7 @@
 #include "check.h"
 #include "cli.h"
 #include "html_report.h"
+#include "json.h"
 #include "pdnkit.h"
 #include "replay.h"
 #include "report.h"
@@ -167,15 +168,6 @@ char *pkw_check(const char *paths, const char *names, const char *variant, int f
 
 /* ---- a position ------------------------------------------------------------------- */
 
-static void json_key(FILE *f, const char *key, const char *value)
-{
-    fprintf(f, ",\"%s\":", key);
-    if (value)
-        pk_json_write_string(f, value);
-    else
-        fputs("null", f);
-}
-
 /* The captured squares of m in capture order, "17,26" or "-", as pdnmoves writes them. */
 static void captured(FILE *f, const pk_variant *v, const pk_move *m, bool algebraic)
 {
@@ -191,7 +183,7 @@ static void captured(FILE *f, const pk_variant *v, const pk_move *m, bool algebr
  *  "check":{"legal":bool,"line":...} or null, "error":null}
  * or {"error":"pdnkit: error: bad FEN ..."}: the lines of pdnmoves' output, so that the
  * page shows (and a test compares) exactly what pdnmoves prints. Returns a string the
- * caller frees with free(). */
+ * caller frees with free(). Written by json.h's writer, as pdnmoves --json is. */
 EMSCRIPTEN_KEEPALIVE
 char *pkw_position(const char *fen, const char *variant, const char *move)
 {
@@ -218,10 +210,12 @@ char *pkw_position(const char *fen, const char *variant, const char *move)
     else if (*move && pk_written_parse(v, move, strlen(move), &w, &err))
         pk_cli_move_error(e, prog, move, &err);
     fflush(e);
+    pk_json j;
+    pk_json_init(&j, f);
+    pk_json_object(&j);
     if (elen) {
-        fputs("{\"error\":", f);
-        pk_json_write_string(f, ebuf);
-        fputs("}", f);
+        pk_json_kstr(&j, "error", ebuf);
+        pk_json_end_object(&j);
         goto done;
     }
     bool alg = v->algebraic;
@@ -229,10 +223,10 @@ char *pkw_position(const char *fen, const char *variant, const char *move)
     pk_board_opts bo;
     memset(&bo, 0, sizeof bo);
     bo.size = 400;
-    fputs("{\"error\":null", f);
-    json_key(f, "variant", v->name);
-    json_key(f, "title", v->title);
-    json_key(f, "side", pos.turn == PK_WHITE ? "white" : "black");
+    pk_json_knull(&j, "error");
+    pk_json_kstr(&j, "variant", v->name);
+    pk_json_kstr(&j, "title", v->title);
+    pk_json_kstr(&j, "side", pos.turn == PK_WHITE ? "white" : "black");
     /* the move, judged as pdnmoves --check judges it: its line of output, drawn if legal */
     pk_match mt;
     if (*move) {
@@ -250,17 +244,20 @@ char *pkw_position(const char *fen, const char *variant, const char *move)
         } else {
             snprintf(line, sizeof line, "%s: %s", pk_match_code(mt.kind), msg);
         }
-        fprintf(f, ",\"check\":{\"legal\":%s", ok ? "true" : "false");
-        json_key(f, "line", line);
-        json_key(f, "advice", ok ? NULL : pk_match_advice(&mt));
-        fputs("}", f);
+        pk_json_key(&j, "check");
+        pk_json_object(&j);
+        pk_json_kbool(&j, "legal", ok);
+        pk_json_kstr(&j, "line", line);
+        pk_json_kstr(&j, "advice", ok ? NULL : pk_match_advice(&mt));
+        pk_json_end_object(&j);
     }
     size_t len = 0;
     if (pk_board_svg_buf(v, &pos, &bo, NULL, 0, &len, &err) == PK_OK && (svg = malloc(len + 1)))
         pk_board_svg_buf(v, &pos, &bo, svg, len + 1, NULL, &err);
-    json_key(f, "svg", svg);
+    pk_json_kstr(&j, "svg", svg);
     int n = pk_gen_legal(v, &pos, legal, 0);
-    fputs(",\"moves\":[", f);
+    pk_json_key(&j, "moves");
+    pk_json_array(&j);
     for (int i = 0; i < n; i++) {
         const pk_move *m = &legal->m[i];
         char shortform[160], full[160], after[PK_FEN_MAX], *caps = NULL;
@@ -276,21 +273,19 @@ char *pkw_position(const char *fen, const char *variant, const char *move)
             fclose(cf);
         }
         const char *cols[] = {shortform, full, caps ? caps : "", after};
-        fputs(i ? ",[" : "[", f);
-        for (int k = 0; k < 4; k++) {
-            fputs(k ? "," : "", f);
-            pk_json_write_string(f, cols[k]);
-        }
-        fputs("]", f);
+        pk_json_array(&j);
+        for (int k = 0; k < 4; k++)
+            pk_json_str(&j, cols[k]);
+        pk_json_end_array(&j);
         free(caps);
     }
-    fputs("]", f);
+    pk_json_end_array(&j);
     char none[80] = ""; /* RULES 1.9; Antidraughts: the blocked side has won */
     if (!n)
         snprintf(none, sizeof none, "# %s has no legal move: it has %s", pos.turn == PK_WHITE ? "white" : "black",
                  v->goal == PK_GOAL_BLOCKED_WINS ? "won" : "lost");
-    json_key(f, "none", n ? NULL : none);
-    fputs("}", f);
+    pk_json_kstr(&j, "none", n ? NULL : none);
+    pk_json_end_object(&j);
 done:
     fclose(e);
     free(ebuf);
@@ -310,16 +305,18 @@ char *pkw_variants(void)
     FILE *f = open_memstream(&out, &len);
     if (!f)
         return NULL;
-    fputs("[", f);
+    pk_json j;
+    pk_json_init(&j, f);
+    pk_json_array(&j);
     for (int i = 0; i < PK_V_COUNT; i++) {
         const pk_variant *v = pk_variant_at(i);
-        fputs(i ? ",[" : "[", f);
-        pk_json_write_string(f, v->name);
-        fputs(",", f);
-        pk_json_write_string(f, v->title);
-        fprintf(f, ",%d]", v->gametype);
+        pk_json_array(&j);
+        pk_json_str(&j, v->name);
+        pk_json_str(&j, v->title);
+        pk_json_int(&j, v->gametype);
+        pk_json_end_array(&j);
     }
-    fputs("]", f);
+    pk_json_end_array(&j);
     fclose(f);
     return out;
 }

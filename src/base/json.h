@@ -3,7 +3,8 @@
  * (pk_json_write_string, diag.h), numbers, null, true/false, objects and arrays nested
  * with their commas placed by the writer. Every JSON the tools print goes through it:
  * the diagnostic and game objects (diag.c, report.c), pk_check_json, pdncheck's summary,
- * pdnconv/pdngrep --to json (conv.c), pdnfen --json, pdnmoves --json.
+ * pdnconv/pdngrep --to json (conv.c), pdnfen --json, pdnmoves --json, and the arbiter's
+ * page's positions and variant list (web/pdnkit_web.c).
  *
  * Use: a pk_json on the stack over a FILE, then calls in document order:
  *     pk_json j;

@@ -9,7 +9,7 @@
 #include "replay.h"
 
 /* Values of the shared options that have no letter (above any tool's own: 256 + a few). */
-enum { V_RESULTS = 0x1000, V_CAPOPT, V_LIST, V_DRAW, V_COLOR };
+enum { V_RESULTS = 0x1000, V_CAPOPT, V_LIST, V_DRAW, V_COLOR, V_SELECT };
 
 static const struct {
     unsigned bit;
@@ -21,6 +21,14 @@ static const struct {
      "rules to apply (name, alias or GameType number),\n"
      "overriding the tags; default: the tags, else a guess\n"
      "(see --list-variants)"},
+    /* the tools that read a FEN, not games: no tags to override, so a default */
+    {PK_CLI_OPT_FEN_VARIANT, {"variant", required_argument, NULL, 'v'}, "-v, --variant=NAME",
+     "rules to apply (name, alias or GameType number);\n"
+     "default: international (see --list-variants)"},
+    /* pdngrep: a criterion, and -v is grep's --invert-match there (cli.c's own[]) */
+    {PK_CLI_OPT_SELECT_VARIANT, {"variant", required_argument, NULL, V_SELECT}, "    --variant=NAME",
+     "only the games of that variant (name, alias or\n"
+     "GameType number), as pdncheck resolves it"},
     {PK_CLI_OPT_RESULTS, {"results", required_argument, NULL, V_RESULTS}, "    --results=first|white",
      "read 1-0 as a win of the first mover (PDN, default)\n"
      "or of White"},
@@ -48,6 +56,17 @@ static const struct {
 #define NTABLE (sizeof table / sizeof table[0])
 #define HELP_COLUMN 29 /* where the help text starts, as in every reader tool's --help */
 
+/* The first long name that comes twice in opts, or NULL: getopt_long would take the first
+ * and never see the second (two --variant bits listed, or a tool's own --output). */
+static const char *twice(const struct option *opts)
+{
+    for (const struct option *a = opts; a->name; a++)
+        for (const struct option *b = a + 1; b->name; b++)
+            if (!strcmp(a->name, b->name))
+                return a->name;
+    return NULL;
+}
+
 bool pk_cli_shared_init(pk_cli_shared *sh, unsigned listed, const struct option *own, void (*usage)(FILE *out))
 {
     memset(sh, 0, sizeof *sh);
@@ -55,10 +74,16 @@ bool pk_cli_shared_init(pk_cli_shared *sh, unsigned listed, const struct option 
     sh->results = PK_RESULTS_FIRST_MOVER;
     sh->jobs = pk_cli_jobs_default();
     sh->usage = usage;
-    if (pk_cli_longopts(sh->longopts, PK_CLI_LONGOPTS_MAX, own, listed))
-        return true;
-    fputs("pdnkit: error: internal: too many options for pk_cli_shared (PK_CLI_LONGOPTS_MAX)\n", stderr);
-    return false;
+    if (listed & PK_CLI_OPT_FEN_VARIANT) /* a FEN has no tags to take the rules from */
+        sh->variant = pk_variant_lookup("international");
+    if (!pk_cli_longopts(sh->longopts, PK_CLI_LONGOPTS_MAX, own, listed)) {
+        fputs("pdnkit: error: internal: too many options for pk_cli_shared (PK_CLI_LONGOPTS_MAX)\n", stderr);
+        return false;
+    }
+    const char *dup = twice(sh->longopts);
+    if (dup)
+        fprintf(stderr, "pdnkit: error: internal: --%s listed twice for pk_cli_shared\n", dup);
+    return !dup;
 }
 
 int pk_cli_next(int argc, char **argv, const char *prog, pk_cli_shared *sh)
@@ -92,11 +117,12 @@ bool pk_cli_longopts(struct option *out, size_t cap, const struct option *own, u
     return true;
 }
 
+/* Is c a shared option the tool takes? (Two entries give 'v': either may be listed.) */
 static bool is_listed(unsigned shared, int c)
 {
     for (size_t i = 0; i < NTABLE; i++)
-        if (table[i].opt.val == c)
-            return (shared & table[i].bit) != 0;
+        if (table[i].opt.val == c && (shared & table[i].bit))
+            return true;
     return false;
 }
 
@@ -121,6 +147,7 @@ int pk_cli_shared_option(int c, const char *arg, const char *prog, pk_cli_shared
         return PK_CLI_NOT_SHARED;
     switch (c) {
     case 'v':
+    case V_SELECT:
         if (pk_cli_variant(arg, &sh->variant, &err) != PK_OK)
             return refuse(sh, prog, &err);
         return PK_CLI_TAKEN;

@@ -17,7 +17,12 @@
  *     // sh.variant, sh.jobs, sh.output, ...
  *
  * So a new tool gets -v, -j, -o, --results, ... by listing them, and every tool says them
- * alike.
+ * alike. --variant has three entries, one per meaning, each with its one help text: the
+ * rules of the games read (overriding their tags), the rules of a FEN given (no tags:
+ * international by default), and pdngrep's criterion (long only: its -v is grep's);
+ * all three read the name alike and word an unknown one alike (pk_cli_variant).
+ * A tool may print the help lines of its shared options in more than one place (pdngrep's
+ * --variant among its criteria): pk_cli_help takes any subset.
  * Thread-safe: the table is constant; nothing here prints but to the stream given.
  */
 #ifndef PK_CLI_OPTS_H
@@ -33,6 +38,10 @@
 
 enum pk_cli_opt {
     PK_CLI_OPT_VARIANT = 1u << 0,          /* -v, --variant=NAME: the rules of the games read */
+    PK_CLI_OPT_FEN_VARIANT = 1u << 10,     /* -v, --variant=NAME: the rules of a FEN given
+                                              (default international: sh->variant set) */
+    PK_CLI_OPT_SELECT_VARIANT = 1u << 11,  /* --variant=NAME, no letter: the games of that
+                                              variant (pdngrep, whose -v is grep's) */
     PK_CLI_OPT_RESULTS = 1u << 1,          /* --results=first|white */
     PK_CLI_OPT_CAPTURE_OPTIONAL = 1u << 2, /* --capture-optional */
     PK_CLI_OPT_DRAW_PROFILE = 1u << 8,     /* --draw-profile=NAME */
@@ -46,7 +55,8 @@ enum pk_cli_opt {
 
 /* What the shared options set; the caller fills the defaults (pk_cli_shared_init). */
 typedef struct pk_cli_shared {
-    const pk_variant *variant; /* -v; NULL: each game's own */
+    const pk_variant *variant; /* --variant; NULL: each game's own (PK_CLI_OPT_VARIANT) or
+                                  no selection (_SELECT_); _FEN_: international by default */
     int results;               /* enum pk_results_convention */
     unsigned gen_flags;        /* PK_GEN_CAPTURE_OPTIONAL */
     unsigned draw_options;     /* --draw-profile: enum pk_draw_options */
@@ -61,7 +71,8 @@ typedef struct pk_cli_shared {
 
 /* sh readied for a tool that takes the shared options listed (PK_CLI_OPT_* bits) and its
  * own (own: getopt entries ended by a {NULL} one, may be NULL). false when they do not
- * fit PK_CLI_LONGOPTS_MAX (a tool's bug: said on standard error). */
+ * fit PK_CLI_LONGOPTS_MAX or a long name comes twice (two --variant bits, or a tool's own
+ * option that is a shared one): a tool's bug, said on standard error. */
 bool pk_cli_shared_init(pk_cli_shared *sh, unsigned listed, const struct option *own, void (*usage)(FILE *out));
 
 /* The next option of the command line (pk_cli_getopt over sh->longopts) that is the

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "cli_inputs.h"
+#include "cli_opts.h"
 #include "match.h"
 #include "pdnkit.h"
 
@@ -18,32 +19,36 @@ static const char *prog = "pdndiagram";
 
 enum { EXIT_ILLEGAL = PK_EXIT_FINDINGS, EXIT_USAGE = PK_EXIT_USAGE };
 
+/* The shared options it takes (cli_opts.h): one table, one help text in every tool. */
+#define SHARED                                                                                                 \
+    (PK_CLI_OPT_FEN_VARIANT | PK_CLI_OPT_CAPTURE_OPTIONAL | PK_CLI_OPT_OUTPUT | PK_CLI_OPT_LIST_VARIANTS | \
+     PK_CLI_OPT_HELP | PK_CLI_OPT_VERSION)
+
 static void usage(FILE *f)
 {
     fprintf(f,
             "Usage: %s [OPTION]... [FEN | -]\n"
             "Draw the position of a PDN FEN (with '-' or no FEN: one FEN per line of standard input).\n"
             "\n"
-            "      --text             a text board in Unicode (the default)\n"
-            "  -a, --ascii            a text board in plain ASCII (w W b B, '.' empty dark square)\n"
-            "  -s, --svg              a standalone SVG image (one position)\n"
-            "      --flip             Black's view: the board turned by 180 degrees\n"
-            "  -m, --move=MOVE        draw this legal move: its path and the pieces it captures;\n"
-            "                         any notation pdncheck reads, judged as pdnmoves --check\n"
-            "                         judges it\n"
-            "      --size=PX          width of the SVG in pixels (default %d; with --svg)\n"
-            "      --numeric          square numbers even for an algebraic variant\n"
-            "      --algebraic        coordinates even for a numeric variant\n"
-            "  -v, --variant=NAME     variant name or PDN GameType number (default international)\n"
-            "      --capture-optional house rule: captures are not mandatory (8x8 only)\n"
-            "  -o, --output=FILE      write to FILE, not to standard output\n"
-            "      --list-variants    print the variant table and exit\n"
-            "  -h, --help             print this help and exit\n"
-            "  -V, --version          print the version and exit\n"
+            "      --text                 a text board in Unicode (the default)\n"
+            "  -a, --ascii                a text board in plain ASCII (w W b B, '.' empty dark\n"
+            "                             square)\n"
+            "  -s, --svg                  a standalone SVG image (one position)\n"
+            "      --flip                 Black's view: the board turned by 180 degrees\n"
+            "  -m, --move=MOVE            draw this legal move: its path and the pieces it\n"
+            "                             captures; any notation pdncheck reads, judged as\n"
+            "                             pdnmoves --check judges it\n"
+            "      --size=PX              width of the SVG in pixels (default %d; with --svg)\n"
+            "      --numeric              square numbers even for an algebraic variant\n"
+            "      --algebraic            coordinates even for a numeric variant\n"
             "\n"
-            "Exit status: 0 drawn, 1 the move is not legal in the position, 2 bad option, variant,\n"
-            "FEN or move text.\n",
+            "Common options:\n",
             prog, PK_BOARD_DEFAULT_SIZE);
+    pk_cli_help(f, SHARED);
+    fputs("\n"
+          "Exit status: 0 drawn, 1 the move is not legal in the position, 2 bad option, variant,\n"
+          "FEN or move text.\n",
+          f);
 }
 
 typedef struct job {
@@ -151,21 +156,22 @@ static int from_stdin(const job *j)
 int main(int argc, char **argv)
 {
     /* -t and -f were --text and --flip up to pdnkit 0.1.0: now --time and --fen everywhere */
-    enum { OPT_SIZE = 256, OPT_NUMERIC, OPT_ALGEBRAIC, OPT_TEXT, OPT_FLIP, OPT_LIST, OPT_CAPOPT };
-    static const struct option opts[] = {
-        {"text", no_argument, 0, OPT_TEXT},     {"ascii", no_argument, 0, 'a'},
-        {"svg", no_argument, 0, 's'},           {"flip", no_argument, 0, OPT_FLIP},
-        {"move", required_argument, 0, 'm'},    {"size", required_argument, 0, OPT_SIZE},
+    enum { OPT_SIZE = 256, OPT_NUMERIC, OPT_ALGEBRAIC, OPT_TEXT, OPT_FLIP };
+    static const struct option own[] = {
+        {"text", no_argument, 0, OPT_TEXT},       {"ascii", no_argument, 0, 'a'},
+        {"svg", no_argument, 0, 's'},             {"flip", no_argument, 0, OPT_FLIP},
+        {"move", required_argument, 0, 'm'},      {"size", required_argument, 0, OPT_SIZE},
         {"numeric", no_argument, 0, OPT_NUMERIC}, {"algebraic", no_argument, 0, OPT_ALGEBRAIC},
-        {"variant", required_argument, 0, 'v'}, {"capture-optional", no_argument, 0, OPT_CAPOPT},
-        {"output", required_argument, 0, 'o'},  {"help", no_argument, 0, 'h'},
-        {"version", no_argument, 0, 'V'},       {"list-variants", no_argument, 0, OPT_LIST}, {0, 0, 0, 0}};
-    const char *vname = "international", *output = NULL;
+        {0, 0, 0, 0}};
+    pk_cli_shared sh;
+    if (!pk_cli_shared_init(&sh, SHARED, own, usage))
+        return EXIT_USAGE;
     job j = {0};
     j.out = stdout;
     int c;
-    while ((c = pk_cli_getopt(argc, argv, opts, prog, stderr)) != -1) {
+    while ((c = pk_cli_next(argc, argv, prog, &sh)) != -1) {
         switch (c) {
+        case PK_CLI_STOP: return sh.exit_status; /* --help, --version, ..., or a bad value */
         case OPT_TEXT: j.svg = false; j.o.flags &= ~(unsigned)PK_BOARD_ASCII; break;
         case 'a': j.svg = false; j.o.flags |= PK_BOARD_ASCII; break;
         case 's': j.svg = true; break;
@@ -179,24 +185,19 @@ int main(int argc, char **argv)
             j.o.size = (int)px;
             break;
         }
-        case OPT_CAPOPT: j.gen_flags |= PK_GEN_CAPTURE_OPTIONAL; break;
-        case 'o': output = optarg; break;
         case OPT_NUMERIC: j.o.flags = (j.o.flags & ~(unsigned)PK_BOARD_ALGEBRAIC) | PK_BOARD_NUMERIC; break;
         case OPT_ALGEBRAIC: j.o.flags = (j.o.flags & ~(unsigned)PK_BOARD_NUMERIC) | PK_BOARD_ALGEBRAIC; break;
-        case 'v': vname = optarg; break;
-        case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, prog, 0);
-        case OPT_LIST: pk_cli_list_variants(stdout); return pk_cli_finish(stdout, stderr, prog, 0);
-        case 'V': pk_cli_version(stdout, prog); return pk_cli_finish(stdout, stderr, prog, 0);
         default: return EXIT_USAGE; /* said by pk_cli_getopt */
         }
     }
+    j.v = sh.variant; /* international unless -v */
+    j.gen_flags = sh.gen_flags;
+    const char *output = sh.output;
     if (argc - optind > 1)
         return pk_cli_usage_error(stderr, prog, "too many arguments: one FEN (quote it) or '-'");
     if (j.o.size && !j.svg) /* a text board has no size: the option would be lost */
         return pk_cli_usage_error(stderr, prog, "--size sets the width of an SVG board: add --svg");
     pk_error err;
-    if (pk_cli_variant(vname, &j.v, &err))
-        return pk_cli_usage_error(stderr, prog, "%s", err.msg);
     if (pk_cli_applies(j.v, j.gen_flags, 0, &err)) /* RULES 0.1: --capture-optional is for 8x8 games */
         return pk_cli_usage_error(stderr, prog, "%s", err.msg);
     if (j.move && pk_written_parse(j.v, j.move, strlen(j.move), &j.w, &err)) {

@@ -18,6 +18,7 @@
 #include "check.h"
 #include "cli.h"
 #include "cli_inputs.h"
+#include "cli_opts.h"
 #include "conv.h"
 #include "filter.h"
 #include "game_key.h"
@@ -343,6 +344,13 @@ static bool go_on(void *ctx) { return !((run *)ctx)->stop; }
 
 /* ------------------------------------------------------------------ options */
 
+/* The shared options it takes (cli_opts.h): one table, one help text in every tool. Its
+ * --variant selects games (a criterion: its -v is grep's --invert-match); --rules is what
+ * the other tools' --variant does. */
+#define SHARED                                                                                    \
+    (PK_CLI_OPT_SELECT_VARIANT | PK_CLI_OPT_CAPTURE_OPTIONAL | PK_CLI_OPT_JOBS | PK_CLI_OPT_OUTPUT | \
+     PK_CLI_OPT_COLOR | PK_CLI_OPT_LIST_VARIANTS | PK_CLI_OPT_HELP | PK_CLI_OPT_VERSION)
+
 static void usage(FILE *o)
 {
     fputs("Usage: pdngrep [OPTION]... [FILE|DIR]...\n"
@@ -353,9 +361,10 @@ static void usage(FILE *o)
           "  -t, --tag=NAME=REGEX       a tag NAME whose value the PCRE2 pattern matches\n"
           "                             (may be repeated; a game without the tag never matches)\n"
           "  -i, --ignore-case          the patterns match without case\n"
-          "  -v, --invert-match         select the games that do not match\n"
-          "      --variant=NAME         games of that variant (as pdncheck resolves it)\n"
-          "      --result=1-0|0-1|draw|0-0|*  the result the record states\n"
+          "  -v, --invert-match         select the games that do not match\n",
+          o);
+    pk_cli_help(o, PK_CLI_OPT_SELECT_VARIANT); /* a criterion: listed with the others */
+    fputs("      --result=1-0|0-1|draw|0-0|*  the result the record states\n"
           "      --verdict=valid|errors|draw|ok|result-board|result-tag|drawn|draw-claimable\n"
           "                             pdncheck's verdict (several: separated by commas)\n"
           "      --plies=N[-M]          plies of the main line: at least N, or N to M\n"
@@ -377,48 +386,42 @@ static void usage(FILE *o)
           "  -l, --list                 one line per game: file, game, ply (with -D: and the\n"
           "                             file and game it copies)\n"
           "  -q, --quiet                nothing; stop at the first game selected\n"
-          "  -o, --output=FILE          write to FILE (with --split: a prefix)\n"
           "      --split=N              files of N games each: PREFIX-0001.pdn, ... (-o PREFIX)\n"
-          "      --color=WHEN           colour -l's file names and game numbers, and errors\n"
-          "                             (auto, always, never)\n"
           "Reading:\n"
           "      --rules=NAME           replay every game under NAME's rules, whatever its\n"
           "                             tags (pdncheck --variant)\n"
-          "      --capture-optional     house rule: captures are not mandatory (8x8 only)\n"
           "  -r, --recursive            read the game files in each DIR and below it\n"
-          "  -j, --jobs=N               read and replay on N threads (default: every core)\n"
           "      --shard=K/N            only the games whose index in their file, from 0,\n"
           "                             modulo N is K\n"
-          "      --list-variants        print the variant table and exit\n"
-          "  -h, --help                 print this help and exit\n"
-          "  -V, --version              print the version and exit\n"
           "\n"
+          "Common options:\n",
+          o);
+    pk_cli_help(o, SHARED & ~(unsigned)PK_CLI_OPT_SELECT_VARIANT);
+    fputs("\n"
+          "With --split, -o names the files' prefix. --color colours -l's file names and game\n"
+          "numbers, and the errors.\n"
           "Exit status: 0 some game selected, 1 none, 2 an input unreadable, a failed write\n"
           "or a usage error. See pdngrep(1).\n",
           o);
 }
 
 enum {
-    O_VARIANT = 256, O_RESULT, O_VERDICT, O_PLIES, O_DATE, O_FEN, O_REVERSED, O_MATERIAL, O_OPENING, O_CLEAN,
-    O_JSON, O_SPLIT, O_COLOR, O_RULES, O_CAPOPT, O_SHARD, O_LIST_VARIANTS
+    O_RESULT = 256, O_VERDICT, O_PLIES, O_DATE, O_FEN, O_REVERSED, O_MATERIAL, O_OPENING, O_CLEAN, O_JSON, O_SPLIT,
+    O_RULES, O_SHARD
 };
 
-static const struct option longopts[] = {
+static const struct option own[] = {
     {"tag", required_argument, NULL, 't'},         {"ignore-case", no_argument, NULL, 'i'},
-    {"invert-match", no_argument, NULL, 'v'},      {"variant", required_argument, NULL, O_VARIANT},
-    {"result", required_argument, NULL, O_RESULT}, {"verdict", required_argument, NULL, O_VERDICT},
-    {"plies", required_argument, NULL, O_PLIES},   {"date", required_argument, NULL, O_DATE},
-    {"fen", required_argument, NULL, O_FEN},       {"reversed", no_argument, NULL, O_REVERSED},
-    {"material", required_argument, NULL, O_MATERIAL}, {"opening", required_argument, NULL, O_OPENING},
-    {"unique", no_argument, NULL, 'u'},            {"duplicates", no_argument, NULL, 'D'},
-    {"clean", no_argument, NULL, O_CLEAN},         {"json", no_argument, NULL, O_JSON},
-    {"count", no_argument, NULL, 'c'},             {"list", no_argument, NULL, 'l'},
-    {"quiet", no_argument, NULL, 'q'},             {"output", required_argument, NULL, 'o'},
-    {"split", required_argument, NULL, O_SPLIT},   {"color", optional_argument, NULL, O_COLOR},
-    {"rules", required_argument, NULL, O_RULES},   {"capture-optional", no_argument, NULL, O_CAPOPT},
-    {"recursive", no_argument, NULL, 'r'},         {"jobs", required_argument, NULL, 'j'},
-    {"shard", required_argument, NULL, O_SHARD},   {"list-variants", no_argument, NULL, O_LIST_VARIANTS},
-    {"help", no_argument, NULL, 'h'},              {"version", no_argument, NULL, 'V'},
+    {"invert-match", no_argument, NULL, 'v'},      {"result", required_argument, NULL, O_RESULT},
+    {"verdict", required_argument, NULL, O_VERDICT}, {"plies", required_argument, NULL, O_PLIES},
+    {"date", required_argument, NULL, O_DATE},     {"fen", required_argument, NULL, O_FEN},
+    {"reversed", no_argument, NULL, O_REVERSED},   {"material", required_argument, NULL, O_MATERIAL},
+    {"opening", required_argument, NULL, O_OPENING}, {"unique", no_argument, NULL, 'u'},
+    {"duplicates", no_argument, NULL, 'D'},        {"clean", no_argument, NULL, O_CLEAN},
+    {"json", no_argument, NULL, O_JSON},           {"count", no_argument, NULL, 'c'},
+    {"list", no_argument, NULL, 'l'},              {"quiet", no_argument, NULL, 'q'},
+    {"split", required_argument, NULL, O_SPLIT},   {"rules", required_argument, NULL, O_RULES},
+    {"recursive", no_argument, NULL, 'r'},         {"shard", required_argument, NULL, O_SHARD},
     {NULL, 0, NULL, 0}};
 
 /* What the command line asks, collected before anything is compiled (-i and --rules
@@ -494,9 +497,13 @@ static int check_modes(run *R, const args *A)
 static int parse(run *R, args *A, int argc, char **argv)
 {
     pk_error err;
+    pk_cli_shared sh;
+    if (!pk_cli_shared_init(&sh, SHARED, own, usage))
+        return PK_EXIT_USAGE;
     int c;
-    while ((c = pk_cli_getopt(argc, argv, longopts, PROG, stderr)) != -1) {
+    while ((c = pk_cli_next(argc, argv, PROG, &sh)) != -1) {
         switch (c) {
+        case PK_CLI_STOP: exit(sh.exit_status); /* --help, --version, ..., or a bad value (said) */
         case 't':
             if (A->ntags == 64)
                 return pk_cli_usage_error(stderr, PROG, "at most 64 -t options");
@@ -504,10 +511,6 @@ static int parse(run *R, args *A, int argc, char **argv)
             break;
         case 'i': A->caseless = true; break;
         case 'v': R->invert = true; break;
-        case O_VARIANT:
-            if (pk_cli_variant(optarg, &A->variant, &err))
-                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
-            break;
         case O_RESULT:
             if (pk_filter_set_result(R->filter, optarg, &err))
                 return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
@@ -547,35 +550,27 @@ static int parse(run *R, args *A, int argc, char **argv)
         case 'c': set_mode(R, A, OUT_COUNT); break;
         case 'l': set_mode(R, A, OUT_LIST); break;
         case 'q': set_mode(R, A, OUT_QUIET); break;
-        case 'o': R->output = optarg; break;
         case O_SPLIT:
             if (pk_cli_number(optarg, 1, 1000000000, &R->split))
                 return pk_cli_usage_error(stderr, PROG, "--split takes a number of games per file, not '%s'", optarg);
-            break;
-        case O_COLOR:
-            if (pk_cli_color(optarg, &A->color, &err))
-                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
             break;
         case O_RULES:
             if (pk_cli_variant(optarg, &R->opts.variant, &err))
                 return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
             break;
-        case O_CAPOPT: R->opts.gen_flags |= PK_GEN_CAPTURE_OPTIONAL; break;
         case 'r': R->recursive = 1; break;
-        case 'j':
-            if (pk_cli_jobs(optarg, &A->jobs, &err))
-                return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
-            break;
         case O_SHARD:
             if (pk_cli_shard(optarg, &R->copts.shard, &R->copts.shards, &err))
                 return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
             break;
-        case O_LIST_VARIANTS: pk_cli_list_variants(stdout); exit(pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK));
-        case 'h': usage(stdout); exit(pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK));
-        case 'V': pk_cli_version(stdout, PROG); exit(pk_cli_finish(stdout, stderr, PROG, PK_EXIT_OK));
         default: return PK_EXIT_USAGE; /* said by pk_cli_getopt */
         }
     }
+    A->variant = sh.variant;
+    A->jobs = sh.jobs;
+    A->color = sh.color;
+    R->output = sh.output;
+    R->opts.gen_flags |= sh.gen_flags;
     int st = compile(R, A);
     return st ? st : check_modes(R, A);
 }
@@ -618,7 +613,6 @@ int main(int argc, char **argv)
     static run R;
     static args A;
     R.out = stdout;
-    A.jobs = pk_cli_jobs_default();
     if (!(R.filter = pk_filter_new()))
         return fprintf(stderr, "%s: error: out of memory\n", PROG), PK_EXIT_USAGE;
     int st = parse(&R, &A, argc, argv);

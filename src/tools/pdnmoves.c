@@ -13,44 +13,49 @@
 
 #include "cli.h"
 #include "cli_inputs.h"
+#include "cli_opts.h"
 #include "json.h"
 #include "pdnkit.h"
 #include "replay.h" /* PK_FEN_MAX */
 
 static const char *prog = "pdnmoves";
 
+/* The shared options it takes (cli_opts.h): one table, one help text in every tool. */
+#define SHARED                                                                                                 \
+    (PK_CLI_OPT_FEN_VARIANT | PK_CLI_OPT_CAPTURE_OPTIONAL | PK_CLI_OPT_OUTPUT | PK_CLI_OPT_LIST_VARIANTS | \
+     PK_CLI_OPT_HELP | PK_CLI_OPT_VERSION)
+
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "Usage: %s [OPTION]... [FEN | -]\n"
-            "List the legal moves of a position, or check one move (--check). With '-' or no\n"
-            "FEN, one FEN is read per input line.\n"
-            "\n"
-            "  -v, --variant=NAME       variant name, alias or PDN GameType number (default\n"
-            "                           international)\n"
-            "  -c, --check=MOVE         is MOVE legal here? any notation pdncheck reads: from-to,\n"
-            "                           full or partial path, numeric or algebraic, '-', 'x', ':'\n"
-            "  -e, --explain            also the complete captures the choice rule forbids, with\n"
-            "                           the rule and the numbers, and the captures cut short\n"
-            "      --json               JSON Lines: one object per move (or per check)\n"
-            "  -b, --board              draw the position (text) before its moves\n"
-            "  -o, --output=FILE        write to FILE, not to standard output\n"
-            "      --numeric            write squares as numbers\n"
-            "      --algebraic          write squares as a1..h8 (default: the variant's notation)\n"
-            "      --capture-optional   house rule: captures are not mandatory (8x8 only)\n"
-            "      --list-variants      print the variant table and exit\n"
-            "  -h, --help               print this help and exit\n"
-            "  -V, --version            print the version and exit\n"
-            "\n"
-            "Output, one line per legal move, tab-separated: MOVE FULL CAPTURED FEN-AFTER\n"
-            "(CAPTURED comma-separated in capture order, '-' when none); read from standard\n"
-            "input, each line starts with the number of the input line it answers. A side\n"
-            "without a legal move: a line '# white has no legal move: it has lost'. --explain\n"
-            "adds lines starting with '#'. --check prints FULL FEN-AFTER when legal, else\n"
-            "'CODE: MESSAGE' as pdncheck words it.\n"
-            "Exit status: 0 success (--check: legal), 1 --check: not legal, 2 bad FEN, move\n"
-            "text, variant or option.\n",
-            prog);
+    fputs("Usage: pdnmoves [OPTION]... [FEN | -]\n"
+          "List the legal moves of a position, or check one move (--check). With '-' or no\n"
+          "FEN, one FEN is read per input line.\n"
+          "\n"
+          "  -c, --check=MOVE           is MOVE legal here? any notation pdncheck reads:\n"
+          "                             from-to, full or partial path, numeric or\n"
+          "                             algebraic, '-', 'x', ':'\n"
+          "  -e, --explain              also the complete captures the choice rule forbids,\n"
+          "                             with the rule and the numbers, and the captures cut\n"
+          "                             short\n"
+          "      --json                 JSON Lines: one object per move (or per check)\n"
+          "  -b, --board                draw the position (text) before its moves\n"
+          "      --numeric              write squares as numbers\n"
+          "      --algebraic            write squares as a1..h8 (default: the variant's\n"
+          "                             notation)\n"
+          "\n"
+          "Common options:\n",
+          f);
+    pk_cli_help(f, SHARED);
+    fputs("\n"
+          "Output, one line per legal move, tab-separated: MOVE FULL CAPTURED FEN-AFTER\n"
+          "(CAPTURED comma-separated in capture order, '-' when none); read from standard\n"
+          "input, each line starts with the number of the input line it answers. A side\n"
+          "without a legal move: a line '# white has no legal move: it has lost'. --explain\n"
+          "adds lines starting with '#'. --check prints FULL FEN-AFTER when legal, else\n"
+          "'CODE: MESSAGE' as pdncheck words it.\n"
+          "Exit status: 0 success (--check: legal), 1 --check: not legal, 2 bad FEN, move\n"
+          "text, variant or option.\n",
+          f);
 }
 
 /* Everything one run needs: allocated once, nothing per position. */
@@ -377,49 +382,41 @@ static int lines(run *r, FILE *in)
 
 int main(int argc, char **argv)
 {
-    enum { O_NUMERIC = 256, O_ALGEBRAIC, O_CAPTURE_OPTIONAL, O_LIST, O_JSON };
-    static const struct option opts[] = {
-        {"variant", required_argument, 0, 'v'},
+    enum { O_NUMERIC = 256, O_ALGEBRAIC, O_JSON };
+    static const struct option own[] = {
         {"check", required_argument, 0, 'c'},
         {"explain", no_argument, 0, 'e'},
         {"json", no_argument, 0, O_JSON}, /* -j was --json up to pdnkit 0.1.0: now --jobs everywhere */
         {"board", no_argument, 0, 'b'},
-        {"output", required_argument, 0, 'o'},
         {"numeric", no_argument, 0, O_NUMERIC},
         {"algebraic", no_argument, 0, O_ALGEBRAIC},
-        {"capture-optional", no_argument, 0, O_CAPTURE_OPTIONAL},
-        {"list-variants", no_argument, 0, O_LIST},
-        {"help", no_argument, 0, 'h'},
-        {"version", no_argument, 0, 'V'},
         {0, 0, 0, 0}};
+    pk_cli_shared sh;
+    if (!pk_cli_shared_init(&sh, SHARED, own, usage))
+        return PK_EXIT_USAGE;
     run r;
     memset(&r, 0, sizeof r);
     r.out = stdout;
-    const char *vname = "international", *output = NULL;
     int notation = 0, c;
     pk_error err;
     pk_error_clear(&err);
-    while ((c = pk_cli_getopt(argc, argv, opts, prog, stderr)) != -1) {
+    while ((c = pk_cli_next(argc, argv, prog, &sh)) != -1) {
         switch (c) {
-        case 'v': vname = optarg; break;
+        case PK_CLI_STOP: return sh.exit_status; /* --help, --version, ..., or a bad value */
         case 'c': r.check = optarg; break;
         case 'e': r.explain = true; break;
         case O_JSON: r.json = true; break;
         case 'b': r.board = true; break;
-        case 'o': output = optarg; break;
         case O_NUMERIC: notation = PK_NOT_NUMERIC; break;
         case O_ALGEBRAIC: notation = PK_NOT_ALGEBRAIC; break;
-        case O_CAPTURE_OPTIONAL: r.gen_flags |= PK_GEN_CAPTURE_OPTIONAL; break;
-        case O_LIST: pk_cli_list_variants(stdout); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
-        case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
-        case 'V': pk_cli_version(stdout, prog); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
         default: return PK_EXIT_USAGE; /* said by pk_cli_getopt */
         }
     }
+    r.v = sh.variant; /* international unless -v */
+    r.gen_flags = sh.gen_flags;
+    const char *output = sh.output;
     if (argc - optind > 1)
         return pk_cli_usage_error(stderr, prog, "one FEN at most (or '-' to read one per line)");
-    if (pk_cli_variant(vname, &r.v, &err) != PK_OK)
-        return pk_cli_usage_error(stderr, prog, "%s", err.msg);
     if (pk_cli_applies(r.v, r.gen_flags, 0, &err) != PK_OK)
         return pk_cli_usage_error(stderr, prog, "%s", err.msg);
     if (r.explain && r.check)

@@ -9,30 +9,33 @@
 #include <time.h>
 
 #include "cli.h"
+#include "cli_opts.h"
 #include "pdnkit.h"
 
 static const char *prog = "pdnperft";
 
+/* The shared options it takes (cli_opts.h): one table, one help text in every tool. */
+#define SHARED                                                                                      \
+    (PK_CLI_OPT_FEN_VARIANT | PK_CLI_OPT_CAPTURE_OPTIONAL | PK_CLI_OPT_OUTPUT | PK_CLI_OPT_LIST_VARIANTS | \
+     PK_CLI_OPT_HELP | PK_CLI_OPT_VERSION)
+
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "Usage: %s [OPTION]... DEPTH\n"
-            "Count the move paths DEPTH plies below a position (perft), one line per depth.\n"
-            "\n"
-            "  -v, --variant=NAME       variant name or PDN GameType number (default international)\n"
-            "  -f, --fen=FEN            start from this PDN FEN (default: the variant's start)\n"
-            "  -d, --divide             also print the count below each root move at DEPTH\n"
-            "  -k, --keep-duplicates    count every capture path, not every distinct capture\n"
-            "  -t, --time               add seconds and nodes/s to each line\n"
-            "      --capture-optional   house rule: captures are not mandatory (8x8 only)\n"
-            "  -o, --output=FILE        write to FILE, not to standard output\n"
-            "      --list-variants      print the variant table and exit\n"
-            "  -h, --help               print this help and exit\n"
-            "  -V, --version            print the version and exit\n"
-            "\n"
-            "Output: 'DEPTH COUNT' per depth 1..DEPTH; with --divide, then 'MOVE COUNT' per root move.\n"
-            "Exit status: 0 success, 2 bad variant, FEN, depth or option, or a failed write.\n",
-            prog);
+    fputs("Usage: pdnperft [OPTION]... DEPTH\n"
+          "Count the move paths DEPTH plies below a position (perft), one line per depth.\n"
+          "\n"
+          "  -f, --fen=FEN              start from this PDN FEN (default: the variant's start)\n"
+          "  -d, --divide               also print the count below each root move at DEPTH\n"
+          "  -k, --keep-duplicates      count every capture path, not every distinct capture\n"
+          "  -t, --time                 add seconds and nodes/s to each line\n"
+          "\n"
+          "Common options:\n",
+          f);
+    pk_cli_help(f, SHARED);
+    fputs("\n"
+          "Output: 'DEPTH COUNT' per depth 1..DEPTH; with --divide, then 'MOVE COUNT' per root move.\n"
+          "Exit status: 0 success, 2 bad variant, FEN, depth or option, or a failed write.\n",
+          f);
 }
 
 static double now(void)
@@ -44,39 +47,33 @@ static double now(void)
 
 int main(int argc, char **argv)
 {
-    enum { O_CAPOPT = 256, O_LIST };
-    static const struct option opts[] = {
-        {"variant", required_argument, 0, 'v'}, {"fen", required_argument, 0, 'f'},
-        {"divide", no_argument, 0, 'd'},        {"keep-duplicates", no_argument, 0, 'k'},
-        {"time", no_argument, 0, 't'},          {"capture-optional", no_argument, 0, O_CAPOPT},
-        {"output", required_argument, 0, 'o'},  {"list-variants", no_argument, 0, O_LIST},
-        {"help", no_argument, 0, 'h'},          {"version", no_argument, 0, 'V'},
-        {0, 0, 0, 0}};
-    const pk_variant *v = pk_variant_lookup("international");
-    const char *fen = NULL, *output = NULL;
+    static const struct option own[] = {{"fen", required_argument, 0, 'f'},
+                                        {"divide", no_argument, 0, 'd'},
+                                        {"keep-duplicates", no_argument, 0, 'k'},
+                                        {"time", no_argument, 0, 't'},
+                                        {0, 0, 0, 0}};
+    pk_cli_shared sh;
+    if (!pk_cli_shared_init(&sh, SHARED, own, usage))
+        return PK_EXIT_USAGE;
+    const char *fen = NULL;
     bool divide = false, timed = false;
     unsigned flags = 0;
     pk_error err;
     pk_error_clear(&err);
     int c;
-    while ((c = pk_cli_getopt(argc, argv, opts, prog, stderr)) != -1) {
+    while ((c = pk_cli_next(argc, argv, prog, &sh)) != -1) {
         switch (c) {
-        case 'v':
-            if (pk_cli_variant(optarg, &v, &err))
-                return pk_cli_usage_error(stderr, prog, "%s", err.msg);
-            break;
+        case PK_CLI_STOP: return sh.exit_status; /* --help, --version, ..., or a bad value */
         case 'f': fen = optarg; break;
         case 'd': divide = true; break;
         case 'k': flags |= PK_GEN_KEEP_DUPLICATES; break;
         case 't': timed = true; break;
-        case O_CAPOPT: flags |= PK_GEN_CAPTURE_OPTIONAL; break;
-        case 'o': output = optarg; break;
-        case O_LIST: pk_cli_list_variants(stdout); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
-        case 'h': usage(stdout); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
-        case 'V': pk_cli_version(stdout, prog); return pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
         default: return PK_EXIT_USAGE; /* said by pk_cli_getopt */
         }
     }
+    const pk_variant *v = sh.variant; /* international unless -v */
+    const char *output = sh.output;
+    flags |= sh.gen_flags;
     if (optind != argc - 1)
         return pk_cli_usage_error(stderr, prog, "%s", optind < argc ? "too many arguments" : "DEPTH is missing");
     long depth;

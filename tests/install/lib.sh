@@ -192,6 +192,11 @@ expect_words pdngrep "pdngrep --tag=Da" "$(complete_line "$P" "$comp/pdngrep" "p
 expect_words pdngrep "pdngrep --verdict=draw" "$(complete_line "$P" "$comp/pdngrep" "pdngrep --verdict=draw")" \
   "draw drawn draw-claimable"
 expect_words pdngrep "pdngrep -v rus" "$(complete_line "$P" "$comp/pdngrep" "pdngrep -v rus")" ""
+# --color[=WHEN] (the shared table's, in pdncheck and pdngrep): its values after '=' only
+for t in pdncheck pdngrep; do
+  expect_words $t "$t --color=al" "$(complete_line "$P" "$comp/$t" "$t --color=al")" always
+  expect_words $t "$t --colo" "$(complete_line "$P" "$comp/$t" "$t --colo")" "--color --color="
+done
 # Files for a tool whose Usage names FILE.
 touch "$work/games-a.pdn" "$work/games-b.pdn"
 got=$(complete_line "$P" "$comp/pdncheck" "pdncheck $work/games-" | tr ' ' '\n' | sort | tr '\n' ' ')
