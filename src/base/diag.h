@@ -34,6 +34,10 @@ enum pk_severity { PK_SEV_NOTE = 0, PK_SEV_WARNING = 1, PK_SEV_ERROR = 2 };
 
 /* One diagnostic. Strings are borrowed: valid only during the sink call.
  * Integer fields are 0 and pointers NULL when not applicable ("null" in JSON). */
+struct pk_variant; /* engine/variant.h, position.h: pk_diag points to them */
+struct pk_pos;
+struct pk_move;
+
 typedef struct pk_diag {
     int severity;          /* enum pk_severity */
     const char *code;      /* stable kebab-case code, never NULL */
@@ -48,7 +52,41 @@ typedef struct pk_diag {
     const char *message;   /* one line, no trailing newline */
     const char *hint;      /* optional second line, or NULL */
     const char *game_name; /* "Smith - Jones, round 7" (pk_report_game_name), or NULL */
+    /* What the text above says, as data (added in 1.0.0), for a program that draws a
+     * finding or sorts the diagnostics without reading their words. Borrowed like the
+     * strings; squares are bits of the variant's geometry (pk_square_name names them). */
+    const struct pk_variant *variant; /* the rules pos and the moves are read under; for
+                                         code variant-guess, the variant guessed; or NULL */
+    const struct pk_pos *pos;       /* the position fen writes (before the move; after it
+                                       for a draw rule, code draw-*), or NULL */
+    const struct pk_move *played;   /* a diagnostic about a written move (the matcher's
+                                       codes, separator, Frisian art. 17, move-number,
+                                       played-after-draw, a move after the game's end): the
+                                       move as the replay read it in pos; for one that is no
+                                       move of pos (illegal, ambiguous) only its first and last
+                                       written squares (from, to = path[0], nothing taken;
+                                       NULL when its origin is a column only, "hg7"); NULL
+                                       otherwise */
+    const struct pk_move *required; /* capture-required, missed-capture, incomplete-capture:
+                                       the first capture the rules allowed instead (RULES
+                                       4.5, 5.1); NULL otherwise */
+    int guess;                      /* code variant-guess: why that variant (enum
+                                       pk_diag_guess); 0 otherwise */
 } pk_diag;
+
+/* pk_diag.guess: what a guessed variant was read from (resolve.h), one of the first six,
+ * plus PK_GUESS_UNKNOWN_GAMETYPE when the game has a GameType tag pdnkit does not know
+ * (the message then names the tag and its line); without it the game has no GameType. */
+enum pk_diag_guess {
+    PK_GUESS_NONE = 0,
+    PK_GUESS_ALGEBRAIC = 1,   /* its algebraic squares */
+    PK_GUESS_12X12 = 2,       /* its squares above 50 */
+    PK_GUESS_10X10 = 3,       /* its squares above 32 */
+    PK_GUESS_NUMERIC = 4,     /* its numeric squares */
+    PK_GUESS_NO_SQUARES = 5,  /* nothing: PDN's default GameType 20 */
+    PK_GUESS_FILE = 6,        /* the variant of the file's first games */
+    PK_GUESS_UNKNOWN_GAMETYPE = 16
+};
 
 /* Where diagnostics go. emit may be NULL (diagnostics are then only counted). */
 typedef struct pk_diag_sink {

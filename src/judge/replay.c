@@ -9,6 +9,7 @@
  */
 #include "replay_int.h"
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -146,6 +147,8 @@ static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
     d.message = msg;
     d.code = "result-mismatch";
     d.fen = c->fen;
+    d.variant = c->v;
+    d.pos = &c->pos;
     const char *conv = c->o->results == PK_RESULTS_WHITE ? "1-0 read as a White win (--results white)"
                                                          : "1-0 = the first mover won (PDN)";
     if (c->res->loser >= 0 && winner != PK_OTHER(c->res->loser)) {
@@ -164,6 +167,49 @@ static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
         c->res->result_check |= PK_RESULT_CONTRADICTS_DRAW;
         pk_diag_emit(c->sink, &d);
     }
+}
+
+/* What a report about a written move (its squares w, matched as m) shows as data
+ * (pk_diag.played, .required): the move matched, or for one that is no move of the
+ * position its written squares, first to last, in *written (none when its origin is a
+ * column only: that is the matcher's to place); and for a quiet move while a capture was
+ * mandatory, a capture the choice rule forbids or one stopped short, the first of the
+ * captures allowed (RULES 4.5, 5.1; the matcher's candidates). */
+static void shown_moves(const pk_match *m, const pk_written *w, pk_move *written, const pk_move **played,
+                        const pk_move **required)
+{
+    *played = &m->move;
+    if (m->kind == PK_MATCH_AMBIGUOUS || m->kind == PK_MATCH_ILLEGAL) {
+        memset(written, 0, sizeof *written);
+        written->from = w->sq[0];
+        written->to = written->path[0] = w->sq[w->nsq - 1];
+        *played = w->file_origin ? NULL : written;
+    }
+    bool captures = m->kind == PK_MATCH_CAPTURE_REQUIRED || m->kind == PK_MATCH_CHOICE ||
+                    m->kind == PK_MATCH_INCOMPLETE;
+    *required = captures && m->ncand > 0 ? &m->cand[0] : NULL;
+}
+
+/* A report about move i of line before the move is resolved (its number, a move after
+ * the game's end) shows it all the same: matched here as resolve_move() will match it
+ * (only for a report, not a quick trial). Out of line, the matcher's result on its own
+ * stack: rare, and the replay's loop keeps its small frame. */
+static __attribute__((noinline, format(printf, 8, 9))) void report_unplayed(ctx *c, const pk_pdn_line *line, int i,
+                                                                           int ply, int severity, const char *code,
+                                                                           const char *hint, const char *fmt, ...)
+{
+    pk_written w;
+    pk_match m;
+    pk_move written;
+    const pk_move *played = NULL, *required = NULL;
+    if (c->sink && c->sink->emit && pk_written_line_move(c->v, line, i, &w, NULL) == PK_OK && w.nsq >= 2) {
+        pk_match_move(c->v, &c->pos, &w, c->o->gen_flags, &c->r->ms, &m);
+        shown_moves(&m, &w, &written, &played, &required);
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    pk_rp_vreport(c, played, required, severity, code, &line->moves[i], ply, hint, fmt, ap);
+    va_end(ap);
 }
 
 /* One written move (with the hop-by-hop continuations that follow it at
@@ -195,9 +241,10 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
     pk_match_move(c->v, &c->pos, &w, c->o->gen_flags, &c->r->ms, &m);
     if (m.kind == PK_MATCH_LEGAL) {
         if (m.sep_mismatch)
-            pk_rp_report(c, PK_SEV_WARNING, "separator", mv, ply, NULL, "%s is a %s written with '%c'",
-                         mv->text, (m.move.flags & PK_MV_CAPTURE) ? "capture" : "move without capture",
-                         (m.move.flags & PK_MV_CAPTURE) ? '-' : 'x');
+            pk_rp_report_move(c, &m.move, NULL, PK_SEV_WARNING, "separator", mv, ply, NULL,
+                              "%s is a %s written with '%c'", mv->text,
+                              (m.move.flags & PK_MV_CAPTURE) ? "capture" : "move without capture",
+                              (m.move.flags & PK_MV_CAPTURE) ? '-' : 'x');
     } else {
         /* the words are match.c's (pk_match_describe), in the notation the move was written
          * in; the hint says what this replay does next, under the options in force */
@@ -215,7 +262,10 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
             snprintf(hint, sizeof hint, "the move is played as recorded");
         else
             snprintf(hint, sizeof hint, "%s", stop_hint(c));
-        pk_rp_report(c, PK_SEV_ERROR, pk_match_code(m.kind), mv, ply, hint, "%s", msg);
+        pk_move written;
+        const pk_move *played, *required;
+        shown_moves(&m, &w, &written, &played, &required);
+        pk_rp_report_move(c, played, required, PK_SEV_ERROR, pk_match_code(m.kind), mv, ply, hint, "%s", msg);
         if (!go_on)
             return false;
         if (m.kind == PK_MATCH_AMBIGUOUS)
@@ -224,12 +274,12 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
     if (c->o->stop_at_first && m.kind != PK_MATCH_LEGAL)
         return false;
     if (m.kind == PK_MATCH_LEGAL && king_run_exceeded(c, &m.move)) {
-        pk_rp_report(c, PK_SEV_ERROR, "illegal-move", mv, ply,
-                     c->o->stop_at_first ? stop_hint(c) : "the move is played as recorded",
-                     "%s: a king may not make more than %d moves in a row without "
-                     "capturing while its side "
-                     "still has men (Frisian art. 17)",
-                     mv->text, c->v->rules.king_quiet_max);
+        pk_rp_report_move(c, &m.move, NULL, PK_SEV_ERROR, "illegal-move", mv, ply,
+                          c->o->stop_at_first ? stop_hint(c) : "the move is played as recorded",
+                          "%s: a king may not make more than %d moves in a row without "
+                          "capturing while its side "
+                          "still has men (Frisian art. 17)",
+                          mv->text, c->v->rules.king_quiet_max);
         if (c->o->stop_at_first) {
             return false;
         }
@@ -501,25 +551,25 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
         last = mv;
         ply++;
         if (won_at >= 0 && !(mv->flags & PK_PDN_MOVE_PLACEHOLDER)) {
-            pk_rp_report(&c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(&c),
-                         "%s was played after the end of the game: %s made the first king at ply %d "
-                         "and has won (%s)",
-                         mv->text, side_name(king_side), won_at, c.v->name);
+            report_unplayed(&c, &g->main, i, ply, PK_SEV_ERROR, "illegal-move", stop_hint(&c),
+                            "%s was played after the end of the game: %s made the first king at ply %d "
+                            "and has won (%s)",
+                            mv->text, side_name(king_side), won_at, c.v->name);
             res->stopped = true;
             ply--;
             break;
         }
         if (drawn_at >= 0 && !warned_after_draw && !(mv->flags & PK_PDN_MOVE_PLACEHOLDER)) {
             warned_after_draw = true;
-            pk_rp_report(&c, PK_SEV_WARNING, "played-after-draw", mv, ply, NULL,
-                         "this move was played after the game was drawn at ply %d", drawn_at);
+            report_unplayed(&c, &g->main, i, ply, PK_SEV_WARNING, "played-after-draw", NULL,
+                            "this move was played after the game was drawn at ply %d", drawn_at);
         }
         /* move numbers are only cross-checked (RULES 4.3) */
         if (mv->number > 0 && mv->number != move_number(&c, ply) && !warned_number) {
             warned_number = true;
-            pk_rp_report(&c, PK_SEV_WARNING, "move-number", mv, ply, NULL,
-                         "move number %d, but this is move %d of %s", mv->number, move_number(&c, ply),
-                         side_name(c.pos.turn));
+            report_unplayed(&c, &g->main, i, ply, PK_SEV_WARNING, "move-number", NULL,
+                            "move number %d, but this is move %d of %s", mv->number, move_number(&c, ply),
+                            side_name(c.pos.turn));
         }
         pk_pos before = c.pos;
         if (!play_with_variations(&c, &g->main, i, ply, 0)) {

@@ -14,6 +14,8 @@
 
 #include "replay_result_int.h"
 
+#include <stdarg.h>
+
 #include "draw_int.h"
 #include "fen.h"
 #include "variant_int.h"
@@ -100,6 +102,14 @@ void pk_rp_observe_ply(ctx *c, const pk_pdn_line *line, int i, int ply, const pk
                        const pk_pos *before, const pk_pos *after);
 void pk_rp_report(ctx *c, int severity, const char *code, const pk_pdn_move *mv, int ply, const char *hint,
                   const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+/* pk_rp_report about a move's legality: played, the move as the replay read it, and
+ * required, the capture the rules required instead (may be NULL), go into the diagnostic
+ * as data (pk_diag.played, .required), borrowed for the call. */
+void pk_rp_report_move(ctx *c, const pk_move *played, const pk_move *required, int severity, const char *code,
+                       const pk_pdn_move *mv, int ply, const char *hint, const char *fmt, ...)
+    __attribute__((format(printf, 9, 10)));
+void pk_rp_vreport(ctx *c, const pk_move *played, const pk_move *required, int severity, const char *code,
+                   const pk_pdn_move *mv, int ply, const char *hint, const char *fmt, va_list ap);
 
 /* The start position and setup commands (replay_setup.c): the board set to fen (reports
  * point at line:col; -1 after a bad FEN, reported); the first setup command before any

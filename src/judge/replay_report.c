@@ -37,8 +37,8 @@ void pk_rp_observe_ply(ctx *c, const pk_pdn_line *line, int i, int ply, const pk
     pk_rp_observe(c, &ev);
 }
 
-void pk_rp_report(ctx *c, int severity, const char *code, const pk_pdn_move *mv, int ply, const char *hint,
-                  const char *fmt, ...)
+void pk_rp_vreport(ctx *c, const pk_move *played, const pk_move *required, int severity, const char *code,
+                   const pk_pdn_move *mv, int ply, const char *hint, const char *fmt, va_list ap)
 {
     /* A variation is analysis, not the game: what is wrong in it is a warning (an error
      * under --strict), and the game stays valid. */
@@ -54,11 +54,8 @@ void pk_rp_report(ctx *c, int severity, const char *code, const pk_pdn_move *mv,
     if (!c->sink || !c->sink->emit)
         return; /* a quick trial: only the counts matter */
     char msg[1024];
-    va_list ap;
     int pre = c->var_depth ? snprintf(msg, sizeof msg, "in a variation: ") : 0;
-    va_start(ap, fmt);
     vsnprintf(msg + pre, sizeof msg - (size_t)pre, fmt, ap);
-    va_end(ap);
     pk_diag d;
     memset(&d, 0, sizeof d);
     d.severity = severity;
@@ -82,6 +79,28 @@ void pk_rp_report(ctx *c, int severity, const char *code, const pk_pdn_move *mv,
         d.side = mover == PK_WHITE ? 'W' : 'B';
         pk_fen_write(c->v, &c->pos, c->v->algebraic, c->fen, sizeof c->fen);
         d.fen = c->fen;
+        d.variant = c->v; /* the same position as data: nobody parses the FEN back */
+        d.pos = &c->pos;
+        d.played = played;
+        d.required = required;
     }
     pk_diag_emit(c->sink, &d);
+}
+
+void pk_rp_report(ctx *c, int severity, const char *code, const pk_pdn_move *mv, int ply, const char *hint,
+                  const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    pk_rp_vreport(c, NULL, NULL, severity, code, mv, ply, hint, fmt, ap);
+    va_end(ap);
+}
+
+void pk_rp_report_move(ctx *c, const pk_move *played, const pk_move *required, int severity, const char *code,
+                       const pk_pdn_move *mv, int ply, const char *hint, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    pk_rp_vreport(c, played, required, severity, code, mv, ply, hint, fmt, ap);
+    va_end(ap);
 }

@@ -94,6 +94,12 @@ static const char *const why[NLISTS] = {
     [BY_NOTHING] = "nothing (PDN's default GameType is 20)",
 };
 
+/* The same, as the diagnostic says it to a program (pk_diag.guess). */
+static const int guess_of[NLISTS] = {
+    [BY_ALGEBRAIC] = PK_GUESS_ALGEBRAIC, [BY_12X12] = PK_GUESS_12X12, [BY_10X10] = PK_GUESS_10X10,
+    [BY_NUMERIC] = PK_GUESS_NUMERIC,     [BY_NOTHING] = PK_GUESS_NO_SQUARES,
+};
+
 /* The lists' rows, looked up once (NULL-terminated). */
 static struct {
     pthread_once_t once;
@@ -182,9 +188,10 @@ static void name_list(const pk_variant *const *v, int n, char *buf, size_t size)
         len += (size_t)snprintf(buf + len, size - len, "%s%s", i + 1 == n ? " or " : ", ", v[i]->name);
 }
 
-/* A diagnostic of the whole game g (at its start) to sink. */
+/* A diagnostic of the whole game g (at its start) to sink; for a guess (ch not NULL), the
+ * variant guessed and why, as data. */
 static void game_diag(pk_diag_sink *sink, const pk_game *g, const char *file, int severity, const char *code,
-                      const char *msg, const char *hint)
+                      const char *msg, const char *hint, const pk_variant_choice *ch)
 {
     pk_diag d;
     memset(&d, 0, sizeof d);
@@ -196,6 +203,10 @@ static void game_diag(pk_diag_sink *sink, const pk_game *g, const char *file, in
     d.col = g->col;
     d.message = msg;
     d.hint = hint;
+    if (ch) {
+        d.variant = ch->variant;
+        d.guess = ch->guess;
+    }
     pk_diag_emit(sink, &d);
 }
 
@@ -223,6 +234,8 @@ static void guess(const pk_game *g, const pk_replay_opts *o, pk_variant_choice *
     if (!ch->variant) /* no candidate has a row: cannot happen with the built-in table */
         return;
     ch->by_file = f && f->games > 1 && f->fit[ch->variant->index] > 0;
+    /* the words below, as data: a program keys on these, never on the message */
+    ch->guess = (ch->by_file ? PK_GUESS_FILE : guess_of[by]) | (g->has_gametype ? PK_GUESS_UNKNOWN_GAMETYPE : 0);
     if (ch->by_file)
         join(ch->message, sizeof ch->message, lead, "guessed ", ch->variant->name,
              ", the variant of this file's games", (char *)NULL);
@@ -251,7 +264,7 @@ bool pk_resolve_misfit(pk_replay *r, const pk_game *g, const char *file, const p
     const char *name = ch->fit[0]->name;
     snprintf(hint, sizeof hint, "if it is %s %s game, add [GameType \"%d\"]; or check it with --variant NAME",
              strchr("aeiou", name[0]) ? "an" : "a", name, ch->fit[0]->gametype);
-    game_diag(sink, g, file, PK_SEV_ERROR, "variant-guess", msg, hint);
+    game_diag(sink, g, file, PK_SEV_ERROR, "variant-guess", msg, hint, ch);
     return true;
 }
 
@@ -359,6 +372,7 @@ static void clear_choice(pk_variant_choice *ch)
     ch->source = PK_VSRC_OPTION;
     ch->unsupported = NULL;
     ch->by_file = false;
+    ch->guess = 0;
     ch->nfit = 0;
     ch->severity = PK_SEV_NOTE;
     ch->message[0] = ch->hint[0] = 0;
@@ -399,7 +413,7 @@ void pk_resolve_report(const pk_variant_choice *ch, const pk_game *g, const char
 {
     if (ch->message[0])
         game_diag(sink, g, file, ch->severity, ch->source == PK_VSRC_GUESS ? "variant-guess" : "gametype",
-                  ch->message, ch->hint[0] ? ch->hint : NULL);
+                  ch->message, ch->hint[0] ? ch->hint : NULL, ch->source == PK_VSRC_GUESS ? ch : NULL);
 }
 
 /* ---- suggestion
@@ -417,7 +431,7 @@ void pk_resolve_suggest(pk_replay *r, const pk_game *g, const char *file, const 
         snprintf(msg, sizeof msg, "the moves replay without error as %s (GameType %d): is the GameType tag wrong?",
                  v->name, v->gametype);
         snprintf(hint, sizeof hint, "to check it so: --variant %s", v->name);
-        game_diag(sink, g, file, PK_SEV_NOTE, "gametype", msg, hint);
+        game_diag(sink, g, file, PK_SEV_NOTE, "gametype", msg, hint, NULL);
         return;
     }
 }

@@ -20,6 +20,8 @@ struct pk_variant_choice {
     const char *unsupported;   /* "Canadian draughts", or NULL */
     bool by_file;              /* a guess taken from the file's games (pk_file_guess), not
                                   from the notation alone */
+    int guess;                 /* a guess: what it was read from (enum pk_diag_guess, the
+                                  diagnostic's field), else 0 */
     int nfit;                  /* pk_resolve_misfit: the other candidates under which a game
                                   with errors under the guess replays without error, in order */
     const pk_variant *fit[PK_V_COUNT];

@@ -2,10 +2,9 @@
  * html_report.c -- the HTML report of html_report.h. Rows of the games table and the findings
  * are written to two temporary files as games come; pk_html_finish writes the page:
  * head and styles, the header with the totals (known only at the end), the table, the
- * findings, the script. A finding's diagrams come from board.c; its move is matched
- * again against the position before it (match.c; its squares mapped by written.c as the
- * replay maps them), so the page shows what the rules required without keeping anything
- * from the replay.
+ * findings, the script. A finding's diagrams come from board.c, drawn from what the
+ * replay put in the diagnostic as data (pk_diag's variant, pos, played, required): the
+ * page neither parses the FEN text back nor matches the move a second time.
  */
 #include "html_report.h"
 
@@ -13,10 +12,8 @@
 #include <string.h>
 
 #include "board.h"
-#include "fen.h"
-#include "match_int.h"
+#include "movelist_int.h" /* the library's own: the list is read in place */
 #include "notation.h"
-#include "written.h"
 
 struct pk_html {
     FILE *out, *rows, *details;
@@ -26,11 +23,15 @@ struct pk_html {
     long findings, diagrams;
     char last_file[512];
     char variants[300];
-    pk_match_scratch ms;
     pk_movelist legal;
-    /* pk_html_diag: the next game's diagnostics, copied (each with its strings in one block) */
+    /* pk_html_diag: the next game's diagnostics, copied (each with its strings in one block,
+     * and what its structured fields point to: they are pointed there in pk_html_add, once
+     * the arrays have stopped moving) */
     pk_diag *kept;
-    char **kept_text;
+    struct kept_data {
+        char *text;
+        pk_diag_kept data;
+    } *kept_data;
     int nkept, capkept;
 };
 
@@ -110,9 +111,9 @@ void pk_html_diag(pk_html *r, const pk_diag *d)
         pk_diag *p = realloc(r->kept, (size_t)cap * sizeof *p);
         if (p)
             r->kept = p;
-        char **t = realloc(r->kept_text, (size_t)cap * sizeof *t);
+        struct kept_data *t = realloc(r->kept_data, (size_t)cap * sizeof *t);
         if (t)
-            r->kept_text = t;
+            r->kept_data = t;
         if (!p || !t)
             return;
         r->capkept = cap;
@@ -125,20 +126,30 @@ void pk_html_diag(pk_html *r, const pk_diag *d)
     if (!text)
         return;
     pk_diag *c = &r->kept[r->nkept];
+    struct kept_data *k = &r->kept_data[r->nkept];
     *c = *d;
+    pk_diag_keep(&k->data, d);
     c->file = c->game_name = NULL; /* the page takes both from the game */
     const char **dst[] = {&c->message, &c->fen, &c->hint, &c->move, &c->code};
     for (int i = 0; i < 5; i++) {
         *dst[i] = str[i] ? memcpy(q, str[i], len[i]) : NULL;
         q += len[i];
     }
-    r->kept_text[r->nkept++] = text;
+    k->text = text;
+    r->nkept++;
+}
+
+/* The kept diagnostics' structured fields pointed to their copies. */
+static void point_kept(pk_html *r)
+{
+    for (int i = 0; i < r->nkept; i++)
+        pk_diag_restore(&r->kept[i], &r->kept_data[i].data);
 }
 
 static void forget_kept(pk_html *r)
 {
     for (int i = 0; i < r->nkept; i++)
-        free(r->kept_text[i]);
+        free(r->kept_data[i].text);
     r->nkept = 0;
 }
 
@@ -183,14 +194,6 @@ static const pk_pdn_move *find_move(const pk_pdn_line *l, long long line, long l
             }
     }
     return NULL;
-}
-
-/* The squares of a written move (hop-by-hop continuations joined) as bits of the geometry,
- * mapped as the replay maps them (written.h); false when a square cannot be placed ("ed4"'s
- * lone file, a square off the board). */
-static bool written_squares(const pk_variant *v, const pk_pdn_line *l, int i, pk_written *w)
-{
-    return pk_written_line_move(v, l, i, w, NULL) == PK_OK && !w->file_origin && w->nsq >= 2;
 }
 
 /* One diagram: kind "position" (the position before the move, the written move drawn)
@@ -259,53 +262,41 @@ static void moves_upto(pk_html *r, const pk_pdn_line *l, int index)
     fputs("</p>\n", r->details);
 }
 
-/* The diagrams and lists of one finding that names a position. */
+/* The diagrams and lists of one finding that names a position: the replay's position and
+ * move (the move as written when it is none of the position's), and the capture the rules
+ * required, all from the diagnostic. */
 static void finding_board(pk_html *r, const pk_html_game *rg, const pk_diag *d)
 {
-    const pk_variant *v = rg->variant;
-    pk_pos pos;
-    if (!v || !d->fen || pk_fen_parse(v, d->fen, (size_t)-1, &pos, NULL, NULL) != PK_OK)
+    const pk_variant *v = d->variant;
+    const pk_pos *pos = d->pos;
+    if (!v || !pos)
         return;
     const pk_pdn_line *l = NULL;
     int index = -1;
     const pk_pdn_move *mv = d->line > 0 && d->move ? find_move(&rg->game->main, d->line, d->col, &l, &index) : NULL;
-    pk_written w;
     if (is_draw(d)) { /* a draw rule reports the position after the move that fired it */
-        diagram(r, "position", v, &pos, NULL, "the position when the rule fired");
+        diagram(r, "position", v, pos, NULL, "the position when the rule fired");
         if (mv)
             moves_upto(r, l, index);
         return;
     }
-    if (!mv || !written_squares(v, l, index, &w)) {
-        diagram(r, "position", v, &pos, NULL, "the position");
+    if (!mv || !d->played) {
+        diagram(r, "position", v, pos, NULL, "the position");
         if (mv)
             moves_upto(r, l, index);
         return;
-    }
-    pk_match m;
-    pk_match_move(v, &pos, &w, r->o.gen_flags, &r->ms, &m);
-    pk_move drawn;
-    bool have = m.kind != PK_MATCH_AMBIGUOUS && m.kind != PK_MATCH_ILLEGAL;
-    if (have) {
-        drawn = m.move;
-    } else { /* not a move of the position: its written squares, from one to the next */
-        memset(&drawn, 0, sizeof drawn);
-        drawn.from = w.sq[0];
-        drawn.to = w.sq[w.nsq - 1];
-        drawn.path[0] = drawn.to;
     }
     char caption[300];
     snprintf(caption, sizeof caption, "before the move: %s as written", mv->text);
-    diagram(r, "position", v, &pos, &drawn, caption);
-    if ((m.kind == PK_MATCH_CAPTURE_REQUIRED || m.kind == PK_MATCH_CHOICE || m.kind == PK_MATCH_INCOMPLETE) &&
-        m.ncand > 0) {
-        pk_gen_legal(v, &pos, &r->legal, r->o.gen_flags);
+    diagram(r, "position", v, pos, d->played, caption);
+    if (d->required) {
+        pk_gen_legal(v, pos, &r->legal, r->o.gen_flags);
         char buf[128];
-        move_text(v, &r->legal, &m.cand[0], buf, sizeof buf);
+        move_text(v, &r->legal, d->required, buf, sizeof buf);
         snprintf(caption, sizeof caption, "what the rules required: %s", buf);
-        diagram(r, "required", v, &pos, &m.cand[0], caption);
+        diagram(r, "required", v, pos, d->required, caption);
     }
-    legal_list(r, v, &pos);
+    legal_list(r, v, pos);
     moves_upto(r, l, index);
 }
 
@@ -358,6 +349,7 @@ int pk_html_add(pk_html *r, const pk_html_game *rg_in, const pk_verdict *v, pk_e
 {
     pk_html_game kept = *rg_in;
     if (!kept.diags) { /* those of pk_html_diag */
+        point_kept(r);
         kept.diags = r->kept;
         kept.ndiags = r->nkept;
     }
@@ -556,7 +548,7 @@ int pk_html_finish(pk_html *r, const pk_totals *totals, pk_error *err)
     fclose(r->details);
     forget_kept(r);
     free(r->kept);
-    free(r->kept_text);
+    free(r->kept_data);
     free(r);
     if (st || ferror(f))
         return pk_error_set(err, PK_ERR_IO, 0, "write error");

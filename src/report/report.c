@@ -1,7 +1,8 @@
 /*
  * report.c -- per-game records: the diagnostics buffer that puts a game's diagnostics
  * in file order, the game's name for messages, the verdict on a game and the totals of a
- * run, the JSON game object and summary line (see report.h; the JSON is json.c's).
+ * run, the JSON game object and summary line (see report.h; the JSON is json.c's), and
+ * the copy of a diagnostic's structured fields that every keeper of diagnostics makes.
  */
 #include "report.h"
 
@@ -24,6 +25,8 @@ struct pk_diag_buffer {
     pk_diag_sink out;
     entry *e;
     size_t n, cap;
+    pk_diag_kept *kept; /* entry i's structured fields at kept[e->seq]: they stay out of
+                           the entries qsort moves */
     size_t flushed; /* diagnostics sent on so far (for marks) */
     char *pool;
     size_t used, pool_cap;
@@ -42,6 +45,7 @@ void pk_diag_buffer_free(pk_diag_buffer *b)
     if (!b)
         return;
     free(b->e);
+    free(b->kept);
     free(b->pool);
     free(b);
 }
@@ -73,6 +77,10 @@ static bool reserve(pk_diag_buffer *b, size_t bytes)
         if (!e)
             return false;
         b->e = e;
+        pk_diag_kept *k = realloc(b->kept, cap * sizeof *k);
+        if (!k)
+            return false;
+        b->kept = k;
         b->cap = cap;
     }
     if (b->used + bytes > b->pool_cap) {
@@ -114,6 +122,7 @@ void pk_diag_buffer_add(pk_diag_buffer *b, const pk_diag *d)
     e->move_number = d->move_number;
     e->side = d->side;
     e->seq = b->n;
+    pk_diag_keep(&b->kept[b->n], d);
     e->pool_start = b->used;
     for (int i = 0; i < S_COUNT; i++) {
         e->str[i] = 0;
@@ -145,20 +154,23 @@ void pk_diag_buffer_flush(pk_diag_buffer *b, const char *game_name)
         const char *s[S_COUNT];
         for (int k = 0; k < S_COUNT; k++)
             s[k] = e->str[k] ? b->pool + e->str[k] - 1 : NULL;
-        pk_diag d = {.severity = e->severity,
-                     .code = s[S_CODE],
-                     .file = s[S_FILE],
-                     .line = e->line,
-                     .col = e->col,
-                     .game = e->game,
-                     .ply = e->ply,
-                     .move_number = e->move_number,
-                     .side = e->side,
-                     .move = s[S_MOVE],
-                     .fen = s[S_FEN],
-                     .message = s[S_MESSAGE],
-                     .hint = s[S_HINT],
-                     .game_name = e->game > 0 && game_name ? game_name : s[S_NAME]};
+        pk_diag d; /* every field set (no initializer clearing the struct first: a copy
+                      of each diagnostic passes here) */
+        d.severity = e->severity;
+        d.code = s[S_CODE];
+        d.file = s[S_FILE];
+        d.line = e->line;
+        d.col = e->col;
+        d.game = e->game;
+        d.ply = e->ply;
+        d.move_number = e->move_number;
+        d.side = e->side;
+        d.move = s[S_MOVE];
+        d.fen = s[S_FEN];
+        d.message = s[S_MESSAGE];
+        d.hint = s[S_HINT];
+        d.game_name = e->game > 0 && game_name ? game_name : s[S_NAME];
+        pk_diag_restore(&d, &b->kept[e->seq]);
         pk_diag_emit(&b->out, &d);
     }
     b->flushed += b->n;

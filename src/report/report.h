@@ -25,6 +25,43 @@
 #include "pdn.h"
 #include "replay.h"
 
+/* A pk_diag's structured fields (variant, pos, played, required, guess), kept with a copy
+ * of it beyond the sink call: its pointers are borrowed for that call, like its strings.
+ * keep copies what they point to (nothing allocated); restore sets d's fields again, the
+ * pointers to k's copies (valid while k is). */
+typedef struct pk_diag_kept {
+    pk_pos pos;
+    pk_move played, required;
+    const pk_variant *variant;
+    int guess;
+    unsigned char has; /* which of pos, played, required were set (1, 2, 4) */
+} pk_diag_kept;
+
+/* (inline: every diagnostic of a run passes here twice, the separator warnings of an
+ * archive by the thousand) */
+static inline void pk_diag_keep(pk_diag_kept *k, const pk_diag *d)
+{
+    k->variant = d->variant;
+    k->guess = d->guess;
+    k->has = (unsigned char)((d->pos ? 1 : 0) | (d->played ? 2 : 0) | (d->required ? 4 : 0));
+    if (d->pos)
+        k->pos = *d->pos;
+    if (d->played)
+        k->played = *d->played;
+    if (d->required)
+        k->required = *d->required;
+}
+
+static inline void pk_diag_restore(pk_diag *d, const pk_diag_kept *k)
+{
+    d->variant = k->variant;
+    d->guess = k->guess;
+    d->pos = k->has & 1 ? &k->pos : NULL;
+    d->played = k->has & 2 ? &k->played : NULL;
+    d->required = k->has & 4 ? &k->required : NULL;
+}
+
+
 #define PK_DIAG_BUFFER_MAX 4096
 #define PK_DIAG_BUFFER_BYTES (4u << 20)
 

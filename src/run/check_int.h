@@ -33,6 +33,7 @@ typedef struct kept {
     pk_diag d;
     size_t str[NSTR]; /* offset + 1 into store.str; 0 = NULL */
     bool written;     /* its text is in its game's text (pk_check_format.diag) */
+    pk_diag_kept data; /* what d's structured fields point to */
 } kept;
 
 /* A game checked, as handed back: its diagnostics end at kept[d1] (they start where the

@@ -54,6 +54,7 @@ bool pk_ck_store_diag(store *st, const pk_diag *d, bool written)
     kept *k = &st->d[st->nd++];
     k->d = *d;
     k->written = written;
+    pk_diag_keep(&k->data, d);
     for (int i = 0; i < NSTR; i++) {
         k->str[i] = s[i] ? st->nstr + 1 : 0;
         if (s[i])
@@ -63,7 +64,7 @@ bool pk_ck_store_diag(store *st, const pk_diag *d, bool written)
     return true;
 }
 
-/* The i-th diagnostic kept, its strings pointing into the store. */
+/* The i-th diagnostic kept, its strings and structured fields pointing into the store. */
 static pk_diag store_get(const store *st, size_t i)
 {
     const kept *k = &st->d[i];
@@ -73,6 +74,7 @@ static pk_diag store_get(const store *st, size_t i)
     f[4] = &d.message, f[5] = &d.hint, f[6] = &d.game_name;
     for (int j = 0; j < NSTR; j++)
         *f[j] = k->str[j] ? st->str + k->str[j] - 1 : NULL;
+    pk_diag_restore(&d, &k->data);
     return d;
 }
 

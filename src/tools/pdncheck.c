@@ -56,11 +56,16 @@ typedef struct run {
     int unreadable, write_failed;
     const char *file;
     /* GNU output: the warning that a game's variant was guessed (code variant-guess) is said
-     * once per file and wording, then counted (a file may give a few: "english" for its
-     * numeric games, "international" for the others) */
+     * once per file and guess (the variant and why: the diagnostic's fields, never its
+     * words), then counted (a file may give a few: "english" for its numeric games,
+     * "international" for the others) */
 #define GUESSES 8
     int nguess;
-    char guess_said[GUESSES][512];
+    struct guess {
+        const pk_variant *variant;
+        int why, game; /* pk_diag.guess; the game, for a guess that names its own tag */
+    } guess[GUESSES];
+    char guess_said[GUESSES][512]; /* the first one's message, repeated in the count */
     long guess_repeats[GUESSES];
     /* per file and variant: games an option given for other variants was not applied to */
     long not_applied[PK_V_COUNT];
@@ -130,13 +135,17 @@ static void on_diag(void *ctx, const pk_diag *dd, bool written)
         return;
     }
     if (dd->severity == PK_SEV_WARNING && !strcmp(d->code, "variant-guess")) { /* (--strict: an error) */
+        /* a game's GameType tag that names no variant is its own (the warning names the
+         * tag's line): that guess is never the same as another game's */
+        struct guess k = {d->variant, d->guess, d->guess & PK_GUESS_UNKNOWN_GAMETYPE ? d->game : 0};
         for (int i = 0; i < R->nguess; i++)
-            if (!strcmp(R->guess_said[i], d->message)) {
+            if (R->guess[i].variant == k.variant && R->guess[i].why == k.why && R->guess[i].game == k.game) {
                 R->guess_repeats[i]++;
                 return;
             }
         if (R->nguess == GUESSES)
             flush_guesses(R);
+        R->guess[R->nguess] = k;
         R->guess_repeats[R->nguess] = 0;
         snprintf(R->guess_said[R->nguess++], sizeof R->guess_said[0], "%s", d->message);
     }

@@ -18,6 +18,7 @@ typedef struct collected {
     int n;
     pk_diag d[32];
     char text[32][3][400];
+    pk_diag_kept data[32]; /* what d's structured fields point to (borrowed, as the strings) */
 } collected;
 
 static const char *keep(collected *c, int k, const char *s)
@@ -37,6 +38,8 @@ static void collect(void *ctx, const pk_diag *d)
     c->d[c->n].message = keep(c, 0, d->message);
     c->d[c->n].fen = keep(c, 1, d->fen);
     c->d[c->n].hint = keep(c, 2, d->hint);
+    pk_diag_keep(&c->data[c->n], d);
+    pk_diag_restore(&c->d[c->n], &c->data[c->n]);
     c->n++;
 }
 
