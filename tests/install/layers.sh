@@ -12,7 +12,8 @@
 #   (c) a source file (src/, .c or .h, the tools' mains too) of more than 800 lines, but
 #       for the few named in OVER_OK below, each with its reason;
 #   (d) two headers of one name (they are included as "x.h" and installed flat in
-#       include/pdnkit/).
+#       include/pdnkit/);
+#   (e) a source file the README's map of src/ (README "Layers") does not name.
 # Arrows inside a layer may go either way, as long as they make no cycle. What nm cannot
 # see (a static inline function of a header) is not checked here. The cycle finder is
 # first tried on three objects made here, two of which call each other: a finder that
@@ -138,6 +139,15 @@ for f in $OVER_OK; do [ -f "$f" ] || bad "$f (OVER_OK in $0) does not exist: tak
 # --- (d) one header per name -----------------------------------------------------------
 for h in src/*.h src/*/*.h; do [ -f "$h" ] && basename "$h"; done | LC_ALL=C sort | uniq -d >"$tmp/dup"
 while read -r h; do bad "two headers named $h: $(ls src/$h src/*/$h 2>/dev/null | tr '\n' ' ')"; done <"$tmp/dup"
+
+# --- (e) the README's map names every source file ---------------------------------------
+# (its table of folders writes `x.[ch]` for a pair, `x.c` or `x.h` alone)
+for f in src/*.[ch] src/*/*.[ch]; do
+  [ -f "$f" ] || continue
+  b=${f##*/}
+  grep -qF "\`$b\`" README.md || grep -qF "\`${b%.?}.[ch]\`" README.md ||
+    bad "$f is not in the README's map of src/ (README \"Layers\"): add it to its folder's row"
+done
 
 nf=$(wc -l <"$tmp/files"); na=$(cut -d' ' -f1,2 "$tmp/arrows" | LC_ALL=C sort -u | wc -l)
 echo "layers: $nf library files, $na arrows between them$([ $folders = 1 ] && echo ", layers $(echo $LAYERS | sed 's/ / < /g')")"
