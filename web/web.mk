@@ -64,8 +64,11 @@ $(WEB)/pdnkit.html: $(WEB)/pdnkit.js $(WEB_PAGE) $(BUILD)/bin/pdncheck src/base/
 # make check and make bench build the page where they can: like deps-check, web/deps.sh
 # installs what is missing (as root on Debian: the only network step, done once; then it
 # finds everything and fetches nothing); elsewhere the page's test is a SKIP, which CI
-# refuses. The test itself never installs or fetches anything.
+# refuses. The test itself never installs or fetches anything. pdncheck (and so the
+# library) is built first, by the make that runs this: the make the recipe starts would
+# otherwise rebuild libpdnkit.a while the first links the tests against it (make -j: CI's
+# make check failed so, the archive removed under a link).
 .PHONY: web-if-possible
-web-if-possible:
+web-if-possible: $(BUILD)/bin/pdncheck
 	@if sh web/deps.sh $(WEB_DEPS); then $(MAKE) --no-print-directory $(WEB)/pdnkit.html; \
 	else echo "web: the page is not built: tests/corpus/browser-web.sh will SKIP"; fi
