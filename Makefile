@@ -189,10 +189,9 @@ run: all
 # CHECK_GROUPS: the groups of tests/run-all.sh to run (default all four); the page and the
 # Python module are built only when the corpus group (whose scripts test them) runs.
 CHECK_GROUPS ?= unit golden corpus install
-# The install tests (lib.sh, ctypes.sh) each run a make install of their own, two tests at
-# a time: the shared library is built here first, so that those makes find it made and do
-# not link the same file at once (pdnkit.pc and the completion, remade by every install for
-# its PREFIX, are written to a file of their own and renamed into place).
+# The install tests (lib.sh, ctypes.sh) each run a make install of their own (one after
+# the other, after the rest: tests/run-all.sh): the shared library is built here, in the
+# make that has the jobserver, so that their makes find it made.
 INSTALL_BUILT = $(BUILD)/libpdnkit.so
 check: deps deps-check deps-python
 	@$(MAKE) --no-print-directory build-tests corpora $(if $(filter corpus,$(CHECK_GROUPS)),web-if-possible) \
@@ -302,8 +301,8 @@ $(BUILD)/libpdnkit.so: $(SOLIB)
 PC_REQUIRES = $(PKGS) $(ZIP_PKGS)
 PC_LIBS     = $(filter -lbz2,$(ZIP_LIBS)) -lpthread -lm
 pc_rel = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
-# (FORCE: PREFIX may differ from the last make's; the install tests run two makes at once,
-# hence the write to a file of the shell's own and the rename)
+# (FORCE: PREFIX may differ from the last make's; written to a file of the shell's own and
+# renamed, so that no make or reader ever sees half of one)
 $(BUILD)/pdnkit.pc: pdnkit.pc.in src/base/pk_common.h FORCE
 	@mkdir -p $(@D)
 	@sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(call pc_rel,$(LIBDIR))|' \
