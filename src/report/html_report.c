@@ -227,10 +227,9 @@ static void move_text(const pk_variant *v, const pk_movelist *l, const pk_move *
         snprintf(buf, size, "?");
 }
 
-/* "Legal moves: 32-28, 33-29, ..." */
-static void legal_list(pk_html *r, const pk_variant *v, const pk_pos *p)
+/* "Legal moves: 32-28, 33-29, ..." of the position r->legal was generated for. */
+static void legal_list(pk_html *r, const pk_variant *v)
 {
-    pk_gen_legal(v, p, &r->legal, r->o.gen_flags);
     fputs("<p class=\"legal\"><span class=\"label\">Legal moves here:</span> ", r->details);
     if (!r->legal.n)
         fputs("none (the side to move has lost)", r->details);
@@ -289,14 +288,14 @@ static void finding_board(pk_html *r, const pk_html_game *rg, const pk_diag *d)
     char caption[300];
     snprintf(caption, sizeof caption, "before the move: %s as written", mv->text);
     diagram(r, "position", v, pos, d->played, caption);
+    pk_gen_legal(v, pos, &r->legal, r->o.gen_flags); /* once: the required move's words and the list */
     if (d->required) {
-        pk_gen_legal(v, pos, &r->legal, r->o.gen_flags);
         char buf[128];
         move_text(v, &r->legal, d->required, buf, sizeof buf);
         snprintf(caption, sizeof caption, "what the rules required: %s", buf);
         diagram(r, "required", v, pos, d->required, caption);
     }
-    legal_list(r, v, pos);
+    legal_list(r, v);
     moves_upto(r, l, index);
 }
 

@@ -61,7 +61,6 @@ static inline void pk_diag_restore(pk_diag *d, const pk_diag_kept *k)
     d->required = k->has & 4 ? &k->required : NULL;
 }
 
-
 #define PK_DIAG_BUFFER_MAX 4096
 #define PK_DIAG_BUFFER_BYTES (4u << 20)
 
