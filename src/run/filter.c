@@ -19,6 +19,7 @@
 
 typedef struct tag_test {
     char *name;
+    char *arg;      /* NAME=REGEX as given: what an error names */
     pcre2_code *re; /* NULL: the tag's presence alone */
 } tag_test;
 
@@ -45,6 +46,7 @@ void pk_filter_free(pk_filter *f)
         return;
     for (int i = 0; i < f->ntags; i++) {
         free(f->tag[i].name);
+        free(f->tag[i].arg);
         pcre2_code_free(f->tag[i].re);
     }
     free(f);
@@ -64,7 +66,11 @@ int pk_filter_add_tag(pk_filter *f, const char *arg, bool caseless, pk_error *er
     if (*pat) {
         int ec;
         PCRE2_SIZE at;
-        uint32_t opts = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | (caseless ? PCRE2_CASELESS : 0);
+        /* UTF and UCP: the reader hands out UTF-8 only (encoding.h: a cp1252 or cp1251 file
+         * is decoded on the way), and \w, \b, \d, [[:alpha:]] and caseless matching take
+         * every letter ("Jérôme"), not ASCII's alone. A value that is not valid UTF-8 all the
+         * same is a match error (tag_holds), not a silent "no match". */
+        uint32_t opts = PCRE2_UTF | PCRE2_UCP | (caseless ? PCRE2_CASELESS : 0);
         if (!(t->re = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED, opts, &ec, &at, NULL))) {
             char msg[160];
             pcre2_get_error_message(ec, (PCRE2_UCHAR *)msg, sizeof msg);
@@ -74,29 +80,59 @@ int pk_filter_add_tag(pk_filter *f, const char *arg, bool caseless, pk_error *er
         pcre2_jit_compile(t->re, PCRE2_JIT_COMPLETE); /* else the interpreter: the same matches */
     }
     size_t n = (size_t)(eq - arg);
-    if (!(t->name = malloc(n + 1))) {
+    t->name = malloc(n + 1);
+    t->arg = malloc(strlen(arg) + 1);
+    if (!t->name || !t->arg) {
+        free(t->name);
+        free(t->arg);
         pcre2_code_free(t->re);
         return pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
     }
     memcpy(t->name, arg, n);
     t->name[n] = 0;
+    strcpy(t->arg, arg);
     f->ntags++;
     return PK_OK;
 }
 
-static bool tag_holds(const tag_test *t, const pk_game *g)
+/* The error of a match that did not finish (a limit, a value not UTF-8), for *why. */
+static int match_failed(const tag_test *t, const pk_pdn_tag *tag, int rc, pk_filter_why *why)
+{
+    if (why) {
+        why->tag = t->arg;
+        why->line = tag->line;
+        why->col = tag->col;
+        if (pcre2_get_error_message(rc, (PCRE2_UCHAR *)why->reason, sizeof why->reason) < 0 && !why->reason[0])
+            snprintf(why->reason, sizeof why->reason, "PCRE2 error %d", rc);
+    }
+    return -1;
+}
+
+/* 1: some tag t->name has a value the pattern matches; 0: none; -1: a match gave up
+ * (PCRE2's match, depth or heap limit, a value not UTF-8), said in *why. Never "no match"
+ * for a match that did not finish: under -v that would select the game. */
+static int tag_holds(const tag_test *t, const pk_game *g, pk_filter_why *why)
 {
     pcre2_match_data *md = NULL;
-    bool found = false;
+    int found = 0;
     for (int i = 0; i < g->ntags && !found; i++) {
         if (pk_ascii_casecmp(g->tags[i].name, t->name))
             continue;
         if (!t->re)
-            return true;
-        if (!md && !(md = pcre2_match_data_create(1, NULL)))
-            break; /* out of memory: no match (nothing better to say from here) */
+            return 1;
+        if (!md && !(md = pcre2_match_data_create(1, NULL))) {
+            found = match_failed(t, &g->tags[i], PCRE2_ERROR_NOMEMORY, why);
+            break;
+        }
         const char *v = g->tags[i].value;
-        found = pcre2_match(t->re, (PCRE2_SPTR)v, strlen(v), 0, 0, md, NULL) >= 0;
+        int rc = pcre2_match(t->re, (PCRE2_SPTR)v, strlen(v), 0, 0, md, NULL);
+        /* JIT's stack (32 KiB) is small for some patterns: the interpreter's is the heap */
+        if (rc == PCRE2_ERROR_JIT_STACKLIMIT)
+            rc = pcre2_match(t->re, (PCRE2_SPTR)v, strlen(v), 0, PCRE2_NO_JIT, md, NULL);
+        if (rc >= 0)
+            found = 1;
+        else if (rc != PCRE2_ERROR_NOMATCH)
+            found = match_failed(t, &g->tags[i], rc, why);
     }
     pcre2_match_data_free(md);
     return found;
@@ -235,6 +271,8 @@ static int read_date(const char *s, int parts, bool strict, long *lo, long *hi)
             return 0;
         i += 1 + n;
     }
+    if (!strict) /* 1998.00.00: the zeros of a program that had no month or day to write */
+        m = m == 0 ? -1 : m, d = d == 0 ? -1 : d;
     if (y < 0 && (m >= 0 || d >= 0))
         return 0; /* ????.05.01: not a span of days */
     if ((m >= 0 && (m < 1 || m > 12)) || (m < 0 && d >= 0) || (d >= 0 && (d < 1 || d > days_in(y, m))))
@@ -294,13 +332,125 @@ int pk_filter_set_date(pk_filter *f, const char *arg, pk_error *err)
     return PK_OK;
 }
 
-static bool date_holds(const pk_filter *f, const pk_game *g)
+/* The Date tags of real archives (a survey of the bundled corpora, pdngrep(1) lists the
+ * forms): besides PDN's YYYY.MM.DD, the year last (25.11.2000, 18-03-1998, 1.10.1973:
+ * the day first, as in Europe, where these archives come from), a separator left at the
+ * end (1998.), a range of days or years (1998.05.01 - 1998.05.09, 2007/2008), the
+ * month by its English name (17 april 2009, 1-2 June 2002), blanks around it all. */
+
+static const char *const month_names[12] = {"january", "february", "march",     "april",   "may",    "june",
+                                            "july",    "august",   "september", "october", "november", "december"};
+
+/* A month's English name or its first three letters (and "sept") at s: its number, *n
+ * the letters read; 0 when there is none. */
+static int month_name(const char *s, int *n)
 {
-    const char *d = pk_game_tag(g, "Date");
-    long lo, hi;
-    if (!d || !longest(d, false, &lo, &hi, at_end))
+    int k = 0;
+    while (pk_ascii_isalpha((unsigned char)s[k]))
+        k++;
+    for (int m = 0; m < 12; m++) {
+        const char *name = month_names[m];
+        size_t len = strlen(name);
+        if (((size_t)k == len || k == 3 || (m == 8 && k == 4)) && (size_t)k <= len &&
+            !pk_ascii_ncasecmp(s, name, (size_t)k)) {
+            *n = k;
+            return m + 1;
+        }
+    }
+    return 0;
+}
+
+/* The span of y (-1: not known), m (-1: not known) and d (-1: not known), all checked;
+ * false when they are no day (a month 13, a 30 February) or say a day of no known year. */
+static bool span_of(int y, int m, int d, long *lo, long *hi)
+{
+    if (y < 0)
         return false;
-    return lo >= f->date_lo && hi <= f->date_hi;
+    if ((m >= 0 && (m < 1 || m > 12)) || (m < 0 && d >= 0) || (d >= 0 && (d < 1 || d > days_in(y, m))))
+        return false;
+    *lo = (long)y * 10000 + (m < 0 ? 101 : m * 100 + (d < 0 ? 1 : d));
+    *hi = (long)y * 10000 + (m < 0 ? 1231 : m * 100 + (d < 0 ? days_in(y, m) : d));
+    return true;
+}
+
+static bool is_sep(char c) { return c == '.' || c == '-' || c == '/'; }
+
+/* One date, the whole of s: true and its span. */
+static bool one_date(const char *s, long *lo, long *hi)
+{
+    int i, n;
+    /* YYYY[.MM[.DD]], one separator allowed after it (1998.) */
+    for (int parts = 3; parts >= 1; parts--)
+        if ((i = read_date(s, parts, false, lo, hi)) && (!s[i] || (is_sep(s[i]) && !s[i + 1])))
+            return *hi != 99999999; /* ????: no year known */
+    /* DD.MM.YYYY, D-M-YYYY: the day first ('/' left out: the United States write the month
+     * first there) */
+    int d, m, y, e;
+    if ((i = part(s, 1, 2, &d)) && (s[i] == '.' || s[i] == '-') && (n = part(s + i + 1, 1, 2, &m)) &&
+        s[i + 1 + n] == s[i] && (e = part(s + i + n + 2, 4, 4, &y)) && !s[i + n + 2 + e])
+        return span_of(y, m == 0 ? -1 : m, d == 0 ? -1 : d, lo, hi);
+    /* [D[-D] ]MONTH[,] YYYY */
+    int d2 = -1, v;
+    i = 0;
+    d = -1;
+    if ((n = part(s, 1, 2, &v)) && v >= 0) {
+        d = v;
+        i = n;
+        if (s[i] == '-' && (n = part(s + i + 1, 1, 2, &d2)) && d2 >= 0)
+            i += 1 + n;
+        if (s[i++] != ' ')
+            return false;
+    }
+    if (!(m = month_name(s + i, &n)))
+        return false;
+    i += n;
+    i += s[i] == '.' || s[i] == ',';
+    if (s[i++] != ' ' || !(e = part(s + i, 4, 4, &y)) || s[i + e] || y < 0)
+        return false;
+    long l2, h2;
+    if (!span_of(y, m, d, lo, hi) || (d2 >= 0 && (!span_of(y, m, d2, &l2, &h2) || (*hi = h2) < *lo)))
+        return false;
+    return true;
+}
+
+int pk_filter_read_date(const char *value, long *lo, long *hi)
+{
+    char s[80];
+    size_t a = 0, b = value ? strlen(value) : 0;
+    while (a < b && (value[a] == ' ' || value[a] == '\t'))
+        a++;
+    while (b > a && (value[b - 1] == ' ' || value[b - 1] == '\t'))
+        b--;
+    if (strspn(value ? value + a : "", "?0.-/ ") >= b - a)
+        return 0; /* none: no tag, "", "?", "????.??.??", "0000.00.00" */
+    if (b - a >= sizeof s)
+        return -1;
+    memcpy(s, value + a, b - a);
+    s[b - a] = 0;
+    for (size_t k = 0; s[k]; k++) /* blanks: one space */
+        if (s[k] == '\t')
+            s[k] = ' ';
+    if (one_date(s, lo, hi))
+        return 1;
+    /* a range: FROM - TO, FROM-TO, FROM/TO (2007/2008: a season) */
+    for (size_t k = 1; s[k]; k++) {
+        if (s[k] != '-' && s[k] != '/')
+            continue;
+        char from[80], *to = s + k + 1;
+        size_t f = k;
+        while (f && s[f - 1] == ' ')
+            f--;
+        memcpy(from, s, f);
+        from[f] = 0;
+        while (*to == ' ')
+            to++;
+        long l2, h2;
+        if (one_date(from, lo, hi) && one_date(to, &l2, &h2) && *lo <= h2) {
+            *hi = h2;
+            return 1;
+        }
+    }
+    return -1;
 }
 
 /* ------------------------------------------------------------------ the tests */
@@ -308,26 +458,36 @@ static bool date_holds(const pk_filter *f, const pk_game *g)
 bool pk_filter_needs_replay(const pk_filter *f) { return f->variant || f->verdicts; }
 bool pk_filter_needs_verdict(const pk_filter *f) { return f->verdicts != 0; }
 
-bool pk_filter_record(const pk_filter *f, const pk_game *g)
+int pk_filter_record(const pk_filter *f, const pk_game *g, pk_filter_why *why)
 {
+    if (why)
+        memset(why, 0, sizeof *why);
+    if (f->date) { /* first: an unreadable date is said whatever the other criteria say */
+        long lo, hi;
+        int k = pk_filter_read_date(pk_game_tag(g, "Date"), &lo, &hi);
+        if (k < 0 && why)
+            why->date_unread = true;
+        if (k <= 0 || lo < f->date_lo || hi > f->date_hi)
+            return 0;
+    }
     if (f->result) {
         pk_stated_result sr;
         pk_game_stated_result(g, &sr);
         int kind = sr.kind == PK_RESULT_NONE ? PK_RESULT_UNKNOWN : sr.kind;
         if (kind + 1 != f->result)
-            return false;
+            return 0;
     }
     if (f->plies) {
         int n = plies(g);
         if ((f->plies_min >= 0 && n < f->plies_min) || (f->plies_max >= 0 && n > f->plies_max))
-            return false;
+            return 0;
     }
-    if (f->date && !date_holds(f, g))
-        return false;
-    for (int i = 0; i < f->ntags; i++)
-        if (!tag_holds(&f->tag[i], g))
-            return false;
-    return true;
+    for (int i = 0; i < f->ntags; i++) {
+        int k = tag_holds(&f->tag[i], g, why);
+        if (k <= 0)
+            return k;
+    }
+    return 1;
 }
 
 bool pk_filter_replayed(const pk_filter *f, const pk_game *g, const pk_replay_result *res)

@@ -32,8 +32,9 @@ void pk_filter_free(pk_filter *f);
 
 /* -t NAME=REGEX: some tag NAME (the name compared without case) has a value in which the
  * PCRE2 pattern matches (anywhere, as grep does; ^ and $ anchor); caseless: -i. An empty
- * pattern asks for the tag alone. A game without the tag never matches. PK_ERR_USAGE
- * with PCRE2's message and column when the pattern does not compile. */
+ * pattern asks for the tag alone. A game without the tag never matches. The pattern is
+ * UTF-8 with Unicode properties (PCRE2_UTF | PCRE2_UCP: \w takes the é of "Jérôme").
+ * PK_ERR_USAGE with PCRE2's message and column when the pattern does not compile. */
 int pk_filter_add_tag(pk_filter *f, const char *arg, bool caseless, pk_error *err);
 
 /* --variant: the game is replayed under v (its tags, else the guess; or --variant's
@@ -59,16 +60,38 @@ int pk_filter_set_plies(pk_filter *f, const char *arg, pk_error *err);
 /* --date FROM[-TO]: the Date tag stands for days that all lie in the range. A date is
  * YYYY[.MM[.DD]] ('.', '-' or '/' between its parts, '??' for a part not known); FROM
  * alone is its own span (1998: the whole year), FROM- and -TO leave one end open. A game
- * whose date says less (1998.??.?? against 1998.05) or nothing does not match. */
+ * whose date says less (1998.??.?? against 1998.05) or nothing does not match, nor does
+ * one whose date cannot be read (pk_filter_why.date_unread says so). */
 int pk_filter_set_date(pk_filter *f, const char *arg, pk_error *err);
+
+/* A Date tag's value (NULL: no tag) read as the span [*lo, *hi] of days YYYYMMDD: 1 read;
+ * 0 it says no day ("", "?", "????.??.??"); -1 it is no date this reads. The forms: PDN's
+ * YYYY.MM.DD with '-' or '/' as well, one- or two-digit parts and '??' parts
+ * (1998.5.1, 1998.05.??, 1998); the year last, the day first (25.11.2000, 18-03-1998,
+ * 1.10.1973); a separator at the end (1998.); a range of two of these (1998.05.01 -
+ * 1998.05.09, 2007/2008, its end not before its start); an English month name
+ * (17 april 2009, 1-2 June 2002, June 2002); blanks before and after. Not read: two-digit
+ * years (03.07.20 is 2003 or 2020) and D/M/YYYY (the United States write the month first). */
+int pk_filter_read_date(const char *value, long *lo, long *hi);
 
 /* What the criteria need: a replay at all (the variant, the verdict), and a replay as
  * pdncheck's (the verdict: variations replayed too, its counts of errors). */
 bool pk_filter_needs_replay(const pk_filter *f);
 bool pk_filter_needs_verdict(const pk_filter *f);
 
-/* The criteria read from the record alone. */
-bool pk_filter_record(const pk_filter *f, const pk_game *g);
+/* What pk_filter_record saw besides its answer. */
+typedef struct pk_filter_why {
+    bool date_unread;   /* --date was given and the Date tag is no date pk_filter_read_date reads */
+    /* pk_filter_record returned -1: a -t pattern's match gave up on a tag's value */
+    const char *tag;    /* the -t option as given, NAME=REGEX (borrowed from the filter) */
+    long long line, col; /* where that tag pair stands */
+    char reason[128];   /* PCRE2's words: "match limit exceeded", a UTF-8 error */
+} pk_filter_why;
+
+/* The criteria read from the record alone: 1 they hold, 0 they do not, -1 a -t pattern's
+ * match did not finish (PCRE2's match, depth or heap limit; a value not valid UTF-8): the
+ * game neither matches nor fails to, said in *why (may be NULL). */
+int pk_filter_record(const pk_filter *f, const pk_game *g, pk_filter_why *why);
 /* The criteria that need the replay; res NULL when g was not replayed. */
 bool pk_filter_replayed(const pk_filter *f, const pk_game *g, const pk_replay_result *res);
 

@@ -126,6 +126,16 @@ int pk_search_add_fen(pk_search *s, const char *fen, bool reversed, const pk_var
 {
     if (s->nfen == PK_SEARCH_MAX)
         return pk_error_set(err, PK_ERR_USAGE, 0, "at most %d --fen options", PK_SEARCH_MAX);
+    /* The side to move first: the FEN reader also takes '?' (a side not known), which a
+     * position looked for cannot be; its error would list '?' among the choices. */
+    const char *p = fen + strspn(fen, " \t");
+    if (!*p)
+        return pk_error_set(err, PK_ERR_USAGE, 0, "--fen '%s': an empty FEN", fen);
+    if (*p != 'W' && *p != 'w' && *p != 'B' && *p != 'b') {
+        char shown[24];
+        pk_text_escape(shown, sizeof shown, p, strcspn(p, ":"));
+        return pk_error_set(err, PK_ERR_USAGE, 0, "--fen '%s': the side to move is W or B, not '%s'", fen, shown);
+    }
     target *t = &s->fen[s->nfen];
     memset(t, 0, sizeof *t);
     t->reversed = reversed;
@@ -141,10 +151,6 @@ int pk_search_add_fen(pk_search *s, const char *fen, bool reversed, const pk_var
         if (pk_fen_parse(v, fen, (size_t)-1, &t->pos[i], &x, &e) != PK_OK) {
             if (!first.msg[0] || v == only)
                 first = e;
-            continue;
-        }
-        if (x.unknown_turn) {
-            pk_error_set(&first, PK_ERR_USAGE, 0, "the side to move is '?': write W or B");
             continue;
         }
         t->ok[i] = true;
