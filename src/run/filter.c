@@ -421,7 +421,7 @@ int pk_filter_read_date(const char *value, long *lo, long *hi)
         a++;
     while (b > a && (value[b - 1] == ' ' || value[b - 1] == '\t'))
         b--;
-    if (strspn(value ? value + a : "", "?0.-/ ") >= b - a)
+    if (strspn(value ? value + a : "", "?0.-/ \t") >= b - a)
         return 0; /* none: no tag, "", "?", "????.??.??", "0000.00.00" */
     if (b - a >= sizeof s)
         return -1;
