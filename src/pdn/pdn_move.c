@@ -406,6 +406,8 @@ int pk_rd_plain_tokens(pk_pdn_reader *r)
             r->base + pos - r->game_start > PK_PDN_MAX_GAME_BYTES || pos >= notice ||
             !scan_plain(b + pos, e, r->eof, &p))
             break;
+        if (p.nsq == 0 && p.num[0] == 1 && nl >= 2 && !p.second)
+            break; /* may start the next game (pdn_read.c's restarts()): the general path decides */
         if (p.nsq == 0)
             move_number(r, p.num[0], p.second ? PK_NUM_SECOND : PK_NUM_FIRST, line, col);
         else
