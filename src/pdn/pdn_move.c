@@ -406,12 +406,15 @@ int pk_rd_plain_tokens(pk_pdn_reader *r)
             r->base + pos - r->game_start > PK_PDN_MAX_GAME_BYTES || pos >= notice ||
             !scan_plain(b + pos, e, r->eof, &p))
             break;
-        if (p.nsq == 0 && p.num[0] == 1 && nl >= 2 && !p.second)
-            break; /* may start the next game (pdn_read.c's restarts()): the general path decides */
-        if (p.nsq == 0)
+        if (p.nsq == 0) {
+            /* after a blank line, "1." of a game without tags may start the next game
+             * (pdn_read.c's restarts()): the general path decides */
+            if (nl >= 2 && p.num[0] == 1 && !p.second && r->ntags == 0 && r->lv[0].n > 0)
+                break;
             move_number(r, p.num[0], p.second ? PK_NUM_SECOND : PK_NUM_FIRST, line, col);
-        else
+        } else {
             plain_move(r, (const char *)b + pos, &p, line, col);
+        }
         read = 1;
         /* what fetch() does after a move or number token: ASCII, on one line */
         pos += p.len;
