@@ -362,26 +362,11 @@ static void finish_game(pk_pdn_reader *r, size_t end)
     r->ngames++;
 }
 
-/* A game with movetext ends without a result token, before `what` (at line:col): a '-'
- * just before stands for the result, else the result is missing (a warning, an error under
- * PK_PDN_STRICT). The same words wherever it ends: the next game's tag pairs, its move
- * number 1, the end of the input (issue 31). */
+/* A game with movetext ends without a result token (pk_rd_no_result, pdn_result.c). */
 static void no_result(pk_pdn_reader *r, long long line, long long col, const char *what)
 {
     report_unclosed(r);
-    if (r->skip)
-        return;
-    if (r->dash_pending) {
-        r->dash_pending = 0;
-        r->g->result.text = "-";
-        r->g->result.kind = PK_RESULT_UNKNOWN;
-        r->g->result.line = r->dash_line;
-        r->g->result.col = r->dash_col;
-        pk_rd_tolerate(r, "nonstandard-result", r->dash_line, r->dash_col, "'-' used as the result");
-    } else {
-        pk_rd_check_number(r, &r->lv[r->depth]);
-        pk_rd_tolerate(r, "missing-result", line, col, "game ends without a result %s", what);
-    }
+    pk_rd_no_result(r, line, col, what);
 }
 
 static int end_at_tag(pk_pdn_reader *r, const pk_token *t, long long line, long long col, int nl)
@@ -389,22 +374,6 @@ static int end_at_tag(pk_pdn_reader *r, const pk_token *t, long long line, long 
     no_result(r, line, col, "before the next tag pair");
     unfetch(r, t, line, col, nl);
     return GAME_DONE;
-}
-
-/* An archive without tag pairs nor results (Danican's opening book: "01. 31-26 17-21 02.
- * ...", a blank line between games): in a game without tag pairs, a move number 1 (not
- * "1...") after a blank line, at the top level once the game has moves, starts the next
- * game (pdn(5)). A game with tag pairs goes on: its next game starts at its tags. Read
- * while skipping after a syntax error too, so that one bad game does not swallow the
- * rest of such a file. */
-static int restarts(const pk_pdn_reader *r, const pk_token *t, int nl)
-{
-    if (nl < 2 || r->ntags > 0 || r->state != ST_BODY || (!r->skip && (r->depth > 0 || r->lv[0].n == 0)))
-        return 0;
-    const char *s = r->buf + t->start, *e = s + t->len;
-    while (s < e && *s == '0')
-        s++;
-    return e - s == 2 && s[0] == '1' && s[1] == '.';
 }
 
 static int end_at_number(pk_pdn_reader *r, const pk_token *t, long long line, long long col, int nl)
@@ -529,7 +498,7 @@ static int skip_token(pk_pdn_reader *r, const pk_token *t, long long line, long 
         break;
     case PK_TOK_COMMENT: comment_token(r, line, col); return CONTINUE;
     case PK_TOK_NUMBER:
-        if (!r->deep && restarts(r, t, nl))
+        if (!r->deep && pk_rd_restarts(r, t, nl))
             return end_at_number(r, t, line, col, nl);
         break;
     case PK_TOK_MOVE:
@@ -651,7 +620,7 @@ static int handle(pk_pdn_reader *r, const pk_token *t, long long line, long long
     default:
         break;
     }
-    if (t->kind == PK_TOK_NUMBER && restarts(r, t, nl))
+    if (t->kind == PK_TOK_NUMBER && pk_rd_restarts(r, t, nl))
         return end_at_number(r, t, line, col, nl);
     start_content(r, ST_BODY, line, col);
     if (t->kind == PK_TOK_MOVE && pk_rd_result_like_move(r, t, line, col))
