@@ -25,7 +25,11 @@
  *      read as each variant (by a tag) or replaying without error under it (no tag). The
  *      notation's most common variant counts one game more, so that one game alone never
  *      outvotes it, and a tie goes to the earlier candidate. Without a pk_file_guess (a file
- *      of one game) the notation's most common variant is taken.
+ *      of one game) the notation's most common variant is taken. A game without a tag and
+ *      without moves (or without a square) fits every candidate and gives no vote; such a
+ *      game takes what a game of the notation most of the file's voters use is guessed as
+ *      (so the warnings about one file name one variant), or, when only tagged games
+ *      voted, the variant most of them are read as.
  *
  *      A guess never rescues an illegal game: a game with errors under the variant guessed
  *      is judged under it, and when it replays without error under other candidates an

@@ -241,12 +241,24 @@ size_t pk_rd_long_value(pk_pdn_reader *r, size_t v, size_t *total, int *closed);
  * next game's move number, or with blanks), else 0. Both end the game: GAME_DONE. */
 int pk_rd_result_token(pk_pdn_reader *r, const pk_token *t, long long line, long long col);
 int pk_rd_result_like_move(pk_pdn_reader *r, const pk_token *t, long long line, long long col);
+/* The game ends without a result token, before `what` (at line:col): a '-' just before
+ * stands for the result, else the result is missing (missing-result: a warning, an error
+ * under PK_PDN_STRICT). The same words wherever it ends: the next game's tag pairs, its
+ * move number 1, the end of the input (issue 31). Nothing while skipping after an error. */
+void pk_rd_no_result(pk_pdn_reader *r, long long line, long long col, const char *what);
 
 /* The move parser (pdn_move.c). */
 void pk_rd_move_token(pk_pdn_reader *r, const pk_token *t, long long line, long long col);
 void pk_rd_number_token(pk_pdn_reader *r, const pk_token *t, long long line, long long col);
 void pk_rd_ellipsis_token(pk_pdn_reader *r);
 int pk_rd_plain_tokens(pk_pdn_reader *r);
+/* An archive without tag pairs nor results (Danican's opening book: "01. 31-26 17-21 02.
+ * ...", a blank line between games): in a game without tag pairs, the number token t, read
+ * after nl line breaks, starts the next game when it is move number 1 ("1.", "01."; not
+ * "1...") after a blank line, at the top level once the game has moves (pdn(5) GAMES). A
+ * game with tag pairs goes on: its next game starts at its tags. Also while skipping after
+ * a syntax error, so that one bad game does not swallow the rest of such a file. */
+int pk_rd_restarts(const pk_pdn_reader *r, const pk_token *t, int nl);
 
 static inline const char *tok_text(pk_pdn_reader *r, const pk_token *t)
 {

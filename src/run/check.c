@@ -56,6 +56,8 @@ pk_checker *pk_checker_new(const pk_check_opts *o, pk_error *err)
     if (!c)
         return pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory"), NULL;
     c->o = *o;
+    if (!o->syntax_only) /* a last game without a result: said by the check (pdn_resume.h) */
+        c->o.reader_flags |= PK_PDN_END_RESULT;
     int jobs = o->jobs > 1 ? o->jobs : 1;
     c->nslots = jobs > 1 ? (o->window > 0 ? o->window : 64 * jobs) : 1;
     /* pieces in flight: enough to keep every worker busy while the emitter catches up.
@@ -82,7 +84,7 @@ pk_checker *pk_checker_new(const pk_check_opts *o, pk_error *err)
             ok = (w->fmt = open_memstream(&w->fbuf, &w->fsize)) != NULL;
         if (ok && c->nchunks)
             ok = (w->mem = pk_src_mem_new(err)) &&
-                 (w->rd = pk_pdn_open_src(w->mem, NULL, o->reader_flags, err)) && pk_ck_slot_init(c, &w->hot);
+                 (w->rd = pk_pdn_open_src(w->mem, NULL, c->o.reader_flags, err)) && pk_ck_slot_init(c, &w->hot);
     }
     if (ok && !o->replay.variant && !o->syntax_only) /* games without a tag are guessed */
         ok = pk_ck_prefix_new(c, err);

@@ -744,6 +744,24 @@ static void test_fast_path_same_model(void)
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
         both_ways(t[i]);
+    /* issue 31 item 7: without tag pairs, move 1 after a blank line starts a game (pdn(5)
+     * GAMES), after a syntax error too; not "1...", not in a variation, not after tags */
+    static const struct {
+        const char *text;
+        int games;
+    } split[] = {
+        {"01. 31-26 17-21 02. 26x17 11x22\n\n01. 31-26 18-22\n\n1. 32-28 *", 3},
+        {"1. 31-26 ) 17-21\n\n01. 31-26 18-22", 2},
+        {"1. 32-28 {c}\n\n1... 19-23 *", 1},
+        {"1. 32-28 (1. 33-28\n\n1. 34-29) 19-23 *", 1},
+        {"[Event \"a\"]\n1. 32-28 19-23\n\n1. 33-28 *", 1},
+        {"1. 32-28 19-23\n1. 33-28 *", 1}, /* no blank line */
+    };
+    for (size_t i = 0; i < sizeof split / sizeof split[0]; i++) {
+        size_t n = strlen(split[i].text);
+        CU_ASSERT_EQUAL(same_both_ways(split[i].text, n, 0, split[i].text), split[i].games);
+        CU_ASSERT_EQUAL(same_both_ways(split[i].text, n, PK_PDN_STRICT, split[i].text), split[i].games);
+    }
 }
 
 /* Columns and the text as written, after moves and numbers read by the fast path. */
