@@ -49,9 +49,10 @@ ZIP_LIBS     = $(shell pkg-config --libs $(ZIP_PKGS) 2>/dev/null) \
                $(shell pkg-config --libs bzip2 2>/dev/null || echo -lbz2)
 LIBS         = $(PCRE_LIBS) $(ZIP_LIBS) -lm
 # The library's layers, lowest first: src/LAYER/ each (tests/install/layers.sh checks that
-# no file uses one of a higher layer). Headers are included as "x.h": one -I per folder.
+# no file uses one of a higher layer). Headers are included as "x.h": one -I per folder,
+# include/pdnkit/ (the installed headers, nothing else) first.
 LAYERS       := base engine pdn judge report run
-SRC_INC      := -Isrc $(addprefix -Isrc/,$(LAYERS))
+SRC_INC      := -Iinclude/pdnkit -Isrc $(addprefix -Isrc/,$(LAYERS))
 ALL_CFLAGS   = -std=c11 -D_POSIX_C_SOURCE=200809L -pthread $(OPT) $(WARN) $(CFLAGS) $(SRC_INC) $(PCRE_CFLAGS) $(ZIP_CFLAGS)
 
 LIB_SRC   := $(sort $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)))
@@ -235,11 +236,10 @@ perft-deep: deps
 #                   bash completion; PREFIX, DESTDIR and the *DIR variables below choose where
 #   make uninstall  removes all of it
 # The shared library is built from -fPIC objects of its own ($(BUILD)/pic/) so that the static
-# library and the tools keep their non-PIC code. A public header is one listed in PUBLIC_HEADERS
-# (add a new one there); the others (pdn_lex.h, pdn_arena.h, pdn_reader.h, variant_rows.h, pk_bits.h,
-# encoding.h, input.h, cli.h, pool.h, html_report.h, every *_int.h) stay private, and no public
-# header may include one (tests/install/headers.sh). Headers include each other as "x.h", which resolves inside
-# include/pdnkit/ too.
+# library and the tools keep their non-PIC code. The public headers are include/pdnkit/*.h,
+# installed as they are (a new one: put it there); every header under src/ stays private, and
+# no public header may include one (tests/install/headers.sh). Headers include each other as
+# "x.h", which resolves inside include/pdnkit/ once installed too.
 BINDIR        ?= $(PREFIX)/bin
 LIBDIR        ?= $(PREFIX)/lib
 INCLUDEDIR    ?= $(PREFIX)/include
@@ -250,16 +250,13 @@ DOCDIR        ?= $(PREFIX)/share/doc/pdnkit
 # the texts the man pages cite (RULES 1.7, PERFT.md), the README and the release notes
 DOCS          := README.md NEWS doc/RULES.md doc/PERFT.md
 
-VERSION   := $(shell sed -n 's/^\#define PDNKIT_VERSION_\(MAJOR\|MINOR\|PATCH\) *\([0-9][0-9]*\)$$/\2/p' src/base/pk_common.h | paste -sd.)
+VERSION   := $(shell sed -n 's/^\#define PDNKIT_VERSION_\(MAJOR\|MINOR\|PATCH\) *\([0-9][0-9]*\)$$/\2/p' include/pdnkit/pk_common.h | paste -sd.)
 SOMAJOR   := $(firstword $(subst ., ,$(VERSION)))
 SONAME    := libpdnkit.so.$(SOMAJOR)
 SOLIB     := $(BUILD)/libpdnkit.so.$(VERSION)
 PIC_OBJ   := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
-PUBLIC_HEADERS := pdnkit.h pk_common.h geom.h variant.h position.h movegen.h fen.h notation.h \
-                  perft.h diag.h pdn.h match.h written.h draw.h replay.h resolve.h board.h \
-                  pdn_open.h check_text.h
-# where each is: src/pdnkit.h, the others in their layer's folder
-PUBLIC_HEADER_FILES := $(foreach h,$(PUBLIC_HEADERS),$(firstword $(wildcard src/$(h) $(foreach l,$(LAYERS),src/$(l)/$(h)))))
+PUBLIC_HEADER_FILES := $(sort $(wildcard include/pdnkit/*.h))
+PUBLIC_HEADERS := $(notdir $(PUBLIC_HEADER_FILES))
 TOOL_NAMES := $(notdir $(TOOLS))
 MANPAGES  := $(wildcard man/*.[1-8])
 
@@ -281,7 +278,7 @@ $(BUILD)/pic/%.o: src/%.c
 # missing from the .so.
 $(BUILD)/libpdnkit.map: $(PIC_OBJ) $(PUBLIC_HEADER_FILES)
 	@nm -g --defined-only $(PIC_OBJ) | awk 'NF == 3 { print $$3 }' | LC_ALL=C sort -u >$@.defined
-	@$(CC) -E -P -std=c11 -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(SRC_INC) -x c src/pdnkit.h >$@.i
+	@$(CC) -E -P -std=c11 -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(SRC_INC) -x c include/pdnkit/pdnkit.h >$@.i
 	@{ grep -o '\bpk_[a-z0-9_]*[[:space:]]*(' $@.i | sed 's/[[:space:]]*($$//'; \
 	   grep -o '\bextern\b[^;(]*\bpk_[a-z0-9_]*' $@.i | grep -o 'pk_[a-z0-9_]*$$'; } | LC_ALL=C sort -u >$@.declared
 	@{ echo '{ global:'; LC_ALL=C comm -12 $@.declared $@.defined | sed 's/.*/    &;/'; echo 'local: *; };'; } >$@
@@ -303,7 +300,7 @@ PC_LIBS     = $(filter -lbz2,$(ZIP_LIBS)) -lpthread -lm
 pc_rel = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
 # (FORCE: PREFIX may differ from the last make's; written to a file of the shell's own and
 # renamed, so that no make or reader ever sees half of one)
-$(BUILD)/pdnkit.pc: pdnkit.pc.in src/base/pk_common.h FORCE
+$(BUILD)/pdnkit.pc: pdnkit.pc.in include/pdnkit/pk_common.h FORCE
 	@mkdir -p $(@D)
 	@sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(call pc_rel,$(LIBDIR))|' \
 	  -e 's|@INCLUDEDIR@|$(call pc_rel,$(INCLUDEDIR))|' \
@@ -567,7 +564,7 @@ $(BUILD)/fortify.o: tests/musl/fortify.c
 
 # --- release ---------------------------------------------------------------------------
 #   make dist        pdnkit-$(VERSION).tar.gz: every tracked file of HEAD (git archive), nothing
-#                    built; VERSION is PDNKIT_VERSION_MAJOR/MINOR/PATCH in src/base/pk_common.h, the one place it is written
+#                    built; VERSION is PDNKIT_VERSION_MAJOR/MINOR/PATCH in include/pdnkit/pk_common.h, the one place it is written
 #   make distcheck   the tarball unpacked into an empty temporary folder: make run, make check
 #                    (unit and install tests: the golden and corpus tests read the same tracked
 #                    files make check already ran them on), make install and uninstall there

@@ -9,10 +9,9 @@
 #   (b) with layer folders (base < engine < pdn < judge < report < run; src/tools/ holds
 #       the mains, over all of them): an arrow up, a file that uses a file of a higher layer;
 #       a library source outside the layer folders; a folder that is not a layer;
-#   (c) a source file (src/, .c or .h, the tools' mains too) of more than 800 lines, but
+#   (c) a source file (src/, .c or .h, the tools' mains too; include/pdnkit/) of more than 800 lines, but
 #       for the few named in OVER_OK below, each with its reason;
-#   (d) two headers of one name (they are included as "x.h" and installed flat in
-#       include/pdnkit/);
+#   (d) two headers of one name, under src/ or include/pdnkit/ (they are included as "x.h");
 #   (e) a source file the README's map of src/ (README "Layers") does not name.
 # Arrows inside a layer may go either way, as long as they make no cycle. What nm cannot
 # see (a static inline function of a header) is not checked here. The cycle finder is
@@ -126,7 +125,7 @@ awk -v files="$tmp/files" -v layers="$LAYERS" '
 if [ -s "$tmp/up" ]; then cat "$tmp/up"; fail=1; fi
 
 # --- (c) file sizes ------------------------------------------------------------------
-for f in src/*.[ch] src/*/*.[ch]; do
+for f in src/*.[ch] src/*/*.[ch] include/pdnkit/*.h; do
   [ -f "$f" ] || continue
   n=$(wc -l <"$f")
   case " $OVER_OK " in
@@ -137,12 +136,12 @@ done
 for f in $OVER_OK; do [ -f "$f" ] || bad "$f (OVER_OK in $0) does not exist: take it off the list"; done
 
 # --- (d) one header per name -----------------------------------------------------------
-for h in src/*.h src/*/*.h; do [ -f "$h" ] && basename "$h"; done | LC_ALL=C sort | uniq -d >"$tmp/dup"
-while read -r h; do bad "two headers named $h: $(ls src/$h src/*/$h 2>/dev/null | tr '\n' ' ')"; done <"$tmp/dup"
+for h in src/*.h src/*/*.h include/pdnkit/*.h; do [ -f "$h" ] && basename "$h"; done | LC_ALL=C sort | uniq -d >"$tmp/dup"
+while read -r h; do bad "two headers named $h: $(ls src/$h src/*/$h include/pdnkit/$h 2>/dev/null | tr '\n' ' ')"; done <"$tmp/dup"
 
 # --- (e) the README's map names every source file ---------------------------------------
 # (its table of folders writes `x.[ch]` for a pair, `x.c` or `x.h` alone)
-for f in src/*.[ch] src/*/*.[ch]; do
+for f in src/*.[ch] src/*/*.[ch] include/pdnkit/*.h; do
   [ -f "$f" ] || continue
   b=${f##*/}
   grep -qF "\`$b\`" README.md || grep -qF "\`${b%.?}.[ch]\`" README.md ||

@@ -40,11 +40,11 @@ p=$dest$prefix
 tools=$(for t in src/tools/*.c; do basename "$t" .c; done)
 
 # --- one version everywhere ------------------------------------------------------------
-# src/base/pk_common.h holds it; the tools, the man pages, the shared library's file name and
+# include/pdnkit/pk_common.h holds it; the tools, the man pages, the shared library's file name and
 # NEWS's newest entry must all say the same (pkg-config's is checked below)
-version=$(sed -n 's/^#define PDNKIT_VERSION_[A-Z]* *\([0-9]*\)$/\1/p' src/base/pk_common.h | paste -sd.)
+version=$(sed -n 's/^#define PDNKIT_VERSION_[A-Z]* *\([0-9]*\)$/\1/p' include/pdnkit/pk_common.h | paste -sd.)
 major=${version%%.*} # the soname's number
-[ -n "$version" ] || fail "no version in src/base/pk_common.h"
+[ -n "$version" ] || fail "no version in include/pdnkit/pk_common.h"
 for t in $tools; do
   [ "$("$p/bin/$t" --version)" = "$t (pdnkit) $version" ] || fail "$t --version does not say $version"
 done
@@ -112,7 +112,7 @@ PKG_CONFIG_PATH=$p/lib/pkgconfig
 PKG_CONFIG_SYSROOT_DIR=$dest
 export PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
 pkg-config --exists pdnkit || fail "pkg-config does not find pdnkit"
-[ "$(pkg-config --modversion pdnkit)" = "$(sed -n 's/^#define PDNKIT_VERSION_[A-Z]* *\([0-9]*\)$/\1/p' src/base/pk_common.h | paste -sd.)" ] ||
+[ "$(pkg-config --modversion pdnkit)" = "$(sed -n 's/^#define PDNKIT_VERSION_[A-Z]* *\([0-9]*\)$/\1/p' include/pdnkit/pk_common.h | paste -sd.)" ] ||
   fail "pdnkit.pc version"
 cflags=$(pkg-config --cflags pdnkit)
 libs=$(pkg-config --libs pdnkit)
