@@ -79,8 +79,8 @@ expect_fail parameter "breaks the ABI" "pk_perft"
 undo include/pdnkit/perft.h src/engine/perft.c
 
 # 3. a new exported function: compatible
-edit include/pdnkit/perft.h 's/^int pk_perft(.*/&\
-int pk_perft_sabotage_added(int x);/'
+edit include/pdnkit/perft.h '/^PK_API int pk_perft(/i\
+PK_API int pk_perft_sabotage_added(int x);'
 cp -p src/engine/perft.c src/engine/perft.c.orig
 printf 'int pk_perft_sabotage_added(int x) { return x + 1; }\n' >>src/engine/perft.c
 check_abi new-function
