@@ -151,9 +151,12 @@ deps-abi:
 	$(call apt_install,deps-abi,--no-install-recommends)
 
 # --- build -------------------------------------------------------------------
+# The library's objects hide every symbol that its public headers do not mark PK_API
+# (pk_common.h): a symbol of a file's own stays the file's, even in libpdnkit.so.
+LIB_VIS := -fvisibility=hidden
 $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(LIB_VIS) $(DEPFLAGS) -c $< -o $@
 
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(@D)
@@ -266,25 +269,16 @@ lib: deps
 
 $(BUILD)/pic/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(LIB_VIS) -fPIC $(DEPFLAGS) -c $< -o $@
 
-# The shared library exports the functions the public headers declare, nothing else (the
-# lexer, the arena and the byte source stay internal, as their headers do). The names come
-# from the declarations: the umbrella header preprocessed (comments gone, so a function a
-# comment mentions is not exported), each pk_ name written as a function declarator
-# "pk_x(" (or an object "extern ... pk_x"), kept when an object file defines it (a static
-# inline helper is declared but defines no symbol). tests/install/lib.sh checks the
-# result both ways: nothing exported that no installed header declares, nothing declared
-# missing from the .so.
-$(BUILD)/libpdnkit.map: $(PIC_OBJ) $(PUBLIC_HEADER_FILES)
-	@nm -g --defined-only $(PIC_OBJ) | awk 'NF == 3 { print $$3 }' | LC_ALL=C sort -u >$@.defined
-	@$(CC) -E -P -std=c11 -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(SRC_INC) -x c include/pdnkit/pdnkit.h >$@.i
-	@{ grep -o '\bpk_[a-z0-9_]*[[:space:]]*(' $@.i | sed 's/[[:space:]]*($$//'; \
-	   grep -o '\bextern\b[^;(]*\bpk_[a-z0-9_]*' $@.i | grep -o 'pk_[a-z0-9_]*$$'; } | LC_ALL=C sort -u >$@.declared
-	@{ echo '{ global:'; LC_ALL=C comm -12 $@.declared $@.defined | sed 's/.*/    &;/'; echo 'local: *; };'; } >$@
-
-$(SOLIB): $(PIC_OBJ) $(BUILD)/libpdnkit.map
-	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(BUILD)/libpdnkit.map $(OPT) $(CFLAGS) \
+# The shared library exports what the public headers mark PK_API and nothing else: the
+# objects are compiled with -fvisibility=hidden (LIB_VIS), so the export list is the PK_API
+# declarations, made by the compiler, with no list to keep beside them (the lexer, the
+# arena and the byte source stay internal, as their headers do). tests/install/lib.sh
+# checks the result both ways: every exported symbol declared PK_API by an installed
+# header, every function an installed header declares exported.
+$(SOLIB): $(PIC_OBJ)
+	$(CC) -shared -Wl,-soname,$(SONAME) $(OPT) $(CFLAGS) \
 	  $(PIC_OBJ) $(PCRE_LIBS) $(ZIP_LIBS) -lpthread -lm -o $@
 
 $(BUILD)/libpdnkit.so: $(SOLIB)
