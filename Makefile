@@ -17,7 +17,8 @@
 #   make check-sabotage  one-line sabotages of the library, each must make a test fail
 #
 # Library sources are src/LAYER/*.c, one folder per layer (LAYERS, lowest first; README
-# "Architecture"), tool mains are src/tools/*.c, unit test programs are
+# "Architecture"), the tools' shared code is src/cli/*.c (an archive of its own, CLI_LIB),
+# tool mains are src/tools/*.c, unit test programs are
 # tests/unit/test_*.c (each one a CUnit program of its own), programs the corpus scripts
 # run are tests/corpus/*.c: new files need no edit here.
 
@@ -51,19 +52,27 @@ LIBS         = $(PCRE_LIBS) $(ZIP_LIBS) -lm
 # The library's layers, lowest first: src/LAYER/ each (tests/install/layers.sh checks that
 # no file uses one of a higher layer). Headers are included as "x.h": one -I per folder,
 # include/pdnkit/ (the installed headers, nothing else) first.
-LAYERS       := base engine pdn judge report run
+LAYERS       := base engine pdn judge report batch
 SRC_INC      := -Iinclude/pdnkit -Isrc $(addprefix -Isrc/,$(LAYERS))
+# The tools' own code (option parsing, -o, --color, the inputs walk, pdngrep's search, filter
+# and game key): src/cli/, compiled into a helper archive of its own that the tools, the test
+# programs and the page link, never installed and never part of libpdnkit. Only what links
+# it sees its headers (CLI_INC): a library file that includes one does not compile.
+CLI_INC      := -Isrc/cli
 ALL_CFLAGS   = -std=c11 -D_POSIX_C_SOURCE=200809L -pthread $(OPT) $(WARN) $(CFLAGS) $(SRC_INC) $(PCRE_CFLAGS) $(ZIP_CFLAGS)
 
 LIB_SRC   := $(sort $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)))
+CLI_SRC   := $(sort $(wildcard src/cli/*.c))
 TOOL_SRC  := $(sort $(wildcard src/tools/*.c))
 UNIT_SRC  := $(sort $(wildcard tests/unit/test_*.c))
 HELP_SRC  := $(sort $(wildcard tests/corpus/*.c))
 LIB_OBJ   := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
+CLI_OBJ   := $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
 TOOLS     := $(TOOL_SRC:src/tools/%.c=$(BUILD)/bin/%)
 UNITS     := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 HELPERS   := $(HELP_SRC:tests/corpus/%.c=$(BUILD)/tests/helpers/%)
 LIB       := $(BUILD)/libpdnkit.a
+CLI_LIB   := $(BUILD)/libpdnkit-cli.a
 
 .PHONY: all deps run check unit golden corpus bench perft-deep lib install uninstall clean
 .DEFAULT_GOAL := all
@@ -158,24 +167,32 @@ $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(LIB_VIS) $(DEPFLAGS) -c $< -o $@
 
+$(BUILD)/obj/cli/%.o: src/cli/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(CLI_INC) $(DEPFLAGS) -c $< -o $@
+
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/bin/%: src/tools/%.c $(LIB) $(LINK_EXTRA)
+$(CLI_LIB): $(CLI_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(LINK_EXTRA) $(LDFLAGS) $(LIBS) -o $@
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/bin/%: src/tools/%.c $(CLI_LIB) $(LIB) $(LINK_EXTRA)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(CLI_INC) $(DEPFLAGS) $< $(CLI_LIB) $(LIB) $(LINK_EXTRA) $(LDFLAGS) $(LIBS) -o $@
 
 # programs the corpus scripts run (tests/corpus/*.c): the library's view of a file
-$(BUILD)/tests/helpers/%: tests/corpus/%.c $(LIB) $(LINK_EXTRA)
+$(BUILD)/tests/helpers/%: tests/corpus/%.c $(CLI_LIB) $(LIB) $(LINK_EXTRA)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(LINK_EXTRA) $(LDFLAGS) $(LIBS) -o $@
+	$(CC) $(ALL_CFLAGS) $(CLI_INC) $(DEPFLAGS) $< $(CLI_LIB) $(LIB) $(LINK_EXTRA) $(LDFLAGS) $(LIBS) -o $@
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB) $(LINK_EXTRA)
+$(BUILD)/tests/%: tests/unit/%.c $(CLI_LIB) $(LIB) $(LINK_EXTRA)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(CUNIT_CFLAGS) -Itests $(DEPFLAGS) $< $(LIB) $(LINK_EXTRA) $(LDFLAGS) $(LIBS) $(CUNIT_LIBS) -o $@
+	$(CC) $(ALL_CFLAGS) $(CLI_INC) $(CUNIT_CFLAGS) -Itests $(DEPFLAGS) $< $(CLI_LIB) $(LIB) $(LINK_EXTRA) $(LDFLAGS) $(LIBS) $(CUNIT_LIBS) -o $@
 
--include $(LIB_OBJ:.o=.d) $(TOOLS:=.d) $(UNITS:=.d) $(HELPERS:=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TOOLS:=.d) $(UNITS:=.d) $(HELPERS:=.d)
 
 # the arbiter's page in the browser: make deps-web, make web (web/web.mk)
 include web/web.mk
@@ -472,9 +489,9 @@ fuzz: deps-hardening corpora
 
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzzers/%)
 
-$(BUILD)/fuzzers/%: tests/fuzz/%.c $(LIB)
+$(BUILD)/fuzzers/%: tests/fuzz/%.c $(CLI_LIB) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(DEPFLAGS) $< $(LIB) $(LIBS) -o $@
+	$(CC) $(ALL_CFLAGS) $(CLI_INC) -fsanitize=fuzzer $(DEPFLAGS) $< $(CLI_LIB) $(LIB) $(LIBS) -o $@
 
 check-asan: deps-hardening deps-check corpora
 	@$(MAKE) --no-print-directory BUILD=build/asan OPT="-O1 -g" CFLAGS="$(SAN_FLAGS) -DPK_MG_NO_FORCED_INLINE" build-tests
