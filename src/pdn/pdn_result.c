@@ -5,6 +5,7 @@
  * ends the game (GAME_DONE); where a game ends otherwise is pdn_read.c's state machine.
  */
 #include "pdn_reader.h"
+#include "pdn_tree.h"
 
 #include <string.h>
 
