@@ -5,6 +5,7 @@
  * the input window. The input window and the game state machine are pdn_read.c's.
  */
 #include "pdn_reader.h"
+#include "pdn_tree.h"
 
 #include <stdint.h>
 #include <string.h>

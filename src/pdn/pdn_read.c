@@ -16,6 +16,7 @@
  */
 #include "pdn_game_int.h"
 #include "pdn_reader.h"
+#include "pdn_tree.h"
 #include "pdn_resume.h"
 
 #include <stdint.h>

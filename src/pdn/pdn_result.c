@@ -6,6 +6,7 @@
  * which says a result is missing in one place (pk_rd_no_result).
  */
 #include "pdn_reader.h"
+#include "pdn_tree.h"
 
 #include <string.h>
 

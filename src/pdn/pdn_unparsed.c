@@ -14,6 +14,7 @@
  * pdn_text.c).
  */
 #include "pdn_reader.h"
+#include "pdn_tree.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -97,47 +97,47 @@ typedef struct pk_diag_sink {
 /* The functions below are thread-safe; the writers write only to the stream given
  * (one diagnostic per call: serialise the calls of several threads on one stream). */
 
-const char *pk_severity_name(int severity); /* "error", "warning", "note": static text */
+PK_API const char *pk_severity_name(int severity); /* "error", "warning", "note": static text */
 
 /* Sends d to the sink (no-op when sink or sink->emit is NULL). d is borrowed by the
  * sink for the call only. */
-void pk_diag_emit(pk_diag_sink *sink, const pk_diag *d);
+PK_API void pk_diag_emit(pk_diag_sink *sink, const pk_diag *d);
 
 /* GNU style, one line: "file:line:col: error: game 3, move 12 (black): message\n" (the
  * game and move parts when known, the game's name after its number; line/col left out
  * when 0), then indented lines for the position before the move ("    position: FEN") and
  * the hint, when there are. Returns PK_OK, or PK_ERR_IO on a write error. */
-int pk_diag_write_gnu(FILE *out, const pk_diag *d);
+PK_API int pk_diag_write_gnu(FILE *out, const pk_diag *d);
 
 enum pk_diag_text_flags {
     PK_DIAG_COLOR = 1 /* SGR colours as GCC uses them: bold location, red error, magenta warning, cyan note */
 };
 
 /* pk_diag_write_gnu with flags (enum pk_diag_text_flags). */
-int pk_diag_write_text(FILE *out, const pk_diag *d, unsigned flags);
+PK_API int pk_diag_write_text(FILE *out, const pk_diag *d, unsigned flags);
 
 /* Writes s with its control characters escaped (see above). Returns PK_OK or PK_ERR_IO. */
-int pk_text_write_escaped(FILE *out, const char *s);
+PK_API int pk_text_write_escaped(FILE *out, const char *s);
 
 /* The len bytes of s (NUL bytes included: "\x00") with their control characters escaped
  * as above, into buf (NUL-terminated, cut to size - 1 bytes). Returns the length the whole
  * text needs, like snprintf. For echoing what a user or a file gave (a FEN, a move, an
  * option's value) inside a message. */
-size_t pk_text_escape(char *buf, size_t size, const char *s, size_t len);
+PK_API size_t pk_text_escape(char *buf, size_t size, const char *s, size_t len);
 
 /* JSON Lines: one object {"type":"diagnostic", ...} per line. Returns PK_OK or PK_ERR_IO. */
-int pk_diag_write_json(FILE *out, const pk_diag *d);
+PK_API int pk_diag_write_json(FILE *out, const pk_diag *d);
 
 /* pk_diag_write_text and pk_diag_write_json into a caller's buffer: at most size - 1 bytes
  * and a NUL (nothing when size is 0: buf may be NULL, to measure), the length of the whole
  * text in *len (may be NULL), like snprintf. PK_OK, or PK_ERR_NOMEM. */
-int pk_diag_write_text_buf(char *buf, size_t size, size_t *len, const pk_diag *d, unsigned flags);
-int pk_diag_write_json_buf(char *buf, size_t size, size_t *len, const pk_diag *d);
+PK_API int pk_diag_write_text_buf(char *buf, size_t size, size_t *len, const pk_diag *d, unsigned flags);
+PK_API int pk_diag_write_json_buf(char *buf, size_t size, size_t *len, const pk_diag *d);
 
 /* Writes s as a JSON string literal (with quotes), or null when s is NULL. Invalid
  * UTF-8 bytes are written as U+FFFD so the output is always valid JSON. PK_OK or PK_ERR_IO.
  * (json.c: the one JSON writer, whose other calls are in the private json.h.) */
-int pk_json_write_string(FILE *out, const char *s);
+PK_API int pk_json_write_string(FILE *out, const char *s);
 
 #ifdef __cplusplus
 }

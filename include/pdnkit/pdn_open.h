@@ -17,13 +17,14 @@ extern "C" {
  * (PK_ERR_IO, "cannot open: No such file or directory"; PK_ERR_NOMEM), when the file
  * cannot be opened or memory runs out. path is kept for diagnostics: it must outlive the
  * reader. Thread-safe. */
-pk_pdn_reader *pk_pdn_open_path(const char *path, unsigned flags, pk_error *err);
+PK_API pk_pdn_reader *pk_pdn_open_path(const char *path, unsigned flags, pk_error *err);
 
 /* A reader of the len bytes at buf (NUL bytes included: they are part of the input and
  * reported as the reader reports them in a file). buf and name (for diagnostics; NULL:
  * "<memory>") stay the caller's and must outlive the reader; nothing is copied. NULL,
  * with err filled, when memory runs out. Thread-safe. */
-pk_pdn_reader *pk_pdn_open_memory(const void *buf, size_t len, const char *name, unsigned flags, pk_error *err);
+PK_API pk_pdn_reader *pk_pdn_open_memory(const void *buf, size_t len, const char *name, unsigned flags,
+                                         pk_error *err);
 
 #ifdef __cplusplus
 }

@@ -24,17 +24,17 @@ typedef struct pk_movelist pk_movelist;
 
 /* A new, empty list; NULL when out of memory. Made once and reused: the generator
  * allocates nothing. pk_movelist_free(NULL) is allowed. */
-pk_movelist *pk_movelist_new(void);
-void pk_movelist_free(pk_movelist *l);
+PK_API pk_movelist *pk_movelist_new(void);
+PK_API void pk_movelist_free(pk_movelist *l);
 
 /* The number of moves in l (what the last call that filled it returned). */
-int pk_movelist_count(const pk_movelist *l);
+PK_API int pk_movelist_count(const pk_movelist *l);
 /* True when the last call that filled l found more moves than a list holds: the list is
  * cut (no real position comes near; a constructed one may). */
-bool pk_movelist_overflowed(const pk_movelist *l);
+PK_API bool pk_movelist_overflowed(const pk_movelist *l);
 /* The i-th move (0-based) of l, or NULL when i is outside 0 .. count-1. Valid until l is
  * filled again or freed. */
-const pk_move *pk_movelist_at(const pk_movelist *l, int i);
+PK_API const pk_move *pk_movelist_at(const pk_movelist *l, int i);
 
 enum pk_gen_flags {
     PK_GEN_KEEP_DUPLICATES = 1, /* one move per capture path ("keep" perft convention) */
@@ -44,18 +44,18 @@ enum pk_gen_flags {
 };
 
 /* Legal moves of p under v into out; returns out->n (0: side to move has lost). */
-int pk_gen_legal(const pk_variant *v, const pk_pos *p, pk_movelist *out, unsigned flags);
+PK_API int pk_gen_legal(const pk_variant *v, const pk_pos *p, pk_movelist *out, unsigned flags);
 
 /* Number of legal moves; quiet moves are counted without being listed (perft bulk
  * counting). Captures still need `scratch` to rank and de-duplicate them. */
-int pk_count_legal(const pk_variant *v, const pk_pos *p, unsigned flags, pk_movelist *scratch);
+PK_API int pk_count_legal(const pk_variant *v, const pk_pos *p, unsigned flags, pk_movelist *scratch);
 
 /* Is from-to a legal quiet move of the side to move? 1 (and *m is that move, as
  * pk_gen_legal gives it) when the side has no capture and its piece on `from` has a quiet
  * move to `to` (RULES 1.4); 0 when it has no capture but that is not one of its moves;
  * -1 when a capture exists (the legal moves are captures, ranked over every piece: use
  * pk_gen_legal). The adjudicator's fast path for the common quiet move: no move list. */
-int pk_quiet_move(const pk_variant *v, const pk_pos *p, int from, int to, pk_move *m);
+PK_API int pk_quiet_move(const pk_variant *v, const pk_pos *p, int from, int to, pk_move *m);
 
 /* The complete captures of the piece of the side to move on `from` alone, as
  * pk_gen_legal(flags) lists them, into out; returns out->n, or -1 when the variant has a
@@ -63,21 +63,22 @@ int pk_quiet_move(const pk_variant *v, const pk_pos *p, int from, int to, pk_mov
  * pk_gen_legal). Under free choice (English, Russian, pool) a capture is legal whenever
  * it is complete, so these are exactly the legal moves from `from` when it has one: the
  * adjudicator's fast path for a written capture. */
-int pk_gen_captures_from(const pk_variant *v, const pk_pos *p, int from, pk_movelist *out, unsigned flags);
+PK_API int pk_gen_captures_from(const pk_variant *v, const pk_pos *p, int from, pk_movelist *out,
+                                unsigned flags);
 
 /* Sum, over the moves of `moves` (legal in p), of pk_count_legal in the position after
  * the move: perft's last two plies in one call (the count is inlined in the loop).
  * Sets *overflow when a count overflowed `scratch`. */
-uint64_t pk_count_children(const pk_variant *v, const pk_pos *p, const pk_movelist *moves, unsigned flags,
-                           pk_movelist *scratch, int *overflow);
+PK_API uint64_t pk_count_children(const pk_variant *v, const pk_pos *p, const pk_movelist *moves,
+                                  unsigned flags, pk_movelist *scratch, int *overflow);
 
 /* True when the side to move has at least one capture. */
-bool pk_has_capture(const pk_variant *v, const pk_pos *p);
+PK_API bool pk_has_capture(const pk_variant *v, const pk_pos *p);
 
 /* The choice rule's rank of a complete capture: among the complete captures of a
  * position the legal ones are those of maximal rank (RULES 1.7). Exposed so that the
  * adjudicator can say why a capture was rejected. */
-uint64_t pk_capture_rank(const pk_variant *v, const pk_pos *p, const pk_move *m);
+PK_API uint64_t pk_capture_rank(const pk_variant *v, const pk_pos *p, const pk_move *m);
 
 /* Two moves are the same move when they share from, to and captured set (RULES 1.8). */
 static inline bool pk_move_same(const pk_move *a, const pk_move *b)

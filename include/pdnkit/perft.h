@@ -12,7 +12,8 @@ extern "C" {
  * Returns PK_OK, PK_ERR_OVERFLOW when a move list overflowed (never for real positions) or
  * PK_ERR_NOMEM, with err (may be NULL) filled. Thread-safe; its move lists are allocated
  * per call and freed before it returns. */
-int pk_perft(const pk_variant *v, const pk_pos *p, int depth, unsigned flags, uint64_t *nodes, pk_error *err);
+PK_API int pk_perft(const pk_variant *v, const pk_pos *p, int depth, unsigned flags, uint64_t *nodes,
+                    pk_error *err);
 
 #ifdef __cplusplus
 }

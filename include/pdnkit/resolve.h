@@ -70,27 +70,27 @@ typedef struct pk_variant_choice pk_variant_choice;
 
 /* A new, empty choice (no variant, no message); NULL when out of memory.
  * pk_variant_choice_free(NULL) is allowed. */
-pk_variant_choice *pk_variant_choice_new(void);
-void pk_variant_choice_free(pk_variant_choice *ch);
+PK_API pk_variant_choice *pk_variant_choice_new(void);
+PK_API void pk_variant_choice_free(pk_variant_choice *ch);
 
 /* The rules; NULL when the game names a variant pdnkit does not implement (then
  * pk_variant_choice_unsupported says which: "Canadian draughts"; else NULL). */
-const pk_variant *pk_variant_choice_variant(const pk_variant_choice *ch);
-const char *pk_variant_choice_unsupported(const pk_variant_choice *ch);
+PK_API const pk_variant *pk_variant_choice_variant(const pk_variant_choice *ch);
+PK_API const char *pk_variant_choice_unsupported(const pk_variant_choice *ch);
 /* enum pk_variant_source: where the rules came from. */
-int pk_variant_choice_source(const pk_variant_choice *ch);
+PK_API int pk_variant_choice_source(const pk_variant_choice *ch);
 /* A guess taken from the file's games (pk_file_guess), not from the notation alone. */
-bool pk_variant_choice_by_file(const pk_variant_choice *ch);
+PK_API bool pk_variant_choice_by_file(const pk_variant_choice *ch);
 /* After pk_resolve_misfit: the other candidates under which a game with errors under the
  * guess replays without error, in order: how many, and the i-th (NULL past the end). */
-int pk_variant_choice_nfit(const pk_variant_choice *ch);
-const pk_variant *pk_variant_choice_fit(const pk_variant_choice *ch, int i);
+PK_API int pk_variant_choice_nfit(const pk_variant_choice *ch);
+PK_API const pk_variant *pk_variant_choice_fit(const pk_variant_choice *ch, int i);
 /* What to tell the user at the game's start: a "gametype" diagnostic, or "variant-guess"
  * for a guess. The message is "" when there is nothing to say; the hint "" for none; both
  * live as long as ch is not resolved again. severity: enum pk_severity. */
-const char *pk_variant_choice_message(const pk_variant_choice *ch);
-const char *pk_variant_choice_hint(const pk_variant_choice *ch);
-int pk_variant_choice_severity(const pk_variant_choice *ch);
+PK_API const char *pk_variant_choice_message(const pk_variant_choice *ch);
+PK_API const char *pk_variant_choice_hint(const pk_variant_choice *ch);
+PK_API int pk_variant_choice_severity(const pk_variant_choice *ch);
 
 /* What a file's first games say about the variant of its games without a tag (see the
  * order above): an opaque handle (a count per variant, in resolve_int.h). Emptied by
@@ -100,40 +100,42 @@ int pk_variant_choice_severity(const pk_variant_choice *ch);
 typedef struct pk_file_guess pk_file_guess;
 
 /* A new, empty count; NULL when out of memory. pk_file_guess_free(NULL) is allowed. */
-pk_file_guess *pk_file_guess_new(void);
-void pk_file_guess_free(pk_file_guess *f);
+PK_API pk_file_guess *pk_file_guess_new(void);
+PK_API void pk_file_guess_free(pk_file_guess *f);
 /* Games counted (at most PK_FILE_GUESS_GAMES), and of those the games read as v (a tag)
  * or replaying without error under it (no tag). */
-int pk_file_guess_games(const pk_file_guess *f);
-int pk_file_guess_votes(const pk_file_guess *f, const pk_variant *v);
+PK_API int pk_file_guess_games(const pk_file_guess *f);
+PK_API int pk_file_guess_votes(const pk_file_guess *f, const pk_variant *v);
 
-void pk_file_guess_init(pk_file_guess *f);
+PK_API void pk_file_guess_init(pk_file_guess *f);
 
 /* Counts g, the file's next game that the reader found no error in. r is scratch for the
  * trial replays; o gives the house rules they use (o->file_guess is not read). Returns
  * false, counting nothing, when PK_FILE_GUESS_GAMES games are counted already. */
-bool pk_file_guess_add(pk_file_guess *f, pk_replay *r, const pk_game *g, const pk_replay_opts *o);
+PK_API bool pk_file_guess_add(pk_file_guess *f, pk_replay *r, const pk_game *g, const pk_replay_opts *o);
 
 /* Decides the rules of g (see the order above) and fills ch (from
  * pk_variant_choice_new; what it held before is forgotten). Reads o->variant and
  * o->file_guess; replays nothing; cannot fail (a query). */
-void pk_resolve_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o, pk_variant_choice *ch);
+PK_API void pk_resolve_variant(pk_replay *r, const pk_game *g, const pk_replay_opts *o,
+                               pk_variant_choice *ch);
 
 /* Sends ch's message, if any, to sink as a diagnostic of g in file (code "variant-guess"
  * for a guess, else "gametype"). */
-void pk_resolve_report(const pk_variant_choice *ch, const pk_game *g, const char *file, pk_diag_sink *sink);
+PK_API void pk_resolve_report(const pk_variant_choice *ch, const pk_game *g, const char *file,
+                              pk_diag_sink *sink);
 
 /* A guessed game whose replay under ch->variant found errors: when it replays without
  * error under other candidates of its notation (trial replays with r as scratch), they go
  * to ch->fit and a "variant-guess" error says so. Returns true when it said so. */
-bool pk_resolve_misfit(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
-                       pk_variant_choice *ch, pk_diag_sink *sink);
+PK_API bool pk_resolve_misfit(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
+                              pk_variant_choice *ch, pk_diag_sink *sink);
 
 /* A game tagged `tagged` whose replay found move errors: when it replays without error
  * under another variant its notation allows, a "gametype" note says so (the tag is
  * likely wrong). */
-void pk_resolve_suggest(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
-                        const pk_variant *tagged, pk_diag_sink *sink);
+PK_API void pk_resolve_suggest(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
+                               const pk_variant *tagged, pk_diag_sink *sink);
 
 #ifdef __cplusplus
 }

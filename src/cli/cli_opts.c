@@ -1,9 +1,12 @@
 /*
- * cli.c -- the options and manners every tool shares (see cli.h). The tools' mains
- * keep their own getopt_long tables; the short letters (one meaning each, the table
- * below), the values, and the words of every error, escaped, come from here.
+ * cli_opts.c -- the command line of every tool, read in one place (see cli_opts.h and
+ * cli.h): the shared options' table (names, letters, help texts) and pk_cli_next, the
+ * short letters' one meaning each and getopt_long's mistakes worded, and the values of
+ * the options parsed (-v, --results, -j, --draw-profile, --shard, --color, numbers).
+ * The tools' mains keep their own getopt_long tables; the words of every error, escaped,
+ * come from here and from cli.c.
  */
-#include "cli.h"
+#include "cli_opts.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -11,13 +14,202 @@
 #include <string.h>
 #include "pk_port.h"
 
+#include "cli.h"
 #include "diag.h"
 #include "draw.h"
-#include "fen.h"
 #include "movegen.h"
 #include "pool.h"
 #include "replay.h"
 #include "rule_options.h"
+
+/* Values of the shared options that have no letter (above any tool's own: 256 + a few). */
+enum { V_RESULTS = 0x1000, V_CAPOPT, V_LIST, V_DRAW, V_COLOR, V_SELECT };
+
+static const struct {
+    unsigned bit;
+    struct option opt;
+    const char *synopsis; /* as --help shows it; NULL: another spelling, not shown */
+    const char *help;     /* its lines, each after the column */
+} table[] = {
+    {PK_CLI_OPT_VARIANT, {"variant", required_argument, NULL, 'v'}, "-v, --variant=NAME",
+     "rules to apply (name, alias or GameType number),\n"
+     "overriding the tags; default: the tags, else a guess\n"
+     "(see --list-variants)"},
+    /* the tools that read a FEN, not games: no tags to override, so a default */
+    {PK_CLI_OPT_FEN_VARIANT, {"variant", required_argument, NULL, 'v'}, "-v, --variant=NAME",
+     "rules to apply (name, alias or GameType number);\n"
+     "default: international (see --list-variants)"},
+    /* pdngrep: a criterion, and -v is grep's --invert-match there (classics[] below) */
+    {PK_CLI_OPT_SELECT_VARIANT, {"variant", required_argument, NULL, V_SELECT}, "    --variant=NAME",
+     "only the games of that variant (name, alias or\n"
+     "GameType number), as pdncheck resolves it"},
+    {PK_CLI_OPT_RESULTS, {"results", required_argument, NULL, V_RESULTS}, "    --results=first|white",
+     "read 1-0 as a win of the first mover (PDN, default)\n"
+     "or of White"},
+    {PK_CLI_OPT_CAPTURE_OPTIONAL, {"capture-optional", no_argument, NULL, V_CAPOPT}, "    --capture-optional",
+     "house rule of the 8x8 variants: captures are not\n"
+     "mandatory"},
+    {PK_CLI_OPT_DRAW_PROFILE, {"draw-profile", required_argument, NULL, V_DRAW}, "    --draw-profile=NAME",
+     "brazilian-fmjd64, spanish-site40each or\n"
+     "spanish-site20each"},
+    {PK_CLI_OPT_JOBS, {"jobs", required_argument, NULL, 'j'}, "-j, --jobs=N",
+     "replay on N threads (default: every online core);\n"
+     "the output is the same whatever N"},
+    {PK_CLI_OPT_OUTPUT, {"output", required_argument, NULL, 'o'}, "-o, --output=FILE",
+     "write to FILE, not to standard output (refused when\n"
+     "FILE is also an input)"},
+    {PK_CLI_OPT_COLOR, {"color", optional_argument, NULL, V_COLOR}, "    --color[=WHEN]",
+     "colour the output: auto (on a terminal, unless\n"
+     "NO_COLOR is set; the default), always or never"},
+    {PK_CLI_OPT_COLOR, {"colour", optional_argument, NULL, V_COLOR}, NULL, NULL},
+    {PK_CLI_OPT_LIST_VARIANTS, {"list-variants", no_argument, NULL, V_LIST}, "    --list-variants",
+     "print the variant table and exit"},
+    {PK_CLI_OPT_HELP, {"help", no_argument, NULL, 'h'}, "-h, --help", "print this help and exit"},
+    {PK_CLI_OPT_VERSION, {"version", no_argument, NULL, 'V'}, "-V, --version", "print the version and exit"},
+};
+#define NTABLE (sizeof table / sizeof table[0])
+#define HELP_COLUMN 29 /* where the help text starts, as in every reader tool's --help */
+
+/* The first long name that comes twice in opts, or NULL: getopt_long would take the first
+ * and never see the second (two --variant bits listed, or a tool's own --output). */
+static const char *twice(const struct option *opts)
+{
+    for (const struct option *a = opts; a->name; a++)
+        for (const struct option *b = a + 1; b->name; b++)
+            if (!strcmp(a->name, b->name))
+                return a->name;
+    return NULL;
+}
+
+bool pk_cli_shared_init(pk_cli_shared *sh, unsigned listed, const struct option *own, void (*usage)(FILE *out))
+{
+    memset(sh, 0, sizeof *sh);
+    sh->listed = listed;
+    sh->results = PK_RESULTS_FIRST_MOVER;
+    sh->jobs = pk_cli_jobs_default();
+    sh->usage = usage;
+    if (listed & PK_CLI_OPT_FEN_VARIANT) /* a FEN has no tags to take the rules from */
+        sh->variant = pk_variant_lookup("international");
+    if (!pk_cli_longopts(sh->longopts, PK_CLI_LONGOPTS_MAX, own, listed)) {
+        fputs("pdnkit: error: internal: too many options for pk_cli_shared (PK_CLI_LONGOPTS_MAX)\n", stderr);
+        return false;
+    }
+    const char *dup = twice(sh->longopts);
+    if (dup)
+        fprintf(stderr, "pdnkit: error: internal: --%s listed twice for pk_cli_shared\n", dup);
+    return !dup;
+}
+
+int pk_cli_next(int argc, char **argv, const char *prog, pk_cli_shared *sh)
+{
+    for (;;) {
+        int c = pk_cli_getopt(argc, argv, sh->longopts, prog, stderr);
+        if (c == -1 || c == '?')
+            return c;
+        switch (pk_cli_shared_option(c, optarg, prog, sh)) {
+        case PK_CLI_NOT_SHARED: return c;
+        case PK_CLI_EXIT: return PK_CLI_STOP;
+        }
+    }
+}
+
+bool pk_cli_longopts(struct option *out, size_t cap, const struct option *own, unsigned listed)
+{
+    size_t n = 0;
+    for (; own && own->name; own++) {
+        if (n + 1 >= cap)
+            return false;
+        out[n++] = *own;
+    }
+    for (size_t i = 0; i < NTABLE; i++)
+        if (listed & table[i].bit) {
+            if (n + 1 >= cap)
+                return false;
+            out[n++] = table[i].opt;
+        }
+    memset(&out[n], 0, sizeof out[n]);
+    return true;
+}
+
+/* Is c a shared option the tool takes? (Two entries give 'v': either may be listed.) */
+static bool is_listed(unsigned shared, int c)
+{
+    for (size_t i = 0; i < NTABLE; i++)
+        if (table[i].opt.val == c && (shared & table[i].bit))
+            return true;
+    return false;
+}
+
+/* A usage error: said, and the run ends with status 2. */
+static int refuse(pk_cli_shared *sh, const char *prog, const pk_error *err)
+{
+    sh->exit_status = pk_cli_usage_error(stderr, prog, "%s", err->msg);
+    return PK_CLI_EXIT;
+}
+
+/* Printed on standard output, then the run ends (0, or 2 on a write error). */
+static int printed(pk_cli_shared *sh, const char *prog)
+{
+    sh->exit_status = pk_cli_finish(stdout, stderr, prog, PK_EXIT_OK);
+    return PK_CLI_EXIT;
+}
+
+int pk_cli_shared_option(int c, const char *arg, const char *prog, pk_cli_shared *sh)
+{
+    pk_error err;
+    if (!is_listed(sh->listed, c)) /* (pdngrep's -v is its own: --invert-match) */
+        return PK_CLI_NOT_SHARED;
+    switch (c) {
+    case 'v':
+    case V_SELECT:
+        if (pk_cli_variant(arg, &sh->variant, &err) != PK_OK)
+            return refuse(sh, prog, &err);
+        return PK_CLI_TAKEN;
+    case V_RESULTS:
+        if (pk_cli_results(arg, &sh->results, &err) != PK_OK)
+            return refuse(sh, prog, &err);
+        return PK_CLI_TAKEN;
+    case V_CAPOPT: sh->gen_flags |= PK_GEN_CAPTURE_OPTIONAL; return PK_CLI_TAKEN;
+    case 'j':
+        if (pk_cli_jobs(arg, &sh->jobs, &err) != PK_OK)
+            return refuse(sh, prog, &err);
+        return PK_CLI_TAKEN;
+    case 'o': sh->output = arg; return PK_CLI_TAKEN;
+    case V_DRAW:
+        if (pk_cli_draw_profile(arg, &sh->draw_options, &err) != PK_OK)
+            return refuse(sh, prog, &err);
+        return PK_CLI_TAKEN;
+    case V_COLOR:
+        if (pk_cli_color(arg, &sh->color, &err) != PK_OK)
+            return refuse(sh, prog, &err);
+        return PK_CLI_TAKEN;
+    case V_LIST: pk_cli_list_variants(stdout); return printed(sh, prog);
+    case 'h':
+        if (sh->usage)
+            sh->usage(stdout);
+        return printed(sh, prog);
+    case 'V': pk_cli_version(stdout, prog); return printed(sh, prog);
+    }
+    return PK_CLI_NOT_SHARED;
+}
+
+int pk_cli_help(FILE *out, unsigned shared)
+{
+    for (size_t i = 0; i < NTABLE; i++) {
+        if (!(shared & table[i].bit) || !table[i].synopsis) /* (--colour: --color's spelling) */
+            continue;
+        int n = fprintf(out, "  %s", table[i].synopsis);
+        for (const char *p = table[i].help; *p;) {
+            size_t len = strcspn(p, "\n");
+            fprintf(out, "%*s%.*s\n", n < HELP_COLUMN ? HELP_COLUMN - n : 1, "", (int)len, p);
+            n = 0;
+            p += len + (p[len] == '\n');
+        }
+    }
+    return ferror(out) ? -1 : 0;
+}
+
+/* ---- the values of the options ----------------------------------------------------- */
 
 int pk_cli_variant(const char *arg, const pk_variant **out, pk_error *err)
 {
@@ -87,50 +279,24 @@ int pk_cli_applies(const pk_variant *v, unsigned gen_flags, unsigned draw_option
     return pk_rule_options_apply(v, gen_flags, draw_options, err);
 }
 
-/* "PROG: [WHERE: ]error: " then the formatted message, escaped, and a line break. */
-static void verror(FILE *out, const char *prog, const char *where, const char *fmt, va_list ap)
+int pk_cli_color(const char *arg, int *when, pk_error *err)
 {
-    char msg[2048], esc[4 * sizeof msg];
-    int n = vsnprintf(msg, sizeof msg, fmt, ap);
-    if (n < 0)
-        n = 0;
-    pk_text_escape(esc, sizeof esc, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
-    if (where)
-        fprintf(out, "%s: %s: error: %s\n", prog, where, esc);
-    else
-        fprintf(out, "%s: error: %s\n", prog, esc);
-}
-
-void pk_cli_error(FILE *out, const char *prog, const char *where, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    verror(out, prog, where, fmt, ap);
-    va_end(ap);
-}
-
-int pk_cli_usage_error(FILE *out, const char *prog, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    verror(out, prog, NULL, fmt, ap);
-    va_end(ap);
-    fprintf(out, "Try '%s --help'.\n", prog);
-    return PK_EXIT_USAGE;
-}
-
-void pk_cli_fen_error(FILE *out, const char *prog, const char *where, const pk_variant *v, const char *fen,
-                      size_t len, const pk_error *e)
-{
-    char msg[1200]; /* the FEN echoed, escaped, is already safe: pk_cli_error keeps it so */
-    pk_fen_error_text(fen, len, NULL, e, msg, sizeof msg);
-    pk_cli_error(out, prog, where, "%s", msg);
-    fprintf(out, "    the start position of %s, as a FEN: %s\n", v->name, v->start_fen);
-}
-
-void pk_cli_move_error(FILE *out, const char *prog, const char *move, const pk_error *e)
-{
-    pk_cli_error(out, prog, NULL, "bad move '%s': %s (column %lld)", move, e->msg, e->col);
+    static const struct {
+        const char *name;
+        int when;
+    } names[] = {{"auto", PK_COLOR_AUTO},     {"tty", PK_COLOR_AUTO},    {"if-tty", PK_COLOR_AUTO},
+                 {"always", PK_COLOR_ALWAYS}, {"yes", PK_COLOR_ALWAYS},  {"force", PK_COLOR_ALWAYS},
+                 {"never", PK_COLOR_NEVER},   {"no", PK_COLOR_NEVER},    {"none", PK_COLOR_NEVER}};
+    if (!arg) {
+        *when = PK_COLOR_ALWAYS;
+        return PK_OK;
+    }
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(arg, names[i].name)) {
+            *when = names[i].when;
+            return PK_OK;
+        }
+    return pk_error_set(err, PK_ERR_USAGE, 0, "--color takes 'auto', 'always' or 'never', not '%s'", arg);
 }
 
 /* ---- short options ---------------------------------------------------------------- */
@@ -155,7 +321,7 @@ static const struct {
     const char *prog;
     char c;
     const char *name;
-} own[] = {
+} classics[] = {
     {"pdngrep", 'v', "invert-match"},
     {"pdngrep", 'c', "count"},
     {"pdngrep", 't', "tag"},
@@ -221,9 +387,9 @@ static const char *optstring_of(const struct option *longopts, const char *prog,
         if (o->flag || !((o->val >= 'a' && o->val <= 'z') || (o->val >= 'A' && o->val <= 'Z')))
             continue; /* a long option only */
         const char *meant = short_name(o->val);
-        for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
-            if (own[i].c == o->val && !strcmp(own[i].prog, prog))
-                meant = own[i].name;
+        for (size_t i = 0; i < sizeof classics / sizeof classics[0]; i++)
+            if (classics[i].c == o->val && !strcmp(classics[i].prog, prog))
+                meant = classics[i].name;
         if (!meant || strcmp(meant, o->name)) {
             fprintf(err, "%s: error: internal: -%c stands for --%s in pdnkit, not --%s\n", prog, o->val,
                     meant ? meant : "(nothing)", o->name);
@@ -325,142 +491,4 @@ int pk_cli_shard(const char *arg, int *k, int *n, pk_error *err)
     *k = (int)kk;
     *n = (int)nn;
     return PK_OK;
-}
-
-void pk_cli_version(FILE *out, const char *prog) { fprintf(out, "%s (pdnkit) %s\n", prog, PK_VERSION); }
-
-void pk_cli_list_variants(FILE *out)
-{
-    int wa = (int)strlen("aliases");
-    for (int i = 0; pk_variant_at(i); i++) /* the widest alias list sets the column */
-        if ((int)strlen(pk_variant_at(i)->aliases) > wa)
-            wa = (int)strlen(pk_variant_at(i)->aliases);
-    fprintf(out, "%-14s %-*s %-8s %-17s %-7s %s\n", "name", wa, "aliases", "GameType", "extended", "board",
-            "first");
-    for (int i = 0; pk_variant_at(i); i++) {
-        const pk_variant *v = pk_variant_at(i);
-        char board[16];
-        snprintf(board, sizeof board, "%dx%d", v->rules.width, v->rules.height);
-        fprintf(out, "%-14s %-*s %-8d %-17s %-7s %s\n", v->name, wa, *v->aliases ? v->aliases : "-", v->gametype,
-                v->gametype_full, board, v->first == PK_WHITE ? "white" : "black");
-    }
-}
-
-int pk_cli_open_output(const char *path, FILE **out, pk_error *err)
-{
-    if (!strcmp(path, "-")) {
-        *out = stdout;
-        return PK_OK;
-    }
-    *out = fopen(path, "w");
-    if (*out)
-        return PK_OK;
-    return pk_error_set(err, PK_ERR_IO, 0, "cannot open '%s' for writing: %s", path, strerror(errno));
-}
-
-int pk_cli_color(const char *arg, int *when, pk_error *err)
-{
-    static const struct {
-        const char *name;
-        int when;
-    } names[] = {{"auto", PK_COLOR_AUTO},     {"tty", PK_COLOR_AUTO},    {"if-tty", PK_COLOR_AUTO},
-                 {"always", PK_COLOR_ALWAYS}, {"yes", PK_COLOR_ALWAYS},  {"force", PK_COLOR_ALWAYS},
-                 {"never", PK_COLOR_NEVER},   {"no", PK_COLOR_NEVER},    {"none", PK_COLOR_NEVER}};
-    if (!arg) {
-        *when = PK_COLOR_ALWAYS;
-        return PK_OK;
-    }
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (!strcmp(arg, names[i].name)) {
-            *when = names[i].when;
-            return PK_OK;
-        }
-    return pk_error_set(err, PK_ERR_USAGE, 0, "--color takes 'auto', 'always' or 'never', not '%s'", arg);
-}
-
-bool pk_cli_use_color(int when, FILE *out)
-{
-    if (when != PK_COLOR_AUTO)
-        return when == PK_COLOR_ALWAYS;
-    const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
-    return (!no || !*no) && !(term && !strcmp(term, "dumb")) && isatty(fileno(out));
-}
-
-bool pk_cli_write_failed(FILE *out, int *why)
-{
-    if (!ferror(out))
-        return false;
-    if (!*why)
-        *why = errno ? errno : EIO;
-    return true;
-}
-
-/* What the descriptor says when no write gave a reason: closed, or open for reading only
- * (`>&-`, `>&0`). 0 when it tells nothing. */
-static int fd_reason(FILE *out)
-{
-    int fl = fcntl(fileno(out), F_GETFL);
-    if (fl == -1)
-        return errno;
-    return (fl & O_ACCMODE) == O_RDONLY ? EBADF : 0;
-}
-
-static int end_output(FILE *out, const char *name, int why, FILE *err, const char *prog, int status,
-                      bool close_it)
-{
-    bool failed = ferror(out);
-    errno = 0;
-    if (fflush(out) != 0) {
-        failed = true;
-        if (!why)
-            why = errno;
-    }
-    if (failed && !why)
-        why = fd_reason(out);
-    /* stdout itself is left open: closing it here would hide nothing more (the fflush
-     * above reported the last write), and atexit handlers may still use it. */
-    if (close_it && out != stdout && out != stderr) {
-        errno = 0;
-        if (fclose(out) != 0 && !failed) { /* a last block may only fail here (NFS, quotas) */
-            failed = true;
-            why = errno;
-        }
-    }
-    if (!failed)
-        return status;
-    pk_cli_error(err, prog, NULL, "write error%s%s: %s", name ? ": " : "", name ? name : "",
-                 why ? strerror(why) : "the system gave no reason");
-    return PK_EXIT_USAGE;
-}
-
-int pk_cli_end_output(FILE *out, const char *name, int why, FILE *err, const char *prog, int status)
-{
-    return end_output(out, name, why, err, prog, status, true);
-}
-
-int pk_cli_finish(FILE *out, FILE *err, const char *prog, int status)
-{
-    return end_output(out, NULL, ferror(out) ? errno : 0, err, prog, status, false);
-}
-
-int pk_cli_close_output(FILE *out, FILE *err, const char *prog, int status)
-{
-    return end_output(out, NULL, ferror(out) ? errno : 0, err, prog, status, true);
-}
-
-bool pk_cli_log_shared(FILE *out)
-{
-    struct stat a, b;
-    setvbuf(stderr, NULL, _IOLBF, BUFSIZ);
-    if (fstat(fileno(out), &a) != 0 || fstat(STDERR_FILENO, &b) != 0 || a.st_dev != b.st_dev ||
-        a.st_ino != b.st_ino)
-        return false;
-    return !S_ISCHR(a.st_mode) || isatty(STDERR_FILENO); /* a terminal, not /dev/null: no order to keep */
-}
-
-FILE *pk_cli_err(FILE *out, bool shared)
-{
-    if (shared)
-        fflush(out);
-    return stderr;
 }

@@ -34,6 +34,19 @@
 extern "C" {
 #endif
 
+/* PK_API marks every declaration the library exports, and nothing else does (libgit2's
+ * GIT_EXTERN, zstd's ZSTDLIB_API): the library is compiled with -fvisibility=hidden, so a
+ * function without it stays inside libpdnkit.so, and its export list is what carries it
+ * (tests/install/lib.sh checks both ways). Windows' dllexport/dllimport would go here
+ * (issue 35). A program may define PK_API itself before the first include. */
+#ifndef PK_API
+#if defined(__GNUC__) || defined(__clang__)
+#define PK_API __attribute__((visibility("default")))
+#else
+#define PK_API
+#endif
+#endif
+
 /* The version, written here and nowhere else: the Makefile reads these three lines for the
  * shared library's name, pdnkit.pc and the tarball; the tools print PK_VERSION. A program
  * compares them (compile time) with pk_version() (the library it runs with). */
@@ -50,7 +63,7 @@ extern "C" {
 /* The version of the library the program runs with ("1.0.0"), which may be newer than the
  * PK_VERSION of the headers it was compiled with; *number, when not NULL, gets its
  * PDNKIT_VERSION_NUMBER. Static data: never freed. */
-const char *pk_version(int *number);
+PK_API const char *pk_version(int *number);
 
 /* One bit per playable square, in the geometry's bit layout (geom.h). 128 bits: the 12x12
  * boards have 72 playable squares at bits up to 77. The move generator works on 64-bit
@@ -90,21 +103,21 @@ typedef struct pk_error {
 /* Fills *e (when non-NULL) and returns code, so callers can write
  * `return pk_error_set(err, PK_ERR_SYNTAX, col, "bad square '%s'", s);`
  * Thread-safe; writes only *e (its line set to 0: no line, or one the caller knows). */
-int pk_error_set(pk_error *e, int code, long long col, const char *fmt, ...)
+PK_API int pk_error_set(pk_error *e, int code, long long col, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
 
 /* pk_error_set with a line too: for a fault at a line and column of a text. */
-int pk_error_set_at(pk_error *e, int code, long long line, long long col, const char *fmt, ...)
+PK_API int pk_error_set_at(pk_error *e, int code, long long line, long long col, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
 
 /* Resets *e to PK_OK with an empty message. Thread-safe; writes only *e. */
-void pk_error_clear(pk_error *e);
+PK_API void pk_error_clear(pk_error *e);
 
 #define PK_BIT(i) ((pk_bb)1 << (i))
 
@@ -113,10 +126,10 @@ void pk_error_clear(pk_error *e);
  * bit i (0..PK_MAX_BITS-1) of b set (0 or 1). Plain functions, so that a binding (ctypes,
  * cffi, WebAssembly) can call them and the headers use no compiler builtin; the library's
  * own hot paths use inline copies (pk_bits.h, private). Thread-safe, no state. */
-int pk_bb_popcount(pk_bb b);
-int pk_bb_lsb(pk_bb b);
-int pk_bb_msb(pk_bb b);
-int pk_bb_bit(pk_bb b, int i);
+PK_API int pk_bb_popcount(pk_bb b);
+PK_API int pk_bb_lsb(pk_bb b);
+PK_API int pk_bb_msb(pk_bb b);
+PK_API int pk_bb_bit(pk_bb b, int i);
 
 #ifdef __cplusplus
 }

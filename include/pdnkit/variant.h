@@ -127,18 +127,18 @@ enum pk_variant_id {
  * with its geom set. Thread-safe: a row is completed once, when first handed out. */
 
 /* Lookup by name or alias, case-insensitive; NULL if unknown. */
-const pk_variant *pk_variant_find(const char *name);
+PK_API const pk_variant *pk_variant_find(const char *name);
 /* What a user types: a name, an alias or a GameType number ("25"); NULL if unknown. */
-const pk_variant *pk_variant_lookup(const char *text);
+PK_API const pk_variant *pk_variant_lookup(const char *text);
 /* Lookup by PDN GameType number; NULL if unknown. */
-const pk_variant *pk_variant_by_gametype(int gametype);
+PK_API const pk_variant *pk_variant_by_gametype(int gametype);
 /* The number of rows of the table: the ids are 0 .. pk_variant_count() - 1. */
-int pk_variant_count(void);
+PK_API int pk_variant_count(void);
 /* The row of id i (enum pk_variant_id), or NULL outside 0 .. pk_variant_count() - 1:
  * for (int i = 0; i < pk_variant_count(); i++) lists every variant. */
-const pk_variant *pk_variant_at(int i);
+PK_API const pk_variant *pk_variant_at(int i);
 /* Comma separated list of the variant names, for messages: static text, never free it. */
-const char *pk_variant_names(void);
+PK_API const char *pk_variant_names(void);
 
 #ifdef __cplusplus
 }

@@ -43,15 +43,15 @@ typedef struct pk_check_json_opts {
  * PK_ERR_IO (a read error: the reader's words, as in the io diagnostic; or "write error"
  * when writing to out failed: the run stops at the first failed write), PK_ERR_NOMEM, or
  * PK_ERR_USAGE (bad options). */
-int pk_check_json(FILE *in, const char *name, const pk_check_json_opts *o, FILE *out, pk_error *err);
+PK_API int pk_check_json(FILE *in, const char *name, const pk_check_json_opts *o, FILE *out, pk_error *err);
 
 /* Replays every game of in (variant: as pk_check_json_opts.variant) and writes one line
  * per game, in file order: its final FEN (as the game object's final_fen), or an empty
  * line for a game that was not replayed (a variant pdnkit does not implement, a start FEN
  * that cannot be used). *games (may be NULL) gets the number of games. Returns as
  * pk_check_json (PK_OK, PK_ERR_IO, PK_ERR_NOMEM). */
-int pk_final_fens(FILE *in, const char *name, const pk_variant *variant, int jobs, FILE *out, long *games,
-                  pk_error *err);
+PK_API int pk_final_fens(FILE *in, const char *name, const pk_variant *variant, int jobs, FILE *out,
+                         long *games, pk_error *err);
 
 /* What pdnconv writes to standard output for the input in (pdnconv(1)): every game
  * replayed and written again with its moves converted. to: PK_CONVERT_PDN (--to pdn,
@@ -70,7 +70,7 @@ typedef struct pk_convert_opts {
     int jobs;                  /* threads (<= 1: the caller's) */
 } pk_convert_opts;
 
-int pk_convert(FILE *in, const char *name, const pk_convert_opts *o, FILE *out, pk_error *err);
+PK_API int pk_convert(FILE *in, const char *name, const pk_convert_opts *o, FILE *out, pk_error *err);
 
 #ifdef __cplusplus
 }

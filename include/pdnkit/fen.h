@@ -27,8 +27,8 @@ typedef struct pk_fen_extra {
 /* Parses `len` characters of s (or up to NUL when len == (size_t)-1). On error returns
  * a status with err->col the 1-based column of the offending character and err->msg the
  * reason. `extra` may be NULL. Validation of the position (pk_pos_validate) is included. */
-int pk_fen_parse(const pk_variant *v, const char *s, size_t len, pk_pos *out, pk_fen_extra *extra,
-                 pk_error *err);
+PK_API int pk_fen_parse(const pk_variant *v, const char *s, size_t len, pk_pos *out, pk_fen_extra *extra,
+                        pk_error *err);
 
 /* The largest :H or :F value read; a larger one is an error (PK_ERR_RANGE), never cut. */
 #define PK_FEN_COUNTER_MAX 999999999
@@ -40,12 +40,12 @@ int pk_fen_parse(const pk_variant *v, const char *s, size_t len, pk_pos *out, pk
  * with "..."; where (may be NULL) follows the quoted FEN ("in a setup command"). err is
  * what pk_fen_parse filled. Returns the length, like snprintf. */
 #define PK_FEN_ECHO_MAX 200
-int pk_fen_error_text(const char *fen, size_t len, const char *where, const pk_error *err, char *buf,
-                      size_t size);
+PK_API int pk_fen_error_text(const char *fen, size_t len, const char *where, const pk_error *err, char *buf,
+                             size_t size);
 
 /* Writes the FEN of p ("W:W31,32,K33:B1,2") into buf; numeric squares unless algebraic.
  * Returns the length, or the length it would need (like snprintf). */
-int pk_fen_write(const pk_variant *v, const pk_pos *p, bool algebraic, char *buf, size_t size);
+PK_API int pk_fen_write(const pk_variant *v, const pk_pos *p, bool algebraic, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

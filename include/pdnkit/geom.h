@@ -75,27 +75,27 @@ typedef struct pk_geom {
 
 /* The shared geometry for a board, its numbering and its frame of algebraic names;
  * NULL for an unsupported size. Built once per process, on first use: thread-safe. */
-const pk_geom *pk_geom_get(int width, int height, bool a1_light, bool full, int numbering, int frame);
+PK_API const pk_geom *pk_geom_get(int width, int height, bool a1_light, bool full, int numbering, int frame);
 
 /* NE<->SW, NW<->SE, E<->W, N<->S. */
 static inline int pk_dir_reverse(int d) { return d < 4 ? 3 - d : d ^ 1; }
 
 /* Bit of (file, rank) in White's frame, or -1 when the square is not playable / off board.
  * Thread-safe (the geometry is read-only), as are the three functions below. */
-int pk_geom_bit(const pk_geom *g, int file, int rank);
+PK_API int pk_geom_bit(const pk_geom *g, int file, int rank);
 
 /* Bit of the algebraic square ('a' + file, 1 + rank) in g's frame of names, or -1. */
-int pk_geom_alg_bit(const pk_geom *g, int file, int rank);
+PK_API int pk_geom_alg_bit(const pk_geom *g, int file, int rank);
 
 /* Square name: the number ("32") or the algebraic name ("h8", in g's frame) into buf
  * (>= 4 bytes, the caller's), which it returns. */
-const char *pk_square_name(const pk_geom *g, int bit, bool algebraic, char *buf);
+PK_API const char *pk_square_name(const pk_geom *g, int bit, bool algebraic, char *buf);
 
 /* Parses a square written as a number (leading zeros allowed) or algebraically
  * (a1..j10, in g's frame) into *bit (may be NULL; -1 on failure). Returns PK_OK, or
  * PK_ERR_SYNTAX / PK_ERR_RANGE with *err filled (col: the 1-based column inside s).
  * `len` is the number of characters to read; s is only read. */
-int pk_square_parse(const pk_geom *g, const char *s, size_t len, int *bit, pk_error *err);
+PK_API int pk_square_parse(const pk_geom *g, const char *s, size_t len, int *bit, pk_error *err);
 
 #ifdef __cplusplus
 }

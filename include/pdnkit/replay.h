@@ -104,65 +104,65 @@ typedef struct pk_replay_result pk_replay_result;
 
 /* A new result, as if nothing were replayed (variant NULL, loser -1, no final position);
  * NULL when out of memory. pk_replay_result_free(NULL) is allowed. */
-pk_replay_result *pk_replay_result_new(void);
-void pk_replay_result_free(pk_replay_result *res);
+PK_API pk_replay_result *pk_replay_result_new(void);
+PK_API void pk_replay_result_free(pk_replay_result *res);
 
 /* The variant the game was replayed under; NULL when it was not replayed: the game names a
  * variant pdnkit does not implement (pk_replay_result_unsupported says which). */
-const pk_variant *pk_replay_result_variant(const pk_replay_result *res);
+PK_API const pk_variant *pk_replay_result_variant(const pk_replay_result *res);
 /* That variant's title ("Canadian draughts"), or NULL. Static text. */
-const char *pk_replay_result_unsupported(const pk_replay_result *res);
+PK_API const char *pk_replay_result_unsupported(const pk_replay_result *res);
 /* True when the game named no variant and it was guessed (resolve.h). */
-bool pk_replay_result_variant_guessed(const pk_replay_result *res);
+PK_API bool pk_replay_result_variant_guessed(const pk_replay_result *res);
 /* Plies replayed. */
-int pk_replay_result_plies(const pk_replay_result *res);
+PK_API int pk_replay_result_plies(const pk_replay_result *res);
 /* True when the replay stopped before the end of the main line (enum pk_replay_stop). */
-bool pk_replay_result_stopped(const pk_replay_result *res);
+PK_API bool pk_replay_result_stopped(const pk_replay_result *res);
 /* Diagnostics of the replay, by severity (the reader's are counted apart, in pk_game). */
-int pk_replay_result_errors(const pk_replay_result *res);
-int pk_replay_result_warnings(const pk_replay_result *res);
+PK_API int pk_replay_result_errors(const pk_replay_result *res);
+PK_API int pk_replay_result_warnings(const pk_replay_result *res);
 /* Of the errors, those about the moves themselves (not the result). */
-int pk_replay_result_move_errors(const pk_replay_result *res);
+PK_API int pk_replay_result_move_errors(const pk_replay_result *res);
 /* The side the final board says has lost (RULES 1.9; the variant's goal: Antidraughts,
  * Breakthrough), PK_WHITE or PK_BLACK, or -1. */
-int pk_replay_result_loser(const pk_replay_result *res);
+PK_API int pk_replay_result_loser(const pk_replay_result *res);
 /* False when the replay could not start (a bad FEN): there is no final position. */
-bool pk_replay_result_have_final(const pk_replay_result *res);
+PK_API bool pk_replay_result_have_final(const pk_replay_result *res);
 /* enum pk_result_check bits; 0: nothing wrong found about the recorded result. */
-unsigned pk_replay_result_result_check(const pk_replay_result *res);
+PK_API unsigned pk_replay_result_result_check(const pk_replay_result *res);
 /* The position the replay reached, or NULL when there is none (have_final false). Valid
  * as long as res, until it is replayed into again. */
-const pk_pos *pk_replay_result_final_pos(const pk_replay_result *res);
+PK_API const pk_pos *pk_replay_result_final_pos(const pk_replay_result *res);
 /* The draw events found, in order: how many, and the i-th (0-based), or NULL outside
  * 0 .. count-1 (valid as long as res, until it is replayed into again). */
-int pk_replay_result_draw_count(const pk_replay_result *res);
-const pk_draw_event *pk_replay_result_draw_at(const pk_replay_result *res, int i);
+PK_API int pk_replay_result_draw_count(const pk_replay_result *res);
+PK_API const pk_draw_event *pk_replay_result_draw_at(const pk_replay_result *res, int i);
 
 typedef struct pk_replay pk_replay; /* scratch kept across games: nothing allocated per game */
 
 /* NULL when out of memory. One pk_replay per thread: it is the scratch of the game being
  * replayed. pk_replay_free(NULL) is allowed. */
-pk_replay *pk_replay_new(void);
-void pk_replay_free(pk_replay *r);
+PK_API pk_replay *pk_replay_new(void);
+PK_API void pk_replay_free(pk_replay *r);
 
 /* Resolves the variant of g (resolve.h: the option, the tags, else a guess), replays g
  * under it and reports to sink; file names the input in diagnostics. Returns PK_OK (the
  * findings are in *res and the sink) or a status on internal failure. g, file and o are
  * only read (file is passed to the sink in each pk_diag); the sink is called on the
  * calling thread before the function returns. */
-int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
-                   pk_diag_sink *sink, pk_replay_result *res);
+PK_API int pk_replay_game(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
+                          pk_diag_sink *sink, pk_replay_result *res);
 
 /* For variant resolution (resolve.c): replays g under v as a trial, which stops at its
  * first error and is seen by no observer. quick: the main line only (all it takes to know
  * whether g fits v). Diagnostics go to sink (may be NULL). True when g replays without
  * error. Writes only r and res: one pk_replay per thread, as for pk_replay_game. */
-bool pk_replay_trial(pk_replay *r, const pk_game *g, const pk_replay_opts *o, const pk_variant *v, bool quick,
-                     pk_diag_sink *sink, pk_replay_result *res);
+PK_API bool pk_replay_trial(pk_replay *r, const pk_game *g, const pk_replay_opts *o, const pk_variant *v,
+                            bool quick, pk_diag_sink *sink, pk_replay_result *res);
 
 /* The FEN of the final position (written on the first call: most callers never need it),
  * or "" when there is none. It lives as long as res, until it is replayed into again. */
-const char *pk_replay_final_fen(pk_replay_result *res);
+PK_API const char *pk_replay_final_fen(pk_replay_result *res);
 
 #ifdef __cplusplus
 }

@@ -93,10 +93,10 @@ typedef struct pk_draw_event {
 typedef struct pk_draw_state pk_draw_state;
 
 /* A new state, ready for pk_draw_init; NULL when out of memory. */
-pk_draw_state *pk_draw_new(void);
+PK_API pk_draw_state *pk_draw_new(void);
 
 /* Frees s and its repetition table. NULL is allowed. */
-void pk_draw_free(pk_draw_state *s);
+PK_API void pk_draw_free(pk_draw_state *s);
 
 /*
  * Starts a game at p0 (ply 0) and evaluates ply 0 (a material class that holds in p0
@@ -107,8 +107,8 @@ void pk_draw_free(pk_draw_state *s);
  * or PK_ERR_NOMEM (*nevents 0).
  * s comes from pk_draw_new; it may be reused for any number of games.
  */
-int pk_draw_init(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int halfmove_seed,
-                 unsigned options, pk_draw_event *events, int max_events, int *nevents);
+PK_API int pk_draw_init(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int halfmove_seed,
+                        unsigned options, pk_draw_event *events, int max_events, int *nevents);
 
 /*
  * A setup command (PDN 3.0 /FEN "..."/ in the movetext) put the board in position p after
@@ -117,8 +117,8 @@ int pk_draw_init(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int ha
  * next pk_draw_ply is ply + 1. Writes the events of ply `ply` in the new position (their
  * number in *nevents), as pk_draw_init. Returns PK_OK or PK_ERR_NOMEM.
  */
-int pk_draw_restart(pk_draw_state *s, const pk_pos *p, int ply, int halfmove_seed, pk_draw_event *events,
-                    int max_events, int *nevents);
+PK_API int pk_draw_restart(pk_draw_state *s, const pk_pos *p, int ply, int halfmove_seed,
+                           pk_draw_event *events, int max_events, int *nevents);
 
 /*
  * Feeds ply i = previous + 1: m was played in `before` (side to move = mover; the man or
@@ -126,15 +126,15 @@ int pk_draw_restart(pk_draw_state *s, const pk_pos *p, int ply, int halfmove_see
  * written (at most max_events; PK_DRAW_MAX_EVENTS is always enough). Returns PK_OK or
  * PK_ERR_NOMEM, as pk_draw_init.
  */
-int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const pk_pos *after,
-                pk_draw_event *events, int max_events, int *nevents);
+PK_API int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const pk_pos *after,
+                       pk_draw_event *events, int max_events, int *nevents);
 
 /* True when the side to move in p has a legal move (RULES 1.9): a capture, or a man or
  * king with an empty diagonal neighbour in a direction it may move. */
-bool pk_draw_can_move(const pk_variant *v, const pk_pos *p);
+PK_API bool pk_draw_can_move(const pk_variant *v, const pk_pos *p);
 
 /* Human name of an event kind: "automatic", "claimable", "info" (static text). */
-const char *pk_draw_kind_name(int kind);
+PK_API const char *pk_draw_kind_name(int kind);
 
 #ifdef __cplusplus
 }

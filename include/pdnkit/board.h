@@ -38,16 +38,17 @@ typedef struct pk_board_opts {
 
 /* Writes the diagram to f. Returns PK_OK, PK_ERR_USAGE (size out of range, a move
  * whose squares are not on the board) or PK_ERR_IO, with err filled. */
-int pk_board_text(const pk_variant *v, const pk_pos *p, const pk_board_opts *o, FILE *f, pk_error *err);
-int pk_board_svg(const pk_variant *v, const pk_pos *p, const pk_board_opts *o, FILE *f, pk_error *err);
+PK_API int pk_board_text(const pk_variant *v, const pk_pos *p, const pk_board_opts *o, FILE *f,
+                         pk_error *err);
+PK_API int pk_board_svg(const pk_variant *v, const pk_pos *p, const pk_board_opts *o, FILE *f, pk_error *err);
 
 /* The same into buf (size bytes, may be 0 with buf NULL to measure; cut and NUL-terminated
  * when too small). *len (may be NULL) gets the length of the whole diagram, not counting
  * the NUL (0 on failure). Returns as above (no PK_ERR_IO). */
-int pk_board_text_buf(const pk_variant *v, const pk_pos *p, const pk_board_opts *o, char *buf, size_t size,
-                      size_t *len, pk_error *err);
-int pk_board_svg_buf(const pk_variant *v, const pk_pos *p, const pk_board_opts *o, char *buf, size_t size,
-                     size_t *len, pk_error *err);
+PK_API int pk_board_text_buf(const pk_variant *v, const pk_pos *p, const pk_board_opts *o, char *buf,
+                             size_t size, size_t *len, pk_error *err);
+PK_API int pk_board_svg_buf(const pk_variant *v, const pk_pos *p, const pk_board_opts *o, char *buf,
+                            size_t size, size_t *len, pk_error *err);
 
 #ifdef __cplusplus
 }

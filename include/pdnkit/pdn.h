@@ -68,7 +68,7 @@ typedef struct pk_gametype {
 } pk_gametype;
 
 /* Parses a GameType value into *gt. Thread-safe; writes only *gt and *err. */
-int pk_gametype_parse(const char *s, pk_gametype *gt, pk_error *err);
+PK_API int pk_gametype_parse(const char *s, pk_gametype *gt, pk_error *err);
 
 /* ---- squares and moves ---- */
 enum pk_pdn_square_kind {
@@ -98,8 +98,8 @@ enum pk_pdn_split_traits {
     PK_PDN_SPLIT_UPPER = 4,    /* an upper-case file letter (folded) */
     PK_PDN_SPLIT_FILE_ONLY = 8 /* a column-only square ("hg7") */
 };
-int pk_pdn_split_move(const char *s, size_t n, pk_pdn_square *sq, int maxsq, char *sqtext, char *seps,
-                      unsigned *traits);
+PK_API int pk_pdn_split_move(const char *s, size_t n, pk_pdn_square *sq, int maxsq, char *sqtext, char *seps,
+                             unsigned *traits);
 
 /* The largest NAG read as a number ($n; PGN, which PDN follows here, uses 0-255). */
 #define PK_PDN_NAG_DIGITS 6
@@ -193,14 +193,14 @@ typedef struct pk_pdn_result {
     long long line, col;
 } pk_pdn_result;
 
-const char *pk_result_kind_name(int kind); /* "first-win", "second-win", "draw", ...: static */
+PK_API const char *pk_result_kind_name(int kind); /* "first-win", "second-win", "draw", ...: static */
 /* Classifies a result token (also the tolerated forms); -1 when it is not one. *standard
  * (when non-NULL) says whether it is a PDN 3.0 form. Thread-safe. */
-int pk_result_classify(const char *text, size_t len, int *standard);
+PK_API int pk_result_classify(const char *text, size_t len, int *standard);
 /* The PDN 3.0 token of a result kind: "1-0", "0-1", "1/2-1/2", "0-0", or "*" (unknown,
  * none); the 10x10 forms "2-0", "0-2", "1-1" when like (a token as written, may be NULL)
  * is one of them. A static string. */
-const char *pk_result_token(int kind, const char *like);
+PK_API const char *pk_result_token(int kind, const char *like);
 
 /* ---- the result a record states ----
  * A record says its result twice: the game terminator and the Result tag. The result it
@@ -261,11 +261,11 @@ typedef struct pk_game {
 /* A pk_game is the caller's (often on the stack): pk_game_init before the first
  * pk_pdn_next, pk_game_free after the last; its memory is reused from game to game.
  * One pk_game per thread. mem_ is not part of the API. */
-void pk_game_init(pk_game *g);
-void pk_game_free(pk_game *g);
+PK_API void pk_game_init(pk_game *g);
+PK_API void pk_game_free(pk_game *g);
 /* First value of tag `name` (case-sensitive), or NULL; borrowed from g (valid until the
  * next pk_pdn_next on g). Thread-safe. */
-const char *pk_game_tag(const pk_game *g, const char *name);
+PK_API const char *pk_game_tag(const pk_game *g, const char *name);
 /* What a game holds besides its moves and tags, over every line (variations included). */
 typedef struct pk_pdn_counts {
     long comments, lines, nags, variations, setups;
@@ -273,17 +273,17 @@ typedef struct pk_pdn_counts {
                       never closed) */
 } pk_pdn_counts;
 /* Adds the notes of g to *c; adds b to *a. Thread-safe. */
-void pk_game_count(const pk_game *g, pk_pdn_counts *c);
-void pk_pdn_counts_add(pk_pdn_counts *a, const pk_pdn_counts *b);
+PK_API void pk_game_count(const pk_game *g, pk_pdn_counts *c);
+PK_API void pk_pdn_counts_add(pk_pdn_counts *a, const pk_pdn_counts *b);
 /* Whether name is a PDN tag name (letters, digits, '_'): pk_pdn_write_game writes the other
  * tags the reader kept ("[[Event", "[ \"x\"]") as escape lines. Thread-safe. */
-bool pk_pdn_tag_name_ok(const char *name);
+PK_API bool pk_pdn_tag_name_ok(const char *name);
 /* The text of g that the reader could not read, from its syntax error to the game's end
  * (the game's last note, PK_NOTE_UNPARSED with PK_UNPARSED_REST; its line_no and col say
  * where it starts), or NULL. Borrowed from g. Thread-safe. */
-const pk_pdn_note *pk_game_unparsed(const pk_game *g);
+PK_API const pk_pdn_note *pk_game_unparsed(const pk_game *g);
 /* The result g's record states (pk_stated_result above). Thread-safe; reads g only. */
-void pk_game_stated_result(const pk_game *g, pk_stated_result *out);
+PK_API void pk_game_stated_result(const pk_game *g, pk_stated_result *out);
 
 /* ---- reader ---- */
 typedef struct pk_pdn_reader pk_pdn_reader;
@@ -293,19 +293,19 @@ typedef struct pk_pdn_reader pk_pdn_reader;
  * pk_pdn_close does not close it); filename (may be NULL: "<stdin>") is kept by pointer
  * for diagnostics and must outlive the reader. flags: enum pk_pdn_flags. NULL (and *err
  * filled) when out of memory. */
-pk_pdn_reader *pk_pdn_open(FILE *f, const char *filename, unsigned flags, pk_error *err);
+PK_API pk_pdn_reader *pk_pdn_open(FILE *f, const char *filename, unsigned flags, pk_error *err);
 /* Frees the reader and its window (not f). NULL is allowed. */
-void pk_pdn_close(pk_pdn_reader *r);
+PK_API void pk_pdn_close(pk_pdn_reader *r);
 
 /* Reads the next game into g. Returns PK_OK for a game (valid or not: see g->nerrors),
  * PK_END at the end of input, PK_ERR_IO on a read error (after reporting it to sink as an
  * "io" diagnostic; err gets its words, and the line and column where the input stopped),
  * PK_ERR_NOMEM when memory ran out (reported; every later call returns it too). Diagnostics
  * of the game are sent to sink (may be NULL) before the call returns; err may be NULL. */
-int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink, pk_error *err);
+PK_API int pk_pdn_next(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink, pk_error *err);
 
-unsigned long long pk_pdn_bytes(const pk_pdn_reader *r); /* decoded bytes consumed */
-int pk_pdn_jit(const pk_pdn_reader *r);                  /* 1 when PCRE2 JIT is in use */
+PK_API unsigned long long pk_pdn_bytes(const pk_pdn_reader *r); /* decoded bytes consumed */
+PK_API int pk_pdn_jit(const pk_pdn_reader *r);                  /* 1 when PCRE2 JIT is in use */
 
 /* ---- writer ---- */
 
@@ -343,13 +343,13 @@ typedef struct pk_pdn_write_opts {
  * gives the same bytes, and reading it gives no diagnostic the writer caused. Returns
  * PK_OK or PK_ERR_IO (write error).
  * Thread-safe: reads g and opts, writes only out and err (move_text runs on this thread). */
-int pk_pdn_write_game(FILE *out, const pk_game *g, const pk_pdn_write_opts *opts, pk_error *err);
+PK_API int pk_pdn_write_game(FILE *out, const pk_game *g, const pk_pdn_write_opts *opts, pk_error *err);
 
 /* pk_pdn_write_game into a caller's buffer: at most size - 1 bytes and a NUL (nothing when
  * size is 0: buf may be NULL, to measure), the length of the whole game's text in *len
  * (may be NULL), like snprintf. PK_OK, or PK_ERR_NOMEM with err filled. Thread-safe. */
-int pk_pdn_write_game_buf(char *buf, size_t size, size_t *len, const pk_game *g, const pk_pdn_write_opts *opts,
-                          pk_error *err);
+PK_API int pk_pdn_write_game_buf(char *buf, size_t size, size_t *len, const pk_game *g,
+                                 const pk_pdn_write_opts *opts, pk_error *err);
 
 #ifdef __cplusplus
 }

@@ -20,12 +20,12 @@ enum pk_notation_flags {
 
 /* Writes m into buf ("32-28", "28x19", "31x18x29x15", "c3:e5"); returns the length or the
  * length needed. Without PK_NOT_ALGEBRAIC/NUMERIC the variant's default is used. */
-int pk_move_write(const pk_variant *v, const pk_move *m, unsigned flags, char *buf, size_t size);
+PK_API int pk_move_write(const pk_variant *v, const pk_move *m, unsigned flags, char *buf, size_t size);
 
 /* Writes m in the shortest unambiguous form among the moves of `legal` (full path only
  * when another legal move shares from and to but not the captured set). */
-int pk_move_write_pdn(const pk_variant *v, const pk_movelist *legal, const pk_move *m, unsigned flags,
-                      char *buf, size_t size);
+PK_API int pk_move_write_pdn(const pk_variant *v, const pk_movelist *legal, const pk_move *m, unsigned flags,
+                             char *buf, size_t size);
 
 #ifdef __cplusplus
 }

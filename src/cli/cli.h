@@ -6,8 +6,11 @@
  * the final check that standard output was really written (GNU manners: a failed write
  * is exit status 2 with one line on standard error).
  *
- * Like the rest of the library nothing here prints on its own: the writers take the
- * stream to write to. All functions are thread-safe (no state).
+ * The tools' helper archive (src/cli/, libpdnkit-cli.a: not the library, never installed).
+ * Reading the command line (the options' values, getopt_long) is cli_opts.c; the words
+ * of errors, --version, --list-variants and the end of the output are cli.c.
+ * Nothing here prints on its own: the writers take the stream to write to. All
+ * functions are thread-safe (no state).
  */
 #ifndef PK_CLI_H
 #define PK_CLI_H
@@ -87,7 +90,7 @@ void pk_cli_move_error(FILE *out, const char *prog, const char *move, const pk_e
 /* ---- short options: one meaning in every tool ----
  * A tool's getopt_long table gives its short options as the `val` of their long option
  * (a letter); pk_cli_getopt derives the short option string from it and checks each
- * letter against the toolkit's one table (cli.c: -v --variant, -o --output, -j --jobs,
+ * letter against the toolkit's one table (cli_opts.c: -v --variant, -o --output, -j --jobs,
  * -f --fen, -t --time, ...): a letter bound to another long option is refused (an
  * error of the tool's own code, which the tests meet at once). It words every mistake
  * itself, escaped, with "Try 'PROG --help'." -- an unknown option, a missing or

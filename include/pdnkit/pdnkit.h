@@ -25,7 +25,4 @@
 #include "board.h"
 #include "pdn_open.h"
 #include "check_text.h"
-#include "match.h"
-#include "written.h"
-#include "written.h"
 #endif

@@ -89,29 +89,29 @@ typedef struct pk_match {
 typedef struct pk_match_scratch pk_match_scratch;
 
 /* A new scratch; NULL when out of memory. pk_match_scratch_free(NULL) is allowed. */
-pk_match_scratch *pk_match_scratch_new(void);
-void pk_match_scratch_free(pk_match_scratch *s);
+PK_API pk_match_scratch *pk_match_scratch_new(void);
+PK_API void pk_match_scratch_free(pk_match_scratch *s);
 
 /* Classifies w in p. gen_flags: PK_GEN_CAPTURE_OPTIONAL (house rule). Returns out->kind.
  * A written move needs 2 to PK_MAX_WRITTEN squares; fewer or more is PK_MATCH_ILLEGAL.
  * Writes only *s and *out, allocates nothing: thread-safe with one scratch per thread. */
-int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, unsigned gen_flags,
-                  pk_match_scratch *s, pk_match *out);
+PK_API int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, unsigned gen_flags,
+                         pk_match_scratch *s, pk_match *out);
 
 /* Human text for the reasons, e.g. "a man cannot move backwards": static, thread-safe. */
-const char *pk_illegal_why_text(int why);
-const char *pk_choice_why_text(int why);
+PK_API const char *pk_illegal_why_text(int why);
+PK_API const char *pk_choice_why_text(int why);
 
 /* ---- the words of a classification (pdncheck, pdnmoves, reports say the same) ----
  * Thread-safe: they read v, p and the match, and write only s (one per thread), buf and out. */
 
 /* The diagnostic code of a kind: "illegal-move", "ambiguous-move", "capture-required",
  * "missed-capture", "incomplete-capture"; "legal" for PK_MATCH_LEGAL. */
-const char *pk_match_code(int kind);
+PK_API const char *pk_match_code(int kind);
 
 /* The name of the choice rule behind why in v: "majority rule", "Czech king priority",
  * "Italian rule 2 (capture with the king)", ... (RULES 1.7). */
-const char *pk_choice_rule_name(const pk_variant *v, int why);
+PK_API const char *pk_choice_rule_name(const pk_variant *v, int why);
 
 /* The message for m, the classification of the move written as `text` in p (m not
  * PK_MATCH_LEGAL): "36x27 takes 1 piece; majority rule (...) requires 46x12 (2 pieces)".
@@ -120,37 +120,38 @@ const char *pk_choice_rule_name(const pk_variant *v, int why);
  * disambiguation of RULES 4.3 (full paths for an ambiguity). gen_flags are those of the
  * match: under PK_GEN_CAPTURE_OPTIONAL nothing says a capture is mandatory. Uses
  * s->legal. Returns the length, like snprintf. */
-int pk_match_describe(const pk_variant *v, const pk_pos *p, const char *text, const pk_match *m,
-                      unsigned gen_flags, bool algebraic, pk_match_scratch *s, char *buf, size_t size);
+PK_API int pk_match_describe(const pk_variant *v, const pk_pos *p, const char *text, const pk_match *m,
+                             unsigned gen_flags, bool algebraic, pk_match_scratch *s, char *buf, size_t size);
 
 /* One move given as text (w: the text parsed by pk_written_parse) judged in p as pdncheck
  * judges a move of a game: pk_match_move, then, when it is not legal, pk_match_describe's
  * words into buf (its code is pk_match_code(out->kind)). The one judge of pdnmoves
  * --check and pdndiagram --move. Returns out->kind; buf is "" for a legal move. */
-int pk_match_judge(const pk_variant *v, const pk_pos *p, const pk_written *w, const char *text, unsigned gen_flags,
-                   pk_match_scratch *s, pk_match *out, char *buf, size_t size);
+PK_API int pk_match_judge(const pk_variant *v, const pk_pos *p, const pk_written *w, const char *text,
+                          unsigned gen_flags, pk_match_scratch *s, pk_match *out, char *buf, size_t size);
 
 /* What the writer of an ambiguous move can do: "write the full capture path" when the
  * candidates share the origin, "write the origin square" (a column-only origin) when
  * they do not. NULL for other kinds. */
-const char *pk_match_advice(const pk_match *m);
+PK_API const char *pk_match_advice(const pk_match *m);
 
 /* Why a complete capture c is forbidden in p, in a few words (pdnmoves --explain):
  * "majority rule: takes 1, 2 required by 46x12", "Spanish quality: takes 1 king, 2
  * required by 27x18", "Czech king priority: a capture by a king is required (17x26)".
  * best is a legal capture the rule prefers. */
-int pk_match_forbidden_reason(const pk_variant *v, const pk_pos *p, const pk_move *c, const pk_move *best,
-                              unsigned gen_flags, bool algebraic, pk_match_scratch *s, char *buf, size_t size);
+PK_API int pk_match_forbidden_reason(const pk_variant *v, const pk_pos *p, const pk_move *c,
+                                     const pk_move *best, unsigned gen_flags, bool algebraic,
+                                     pk_match_scratch *s, char *buf, size_t size);
 
 /* The complete captures of p that the choice rule forbids (pdnmoves --explain), one per
  * move (RULES 1.8: from, to and captured set), into out. Returns out->n. Uses s->all and
  * s->legal. */
-int pk_match_forbidden(const pk_variant *v, const pk_pos *p, unsigned gen_flags, pk_match_scratch *s,
-                       pk_movelist *out);
+PK_API int pk_match_forbidden(const pk_variant *v, const pk_pos *p, unsigned gen_flags, pk_match_scratch *s,
+                              pk_movelist *out);
 
 /* The reason (enum pk_choice_why) the choice rule of v prefers best over m, both complete
  * captures, in the order of RULES 1.7. */
-int pk_choice_why(const pk_variant *v, const pk_move *m, const pk_move *best);
+PK_API int pk_choice_why(const pk_variant *v, const pk_move *m, const pk_move *best);
 
 #ifdef __cplusplus
 }

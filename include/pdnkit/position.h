@@ -47,13 +47,13 @@ typedef struct pk_move {
  * distinct positions. */
 
 /* Sets the position to empty with side to move `turn`. */
-void pk_pos_clear(pk_pos *p, int turn);
+PK_API void pk_pos_clear(pk_pos *p, int turn);
 /* Puts a piece (is_king) of `color` on `bit`, keeping the hash. */
-void pk_pos_put(pk_pos *p, int bit, int color, bool is_king);
+PK_API void pk_pos_put(pk_pos *p, int bit, int color, bool is_king);
 /* Recomputes the hash from scratch (pk_make keeps it incrementally). */
-uint64_t pk_pos_hash(const pk_pos *p);
+PK_API uint64_t pk_pos_hash(const pk_pos *p);
 /* Plays m (which must come from the generator for p) on p, flipping the side to move. */
-void pk_make(const pk_variant *v, pk_pos *p, const pk_move *m);
+PK_API void pk_make(const pk_variant *v, pk_pos *p, const pk_move *m);
 
 /* pk_make without the hash (left stale): for perft, which never reads it. */
 static inline void pk_make_unhashed(pk_pos *p, const pk_move *m)
@@ -78,7 +78,7 @@ static inline bool pk_pos_equal(const pk_pos *a, const pk_pos *b)
 
 /* Checks what FEN readers must reject (RULES 4.2): men on their own promotion row and
  * more pieces than the variant's initial count. Returns PK_OK or PK_ERR_RULES. */
-int pk_pos_validate(const pk_variant *v, const pk_pos *p, pk_error *err);
+PK_API int pk_pos_validate(const pk_variant *v, const pk_pos *p, pk_error *err);
 
 #ifdef __cplusplus
 }
