@@ -83,8 +83,10 @@ void pk_key_event(pk_key_builder *b, const pk_replay_event *e)
 static uint64_t finish(uint64_t z);
 
 /* The tag pairs of a game without moves, in any order (a multiset: the sum of each pair's
- * own key), and its result's meaning. Without moves, the start and the result are all a
- * record says: two forfeits between other players are not one game (issue 31). */
+ * own key), and the meaning of the result it states (pdn.h: the terminator's, else the
+ * Result tag's; none is "*", as pdnconv writes it). Without moves, the start, the tags
+ * and the result are all a record says: two forfeits between other players are not one
+ * game (issue 31). */
 static void put_tags(pk_key_builder *b, const pk_game *g)
 {
     uint64_t sum[2] = {0, 0};
@@ -99,7 +101,9 @@ static void put_tags(pk_key_builder *b, const pk_game *g)
     put(b, (uint64_t)T_TAGS << 32 | (uint64_t)g->ntags);
     put(b, sum[0]);
     put(b, sum[1]);
-    put(b, (uint64_t)g->result.kind);
+    pk_stated_result r;
+    pk_game_stated_result(g, &r);
+    put(b, (uint64_t)(r.kind == PK_RESULT_NONE ? PK_RESULT_UNKNOWN : r.kind));
 }
 
 /* splitmix64's finaliser: every bit of the accumulators reaches every bit of the key. */

@@ -177,16 +177,18 @@ static void test_no_moves(void)
     const char *in = "[White \"A\"]\n[Result \"0-0\"]\n0-0\n\n"
                      "[White \"C\"]\n[Result \"2-0\"]\n2-0\n\n"
                      "[Result \"0-0\"]\n[White \"A\"]\n0-0\n\n"
-                     "[White \"A\"]\n[Result \"0-0\"]\n*\n\n"
+                     "[White \"A\"]\n[Result \"0-0\"]\n1-0\n\n"
                      "[White \"A\"]\n[Result \"0-0\"]\n[Black \"B\"]\n0-0\n\n"
-                     "[White \"A\"]\n[Result \"0-0\"]\n{a comment} 0-0\n";
+                     "[White \"A\"]\n[Result \"0-0\"]\n{a comment} 0-0\n"
+                     "[White \"A\"]\n[Result \"0-0\"]\n"; /* no terminator: the tag's */
     pk_game_key k[8];
-    CU_ASSERT_EQUAL_FATAL(keys(in, pk_variant_find("international"), k), 6);
+    CU_ASSERT_EQUAL_FATAL(keys(in, pk_variant_find("international"), k), 7);
     CU_ASSERT(!same(&k[0], &k[1])); /* other tags */
     CU_ASSERT(same(&k[0], &k[2]));  /* the same tags in another order */
-    CU_ASSERT(!same(&k[0], &k[3])); /* another result */
+    CU_ASSERT(!same(&k[0], &k[3])); /* another result (the terminator's, pdn.h) */
     CU_ASSERT(!same(&k[0], &k[4])); /* one tag more */
     CU_ASSERT(same(&k[0], &k[5]));  /* a comment is not the game */
+    CU_ASSERT(same(&k[0], &k[6]));  /* the result the record states, as pdnconv writes it */
     /* with moves the tags do not count */
     const char *mv = "[White \"A\"]\n1. 32-28 *\n\n[White \"C\"]\n1. 32-28 *\n";
     CU_ASSERT_EQUAL_FATAL(keys(mv, pk_variant_find("international"), k), 2);
