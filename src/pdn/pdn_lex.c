@@ -25,8 +25,9 @@
 #define STR "(?:[!?]+|\\([!?]+\\)|\\*)?"
 /* An algebraic square of any board: files a-l, ranks 1-12 (12x12 boards, RULES 2.13). The
  * lexer does not know the board: a square beyond the game's board is a move token all the
- * same, and the replay names it ("square 'k1' is not on the 10x10 board"), which is
- * clearer than junk. */
+ * same, and the replay names it ("'k1' is not a square of the 10x10 board"), which is
+ * clearer than junk. A move of squares no board has stays junk; the reader makes it a
+ * syntax error (pk_rd_move_like, pdn_unparsed.c). */
 #define SQ "[a-lA-L](?:1[0-2]|[1-9])"
 
 #define TAIL_SLACK 64 /* bytes: see pk_lex_next() */
