@@ -3,7 +3,8 @@
  * seen (see game_key.h). The key is two 64-bit multiply-rotate accumulators over a stream
  * of 64-bit words (each item tagged, so that no two streams of different shape collide
  * by construction), finished by the splitmix64 mixer; the set is an open hash table with
- * linear probing, grown at half full.
+ * linear probing, grown at half full. Every bit of a pk_bb goes in (128 on the 12x12 boards:
+ * taking 64 merged different games, issue 31), the kings as well as the men.
  */
 #include "game_key.h"
 
@@ -12,7 +13,7 @@
 
 /* ------------------------------------------------------------------ the key */
 
-enum { T_START = 1, T_PLY, T_SETUP, T_WRITTEN, T_REST, T_TAG };
+enum { T_START = 1, T_PLY, T_SETUP, T_WRITTEN, T_REST, T_TAG, T_TAGS };
 
 static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
@@ -22,12 +23,19 @@ static inline void put(pk_key_builder *b, uint64_t w)
     b->h[1] = rotl(b->h[1] + (w ^ 0x94D049BB133111EBu), 27) * 0xD6E8FEB86659FD93u + b->h[0];
 }
 
+/* A board set: all PK_MAX_BITS bits, in 64-bit words. */
+static inline void put_bb(pk_key_builder *b, pk_bb x)
+{
+    for (int i = 0; i < PK_MAX_BITS; i += 64)
+        put(b, (uint64_t)(x >> i));
+}
+
 static void put_pos(pk_key_builder *b, int tag, const pk_pos *p)
 {
     put(b, (uint64_t)tag << 32 | (uint64_t)p->turn);
-    put(b, p->pieces[PK_WHITE]);
-    put(b, p->pieces[PK_BLACK]);
-    put(b, p->kings);
+    put_bb(b, p->pieces[PK_WHITE]);
+    put_bb(b, p->pieces[PK_BLACK]);
+    put_bb(b, p->kings);
 }
 
 /* A text, length first (so that "ab","c" and "a","bc" differ), eight bytes at a time. */
@@ -62,7 +70,7 @@ void pk_key_event(pk_key_builder *b, const pk_replay_event *e)
     case PK_EV_PLY: {
         const pk_move *m = e->move;
         put(b, (uint64_t)T_PLY << 32 | (uint64_t)m->from << 8 | m->to);
-        put(b, m->capset);
+        put_bb(b, m->capset);
         /* the first written token not yet played: after this move and its hops */
         b->next = (int)(e->written - e->game->main.moves) + 1 + e->nhops;
         break;
@@ -70,6 +78,32 @@ void pk_key_event(pk_key_builder *b, const pk_replay_event *e)
     case PK_EV_SETUP: put_pos(b, T_SETUP, e->after); break;
     default: break;
     }
+}
+
+static uint64_t finish(uint64_t z);
+
+/* The tag pairs of a game without moves, in any order (a multiset: the sum of each pair's
+ * own key), and the meaning of the result it states (pdn.h: the terminator's, else the
+ * Result tag's; none is "*", as pdnconv writes it). Without moves, the start, the tags
+ * and the result are all a record says: two forfeits between other players are not one
+ * game (issue 31). */
+static void put_tags(pk_key_builder *b, const pk_game *g)
+{
+    uint64_t sum[2] = {0, 0};
+    for (int i = 0; i < g->ntags; i++) {
+        pk_key_builder t;
+        pk_key_begin(&t);
+        put_text(&t, T_TAG, g->tags[i].name);
+        put_text(&t, T_TAG, g->tags[i].value);
+        sum[0] += finish(t.h[0]);
+        sum[1] += finish(t.h[1]);
+    }
+    put(b, (uint64_t)T_TAGS << 32 | (uint64_t)g->ntags);
+    put(b, sum[0]);
+    put(b, sum[1]);
+    pk_stated_result r;
+    pk_game_stated_result(g, &r);
+    put(b, (uint64_t)(r.kind == PK_RESULT_NONE ? PK_RESULT_UNKNOWN : r.kind));
 }
 
 /* splitmix64's finaliser: every bit of the accumulators reaches every bit of the key. */
@@ -95,6 +129,8 @@ void pk_key_end(pk_key_builder *b, const pk_game *g, const pk_replay_result *res
     put(b, (uint64_t)T_REST << 32 | (uint64_t)(g->main.nmoves - b->next));
     for (int i = b->next; i < g->main.nmoves; i++)
         put_text(b, T_WRITTEN, g->main.moves[i].text);
+    if (!g->main.nmoves)
+        put_tags(b, g);
     out->h[0] = finish(b->h[0]);
     out->h[1] = finish(b->h[1] ^ rotl(out->h[0], 17));
     if (!out->h[0] && !out->h[1])

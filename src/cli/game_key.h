@@ -4,7 +4,9 @@
  * played, whatever the notation (numeric or algebraic squares, short or full captures, a
  * capture written hop by hop, 'x' or ':'), the move numbers, comments, NAGs, variations,
  * setups' wording and tags. A move is its origin, destination and captured set (RULES 1.8:
- * two captures that differ in nothing else are one move). The key is a 128-bit hash of
+ * two captures that differ in nothing else are one move); a position is every bit of its
+ * men and kings (128 on 12x12). A game without moves is its start, its tag pairs in any
+ * order and the result it states: nothing else tells two such records apart. The key is a 128-bit hash of
  * that normalised main line, built by a replay observer while the game is replayed; the
  * part of a game the replay could not play (after an illegal move, or a game that could
  * not be replayed at all) enters the key as written, token by token, so two copies of one

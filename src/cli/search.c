@@ -149,7 +149,9 @@ int pk_search_add_fen(pk_search *s, const char *fen, bool reversed, const pk_var
         pk_fen_extra x;
         pk_error e;
         if (pk_fen_parse(v, fen, (size_t)-1, &t->pos[i], &x, &e) != PK_OK) {
-            if (!first.msg[0] || v == only)
+            /* the reason of the first variant, or better of the first whose board holds
+               every square ("l12" is off the 10x10 board, not off the 12x12) */
+            if (!first.msg[0] || v == only || (first.code == PK_ERR_RANGE && e.code != PK_ERR_RANGE))
                 first = e;
             continue;
         }
@@ -308,11 +310,18 @@ static void compile_opening(pk_search *s, const pk_game *g, const pk_variant *v,
 {
     int n = 0;
     o->ok = true;
+    const pk_pdn_square *bad = NULL;
     for (int i = 0; i < g->main.nmoves && o->ok; i++)
         if (!(g->main.moves[i].flags & PK_PDN_MOVE_HOP) || !n) /* a hop joins the move before it */
-            o->ok = pk_written_line_move(v, &g->main, i, &o->w[n++], NULL) == PK_OK;
-    if (!o->ok) {
-        snprintf(why, size, "%s: its squares are not on the board", v->name);
+            o->ok = pk_written_line_move(v, &g->main, i, &o->w[n++], &bad) == PK_OK;
+    if (!o->ok) { /* the square named as the replay names it */
+        const pk_geom *gm = v->geom;
+        if (bad && bad->kind != PK_SQ_NUMERIC && (bad->file >= gm->width || bad->rank > gm->height))
+            snprintf(why, size, "%s: '%s' is not a square of the %dx%d board", v->name, bad->text, gm->width,
+                     gm->height);
+        else
+            snprintf(why, size, "square '%s' is not a playing square of the %s board", bad ? bad->text : "?",
+                     v->name);
         return;
     }
     s->nopen = n;

@@ -613,7 +613,10 @@ static int handle(pk_pdn_reader *r, const pk_token *t, long long line, long long
         return CONTINUE;
     case PK_TOK_JUNK:
     case PK_TOK_TAG_OPEN: /* "[" alone on a line, "[[Event": junk, whatever the state */
-        if (r->state != ST_BODY || t->kind == PK_TOK_TAG_OPEN) { /* junk does not start a game nor end its header */
+        /* junk does not start a game nor end its header, unless it is a move (one of
+           squares no board has: pk_rd_stray says so) */
+        if ((r->state != ST_BODY && !(t->kind == PK_TOK_JUNK && pk_rd_move_like(tok_text(r, t), t->len, &(size_t){0}))) ||
+            t->kind == PK_TOK_TAG_OPEN) {
             pk_rd_stray(r, t, line, col);
             return CONTINUE;
         }

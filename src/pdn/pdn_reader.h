@@ -212,6 +212,10 @@ void pk_rd_simple_note(pk_pdn_reader *r, const pk_token *t, int kind, long long 
  * (pk_rd_too_deep) is kept up to its matching ')' (pk_rd_deep_token takes every '(' and
  * ')' in it). */
 void pk_rd_stray(pk_pdn_reader *r, const pk_token *t, long long line, long long col);
+/* A junk token shaped as a move of squares ("m1-l2", "a13-b12"): the length of its first
+ * part that is no square of any board, 0 when it is not shaped so (*at: where that part
+ * starts). Such a token is a move nobody can read, a syntax error, never skipped text. */
+size_t pk_rd_move_like(const char *s, size_t n, size_t *at);
 void pk_rd_unparsed_end(pk_pdn_reader *r, size_t end, unsigned flags);
 void pk_rd_unparsed_drop(pk_pdn_reader *r);
 void pk_rd_unclosed_rest(pk_pdn_reader *r);
