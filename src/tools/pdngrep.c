@@ -226,6 +226,8 @@ static void on_diag(void *ctx, const pk_diag *d, bool written)
     run *R = ctx;
     if (!strcmp(d->code, "io") && d->game <= 0)
         error_line(R, d->file, 0, 0, d->message);
+    else if (pk_checker_file_notice(d)) /* the file's word on how it was read */
+        pk_diag_write_text(pk_cli_err(R->out, R->shared), d, R->color_err);
 }
 
 /* The output of the next game: -o FILE, standard output, or the next --split file. */
