@@ -308,8 +308,8 @@ static bool on_game(void *ctx, const pk_checked *ck)
     if (R->mode == OUT_LIST) {
         list_line(R, o, n, first);
     } else if (n->too_long) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "game %d: longer than %u bytes: not written", n->index, PK_PDN_MAX_GAME_BYTES);
+        char msg[160]; /* "game N: " is error_line's (it was said twice) */
+        snprintf(msg, sizeof msg, "longer than %u bytes: not written", PK_PDN_MAX_GAME_BYTES);
         error_line(R, R->file, 0, n->index, msg);
     } else {
         if (R->mode != OUT_JSON && R->in_out)
