@@ -9,7 +9,8 @@
  *   stray-text, placeholder, missing-result, empty-move-number, nonstandard-result,
  *   move-spacing, short-notation, upper-case-square, comment-position, header-only,
  *   text-after-result, unterminated-comment, glued-result, spaced-result, wrapped-tag,
- *   tag-too-long, nul-byte, nag-range
+ *   tag-too-long, nul-byte, nag-range, compression (of the file: a name promising a
+ *   compression its bytes do not have)
  * and the adjudicator (replay.c): illegal-move, capture-required, missed-capture,
  * incomplete-capture, ambiguous-move, result-mismatch, result-tag-mismatch, gametype,
  * variant-guess, fen, placeholder, separator, move-number, played-after-draw,

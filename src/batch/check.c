@@ -195,6 +195,8 @@ int pk_checker_run(pk_checker *c, FILE *f, const char *name, bool (*on_game)(voi
     return st;
 }
 
+bool pk_checker_file_notice(const pk_diag *d) { return d->game <= 0 && !strcmp(d->code, "compression"); }
+
 void pk_checker_keep_io(pk_error *io, const pk_diag *d)
 {
     if (io && !io->code && d->game <= 0 && !strcmp(d->code, "io"))

@@ -135,6 +135,12 @@ int pk_checker_run(pk_checker *c, FILE *f, const char *name, bool (*on_game)(voi
                    void (*on_diag)(void *ctx, const pk_diag *d, bool written), void *ctx,
                    unsigned long long *bytes);
 
+/* A diagnostic that every tool reading files writes, whatever it leaves to pdncheck: the
+ * file's own word on how it was read (code compression: a name that promises a compression
+ * its bytes do not have, "r.pdn.xz: not xz data; read as text"). A read error ("io") is
+ * each tool's business (its exit status). */
+bool pk_checker_file_notice(const pk_diag *d);
+
 /* For the public calls over pk_checker_run (check_text.h): keeps in *io the first read
  * error on_diag was given (an "io" diagnostic of no game: its message, line and column),
  * and turns a run's end into their status: PK_OK when the input was read to its end and

@@ -90,7 +90,7 @@ typedef struct chunk {
     char *text;
     size_t len, cap;
     pk_pdn_resume at;            /* at.games: the games before it, as the cutter counted */
-    int enc, bom;                /* the source's answers when the piece was cut */
+    int enc, bom, format;        /* the source's answers when the piece was cut */
     unsigned long long switch_off, nul_off;
     bool last;                   /* the end of the input: its end is the file's */
     int predicted;               /* games in it, as the cutter counted them */

@@ -21,6 +21,7 @@ void pk_ck_work_piece(worker *w, chunk *k)
     pk_ck_store_reset(&k->st);
     s->st = &k->st;
     pk_src_mem_set(w->mem, k->text, k->len, k->enc, k->switch_off, k->nul_off, k->bom);
+    pk_src_mem_set_format(w->mem, k->format);
     pk_pdn_restart(w->rd, &k->at);
     k->ngames = 0;
     k->clean = k->ok = false;
@@ -226,6 +227,7 @@ static bool cut(cutter *u, chunk *k)
     k->switch_off = pk_src_switch_offset(u->src);
     k->nul_off = pk_src_nul_offset(u->src);
     k->bom = pk_src_had_bom(u->src);
+    k->format = pk_src_format(u->src);
     k->last = u->eof && u->ncarry == 0;
     k->at.tag_follows = !k->last;
     k->predicted = sc.games; /* the workers number its games from u->at.games */

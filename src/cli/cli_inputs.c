@@ -406,3 +406,11 @@ bool pk_cli_same_file(const char *path, FILE *f)
     return stat(path, &a) == 0 && fstat(fileno(f), &b) == 0 && S_ISREG(a.st_mode) && a.st_dev == b.st_dev &&
            a.st_ino == b.st_ino;
 }
+
+bool pk_cli_same_path(const char *a, const char *b)
+{
+    struct stat x, y;
+    if (!strcmp(a, b))
+        return true;
+    return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}

@@ -112,4 +112,9 @@ int pk_cli_stdin_check(const char *path, pk_error *err);
 /* Whether path names the file f writes (a regular file, by device and inode). */
 bool pk_cli_same_file(const char *path, FILE *f);
 
+/* Whether two output paths name one file before either is opened: the same name, or two
+ * names of one existing file (by device and inode: a link, "./x" for "x"). Lets a tool
+ * refuse two outputs that are one file before it empties that file. */
+bool pk_cli_same_path(const char *a, const char *b);
+
 #endif

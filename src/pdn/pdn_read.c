@@ -74,6 +74,7 @@ static void fetch(pk_pdn_reader *r, pk_token *t, long long *line, long long *col
             pk_rd_fill(r);
         if (!r->bom_done) {
             r->bom_done = 1;
+            pk_rd_say_format(r);
             if (pk_src_had_bom(r->src))
                 pk_rd_tolerate(r, "bom", 1, 1, "UTF-8 byte-order mark at the start of the file");
             if (pk_src_encoding(r->src) != PK_ENC_UTF8 && pk_encoding_is_unicode(pk_src_encoding(r->src))) {

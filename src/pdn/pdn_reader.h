@@ -155,6 +155,9 @@ void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, long long line, 
 /* Reports the stray text held before a game started (pk_rd_stray): in that game, or,
  * when none follows, in no game (pdn_report.c). */
 void pk_rd_release_stray(pk_pdn_reader *r, int game_follows);
+/* At the start of the input: a file named for a compression its bytes do not have
+ * ("r.pdn.xz" holding text), said as the file's, not a game's (pdn_report.c). */
+void pk_rd_say_format(pk_pdn_reader *r);
 
 /* A tag value that goes on over several lines (programs wrap long FEN values) is read up
  * to its closing "] within these bounds; past them, or when a line starting with '['

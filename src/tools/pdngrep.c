@@ -293,6 +293,8 @@ static void on_diag(void *ctx, const pk_diag *d, bool written)
     run *R = ctx;
     if (!strcmp(d->code, "io") && d->game <= 0)
         error_line(R, d->file, 0, 0, d->message);
+    else if (pk_checker_file_notice(d)) /* the file's word on how it was read */
+        pk_diag_write_text(pk_cli_err(R->out, R->shared), d, R->color_err);
 }
 
 /* --split's files are numbered with a fixed width, so that their names sort in the
@@ -401,8 +403,8 @@ static bool on_game(void *ctx, const pk_checked *ck)
     if (R->mode == OUT_LIST) {
         list_line(R, o, n, first);
     } else if (n->too_long) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "game %d: longer than %u bytes: not written", n->index, PK_PDN_MAX_GAME_BYTES);
+        char msg[160]; /* "game N: " is error_line's (it was said twice) */
+        snprintf(msg, sizeof msg, "longer than %u bytes: not written", PK_PDN_MAX_GAME_BYTES);
         error_line(R, R->file, 0, n->index, msg);
     } else {
         if (R->mode != OUT_JSON && R->in_out)
