@@ -8,15 +8,26 @@
  *     variant-games list                       the variant rows, one name a line, in
  *                                              pk_variant_at order (pk_variant_count rows)
  *     variant-games squares V                  every square of V: number <TAB> algebraic name
+ *                                              <TAB> 1 when far (the last two files or ranks,
+ *                                              or the last row of numbers), else 0
  *     variant-games games V N SEED PDN EXPECT  N random legal games of V from its start
  *                                              position (fixed-seed PRNG), then two pairs of
  *                                              set-up games (below), into PDN; EXPECT gets
  *                                              one line per position: game <TAB> ply <TAB>
- *                                              numeric FEN <TAB> FEN in V's own notation
- *     variant-games square-games V PDN EXPECT  one short game per square s of V that writes
+ *                                              numeric FEN <TAB> FEN in V's own notation <TAB>
+ *                                              algebraic FEN
+ *     variant-games square-games V PDN EXPECT MOVES
+ *                                              one short game per square s of V that writes
  *                                              s in its moves (a king, or a man where a king
  *                                              ends the game, leaves s and comes back); EXPECT
- *                                              as above, plus a last column: s
+ *                                              as above, plus a last column: s; MOVES: every
+ *                                              legal move of each game's start position,
+ *                                              s <TAB> numeric FEN after <TAB> algebraic FEN,
+ *                                              and "first" <TAB> s <TAB> the game's first
+ *                                              move, numeric <TAB> algebraic
+ *     variant-games chunks V PDN EXPECT        games of no move whose FEN tags together put a
+ *                                              king on every square (max_men a side); EXPECT:
+ *                                              game <TAB> numeric FEN <TAB> algebraic FEN
  *
  * The random games are steered towards the squares their moves have not written yet (a
  * move naming an unwritten square is preferred, 7 times in 8), so that the squares far
@@ -41,6 +52,9 @@
 #include <string.h>
 
 #define MAXPLY 400
+/* larger than the library's PK_FEN_MAX (256): an algebraic 12x12 FEN of 60 kings is about
+ * 310 characters */
+#define FENBUF 1024
 
 static uint64_t rng_state;
 
@@ -77,8 +91,14 @@ static FILE *open_or_die(const char *path)
 
 static void fen_pair(const pk_variant *v, const pk_pos *p, char *num, char *own)
 {
-    pk_fen_write(v, p, false, num, PK_FEN_MAX);
-    pk_fen_write(v, p, v->algebraic, own, PK_FEN_MAX);
+    pk_fen_write(v, p, false, num, FENBUF);
+    pk_fen_write(v, p, v->algebraic, own, FENBUF);
+}
+
+static const char *fen_alg(const pk_variant *v, const pk_pos *p, char *alg)
+{
+    pk_fen_write(v, p, true, alg, FENBUF);
+    return alg;
 }
 
 /* One game being written: its movetext, its positions. */
@@ -206,7 +226,7 @@ static void play_random(game *g, pk_movelist *ml, pk_draw_state *ds, stats *st, 
 static void write_game(FILE *pdn, FILE *exp, const game *g, int index, const char *event, pk_movelist *ml)
 {
     const pk_variant *v = g->v;
-    char num[PK_FEN_MAX], own[PK_FEN_MAX];
+    char num[FENBUF], own[FENBUF];
     bool setup = !(pk_pos_equal(&g->start, &g->pos) && g->nply == 0);
     pk_pos s0;
     pk_error err;
@@ -218,7 +238,8 @@ static void write_game(FILE *pdn, FILE *exp, const game *g, int index, const cha
     fen_pair(v, &g->start, num, own);
     if (setup)
         fprintf(pdn, "[SetUp \"1\"]\n[FEN \"%s\"]\n", num);
-    fprintf(exp, "%d\t0\t%s\t%s\n", index, num, own);
+    char alg[FENBUF];
+    fprintf(exp, "%d\t0\t%s\t%s\t%s\n", index, num, own, fen_alg(v, &g->start, alg));
     pk_pos p = g->start;
     int col = 0, number = 1;
     for (int i = 0; i < g->nply; i++) {
@@ -243,7 +264,7 @@ static void write_game(FILE *pdn, FILE *exp, const game *g, int index, const cha
         col += (col ? 1 : 0) + len;
         p = g->after[i];
         fen_pair(v, &p, num, own);
-        fprintf(exp, "%d\t%d\t%s\t%s\n", index, i + 1, num, own);
+        fprintf(exp, "%d\t%d\t%s\t%s\t%s\n", index, i + 1, num, own, fen_alg(v, &p, alg));
     }
     fprintf(pdn, "%s%s\n\n", col ? " " : "", g->result);
 }
@@ -466,10 +487,10 @@ static bool square_game(const pk_variant *v, int s, game *g, pk_movelist *l1, pk
     return false;
 }
 
-static int cmd_square_games(const char *name, const char *pdn_path, const char *exp_path)
+static int cmd_square_games(const char *name, const char *pdn_path, const char *exp_path, const char *moves_path)
 {
     const pk_variant *v = variant_or_die(name);
-    FILE *pdn = open_or_die(pdn_path), *exp = open_or_die(exp_path);
+    FILE *pdn = open_or_die(pdn_path), *exp = open_or_die(exp_path), *mov = open_or_die(moves_path);
     pk_movelist *ml = pk_movelist_new(), *l2 = pk_movelist_new(), *l3 = pk_movelist_new();
     static game g;
     int bad = 0;
@@ -480,13 +501,27 @@ static int cmd_square_games(const char *name, const char *pdn_path, const char *
             continue;
         }
         g.pos = g.after[g.nply - 1];
+        /* every legal move of the start position: s, the position after it (numeric, algebraic) */
+        int n = pk_gen_legal(v, &g.start, ml, 0);
+        for (int i = 0; i < n; i++) {
+            pk_pos q = g.start;
+            char num[FENBUF], alg[FENBUF];
+            pk_make(v, &q, pk_movelist_at(ml, i));
+            pk_fen_write(v, &q, false, num, sizeof num);
+            fprintf(mov, "%d\t%s\t%s\n", s, num, fen_alg(v, &q, alg));
+        }
+        /* the game's first move, numeric and algebraic, as a line "first <TAB> s <TAB> ..." */
+        char mn[512], ma[512];
+        pk_move_write_pdn(v, ml, &g.moves[0], PK_NOT_NUMERIC, mn, sizeof mn);
+        pk_move_write_pdn(v, ml, &g.moves[0], PK_NOT_ALGEBRAIC, ma, sizeof ma);
+        fprintf(mov, "first\t%d\t%s\t%s\n", s, mn, ma);
         char ev[32];
         snprintf(ev, sizeof ev, "square %d", s);
         /* the expectation file's last column: the square */
         FILE *tmp = tmpfile();
         write_game(pdn, tmp, &g, s, ev, ml);
         rewind(tmp);
-        char line[2 * PK_FEN_MAX + 64];
+        char line[2 * FENBUF + 64];
         while (fgets(line, sizeof line, tmp)) {
             line[strcspn(line, "\n")] = 0;
             fprintf(exp, "%s\t%d\n", line, s);
@@ -494,9 +529,35 @@ static int cmd_square_games(const char *name, const char *pdn_path, const char *
         fclose(tmp);
     }
     pk_movelist_free(ml);
-    if (fclose(pdn) || fclose(exp))
+    pk_movelist_free(l2);
+    pk_movelist_free(l3);
+    if (fclose(pdn) || fclose(exp) || fclose(mov))
         return 2;
     return bad;
+}
+
+/* Positions that together hold a king on every square of v, at most max_men a side: one
+ * game of no move each (a FEN tag), chunk <TAB> numeric FEN <TAB> algebraic FEN into EXPECT. */
+static int cmd_chunks(const char *name, const char *pdn_path, const char *exp_path)
+{
+    const pk_variant *v = variant_or_die(name);
+    FILE *pdn = open_or_die(pdn_path), *exp = open_or_die(exp_path);
+    int nsq = v->geom->nsq, per = v->max_men, chunk = 0;
+    for (int s = 1; s <= nsq; chunk++) {
+        pk_pos p;
+        pk_pos_clear(&p, v->first);
+        for (int c = 0; c < 2 && s <= nsq; c++)
+            for (int k = 0; k < per && s <= nsq; k++, s++)
+                pk_pos_put(&p, v->geom->bit_of[s], c ? PK_BLACK : PK_WHITE, true);
+        char num[FENBUF], alg[FENBUF];
+        pk_fen_write(v, &p, false, num, sizeof num);
+        fprintf(pdn, "[Event \"chunk %d\"]\n[GameType \"%d\"]\n[SetUp \"1\"]\n[FEN \"%s\"]\n*\n\n", chunk + 1,
+                v->gametype, num);
+        fprintf(exp, "%d\t%s\t%s\n", chunk + 1, num, fen_alg(v, &p, alg));
+    }
+    if (fclose(pdn) || fclose(exp))
+        return 2;
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -508,16 +569,26 @@ int main(int argc, char **argv)
     }
     if (argc == 3 && !strcmp(argv[1], "squares")) {
         const pk_variant *v = variant_or_die(argv[2]);
-        for (int s = 1; s <= v->geom->nsq; s++) {
+        /* far: on the last two files or ranks of the algebraic frame, or the last row of
+         * numbers (issue 31: k, l, 11, 12 on 12x12) */
+        const pk_geom *G = v->geom;
+        int per_row = G->full ? G->width : G->width / 2;
+        for (int s = 1; s <= G->nsq; s++) {
             char a[8];
-            printf("%d\t%s\n", s, pk_square_name(v->geom, v->geom->bit_of[s], true, a));
+            int b = G->bit_of[s];
+            bool far = G->alg_file[b] >= G->width - 2 || G->alg_rank[b] >= G->height - 2 || s > G->nsq - per_row;
+            printf("%d\t%s\t%d\n", s, pk_square_name(G, b, true, a), far);
         }
         return 0;
     }
     if (argc == 7 && !strcmp(argv[1], "games"))
         return cmd_games(argv[2], atoi(argv[3]), strtoull(argv[4], NULL, 10), argv[5], argv[6]);
-    if (argc == 5 && !strcmp(argv[1], "square-games"))
-        return cmd_square_games(argv[2], argv[3], argv[4]);
-    fputs("usage: variant-games list | squares V | games V N SEED PDN EXPECT | square-games V PDN EXPECT\n", stderr);
+    if (argc == 6 && !strcmp(argv[1], "square-games"))
+        return cmd_square_games(argv[2], argv[3], argv[4], argv[5]);
+    if (argc == 5 && !strcmp(argv[1], "chunks"))
+        return cmd_chunks(argv[2], argv[3], argv[4]);
+    fputs("usage: variant-games list | squares V | games V N SEED PDN EXPECT | square-games V PDN EXPECT MOVES | "
+          "chunks V PDN EXPECT\n",
+          stderr);
     return 2;
 }
