@@ -1,4 +1,4 @@
-# web/web.mk -- the arbiter's page (README "The arbiter's page"), included by the Makefile:
+# web/web.mk -- the arbiter's page (doc/guide.md, "The page in the browser"; doc/WEB.md), included by the Makefile:
 #
 #   make deps-web   Debian's emscripten, and the Debian source packages of PCRE2, zlib,
 #                   bzip2, xz-utils and libzstd (web/deps.sh): the only network step

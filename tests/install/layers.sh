@@ -1,8 +1,8 @@
 #!/bin/sh
-# The library's architecture, checked from what the compiler made of it (README
-# "Architecture"). For each library source src/NAME.c (src/LAYER/NAME.c once src/ is cut
-# into layer folders), `nm` of its object $BUILD/obj/NAME.o says which symbols the file
-# defines and which it uses; a use of a symbol that another file defines is an arrow from
+# The library's architecture (src/README.md), checked from what the compiler made of it.
+# For each library source src/NAME.c (src/LAYER/NAME.c once src/ is cut into layer
+# folders), `nm` of its object $BUILD/obj/NAME.o says which symbols the file defines and
+# which it uses; a use of a symbol that another file defines is an arrow from
 # the one file to the other. The test fails on
 #   (a) a cycle: files that reach each other by arrows (two files calling each other, or a
 #       longer ring), named with the symbols that make each arrow;
@@ -14,7 +14,8 @@
 #   (c) a source file (src/, .c or .h, the tools' mains too; include/pdnkit/) of more than 800 lines, but
 #       for the few named in OVER_OK below, each with its reason;
 #   (d) two headers of one name, under src/ or include/pdnkit/ (they are included as "x.h");
-#   (e) a source file the README's map of src/ (README "Layers") does not name.
+#   (e) a source file (include/pdnkit/ too) the map of src/ (src/README.md, "Layers") does
+#       not name.
 # Arrows inside a layer may go either way, as long as they make no cycle. What nm cannot
 # see, the static inline functions of headers, is read from the text: a header whose inline
 # function calls (itself or through the header's other inline functions) a symbol that a
@@ -255,13 +256,15 @@ for f in $OVER_OK; do [ -f "$f" ] || bad "$f (OVER_OK in $0) does not exist: tak
 for h in src/*.h src/*/*.h include/pdnkit/*.h; do [ -f "$h" ] && basename "$h"; done | LC_ALL=C sort | uniq -d >"$tmp/dup"
 while read -r h; do bad "two headers named $h: $(ls src/$h src/*/$h include/pdnkit/$h 2>/dev/null | tr '\n' ' ')"; done <"$tmp/dup"
 
-# --- (e) the README's map names every source file ---------------------------------------
+# --- (e) src/README.md's map names every source file -------------------------------------
 # (its table of folders writes `x.[ch]` for a pair, `x.c` or `x.h` alone)
+MAP=src/README.md
+[ -f "$MAP" ] || bad "$MAP (the map of src/) is missing"
 for f in src/*.[ch] src/*/*.[ch] include/pdnkit/*.h; do
   [ -f "$f" ] || continue
   b=${f##*/}
-  grep -qF "\`$b\`" README.md || grep -qF "\`${b%.?}.[ch]\`" README.md ||
-    bad "$f is not in the README's map of src/ (README \"Layers\"): add it to its folder's row"
+  grep -qF "\`$b\`" "$MAP" 2>/dev/null || grep -qF "\`${b%.?}.[ch]\`" "$MAP" 2>/dev/null ||
+    bad "$f is not in the map of src/ ($MAP, \"Layers\"): add it to its folder's row"
 done
 
 nf=$(grep -vc '\.h	' "$tmp/files"); na=$(cut -d' ' -f1,2 "$tmp/arrows" | LC_ALL=C sort -u | wc -l)
