@@ -29,6 +29,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,7 +240,9 @@ static void game_text(void *ctx, const pk_checked *ck, FILE *out, void *note)
  * report's parts too, which need the game's diagnostics). */
 static pk_check_format output_format(run *R)
 {
-    return (pk_check_format){R->json ? json_diag : NULL, game_text, R, sizeof(game_note)};
+    /* (the note is zeroed per game: without --html, its verdict alone) */
+    size_t note = R->want_html ? sizeof(game_note) : offsetof(game_note, part);
+    return (pk_check_format){R->json ? json_diag : NULL, game_text, R, note};
 }
 
 static void options_not_applied(run *R)
