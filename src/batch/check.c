@@ -124,6 +124,7 @@ void pk_checker_free(pk_checker *c)
         if (w->fmt)
             fclose(w->fmt);
         free(w->fbuf);
+        free(w->dv);
     }
     for (int i = 0; c->slots && i < c->nslots; i++)
         if (c->slots[i].c)

@@ -66,7 +66,10 @@ typedef struct pk_check_observer {
  * game, no result and no observer state (pk_checked.game, .res and .state are NULL): the
  * caller keeps what it needs from them in the text, and in the note: note_size bytes
  * (zeroed) game() may fill, handed to on_game as pk_checked.note. diag may be NULL
- * (on_diag writes them all). */
+ * (on_diag writes them all). With pk_check_opts.game_diags, game() gets the game's
+ * diagnostics too (pk_checked.diags: those with a game number that on_diag gets before
+ * this game's on_game), so that a page of findings is written on the worker (pdncheck
+ * --html). */
 typedef struct pk_checked pk_checked;
 
 typedef struct pk_check_format {
@@ -98,6 +101,7 @@ typedef struct pk_check_opts {
     bool (*select)(void *ctx, const pk_game *g);
     void *select_ctx;
     pk_check_format format; /* game NULL: on_game gets the game and its result */
+    bool game_diags;        /* format.game gets the game's diagnostics (pk_checked.diags) */
 } pk_check_opts;
 
 /* One game as checked. Valid during the on_game call. */
@@ -115,6 +119,8 @@ struct pk_checked {
     const char *text;             /* pk_check_format: what the workers wrote for this game */
     size_t text_len;              /* (its diagnostics' text, then its own), else NULL, 0 */
     const void *note;             /* pk_check_format: what game() noted, or NULL */
+    const pk_diag *diags;         /* in format.game(), with pk_check_opts.game_diags: the */
+    size_t ndiags;                /* game's diagnostics (pk_diag.game > 0), else NULL, 0 */
 };
 
 typedef struct pk_checker pk_checker;

@@ -95,6 +95,22 @@ static void replay_game(worker *w, slot *s)
         pk_ck_fmt_end(w, s->st, from);
 }
 
+/* The game's diagnostics for pk_check_format.game (pk_check_opts.game_diags): those kept
+ * since the store's last record, with a game number (what on_diag gets before on_game),
+ * in w's array (grown to the largest game's, not made per game). false: out of memory. */
+static bool game_diags(worker *w, const store *st, const pk_diag **dv, size_t *n)
+{
+    size_t i = st->nr ? st->r[st->nr - 1].d1 : 0;
+    if (!pk_ck_reserve((void **)&w->dv, &w->capdv, st->nd - i, sizeof *w->dv))
+        return false;
+    *n = 0;
+    for (; i < st->nd; i++)
+        if (st->d[i].d.game > 0)
+            w->dv[(*n)++] = pk_ck_store_get(st, i);
+    *dv = w->dv;
+    return true;
+}
+
 /* A game read into s, checked on w's thread: replayed, its diagnostics put in file order
  * and named after its players, its text written, its record kept. */
 void pk_ck_finish_game(worker *w, slot *s)
@@ -118,7 +134,12 @@ void pk_ck_finish_game(worker *w, slot *s)
     void *note = ns ? memset(st->notes + st->nr * ns, 0, ns) : NULL; /* zeroed whatever comes */
     off_t from = c->o.format.game ? pk_ck_fmt_start(w) : -1;
     if (from >= 0) {
-        pk_checked ck = {c->file, &s->g, s->replay, &s->res, s->not_applied, s->state, s->res.variant, NULL, 0, NULL};
+        pk_checked ck = {c->file, &s->g, s->replay, &s->res, s->not_applied, s->state, s->res.variant, NULL, 0, NULL,
+                         NULL, 0};
+        if (c->o.game_diags && !game_diags(w, st, &ck.diags, &ck.ndiags)) {
+            st->nomem = true;
+            return;
+        }
         c->o.format.game(c->o.format.ctx, &ck, w->fmt, note);
         pk_ck_fmt_end(w, st, from);
     }

@@ -112,6 +112,8 @@ struct worker {
     FILE *fmt;    /* open_memstream over fbuf: the worker's formatted output */
     char *fbuf;
     size_t fsize; /* open_memstream's size variable; check.c reads positions instead */
+    pk_diag *dv;  /* pk_check_opts.game_diags: the game's diagnostics, out of the store */
+    size_t capdv;
 };
 
 struct pk_checker {
@@ -147,6 +149,9 @@ void pk_ck_store_free(store *st);
 /* Keeps diagnostic d (its strings copied) in st; written: its text is in its game's
  * text. false: out of memory. */
 bool pk_ck_store_diag(store *st, const pk_diag *d, bool written);
+/* The i-th diagnostic kept, its strings and structured fields pointing into the store
+ * (valid until the store's diagnostics grow). */
+pk_diag pk_ck_store_get(const store *st, size_t i);
 /* What w's stream gets between the two (stream positions) is appended to st's text;
  * start returns -1 when the stream failed, end then marks st nomem. */
 off_t pk_ck_fmt_start(worker *w);

@@ -64,8 +64,7 @@ bool pk_ck_store_diag(store *st, const pk_diag *d, bool written)
     return true;
 }
 
-/* The i-th diagnostic kept, its strings and structured fields pointing into the store. */
-static pk_diag store_get(const store *st, size_t i)
+pk_diag pk_ck_store_get(const store *st, size_t i)
 {
     const kept *k = &st->d[i];
     const char **f[NSTR];
@@ -115,19 +114,19 @@ bool pk_ck_emit(pk_checker *c, const store *st, slot *s, bool tail)
     for (size_t n = 0; n < st->nr; n++) {
         const record *r = &st->r[n];
         for (; i < r->d1; i++) {
-            pk_diag d = store_get(st, i);
+            pk_diag d = pk_ck_store_get(st, i);
             c->on_diag(c->ctx, &d, st->d[i].written);
         }
         size_t ns = c->o.format.note_size;
         pk_checked ck = {c->file, held ? &held->g : NULL, r->replayed, held ? &held->res : NULL,
                          r->not_applied, held ? held->state : NULL, r->variant,
                          text ? (st->text ? st->text + r->t0 : "") : NULL, r->t1 - r->t0,
-                         text && ns ? st->notes + n * ns : NULL};
+                         text && ns ? st->notes + n * ns : NULL, NULL, 0};
         if (!c->on_game(c->ctx, &ck))
             return false;
     }
     for (; tail && i < st->nd; i++) {
-        pk_diag d = store_get(st, i);
+        pk_diag d = pk_ck_store_get(st, i);
         c->on_diag(c->ctx, &d, st->d[i].written);
     }
     return true;

@@ -1,15 +1,21 @@
 /*
- * html_report.c -- the HTML report of html_report.h. Rows of the games table and the findings
- * are written to two temporary files as games come; pk_html_finish writes the page:
- * head and styles, the header with the totals (known only at the end), the table, the
- * findings, the script. A finding's diagrams come from board.c, drawn from what the
- * replay put in the diagnostic as data (pk_diag's variant, pos, played, required): the
- * page neither parses the FEN text back nor matches the move a second time.
+ * html_report.c -- the HTML report of html_report.h. A game's part of the page (its row of
+ * the games table and, unless it is ok, its section of findings) is written by
+ * pk_html_part_write, on any thread (pdncheck -j: the worker that checked the game), with
+ * the places of the game's number marked (the number is its place in the run, known only
+ * in order); pk_html_add_part puts the number in and appends the row and the section to
+ * two temporary files. pk_html_add does both on the caller's thread. pk_html_finish
+ * writes the page: head and styles, the header with the totals (known only at the end),
+ * the table, the findings, the script. A finding's diagrams come from board.c, drawn from
+ * what the replay put in the diagnostic as data (pk_diag's variant, pos, played,
+ * required): the page neither parses the FEN text back nor matches the move a second
+ * time.
  */
 #include "html_report.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include "pk_port.h"
 
 #include "board.h"
 #include "movelist_int.h" /* the library's own: the list is read in place */
@@ -23,7 +29,9 @@ struct pk_html {
     long findings, diagrams;
     char last_file[512];
     char variants[300];
-    pk_movelist legal;
+    FILE *part; /* pk_html_add: the game's part, written over from the start each time */
+    char *pbuf;
+    size_t psize;
     /* pk_html_diag: the next game's diagnostics, copied (each with its strings in one block,
      * and what its structured fields point to: they are pointed there in pk_html_add, once
      * the arrays have stopped moving) */
@@ -51,23 +59,48 @@ static bool is_finding(const pk_diag *d, bool strict)
            !strcmp(d->code, "result-tag-mismatch");
 }
 
-/* Text as HTML: the five special characters escaped; the reader gives valid UTF-8. */
+/* Text as HTML: the five special characters escaped, a control character but LF and TAB
+ * shown as its Unicode picture (U+2400 + c); the reader gives valid UTF-8. Every tag value
+ * of every game passes here: escaped into a buffer of the stack, written a buffer at a
+ * time (a stream's call per character cost a tenth of the report). */
 static void esc(FILE *f, const char *s)
 {
+    char buf[512];
+    size_t n = 0;
     for (; s && *s; s++) {
-        switch (*s) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&#39;", f); break;
+        if (n > sizeof buf - 16) { /* room for the longest: "&#x241f;" and its NUL */
+            fwrite(buf, 1, n, f);
+            n = 0;
+        }
+        unsigned char ch = (unsigned char)*s;
+        const char *e = NULL;
+        if (ch > '>') { /* the common case: none of the special characters is above '>' */
+            buf[n++] = (char)ch;
+            continue;
+        }
+        switch (ch) {
+        case '&': e = "&amp;"; break;
+        case '<': e = "&lt;"; break;
+        case '>': e = "&gt;"; break;
+        case '"': e = "&quot;"; break;
+        case '\'': e = "&#39;"; break;
+        case '\n': case '\t': break;
         default:
-            if ((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t')
-                fprintf(f, "&#x%x;", (unsigned char)*s == 0 ? 0xfffd : (unsigned char)*s + 0x2400);
-            else
-                fputc(*s, f);
+            if (ch < 0x20) { /* "&#x24xx;" */
+                n += (size_t)snprintf(buf + n, sizeof buf - n, "&#x%x;", ch + 0x2400);
+                continue;
+            }
+        }
+        if (e) {
+            size_t k = strlen(e);
+            memcpy(buf + n, e, k);
+            n += k;
+        } else {
+            buf[n++] = (char)ch;
         }
     }
+    if (n)
+        fwrite(buf, 1, n, f);
 }
 
 pk_html *pk_html_new(FILE *out, const pk_html_opts *o, pk_error *err)
@@ -153,6 +186,27 @@ static void forget_kept(pk_html *r)
     r->nkept = 0;
 }
 
+/* Where a game's part goes (pk_html_part_write): its stream, from start, and what the
+ * part counts. Touches nothing else, so that any thread may write a part. */
+typedef struct part_out {
+    FILE *f;
+    off_t start;
+    const pk_html_opts *o;
+    pk_html_part *p;
+    pk_movelist *legal; /* made at the first finding that lists legal moves */
+} part_out;
+
+/* The game's number goes here (pk_html_add_part writes it). */
+static void number_here(part_out *w)
+{
+    off_t at = ftello(w->f);
+    if (at < w->start || w->p->nat == PK_HTML_NUMBERS) {
+        w->p->failed = true;
+        return;
+    }
+    w->p->at[w->p->nat++] = (size_t)(at - w->start);
+}
+
 /* "Smith – Jones" */
 static void players(FILE *f, const pk_game *g)
 {
@@ -198,7 +252,7 @@ static const pk_pdn_move *find_move(const pk_pdn_line *l, long long line, long l
 
 /* One diagram: kind "position" (the position before the move, the written move drawn)
  * or "required" (what the rules required). Inline SVG, without its XML declaration. */
-static void diagram(pk_html *r, const char *kind, const pk_variant *v, const pk_pos *p, const pk_move *m,
+static void diagram(part_out *w, const char *kind, const pk_variant *v, const pk_pos *p, const pk_move *m,
                     const char *caption)
 {
     pk_board_opts bo;
@@ -212,12 +266,12 @@ static void diagram(pk_html *r, const char *kind, const pk_variant *v, const pk_
         return;
     }
     const char *body = strncmp(svg, "<?xml", 5) ? svg : strchr(svg, '\n') + 1;
-    fprintf(r->details, "<figure class=\"diagram %s\">", kind);
-    fputs(body, r->details);
-    r->diagrams++;
-    fputs("<figcaption>", r->details);
-    esc(r->details, caption);
-    fputs("</figcaption></figure>\n", r->details);
+    fprintf(w->f, "<figure class=\"diagram %s\">", kind);
+    fputs(body, w->f);
+    w->p->diagrams++;
+    fputs("<figcaption>", w->f);
+    esc(w->f, caption);
+    fputs("</figcaption></figure>\n", w->f);
     free(svg);
 }
 
@@ -227,44 +281,44 @@ static void move_text(const pk_variant *v, const pk_movelist *l, const pk_move *
         snprintf(buf, size, "?");
 }
 
-/* "Legal moves: 32-28, 33-29, ..." of the position r->legal was generated for. */
-static void legal_list(pk_html *r, const pk_variant *v)
+/* "Legal moves: 32-28, 33-29, ..." of the position w->legal was generated for. */
+static void legal_list(part_out *w, const pk_variant *v)
 {
-    fputs("<p class=\"legal\"><span class=\"label\">Legal moves here:</span> ", r->details);
-    if (!r->legal.n)
-        fputs("none (the side to move has lost)", r->details);
-    for (int i = 0; i < r->legal.n; i++) {
+    fputs("<p class=\"legal\"><span class=\"label\">Legal moves here:</span> ", w->f);
+    if (!w->legal->n)
+        fputs("none (the side to move has lost)", w->f);
+    for (int i = 0; i < w->legal->n; i++) {
         char buf[128];
-        move_text(v, &r->legal, &r->legal.m[i], buf, sizeof buf);
-        fputs(i ? ", " : "", r->details);
-        esc(r->details, buf);
+        move_text(v, w->legal, &w->legal->m[i], buf, sizeof buf);
+        fputs(i ? ", " : "", w->f);
+        esc(w->f, buf);
     }
-    fputs("</p>\n", r->details);
+    fputs("</p>\n", w->f);
 }
 
 /* The moves of the line up to the faulty one, marked. */
-static void moves_upto(pk_html *r, const pk_pdn_line *l, int index)
+static void moves_upto(part_out *w, const pk_pdn_line *l, int index)
 {
-    fputs("<p class=\"moves\"><span class=\"label\">Moves:</span> ", r->details);
+    fputs("<p class=\"moves\"><span class=\"label\">Moves:</span> ", w->f);
     int from = index > 60 ? index - 60 : 0;
     if (from)
-        fputs("\u2026 ", r->details);
+        fputs("\u2026 ", w->f);
     for (int i = from; i <= index && i < l->nmoves; i++) {
         const pk_pdn_move *m = &l->moves[i];
         if (m->number)
-            fprintf(r->details, "%d%s ", m->number, m->number_kind == PK_NUM_SECOND ? "..." : ".");
+            fprintf(w->f, "%d%s ", m->number, m->number_kind == PK_NUM_SECOND ? "..." : ".");
         if (i == index)
-            fputs("<mark>", r->details);
-        esc(r->details, m->text);
-        fputs(i == index ? "</mark>" : " ", r->details);
+            fputs("<mark>", w->f);
+        esc(w->f, m->text);
+        fputs(i == index ? "</mark>" : " ", w->f);
     }
-    fputs("</p>\n", r->details);
+    fputs("</p>\n", w->f);
 }
 
 /* The diagrams and lists of one finding that names a position: the replay's position and
  * move (the move as written when it is none of the position's), and the capture the rules
  * required, all from the diagnostic. */
-static void finding_board(pk_html *r, const pk_html_game *rg, const pk_diag *d)
+static void finding_board(part_out *w, const pk_html_game *rg, const pk_diag *d)
 {
     const pk_variant *v = d->variant;
     const pk_pos *pos = d->pos;
@@ -274,35 +328,39 @@ static void finding_board(pk_html *r, const pk_html_game *rg, const pk_diag *d)
     int index = -1;
     const pk_pdn_move *mv = d->line > 0 && d->move ? find_move(&rg->game->main, d->line, d->col, &l, &index) : NULL;
     if (is_draw(d)) { /* a draw rule reports the position after the move that fired it */
-        diagram(r, "position", v, pos, NULL, "the position when the rule fired");
+        diagram(w, "position", v, pos, NULL, "the position when the rule fired");
         if (mv)
-            moves_upto(r, l, index);
+            moves_upto(w, l, index);
         return;
     }
     if (!mv || !d->played) {
-        diagram(r, "position", v, pos, NULL, "the position");
+        diagram(w, "position", v, pos, NULL, "the position");
         if (mv)
-            moves_upto(r, l, index);
+            moves_upto(w, l, index);
         return;
     }
     char caption[300];
     snprintf(caption, sizeof caption, "before the move: %s as written", mv->text);
-    diagram(r, "position", v, pos, d->played, caption);
-    pk_gen_legal(v, pos, &r->legal, r->o.gen_flags); /* once: the required move's words and the list */
+    diagram(w, "position", v, pos, d->played, caption);
+    if (!w->legal && !(w->legal = pk_movelist_new())) { /* (a finding's, not a move's) */
+        w->p->failed = true;
+        return;
+    }
+    pk_gen_legal(v, pos, w->legal, w->o->gen_flags); /* once: the required move's words and the list */
     if (d->required) {
         char buf[128];
-        move_text(v, &r->legal, d->required, buf, sizeof buf);
+        move_text(v, w->legal, d->required, buf, sizeof buf);
         snprintf(caption, sizeof caption, "what the rules required: %s", buf);
-        diagram(r, "required", v, pos, d->required, caption);
+        diagram(w, "required", v, pos, d->required, caption);
     }
-    legal_list(r, v);
-    moves_upto(r, l, index);
+    legal_list(w, v);
+    moves_upto(w, l, index);
 }
 
-static void finding(pk_html *r, const pk_html_game *rg, const pk_diag *d)
+static void finding(part_out *w, const pk_html_game *rg, const pk_diag *d)
 {
-    FILE *f = r->details;
-    r->findings++;
+    FILE *f = w->f;
+    w->p->findings++;
     fprintf(f, "<article class=\"finding sev-%s\">\n<h3><span class=\"sev\">%s</span> <code>", pk_severity_name(d->severity),
             pk_severity_name(d->severity));
     esc(f, d->code);
@@ -328,11 +386,102 @@ static void finding(pk_html *r, const pk_html_game *rg, const pk_diag *d)
         fputs("</code></p>\n", f);
     }
     fputs("<div class=\"boards\">\n", f);
-    finding_board(r, rg, d);
+    finding_board(w, rg, d);
     fputs("</div>\n</article>\n", f);
 }
 
-static int add(pk_html *r, const pk_html_game *rg, const pk_verdict *v, pk_error *err);
+/* The game's row of the table (its number marked where it goes). */
+static void row(part_out *w, const pk_html_game *rg, int label, const pk_stated_result *sr)
+{
+    FILE *f = w->f;
+    const pk_game *g = rg->game;
+    fprintf(f, "<tr data-verdict=\"%s\"><td data-n=\"", pk_label_key(label));
+    number_here(w);
+    fprintf(f, "\">%d</td><td>", g->index);
+    esc(f, rg->file);
+    fputs("</td><td>", f);
+    players(f, g);
+    fputs("</td><td>", f);
+    event_line(f, g);
+    fputs("</td><td>", f);
+    esc(f, sr->text ? sr->text : "");
+    if (sr->conflict) { /* both, as written: neither is lost from sight */
+        fputs(" (tag: ", f);
+        esc(f, sr->tag);
+        fputs(")", f);
+    }
+    fputs("</td><td>", f);
+    esc(f, rg->variant ? rg->variant->name : "not replayed");
+    fprintf(f, "</td><td class=\"verdict v-%s\">", pk_label_key(label));
+    if (label != PK_LABEL_OK) {
+        fputs("<a href=\"#g", f);
+        number_here(w);
+        fprintf(f, "\">%s</a>", pk_label_text(label));
+    } else {
+        fputs(pk_label_text(label), f);
+    }
+    int plies = rg->res ? pk_replay_result_plies(rg->res) : 0;
+    fprintf(f, "</td><td data-n=\"%d\">%d</td></tr>\n", plies, plies);
+}
+
+/* The section of a game whose label is not ok: its findings. */
+static void section(part_out *w, const pk_html_game *rg, int label, const pk_stated_result *sr)
+{
+    FILE *d = w->f;
+    const pk_game *g = rg->game;
+    const char *result = sr->text;
+    fputs("<section class=\"game\" id=\"g", d);
+    number_here(w);
+    fprintf(d, "\" data-verdict=\"%s\">\n<h2>Game %d of ", pk_label_key(label), g->index);
+    esc(d, rg->file);
+    fputs(": ", d);
+    players(d, g);
+    fputs("</h2>\n<p class=\"meta\">", d);
+    event_line(d, g);
+    fputs(result ? " \u2014 result as written: " : "", d);
+    esc(d, result);
+    if (sr->conflict) {
+        fputs(" (Result tag: ", d);
+        esc(d, sr->tag);
+        fputs(")", d);
+    }
+    if (rg->variant) {
+        fputs(" \u2014 ", d);
+        esc(d, rg->variant->title);
+    }
+    fputs("</p>\n", d);
+    for (int i = 0; i < rg->ndiags; i++)
+        if (is_finding(&rg->diags[i], w->o->strict))
+            finding(w, rg, &rg->diags[i]);
+    fputs("</section>\n", d);
+}
+
+int pk_html_part_write(FILE *out, const pk_html_opts *o, const pk_html_game *rg, const pk_verdict *v, pk_html_part *p)
+{
+    memset(p, 0, sizeof *p);
+    part_out w = {out, ftello(out), o, p, NULL};
+    p->variant = rg->variant;
+    pk_totals t = {0};
+    for (int i = 0; i < rg->ndiags; i++)
+        pk_totals_diag(&t, &rg->diags[i], o->strict);
+    p->errors = t.errors;
+    p->warnings = t.warnings;
+    pk_stated_result sr; /* the result column: what the record states, as the JSON says */
+    pk_game_stated_result(rg->game, &sr);
+    row(&w, rg, v->label, &sr);
+    off_t mid = ftello(out);
+    if (v->label != PK_LABEL_OK)
+        section(&w, rg, v->label, &sr);
+    off_t end = ftello(out);
+    pk_movelist_free(w.legal);
+    if (w.start < 0 || mid < w.start || end < mid || p->failed || ferror(out)) {
+        p->failed = true;
+        return PK_ERR_IO;
+    }
+    p->row = (size_t)(mid - w.start);
+    p->section = (size_t)(end - mid);
+    return PK_OK;
+}
 
 static void add_variant(pk_html *r, const char *name)
 {
@@ -344,6 +493,42 @@ static void add_variant(pk_html *r, const char *name)
         snprintf(r->variants + len, sizeof r->variants - len, "%s%s", len ? ", " : "", name);
 }
 
+/* text[from..to) to f, the game's number put where the part marked it. */
+static void put(FILE *f, const char *text, size_t from, size_t to, const pk_html_part *p, int *k, long id)
+{
+    for (; *k < p->nat && p->at[*k] <= to; ++*k) {
+        fwrite(text + from, 1, p->at[*k] - from, f);
+        fprintf(f, "%ld", id);
+        from = p->at[*k];
+    }
+    fwrite(text + from, 1, to - from, f);
+}
+
+int pk_html_add_part(pk_html *r, const char *file, const pk_verdict *v, const pk_html_part *p, const char *text,
+                     pk_error *err)
+{
+    if (p->failed)
+        return pk_error_set(err, PK_ERR_IO, 0, "a game's part of the report could not be written");
+    pk_totals_game(&r->own, v);
+    r->own.errors += p->errors;
+    r->own.warnings += p->warnings;
+    r->findings += p->findings;
+    r->diagrams += p->diagrams;
+    if (strcmp(r->last_file, file)) {
+        snprintf(r->last_file, sizeof r->last_file, "%s", file);
+        r->own.files++;
+    }
+    if (p->variant)
+        add_variant(r, p->variant->name);
+    long id = r->own.games;
+    int k = 0;
+    put(r->rows, text, 0, p->row, p, &k, id);
+    put(r->details, text, p->row, p->row + p->section, p, &k, id);
+    if (ferror(r->rows) || ferror(r->details))
+        return pk_error_set(err, PK_ERR_IO, 0, "cannot write the report's temporary file");
+    return PK_OK;
+}
+
 int pk_html_add(pk_html *r, const pk_html_game *rg_in, const pk_verdict *v, pk_error *err)
 {
     pk_html_game kept = *rg_in;
@@ -352,84 +537,17 @@ int pk_html_add(pk_html *r, const pk_html_game *rg_in, const pk_verdict *v, pk_e
         kept.diags = r->kept;
         kept.ndiags = r->nkept;
     }
-    const pk_html_game *rg = &kept;
-    int st = add(r, rg, v, err);
+    int st = PK_ERR_NOMEM;
+    pk_html_part p;
+    if (!r->part && !(r->part = open_memstream(&r->pbuf, &r->psize)))
+        pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
+    else if (fseeko(r->part, 0, SEEK_SET) || pk_html_part_write(r->part, &r->o, &kept, v, &p) || fflush(r->part))
+        st = pk_error_set(err, PK_ERR_IO, 0, "cannot write the report's part of a game");
+    else
+        st = pk_html_add_part(r, kept.file, v, &p, r->pbuf, err);
     if (!rg_in->diags)
         forget_kept(r);
     return st;
-}
-
-static int add(pk_html *r, const pk_html_game *rg, const pk_verdict *v, pk_error *err)
-{
-    const pk_game *g = rg->game;
-    int label = v->label;
-    pk_totals_game(&r->own, v);
-    for (int i = 0; i < rg->ndiags; i++)
-        pk_totals_diag(&r->own, &rg->diags[i], r->o.strict);
-    if (strcmp(r->last_file, rg->file)) {
-        snprintf(r->last_file, sizeof r->last_file, "%s", rg->file);
-        r->own.files++;
-    }
-    if (rg->variant)
-        add_variant(r, rg->variant->name);
-
-    long id = r->own.games;
-    FILE *f = r->rows;
-    pk_stated_result sr; /* the result column: what the record states, as the JSON says */
-    pk_game_stated_result(g, &sr);
-    const char *result = sr.text;
-    fprintf(f, "<tr data-verdict=\"%s\"><td data-n=\"%ld\">%d</td><td>", pk_label_key(label), id, g->index);
-    esc(f, rg->file);
-    fputs("</td><td>", f);
-    players(f, g);
-    fputs("</td><td>", f);
-    event_line(f, g);
-    fputs("</td><td>", f);
-    esc(f, result ? result : "");
-    if (sr.conflict) { /* both, as written: neither is lost from sight */
-        fputs(" (tag: ", f);
-        esc(f, sr.tag);
-        fputs(")", f);
-    }
-    fputs("</td><td>", f);
-    esc(f, rg->variant ? rg->variant->name : "not replayed");
-    fprintf(f, "</td><td class=\"verdict v-%s\">", pk_label_key(label));
-    if (label != PK_LABEL_OK)
-        fprintf(f, "<a href=\"#g%ld\">%s</a>", id, pk_label_text(label));
-    else
-        fputs(pk_label_text(label), f);
-    int plies = rg->res ? pk_replay_result_plies(rg->res) : 0;
-    fprintf(f, "</td><td data-n=\"%d\">%d</td></tr>\n", plies, plies);
-
-    if (label != PK_LABEL_OK) {
-        FILE *d = r->details;
-        fprintf(d, "<section class=\"game\" id=\"g%ld\" data-verdict=\"%s\">\n<h2>Game %d of ", id, pk_label_key(label),
-                g->index);
-        esc(d, rg->file);
-        fputs(": ", d);
-        players(d, g);
-        fputs("</h2>\n<p class=\"meta\">", d);
-        event_line(d, g);
-        fputs(result ? " \u2014 result as written: " : "", d);
-        esc(d, result);
-        if (sr.conflict) {
-            fputs(" (Result tag: ", d);
-            esc(d, sr.tag);
-            fputs(")", d);
-        }
-        if (rg->variant) {
-            fputs(" \u2014 ", d);
-            esc(d, rg->variant->title);
-        }
-        fputs("</p>\n", d);
-        for (int i = 0; i < rg->ndiags; i++)
-            if (is_finding(&rg->diags[i], r->o.strict))
-                finding(r, rg, &rg->diags[i]);
-        fputs("</section>\n", d);
-    }
-    if (ferror(r->rows) || ferror(r->details))
-        return pk_error_set(err, PK_ERR_IO, 0, "cannot write the report's temporary file");
-    return PK_OK;
 }
 
 static const char style[] =
@@ -545,6 +663,9 @@ int pk_html_finish(pk_html *r, const pk_totals *totals, pk_error *err)
     fprintf(f, "</main>\n<script>\n%s</script>\n</body>\n</html>\n", script);
     fclose(r->rows);
     fclose(r->details);
+    if (r->part)
+        fclose(r->part);
+    free(r->pbuf);
     forget_kept(r);
     free(r->kept);
     free(r->kept_data);

@@ -13,6 +13,14 @@
  * A checking loop hands a game's diagnostics over before the game itself (check.h): it
  * may pass each one to pk_html_diag as it comes, and the game with diags NULL.
  *
+ * With several threads (pdncheck -j), a game's part of the page is written where the game
+ * is checked, and only added to the page in order:
+ *
+ *     on the worker:        pk_html_part_write(stream, &opts, &game_record, &verdict, &part);
+ *     in order, on one:     pk_html_add_part(r, file, &verdict, &part, text_written, &err);
+ *
+ * pk_html_add is the two in one call; the page is the same byte for byte.
+ *
  * The page needs nothing from the network: styles, the diagrams (SVG) and a few lines of
  * script are inline. Games stream through: what the page lists after its header is kept
  * in a temporary file, not in memory. Not thread-safe: one pk_html per writer.
@@ -57,6 +65,28 @@ pk_html *pk_html_new(FILE *out, const pk_html_opts *o, pk_error *err);
 /* The game's row and, unless its label is ok, its section. v: its verdict
  * (pk_report_verdict of rg->game and rg->res), the one the caller's summary counts. */
 int pk_html_add(pk_html *r, const pk_html_game *rg, const pk_verdict *v, pk_error *err);
+/* A game's part of the page as pk_html_part_write wrote it: its row of the games table,
+ * then (its label not ok) its section, the places of its number marked: the number is
+ * its place among the games added, known only in order. */
+#define PK_HTML_NUMBERS 3
+typedef struct pk_html_part {
+    size_t row, section;           /* bytes of each, one after the other */
+    size_t at[PK_HTML_NUMBERS];    /* where the game's number goes: offsets from the row's start */
+    int nat;
+    const pk_variant *variant;     /* the game's (the header lists them), or NULL */
+    long findings, diagrams;       /* the section's */
+    long errors, warnings;         /* the game's diagnostics (a warning an error under strict) */
+    bool failed;                   /* the part could not be written whole */
+} pk_html_part;
+
+/* Writes rg's part of the page to out (from its position) and describes it in *p. Thread-
+ * safe: touches only its arguments (o: the page's options, as given to pk_html_new). v:
+ * the game's verdict. PK_OK, or PK_ERR_IO (p->failed: the part is not to be added). */
+int pk_html_part_write(FILE *out, const pk_html_opts *o, const pk_html_game *rg, const pk_verdict *v, pk_html_part *p);
+/* Adds a part (text: the p->row + p->section bytes pk_html_part_write wrote) of a game of
+ * file to the page, as pk_html_add would add the game. PK_OK, or PK_ERR_IO. */
+int pk_html_add_part(pk_html *r, const char *file, const pk_verdict *v, const pk_html_part *p, const char *text,
+                     pk_error *err);
 /* Keeps a copy of d (a diagnostic of the game that pk_html_add gets next, borrowed for
  * the call only) for a pk_html_add whose game has diags NULL, which takes, and then
  * forgets, every diagnostic kept since the last one. Out of memory: d is left out of the

@@ -29,6 +29,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,12 @@
 #include <time.h>
 
 static const char *prog = "pdncheck";
+
+/* What a worker notes of a game for on_game (pk_check_format.note). */
+typedef struct game_note {
+    pk_verdict v;
+    pk_html_part part; /* --html: its part, at the end of the game's text */
+} game_note;
 
 typedef struct run {
     int json, strict, syntax_only, stats, quiet, recursive;
@@ -47,6 +54,9 @@ typedef struct run {
     pk_check_opts copts;
     long file_games;           /* games of the file being checked */
     pk_html *html;             /* --html: the report */
+    bool want_html;            /* --html given (set before the workers start) */
+    pk_html_opts hopts;        /* the report's options, read by the workers */
+    char hconv[300];           /* its conventions line */
     unsigned long long bytes;
     FILE *out;
     bool shared; /* out and stderr are one file: out flushed before each stderr line */
@@ -116,8 +126,6 @@ static bool is_io(const pk_diag *d) { return !strcmp(d->code, "io") && d->game <
 static void on_diag(void *ctx, const pk_diag *dd, bool written)
 {
     run *R = ctx;
-    if (R->html && dd->game > 0)
-        pk_html_diag(R->html, dd); /* kept for its game's section (on_game) */
     pk_diag copy = strict_copy(R, dd);
     const pk_diag *d = &copy;
     pk_totals_diag(&R->totals, d, false); /* every one written (the games: on_game) */
@@ -172,26 +180,24 @@ static void file_error(run *R, const char *name, const char *what)
 static bool on_game(void *ctx, const pk_checked *ck)
 {
     run *R = ctx;
-    pk_verdict v; /* noted on the worker with the game's text (game_text), else made here */
-    if (ck->note)
-        v = *(const pk_verdict *)ck->note;
-    else
-        pk_report_verdict(ck->game, ck->replayed ? ck->res : NULL, R->strict, &v);
-    pk_totals_game(&R->totals, &v);
+    const game_note *n = ck->note; /* noted on the worker with the game's text (game_text) */
+    pk_totals_game(&R->totals, &n->v);
     R->file_games++;
     if (ck->option_not_applied)
         R->not_applied[ck->variant->index]++;
-    if (ck->text) { /* written on a worker (json_diag, game_text) */
-        if (ck->text_len && fwrite(ck->text, 1, ck->text_len, R->out) != ck->text_len)
-            out_failed(R);
-    } else if (R->json && pk_report_game_json(R->out, R->file, ck->game, ck->replayed ? ck->res : NULL, &v)) {
+    /* the text: the diagnostics' and the game's JSON lines, then the game's part of the
+     * HTML report */
+    size_t part = R->html ? n->part.row + n->part.section : 0, out = ck->text_len - part;
+    if (part > ck->text_len) /* (a part not kept whole: pk_html_add_part says so) */
+        out = 0, part = ck->text_len;
+    if (out && fwrite(ck->text, 1, out, R->out) != out)
         out_failed(R);
-    }
     if (R->html) {
-        pk_html_game hg = {R->file, ck->game, ck->replayed ? pk_replay_result_variant(ck->res) : NULL, ck->replayed ? ck->res : NULL,
-                           NULL, 0}; /* its diagnostics: those pk_html_diag kept */
+        pk_html_part p = n->part;
         pk_error err;
-        if (pk_html_add(R->html, &hg, &v, &err)) {
+        if (part != p.row + p.section)
+            p.failed = true;
+        if (pk_html_add_part(R->html, R->file, &n->v, &p, ck->text + out, &err)) {
             fprintf(pk_cli_err(R->out, R->shared), "%s: error: --html: %s\n", prog, err.msg);
             R->write_failed = 1;
         }
@@ -201,8 +207,8 @@ static bool on_game(void *ctx, const pk_checked *ck)
     return !R->write_failed;
 }
 
-/* --json without --html: each game's lines are written on the worker that checked it
- * (check.h pk_check_format), as on_diag and on_game would write them. */
+/* --json: each game's lines are written on the worker that checked it (check.h
+ * pk_check_format), as on_diag and on_game would write them. */
 static void json_diag(void *ctx, const pk_diag *dd, FILE *out)
 {
     const run *R = ctx;
@@ -212,23 +218,31 @@ static void json_diag(void *ctx, const pk_diag *dd, FILE *out)
 }
 
 /* On the worker: the game's verdict, noted for on_game (which counts it and no longer
- * has the game), and with --json its object. The GNU output writes nothing per game. */
+ * has the game), with --json its object, and with --html its part of the report (its row
+ * and section, html_report.h), after the JSON: on_game adds it to the report in order.
+ * The GNU output writes nothing per game. */
 static void game_text(void *ctx, const pk_checked *ck, FILE *out, void *note)
 {
     const run *R = ctx;
-    pk_verdict *v = note;
-    pk_report_verdict(ck->game, ck->replayed ? ck->res : NULL, R->strict, v);
+    game_note *n = note;
+    pk_replay_result *res = ck->replayed ? ck->res : NULL;
+    pk_report_verdict(ck->game, res, R->strict, &n->v);
     if (R->json)
-        pk_report_game_json(out, ck->file, ck->game, ck->replayed ? ck->res : NULL, v);
+        pk_report_game_json(out, ck->file, ck->game, res, &n->v);
+    if (R->want_html) {
+        pk_html_game hg = {ck->file, ck->game, res ? pk_replay_result_variant(res) : NULL, res, ck->diags,
+                           (int)ck->ndiags};
+        pk_html_part_write(out, &R->hopts, &hg, &n->v, &n->part); /* (failed: said by on_game) */
+    }
 }
 
-/* How the checker hands the games back: as text written on the workers, except for the
- * HTML report, which takes every game as a whole, on this thread. */
-static pk_check_format output_format(run *R, bool html)
+/* How the checker hands the games back: as text written on the workers (the HTML
+ * report's parts too, which need the game's diagnostics). */
+static pk_check_format output_format(run *R)
 {
-    if (html)
-        return (pk_check_format){NULL, NULL, NULL, 0};
-    return (pk_check_format){R->json ? json_diag : NULL, game_text, R, sizeof(pk_verdict)};
+    /* (the note is zeroed per game: without --html, its verdict alone) */
+    size_t note = R->want_html ? sizeof(game_note) : offsetof(game_note, part);
+    return (pk_check_format){R->json ? json_diag : NULL, game_text, R, note};
 }
 
 static void options_not_applied(run *R)
@@ -437,7 +451,12 @@ int main(int argc, char **argv)
     R.copts.variant_given = R.variant_given;
     R.copts.reader_flags = R.strict ? PK_PDN_STRICT : 0;
     R.copts.replay = R.opts;
-    R.copts.format = output_format(&R, html != NULL);
+    if (html) { /* the report's options, before the workers start */
+        R.want_html = true;
+        pk_html_opts_check(&R.hopts, &R.opts, R.strict, R.hconv, sizeof R.hconv);
+    }
+    R.copts.format = output_format(&R);
+    R.copts.game_diags = R.want_html;
     if (!(R.checker = pk_checker_new(&R.copts, &err))) {
         pk_cli_error(stderr, prog, NULL, "%s", err.msg);
         pk_cli_inputs_free(&in);
@@ -445,10 +464,7 @@ int main(int argc, char **argv)
     }
     FILE *html_out = NULL;
     if (html) {
-        char conv[300];
-        pk_html_opts ho;
-        pk_html_opts_check(&ho, &R.opts, R.strict, conv, sizeof conv);
-        if (pk_cli_open_output(html, &html_out, &err) || !(R.html = pk_html_new(html_out, &ho, &err))) {
+        if (pk_cli_open_output(html, &html_out, &err) || !(R.html = pk_html_new(html_out, &R.hopts, &err))) {
             pk_cli_error(stderr, prog, NULL, "--html: %s", err.msg);
             pk_cli_inputs_free(&in);
             return PK_EXIT_USAGE;

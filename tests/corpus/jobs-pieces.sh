@@ -2,12 +2,14 @@
 # With -j N the workers read the text too, in pieces cut at a game that ends with a result
 # (src/batch/check.c); a piece that does not end cleanly makes the rest of the file be read the
 # old way. Inputs built to hit each case, checked byte for byte against -j 1, in GNU and
-# JSON output, with the default pieces and with a cut at every game (PK_PIECE_BYTES=1):
+# JSON output and with the HTML report (its page too), with the default pieces and with a
+# cut at every game (PK_PIECE_BYTES=1):
 # a comment left open across games, games without a result over more than a piece's
 # bound, results glued to a wrapped tag pair, the rest of a game after a syntax error, a lone CR and a cp1252 byte in a later piece, a UTF-8 BOM, UTF-16, gzip, a
 # truncated gzip (read error), stray text at the end, a lone CR after the last game, an
 # empty file, games the cutter counts wrong (early in a big file too) and right, a game of 5000 diagnostics,
-# standard input.
+# standard input. With --html the workers read the pieces too (the report's parts are
+# theirs, issue 31 item 11): --stats says so.
 # Ends with "pieces: N passed, N failed".
 top=$(pwd)
 bin="$top/${BUILD:-build}/bin/pdncheck"
@@ -54,15 +56,18 @@ head -c 20000 "$tmp/big.pdn.gz" >"$tmp/truncated.pdn.gz"
   i=0; while [ $i -lt 5000 ]; do printf '(1. 11-14) '; i=$((i + 1)); done; printf '1-0\n\n'; many 300 '1-0'; } >"$tmp/many-diags.pdn"
 : >"$tmp/empty.pdn"
 for f in "$tmp"/*.pdn "$tmp"/*.gz; do
-  for mode in "" "--json" "--strict"; do
-    "$bin" -j 1 $mode "$f" >"$tmp/one" 2>&1; s1=$?
+  for mode in "" "--json" "--strict" "--html" "--html --json --strict"; do
+    h1=; h2=; rm -f "$tmp/one.html" "$tmp/many.html"
+    case "$mode" in *--html*) mode=${mode#--html}; h1="--html=$tmp/one.html"; h2="--html=$tmp/many.html" ;; esac
+    "$bin" -j 1 $mode $h1 "$f" >"$tmp/one" 2>&1; s1=$?
     for piece in 0 1; do
-      PK_PIECE_BYTES=$piece "$bin" -j 2 $mode "$f" >"$tmp/many" 2>&1; s2=$?
-      if cmp -s "$tmp/one" "$tmp/many" && [ $s1 = $s2 ]; then
+      PK_PIECE_BYTES=$piece "$bin" -j 2 $mode $h2 "$f" >"$tmp/many" 2>&1; s2=$?
+      if cmp -s "$tmp/one" "$tmp/many" && [ $s1 = $s2 ] && { [ -z "$h1" ] || cmp -s "$tmp/one.html" "$tmp/many.html"; }; then
         pass=$((pass + 1))
       else
-        fail=$((fail + 1)); echo "FAIL pdncheck -j 2 $mode $(basename "$f") (pieces $piece) differs from -j 1 (exit $s1 vs $s2):"
+        fail=$((fail + 1)); echo "FAIL pdncheck -j 2 $mode $h2 $(basename "$f") (pieces $piece) differs from -j 1 (exit $s1 vs $s2):"
         diff "$tmp/one" "$tmp/many" | head -n 6
+        [ -z "$h1" ] || cmp "$tmp/one.html" "$tmp/many.html" | head -n 2
       fi
     done
   done
@@ -89,5 +94,15 @@ case "$st" in
   *"pieces; 1 input(s) read on"*) pass=$((pass + 1)) ;;
   *) fail=$((fail + 1)); echo "FAIL --stats: expected 1 input read on by one thread (miscounted): $st" ;;
 esac
+# the report's parts are built by the workers: they read the text in pieces with --html as
+# without it (before issue 31 item 11 the caller's thread read every game and built the
+# report alone, and --stats said nothing of pieces)
+for j in 2 3; do
+  st=$("$bin" --stats -j $j --html "$tmp/page.html" "$tmp/clean.pdn" "$tmp/many-diags.pdn" 2>&1 >/dev/null | tail -n 1)
+  case "$st" in
+    *"read by the workers in "[1-9]*" pieces; 0 input(s) read on"*) pass=$((pass + 1)) ;;
+    *) fail=$((fail + 1)); echo "FAIL --stats -j $j --html: expected the inputs read by the workers in pieces: $st" ;;
+  esac
+done
 echo "pieces: $pass passed, $fail failed"
 [ $fail = 0 ]

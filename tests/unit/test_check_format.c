@@ -8,6 +8,9 @@
  * one game), with the caller's thread reading (pieces off), and with a piece whose games
  * the cutter counted wrong (the rest read again by one thread); with an observer and
  * select too (read in pieces as well: the observer's state is the reading thread's).
+ * With pk_check_opts.game_diags, game() gets the game's diagnostics on the worker
+ * (pdncheck --html writes its report there): exactly those on_diag gets with a game
+ * number before that game, a game of thousands included, at every -j.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +58,8 @@ static void plies_event(void *state, const pk_replay_event *e)
 
 static bool every_third_out(void *ctx, const pk_game *g) { return (void)ctx, g->index % 3 != 0; }
 
+static bool with_diags; /* the run asks for pk_check_opts.game_diags */
+
 static void fmt_game(void *ctx, const pk_checked *ck, FILE *f, void *nt)
 {
     (void)ctx;
@@ -66,6 +71,10 @@ static void fmt_game(void *ctx, const pk_checked *ck, FILE *f, void *nt)
     if (ck->state && ck->replayed)
         fprintf(f, " %d plies", ((plies *)ck->state)->n);
     fputc('\n', f);
+    if (!with_diags && (ck->diags || ck->ndiags))
+        fputs("diagnostics not asked for\n", f);
+    for (size_t i = 0; with_diags && i < ck->ndiags; i++) /* as on_diag's line, '=' first */
+        fprintf(f, "=%d %s %lld:%lld\n", ck->diags[i].game, ck->diags[i].code, ck->diags[i].line, ck->diags[i].col);
     *(note *)nt = (note){ck->game->index, ck->replayed};
 }
 
@@ -129,6 +138,7 @@ static char *run(int jobs, long piece, bool miscount, bool watch, out *o, unsign
     opts.jobs = jobs;
     opts.piece = piece;
     opts.format = (pk_check_format){fmt_diag, fmt_game, NULL, sizeof(note)};
+    opts.game_diags = with_diags;
     if (watch) {
         opts.observer = (pk_check_observer){plies_new, plies_free, plies_begin, plies_event, NULL, NULL, NULL};
         opts.select = every_third_out;
@@ -205,6 +215,63 @@ static void same_as_one(bool miscount, bool watch)
     free(one);
 }
 
+/* Each game's '=' lines (the diagnostics game() got) are the lines of on_diag's
+ * diagnostics of a game number since the game before ('D' written, 'd' not), in order.
+ * Returns how many there were, -1 when they differ. */
+static long check_game_diags(const char *s)
+{
+    static const char *pending[NVARS + 100];
+    int np = 0;
+    long n = 0;
+    for (const char *p = s; *p; p = strchr(p, '\n') + 1) {
+        if ((*p == 'D' || *p == 'd') && atoi(p + 1) > 0 && np < NVARS + 100) {
+            pending[np++] = p;
+        } else if (*p == 'G') {
+            const char *q = strchr(p, '\n') + 1;
+            int i = 0;
+            for (; *q == '='; q = strchr(q, '\n') + 1, i++, n++) {
+                size_t k = (size_t)(strchr(q, '\n') - q);
+                if (i >= np || strncmp(pending[i] + 1, q + 1, k - 1) || pending[i][k] != '\n') {
+                    printf("\n  game() got %.*s, on_diag %.*s", (int)k, q, (int)k, i < np ? pending[i] : "none");
+                    return -1;
+                }
+            }
+            if (i != np) {
+                printf("\n  not given to game(): %.30s", pending[i]);
+                return -1;
+            }
+            np = 0;
+            p = q - 1; /* (the next line: q) */
+        }
+        if (!strchr(p, '\n'))
+            break;
+    }
+    return n;
+}
+
+static void test_game_diags(void)
+{
+    with_diags = true;
+    out o;
+    unsigned long reread;
+    char *one = run(1, 0, false, false, &o, &reread);
+    /* game 10's syntax error, game 20's illegal move, game 30's NVARS illegal variations
+     * (a first batch sent on early, unwritten, the rest written) */
+    CU_ASSERT_PTR_NOT_NULL(strstr(one, "D10 syntax 39:24\nG10 1 english\n=10 syntax 39:24\nG11 "));
+    CU_ASSERT(check_game_diags(one) >= NVARS + 2);
+    static const struct {
+        int jobs;
+        long piece;
+    } runs[] = {{2, 0}, {2, 1}, {3, 1}, {2, -1}};
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        char *s = run(runs[i].jobs, runs[i].piece, false, false, &o, &reread);
+        CU_ASSERT_STRING_EQUAL(s, one);
+        free(s);
+    }
+    free(one);
+    with_diags = false;
+}
+
 static void test_workers(void) { same_as_one(false, false); }
 static void test_miscount(void) { same_as_one(true, false); }
 static void test_observer(void) { same_as_one(false, true); }
@@ -214,5 +281,6 @@ static const pk_test tests[] = {
     {"-j 2/3, pieces of 64 and of 1 game, pieces off: the same bytes", test_workers},
     {"a piece counted wrong: the rest read again, the same bytes", test_miscount},
     {"an observer and select, read in pieces too: the same bytes", test_observer},
+    {"game_diags: game() gets the game's diagnostics, the same at every -j", test_game_diags},
     {NULL, NULL}};
 PK_TEST_MAIN("check format", tests)

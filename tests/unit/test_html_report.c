@@ -5,6 +5,8 @@
  * required another capture), the faulty move marked, text escaped; and of games that
  * take every label of the verdict (report.h), each with a section that is not empty, and
  * the header's figures those of the totals the caller gives (the terminal's summary).
+ * The page built from parts written apart (pk_html_part_write, as pdncheck's workers
+ * write them, each game's after other text in one stream) is pk_html_add's, byte for byte.
  */
 #include <string.h>
 
@@ -51,6 +53,28 @@ static int count(const char *hay, const char *needle)
     return n;
 }
 
+static bool by_parts; /* the games added as parts written apart (pk_html_add_part) */
+
+/* A game added as pdncheck's workers and its thread add it: its part written in a stream
+ * after other text (the JSON lines), then taken out and added. */
+static int add_by_part(pk_html *r, const pk_html_opts *ro, const pk_html_game *rg, const pk_verdict *v)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *w = open_memstream(&buf, &len);
+    fputs("{\"type\":\"game\"} and other text before the part\n", w);
+    long before = ftell(w);
+    pk_html_part p;
+    CU_ASSERT_EQUAL(pk_html_part_write(w, ro, rg, v, &p), PK_OK);
+    fputs("text after it", w);
+    fclose(w);
+    CU_ASSERT_EQUAL((size_t)before + p.row + p.section + strlen("text after it"), len);
+    CU_ASSERT_EQUAL(p.nat, v->label == PK_LABEL_OK ? 1 : 3);
+    int st = pk_html_add_part(r, rg->file, v, &p, buf + before, NULL);
+    free(buf);
+    return st;
+}
+
 static char *report_of_totals(const char *text, bool strict, pk_totals *t)
 {
     FILE *in = fmemopen((void *)text, strlen(text), "rb");
@@ -77,7 +101,7 @@ static char *report_of_totals(const char *text, bool strict, pk_totals *t)
         pk_totals_game(t, &v);
         for (int i = 0; i < c.n; i++) /* as pdncheck counts them: every diagnostic written */
             pk_totals_diag(t, &c.d[i], strict);
-        CU_ASSERT_EQUAL(pk_html_add(r, &rg, &v, NULL), PK_OK);
+        CU_ASSERT_EQUAL(by_parts ? add_by_part(r, &ro, &rg, &v) : pk_html_add(r, &rg, &v, NULL), PK_OK);
     }
     t->files = 1;
     CU_ASSERT_EQUAL(pk_html_finish(r, t, NULL), PK_OK);
@@ -232,7 +256,35 @@ static void test_every_label(void)
     free(html);
 }
 
+/* The page of games added as parts written apart is pk_html_add's, byte for byte. */
+static void test_parts(void)
+{
+    char *text = calloc(1, 1 << 16);
+    FILE *f = fopen("pdn/errors/demo-errors.pdn", "rb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fread(text, 1, (1 << 16) - 1, f);
+    fclose(f);
+    const char *inputs[] = {text, every_label};
+    for (int i = 0; i < 2; i++)
+        for (int strict = 0; strict < 2; strict++) {
+            pk_totals t;
+            memset(&t, 0, sizeof t);
+            by_parts = false;
+            char *whole = report_of_totals(inputs[i], strict, &t);
+            memset(&t, 0, sizeof t);
+            by_parts = true;
+            char *parts = report_of_totals(inputs[i], strict, &t);
+            by_parts = false;
+            CU_ASSERT_STRING_EQUAL(parts, whole);
+            CU_ASSERT(count(whole, "<section class=\"game\"") >= 4);
+            free(whole);
+            free(parts);
+        }
+    free(text);
+}
+
 static const pk_test tests[] = {{"report of the demo errors", test_demo},
                                 {"every label, its section, the header's totals", test_every_label},
+                                {"games added as parts written apart: the same page", test_parts},
                                 {NULL, NULL}};
 PK_TEST_MAIN("report", tests)
