@@ -14,7 +14,8 @@
  * bench, perft-deep and the web page), so `make` and `make check` run the same code as
  * before the asserts were written. Any build that sets its own OPT keeps them on: a debug
  * build (make OPT="-O0 -g"), make check-asan, check-tsan, coverage, and the fuzzers (make
- * fuzz, fuzz-build), whose whole point is to reach states no test thought of.
+ * fuzz, which builds them with OPT="-O1 -g"), whose whole point is to reach states no test
+ * thought of.
  *
  * An assert's condition must have no side effect (NDEBUG drops it) and may cost what it
  * likes: it never runs in a release build.

@@ -84,7 +84,7 @@ void *pk_arena_alloc_chunk(pk_arena *a, size_t n)
     c->used += n;
     a->total += n;
     /* the block lies inside its chunk, aligned for any type (pdn_arena.h) */
-    assert(c->used <= c->size && (uintptr_t)p % sizeof(max_align_t) == 0);
+    assert(c->used <= c->size && (uintptr_t)p % _Alignof(max_align_t) == 0);
     if (n <= CHUNK)
         set_current(a, c); /* chunks before c are (nearly) full: skip them next time */
     return p;
