@@ -17,7 +17,8 @@
 #   make check-sabotage  one-line sabotages of the library, each must make a test fail
 #
 # Library sources are src/LAYER/*.c, one folder per layer (LAYERS, lowest first; README
-# "Architecture"), tool mains are src/tools/*.c, unit test programs are
+# "Architecture"), the tools' shared code is src/cli/*.c (an archive of its own, CLI_LIB),
+# tool mains are src/tools/*.c, unit test programs are
 # tests/unit/test_*.c (each one a CUnit program of its own), programs the corpus scripts
 # run are tests/corpus/*.c: new files need no edit here.
 
@@ -51,20 +52,29 @@ ZIP_LIBS     = $(shell pkg-config --libs $(ZIP_PKGS) 2>/dev/null) \
                $(shell pkg-config --libs bzip2 2>/dev/null || echo -lbz2)
 LIBS         = $(PCRE_LIBS) $(ZIP_LIBS) -lm
 # The library's layers, lowest first: src/LAYER/ each (tests/install/layers.sh checks that
-# no file uses one of a higher layer). Headers are included as "x.h": one -I per folder.
-LAYERS       := base engine pdn judge report run
-SRC_INC      := -Isrc $(addprefix -Isrc/,$(LAYERS))
+# no file uses one of a higher layer). Headers are included as "x.h": one -I per folder,
+# include/pdnkit/ (the installed headers, nothing else) first.
+LAYERS       := base engine pdn judge report batch
+SRC_INC      := -Iinclude/pdnkit -Isrc $(addprefix -Isrc/,$(LAYERS))
+# The tools' own code (option parsing, -o, --color, the inputs walk, pdngrep's search, filter
+# and game key): src/cli/, compiled into a helper archive of its own that the tools, the test
+# programs and the page link, never installed and never part of libpdnkit. Only what links
+# it sees its headers (CLI_INC): a library file that includes one does not compile.
+CLI_INC      := -Isrc/cli
 ALL_CFLAGS   = -std=c11 -D_POSIX_C_SOURCE=200809L -pthread $(OPT) $(WARN) $(CFLAGS) $(SRC_INC) $(PCRE_CFLAGS) $(ZIP_CFLAGS)
 
 LIB_SRC   := $(sort $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)))
+CLI_SRC   := $(sort $(wildcard src/cli/*.c))
 TOOL_SRC  := $(sort $(wildcard src/tools/*.c))
 UNIT_SRC  := $(sort $(wildcard tests/unit/test_*.c))
 HELP_SRC  := $(sort $(wildcard tests/corpus/*.c))
 LIB_OBJ   := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
+CLI_OBJ   := $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
 TOOLS     := $(TOOL_SRC:src/tools/%.c=$(BUILD)/bin/%)
 UNITS     := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 HELPERS   := $(HELP_SRC:tests/corpus/%.c=$(BUILD)/tests/helpers/%)
 LIB       := $(BUILD)/libpdnkit.a
+CLI_LIB   := $(BUILD)/libpdnkit-cli.a
 
 .PHONY: all deps run check unit golden corpus bench perft-deep lib install uninstall clean
 .DEFAULT_GOAL := all
@@ -152,28 +162,39 @@ deps-abi:
 	$(call apt_install,deps-abi,--no-install-recommends)
 
 # --- build -------------------------------------------------------------------
+# The library's objects hide every symbol that its public headers do not mark PK_API
+# (pk_common.h): a symbol of a file's own stays the file's, even in libpdnkit.so.
+LIB_VIS := -fvisibility=hidden
 $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(LIB_VIS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/obj/cli/%.o: src/cli/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(CLI_INC) $(DEPFLAGS) -c $< -o $@
 
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/bin/%: src/tools/%.c $(LIB) $(LINK_EXTRA)
+$(CLI_LIB): $(CLI_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(LINK_EXTRA) $(LDFLAGS) $(LIBS) -o $@
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/bin/%: src/tools/%.c $(CLI_LIB) $(LIB) $(LINK_EXTRA)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(CLI_INC) $(DEPFLAGS) $< $(CLI_LIB) $(LIB) $(LINK_EXTRA) $(LDFLAGS) $(LIBS) -o $@
 
 # programs the corpus scripts run (tests/corpus/*.c): the library's view of a file
-$(BUILD)/tests/helpers/%: tests/corpus/%.c $(LIB) $(LINK_EXTRA)
+$(BUILD)/tests/helpers/%: tests/corpus/%.c $(CLI_LIB) $(LIB) $(LINK_EXTRA)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(LINK_EXTRA) $(LDFLAGS) $(LIBS) -o $@
+	$(CC) $(ALL_CFLAGS) $(CLI_INC) $(DEPFLAGS) $< $(CLI_LIB) $(LIB) $(LINK_EXTRA) $(LDFLAGS) $(LIBS) -o $@
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB) $(LINK_EXTRA)
+$(BUILD)/tests/%: tests/unit/%.c $(CLI_LIB) $(LIB) $(LINK_EXTRA)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(CUNIT_CFLAGS) -Itests $(DEPFLAGS) $< $(LIB) $(LINK_EXTRA) $(LDFLAGS) $(LIBS) $(CUNIT_LIBS) -o $@
+	$(CC) $(ALL_CFLAGS) $(CLI_INC) $(CUNIT_CFLAGS) -Itests $(DEPFLAGS) $< $(CLI_LIB) $(LIB) $(LINK_EXTRA) $(LDFLAGS) $(LIBS) $(CUNIT_LIBS) -o $@
 
--include $(LIB_OBJ:.o=.d) $(TOOLS:=.d) $(UNITS:=.d) $(HELPERS:=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TOOLS:=.d) $(UNITS:=.d) $(HELPERS:=.d)
 
 # the arbiter's page in the browser: make deps-web, make web (web/web.mk)
 include web/web.mk
@@ -237,11 +258,10 @@ perft-deep: deps
 #                   bash completion; PREFIX, DESTDIR and the *DIR variables below choose where
 #   make uninstall  removes all of it
 # The shared library is built from -fPIC objects of its own ($(BUILD)/pic/) so that the static
-# library and the tools keep their non-PIC code. A public header is one listed in PUBLIC_HEADERS
-# (add a new one there); the others (pdn_lex.h, pdn_arena.h, pdn_reader.h, variant_rows.h, pk_bits.h,
-# encoding.h, input.h, cli.h, pool.h, html_report.h, every *_int.h) stay private, and no public
-# header may include one (tests/install/headers.sh). Headers include each other as "x.h", which resolves inside
-# include/pdnkit/ too.
+# library and the tools keep their non-PIC code. The public headers are include/pdnkit/*.h,
+# installed as they are (a new one: put it there); every header under src/ stays private, and
+# no public header may include one (tests/install/headers.sh). Headers include each other as
+# "x.h", which resolves inside include/pdnkit/ once installed too.
 BINDIR        ?= $(PREFIX)/bin
 LIBDIR        ?= $(PREFIX)/lib
 INCLUDEDIR    ?= $(PREFIX)/include
@@ -252,16 +272,13 @@ DOCDIR        ?= $(PREFIX)/share/doc/pdnkit
 # the texts the man pages cite (RULES 1.7, PERFT.md), the README and the release notes
 DOCS          := README.md NEWS doc/RULES.md doc/PERFT.md
 
-VERSION   := $(shell sed -n 's/^\#define PDNKIT_VERSION_\(MAJOR\|MINOR\|PATCH\) *\([0-9][0-9]*\)$$/\2/p' src/base/pk_common.h | paste -sd.)
+VERSION   := $(shell sed -n 's/^\#define PDNKIT_VERSION_\(MAJOR\|MINOR\|PATCH\) *\([0-9][0-9]*\)$$/\2/p' include/pdnkit/pk_common.h | paste -sd.)
 SOMAJOR   := $(firstword $(subst ., ,$(VERSION)))
 SONAME    := libpdnkit.so.$(SOMAJOR)
 SOLIB     := $(BUILD)/libpdnkit.so.$(VERSION)
 PIC_OBJ   := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
-PUBLIC_HEADERS := pdnkit.h pk_common.h geom.h variant.h position.h movegen.h fen.h notation.h \
-                  perft.h diag.h pdn.h match.h written.h draw.h replay.h resolve.h board.h \
-                  pdn_open.h check_text.h
-# where each is: src/pdnkit.h, the others in their layer's folder
-PUBLIC_HEADER_FILES := $(foreach h,$(PUBLIC_HEADERS),$(firstword $(wildcard src/$(h) $(foreach l,$(LAYERS),src/$(l)/$(h)))))
+PUBLIC_HEADER_FILES := $(sort $(wildcard include/pdnkit/*.h))
+PUBLIC_HEADERS := $(notdir $(PUBLIC_HEADER_FILES))
 TOOL_NAMES := $(notdir $(TOOLS))
 MANPAGES  := $(wildcard man/*.[1-8])
 
@@ -271,25 +288,16 @@ lib: deps
 
 $(BUILD)/pic/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(LIB_VIS) -fPIC $(DEPFLAGS) -c $< -o $@
 
-# The shared library exports the functions the public headers declare, nothing else (the
-# lexer, the arena and the byte source stay internal, as their headers do). The names come
-# from the declarations: the umbrella header preprocessed (comments gone, so a function a
-# comment mentions is not exported), each pk_ name written as a function declarator
-# "pk_x(" (or an object "extern ... pk_x"), kept when an object file defines it (a static
-# inline helper is declared but defines no symbol). tests/install/lib.sh checks the
-# result both ways: nothing exported that no installed header declares, nothing declared
-# missing from the .so.
-$(BUILD)/libpdnkit.map: $(PIC_OBJ) $(PUBLIC_HEADER_FILES)
-	@nm -g --defined-only $(PIC_OBJ) | awk 'NF == 3 { print $$3 }' | LC_ALL=C sort -u >$@.defined
-	@$(CC) -E -P -std=c11 -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(SRC_INC) -x c src/pdnkit.h >$@.i
-	@{ grep -o '\bpk_[a-z0-9_]*[[:space:]]*(' $@.i | sed 's/[[:space:]]*($$//'; \
-	   grep -o '\bextern\b[^;(]*\bpk_[a-z0-9_]*' $@.i | grep -o 'pk_[a-z0-9_]*$$'; } | LC_ALL=C sort -u >$@.declared
-	@{ echo '{ global:'; LC_ALL=C comm -12 $@.declared $@.defined | sed 's/.*/    &;/'; echo 'local: *; };'; } >$@
-
-$(SOLIB): $(PIC_OBJ) $(BUILD)/libpdnkit.map
-	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(BUILD)/libpdnkit.map $(OPT) $(CFLAGS) \
+# The shared library exports what the public headers mark PK_API and nothing else: the
+# objects are compiled with -fvisibility=hidden (LIB_VIS), so the export list is the PK_API
+# declarations, made by the compiler, with no list to keep beside them (the lexer, the
+# arena and the byte source stay internal, as their headers do). tests/install/lib.sh
+# checks the result both ways: every exported symbol declared PK_API by an installed
+# header, every function an installed header declares exported.
+$(SOLIB): $(PIC_OBJ)
+	$(CC) -shared -Wl,-soname,$(SONAME) $(OPT) $(CFLAGS) \
 	  $(PIC_OBJ) $(PCRE_LIBS) $(ZIP_LIBS) -lpthread -lm -o $@
 
 $(BUILD)/libpdnkit.so: $(SOLIB)
@@ -305,7 +313,7 @@ PC_LIBS     = $(filter -lbz2,$(ZIP_LIBS)) -lpthread -lm
 pc_rel = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
 # (FORCE: PREFIX may differ from the last make's; written to a file of the shell's own and
 # renamed, so that no make or reader ever sees half of one)
-$(BUILD)/pdnkit.pc: pdnkit.pc.in src/base/pk_common.h FORCE
+$(BUILD)/pdnkit.pc: pdnkit.pc.in include/pdnkit/pk_common.h FORCE
 	@mkdir -p $(@D)
 	@sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(call pc_rel,$(LIBDIR))|' \
 	  -e 's|@INCLUDEDIR@|$(call pc_rel,$(INCLUDEDIR))|' \
@@ -483,9 +491,9 @@ fuzz: deps-hardening corpora
 
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzzers/%)
 
-$(BUILD)/fuzzers/%: tests/fuzz/%.c $(LIB)
+$(BUILD)/fuzzers/%: tests/fuzz/%.c $(CLI_LIB) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(DEPFLAGS) $< $(LIB) $(LIBS) -o $@
+	$(CC) $(ALL_CFLAGS) $(CLI_INC) -fsanitize=fuzzer $(DEPFLAGS) $< $(CLI_LIB) $(LIB) $(LIBS) -o $@
 
 check-asan: deps-hardening deps-check corpora
 	@$(MAKE) --no-print-directory BUILD=build/asan OPT="-O1 -g" CFLAGS="$(SAN_FLAGS) -DPK_MG_NO_FORCED_INLINE" build-tests
@@ -569,7 +577,7 @@ $(BUILD)/fortify.o: tests/musl/fortify.c
 
 # --- release ---------------------------------------------------------------------------
 #   make dist        pdnkit-$(VERSION).tar.gz: every tracked file of HEAD (git archive), nothing
-#                    built; VERSION is PDNKIT_VERSION_MAJOR/MINOR/PATCH in src/base/pk_common.h, the one place it is written
+#                    built; VERSION is PDNKIT_VERSION_MAJOR/MINOR/PATCH in include/pdnkit/pk_common.h, the one place it is written
 #   make distcheck   the tarball unpacked into an empty temporary folder: make run, make check
 #                    (unit and install tests: the golden and corpus tests read the same tracked
 #                    files make check already ran them on), make install and uninstall there

@@ -13,8 +13,8 @@ P=${BUILD}/bin/pdnmoves
 [ -x "$P" ] || { echo "bench-pdnmoves: $P not built" >&2; exit 1; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pk-bench-moves.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
-# the library's headers, one folder per layer (the Makefile's SRC_INC)
-inc=$(for d in src src/*/; do printf ' -I%s' "${d%/}"; done)
+# the library's headers: include/pdnkit/, one folder per layer (the Makefile's SRC_INC)
+inc=$(for d in include/pdnkit src src/*/; do printf ' -I%s' "${d%/}"; done)
 $CC -O2 -std=c11 -D_POSIX_C_SOURCE=200809L $inc tests/bench/game-fens.c "$BUILD/libpdnkit.a" \
   $LIBS -o "$tmp/game-fens" || exit 1
 find "$CORPORA/international" -name '*.pdn' -print0 | LC_ALL=C sort -z |

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Prints the public functions of the library, one per line, sorted: every function that
-# the installed headers (PUBLIC_HEADERS in the Makefile) declare or define (static inline
+# the installed headers (include/pdnkit/*.h) declare or define (static inline
 # ones too), read with the comments stripped (a name in a comment is no declaration).
 # With --code FILE...: prints the C files given with their comments stripped.
 # Used by tests/install/api-tested.sh and tests/coverage.sh. No compiler needed.
@@ -25,13 +25,7 @@ if [ "${1:-}" = --code ]; then
   code "$@"
   exit
 fi
-hdrs=$(sed -n '/^PUBLIC_HEADERS *:=/,/[^\\]$/p' Makefile | sed 's/^PUBLIC_HEADERS *:=//; s/\\$//')
-[ -n "$hdrs" ] || { echo "public-functions.sh: no PUBLIC_HEADERS in the Makefile" >&2; exit 2; }
-files=""
-for h in $hdrs; do # src/pdnkit.h, the others in their layer's folder (src/LAYER/)
-  f=$(ls src/$h src/*/$h 2>/dev/null | head -n 1)
-  [ -n "$f" ] || { echo "public-functions.sh: $h (PUBLIC_HEADERS) is not under src/" >&2; exit 2; }
-  files="$files $f"
-done
+files=$(ls include/pdnkit/*.h 2>/dev/null) # the installed headers, nothing else
+[ -n "$files" ] || { echo "public-functions.sh: no headers in include/pdnkit/" >&2; exit 2; }
 # shellcheck disable=SC2086
 code $files | grep -o 'pk_[a-z0-9_]*[[:space:]]*(' | sed 's/[[:space:]]*($//' | LC_ALL=C sort -u

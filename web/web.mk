@@ -1,12 +1,13 @@
-# web/web.mk -- the arbiter's page (README "The arbiter's page"), included by the Makefile:
+# web/web.mk -- the arbiter's page (doc/guide.md, "The page in the browser"; doc/WEB.md), included by the Makefile:
 #
 #   make deps-web   Debian's emscripten, and the Debian source packages of PCRE2, zlib,
 #                   bzip2, xz-utils and libzstd (web/deps.sh): the only network step
 #   make web        $(BUILD)/web/pdnkit.html: the library compiled to WebAssembly, with the
 #                   page's HTML, CSS and JavaScript, in one file (web/assemble.py)
 #
-# The library's own sources (LIB_SRC, whatever folders src/ has) are compiled with emcc
-# into $(BUILD)/web/obj, the five libraries it links natively into $(BUILD)/web/3p
+# The library's own sources (LIB_SRC, whatever folders src/ has) and the tools' shared code
+# (CLI_SRC, src/cli/: the page words its options and errors as the tools do) are compiled
+# with emcc into $(BUILD)/web/obj, the five libraries it links natively into $(BUILD)/web/3p
 # (web/build-3p.sh), and linked with web/pdnkit_web.c, the entry points the page's worker
 # calls. Nothing is fetched at build time: emscripten's ports download their sources,
 # so none is used.
@@ -20,8 +21,8 @@ WEB_OPT   ?= -O3
 # /usr/share/nodejs), which a node from elsewhere does not search by itself.
 WEB_ENV   := NODE_PATH=/usr/share/nodejs$(if $(NODE_PATH),:$(NODE_PATH))
 WEB_CC     = $(WEB_ENV) $(EMCC)
-WEB_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -DNDEBUG $(WEB_OPT) $(WARN) $(SRC_INC) -I$(WEB)/3p/include
-WEB_OBJ   := $(LIB_SRC:%.c=$(WEB)/obj/%.o) $(WEB)/obj/web/pdnkit_web.o
+WEB_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -DNDEBUG $(WEB_OPT) $(WARN) $(SRC_INC) $(CLI_INC) -I$(WEB)/3p/include
+WEB_OBJ   := $(LIB_SRC:%.c=$(WEB)/obj/%.o) $(CLI_SRC:%.c=$(WEB)/obj/%.o) $(WEB)/obj/web/pdnkit_web.o
 WEB_3P    := $(WEB)/3p/libpcre2.a $(WEB)/3p/libz.a $(WEB)/3p/libbz2.a $(WEB)/3p/liblzma.a $(WEB)/3p/libzstd.a
 WEB_3P_STAMP := $(WEB)/3p/.built
 WEB_EXPORTS := _pkw_check,_pkw_position,_pkw_variants,_pkw_version,_free
@@ -54,7 +55,7 @@ $(WEB)/pdnkit.js: $(WEB_OBJ) $(WEB_3P_STAMP)
 
 # The report's inline script and style are hashed into the page's Content-Security-Policy:
 # they are taken from the report pdncheck writes (the same html_report.c).
-$(WEB)/pdnkit.html: $(WEB)/pdnkit.js $(WEB_PAGE) $(BUILD)/bin/pdncheck src/base/pk_common.h
+$(WEB)/pdnkit.html: $(WEB)/pdnkit.js $(WEB_PAGE) $(BUILD)/bin/pdncheck include/pdnkit/pk_common.h
 	python3 web/assemble.py --pdncheck $(BUILD)/bin/pdncheck --module $(WEB)/pdnkit.js \
 	  --version $(VERSION) --out $@
 	@echo "web: wrote $@ ($$(wc -c <$@) bytes)"

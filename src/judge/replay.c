@@ -228,9 +228,16 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
     pk_written w; /* plain_squares() sets every field */
     const pk_pdn_square *bad = NULL;
     if (!plain_squares(c, line, i, &w) && pk_written_line_move(c->v, line, i, &w, &bad)) {
-        pk_rp_report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
-                     "%s: square '%s' is not a playing square of the %s board", mv->text, bad ? bad->text : "?",
-                     c->v->name);
+        const pk_geom *g = c->v->geom;
+        if (bad && bad->kind != PK_SQ_NUMERIC && (bad->file >= g->width || bad->rank > g->height))
+            /* a letter or rank past the board ("k1" on 10x10; the reader reads the squares
+               of every board, RULES 2.13): worded as pk_written_parse words it */
+            pk_rp_report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
+                         "%s: '%s' is not a square of the %dx%d board", mv->text, bad->text, g->width, g->height);
+        else
+            pk_rp_report(c, PK_SEV_ERROR, "illegal-move", mv, ply, stop_hint(c),
+                         "%s: square '%s' is not a playing square of the %s board", mv->text, bad ? bad->text : "?",
+                         c->v->name);
         return false;
     }
     if (w.nsq < 2) {

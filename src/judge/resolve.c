@@ -225,17 +225,45 @@ static const pk_variant *file_choice(const pk_file_guess *f, const pk_variant *c
     return best;
 }
 
+_Static_assert(NLISTS <= PK_FILE_GUESS_NOTATIONS, "pk_file_guess counts the games of each list");
+
+/* The variant of a game without a square (RULES 4.1): nothing of its own narrows the
+ * candidates, so it takes what the file's games say. When games without a tag voted, the
+ * candidate a game of their most common notation is guessed as (file_choice(), the same
+ * words as that game's warning), unless a variant outside that list has more votes still
+ * (a file whose other games are tagged); when none did, the variant most games are read
+ * as (a tie to PDN's default first, then the table's order). A file without votes: PDN's
+ * default. */
+static const pk_variant *file_variant(const pk_file_guess *f)
+{
+    const pk_variant *const *all = candidates(BY_NOTHING);
+    if (!f || !all[0])
+        return all[0];
+    int by = BY_NOTHING;
+    for (int i = 0; i < NLISTS; i++)
+        if (i != BY_NOTHING && f->notation[i] > (by == BY_NOTHING ? 0 : f->notation[by]))
+            by = i;
+    const pk_variant *const *list = candidates(by);
+    const pk_variant *best = file_choice(f, list);
+    int score = best ? f->fit[best->index] + (by != BY_NOTHING && best == list[0]) : 0;
+    for (int i = 0; all[i]; i++)
+        if (f->fit[all[i]->index] > score)
+            best = all[i], score = f->fit[all[i]->index];
+    return best;
+}
+
 static void guess(const pk_game *g, const pk_replay_opts *o, pk_variant_choice *ch, const char *lead)
 {
     int by = notation(g);
     const pk_file_guess *f = o->file_guess;
-    ch->variant = file_choice(f, candidates(by));
+    ch->variant = by == BY_NOTHING ? file_variant(f) : file_choice(f, candidates(by));
     ch->source = PK_VSRC_GUESS;
     ch->severity = PK_SEV_WARNING;
     assert(ch->variant); /* every guess list names rows of the built-in table */
     if (!ch->variant) /* no candidate has a row: cannot happen with the built-in table */
         return;
-    ch->by_file = f && f->games > 1 && f->fit[ch->variant->index] > 0;
+    /* the file's games: more than the game's own vote (a game without a square has none) */
+    ch->by_file = f && f->fit[ch->variant->index] > 0 && (f->games > 1 || by == BY_NOTHING);
     /* the words below, as data: a program keys on these, never on the message */
     ch->guess = (ch->by_file ? PK_GUESS_FILE : guess_of[by]) | (g->has_gametype ? PK_GUESS_UNKNOWN_GAMETYPE : 0);
     if (ch->by_file)
@@ -405,7 +433,15 @@ bool pk_file_guess_add(pk_file_guess *f, pk_replay *r, const pk_game *g, const p
             f->fit[ch.variant->index]++;
         return true;
     }
-    for (const pk_variant *const *v = candidates(notation(g)); *v; v++)
+    /* A game without moves (or without a square) fits every candidate: it would vote for
+     * each, and a tie goes to the list's first, PDN's default (issue 31). It gives no vote. */
+    int by = notation(g);
+    if (g->main.nmoves == 0 || by == BY_NOTHING) {
+        f->games--;
+        return true;
+    }
+    f->notation[by]++;
+    for (const pk_variant *const *v = candidates(by); *v; v++)
         if (fits(r, g, o, *v))
             f->fit[(*v)->index]++;
     return true;

@@ -32,10 +32,15 @@ struct pk_variant_choice {
     char hint[320];
 };
 
+#define PK_FILE_GUESS_NOTATIONS 8 /* at least resolve.c's lists of candidates */
+
 struct pk_file_guess {
-    int games;            /* games counted (at most PK_FILE_GUESS_GAMES) */
+    int games;            /* games counted (at most PK_FILE_GUESS_GAMES): with a tag, or
+                             with moves (a game without moves gives no vote) */
     int fit[PK_V_COUNT];  /* of those, by variant index: read as it (a tag), or replaying
                              without error under it (no tag) */
+    int notation[PK_FILE_GUESS_NOTATIONS]; /* the games without a tag counted, by the
+                             list of candidates their notation selects (resolve.c) */
 };
 
 #endif

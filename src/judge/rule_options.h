@@ -1,8 +1,8 @@
 /*
  * rule_options.h -- which of the options that change the rules apply to which variant,
  * and the results convention: rules knowledge, kept here with the variants and draw rules
- * it follows, so that the checking loop (run/check_games.c), the converter (run/conv.c),
- * the search (run/search.c) and the tools' command lines (run/cli.c) all ask one place.
+ * it follows, so that the checking loop (batch/check_games.c), the converter (batch/conv.c),
+ * the search (cli/search.c) and the tools' command lines (cli/cli.c) all ask one place.
  *
  *   --capture-optional   a house rule of the 8x8 games (RULES 0.1: the seed pages' "no
  *                        forced capture", an explicit opt-in): PK_GEN_CAPTURE_OPTIONAL

@@ -113,9 +113,10 @@ int pk_written_parse(const pk_variant *v, const char *text, size_t len, pk_writt
     if (nsq > PK_PDN_MAX_SQUARES)
         return pk_error_set(err, PK_ERR_RANGE, 1, "more than %d squares", PK_PDN_MAX_SQUARES);
     /* 'x' is a separator only between squares: a letter square never starts with it on
-     * a board of at most 10 files, and "x" alone is not a move */
+     * a board of at most 12 files, and "x" alone is not a move. A letter or a rank past
+     * the board is named as such (the replay words it the same way). */
     for (int j = 0; j < nsq; j++)
-        if (sq[j].kind != PK_SQ_NUMERIC && sq[j].file >= v->geom->width)
+        if (sq[j].kind != PK_SQ_NUMERIC && (sq[j].file >= v->geom->width || sq[j].rank > v->geom->height))
             return pk_error_set(err, PK_ERR_RANGE, (int)i0 + square_col(s, n, j), "'%s' is not a square of the %dx%d board",
                                 sq[j].text, v->geom->width, v->geom->height);
     pk_pdn_move mv;

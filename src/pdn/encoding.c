@@ -20,6 +20,7 @@ struct pk_src {
     size_t rpos, rlen;        /* undecoded bytes are raw[rpos..rlen) */
     int eof, error, started;
     int bom;
+    int fmt;                  /* a memory source: pk_src_format's answer */
     int enc;
     int wide;                 /* UTF-16/32: everything goes through cd */
     iconv_t cd;
@@ -95,7 +96,10 @@ void pk_src_mem_set(pk_src *s, const char *text, size_t len, int enc, unsigned l
     s->enc = enc;
     s->switch_off = switch_off;
     s->bom = bom;
+    s->fmt = PK_IN_PLAIN;
 }
+
+void pk_src_mem_set_format(pk_src *s, int fmt) { s->fmt = fmt; }
 
 /* The text handed back goes before what is still pending: the checking loop hands back
  * pieces while the text its prefix read handed back may not be all read yet (replacing
@@ -143,6 +147,7 @@ void pk_src_close(pk_src *s)
 }
 
 int pk_src_had_bom(const pk_src *s) { return s->bom; }
+int pk_src_format(const pk_src *s) { return s->in ? pk_in_format(s->in) : s->fmt; }
 int pk_src_encoding(const pk_src *s) { return s->enc; }
 unsigned long long pk_src_switch_offset(const pk_src *s) { return s->switch_off; }
 unsigned long long pk_src_nul_offset(const pk_src *s) { return s->nul_off; }

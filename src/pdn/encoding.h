@@ -48,6 +48,9 @@ long pk_src_read(pk_src *s, char *dst, size_t cap);
 const char *pk_src_error(const pk_src *s);
 
 int pk_src_had_bom(const pk_src *s);   /* 1 when the input started with a UTF-8 BOM */
+/* The compression its first bytes showed (enum pk_in_format, input.h; PK_IN_PLAIN before the
+ * first read); a memory source: what pk_src_mem_set_format said (plain unless told). */
+int pk_src_format(const pk_src *s);
 /* PK_ENC_UTF8 until a legacy code page is needed; the UTF-16/32 form from the start. */
 int pk_src_encoding(const pk_src *s);
 /* Offset in the decoded output of the first character not read as UTF-8 (valid when the
@@ -65,7 +68,7 @@ unsigned long long pk_src_nul_offset(const pk_src *s);
  * workers read:
  * - a memory source hands out len bytes of text already decoded (borrowed: they must
  *   outlive the reads) and answers the four questions above as told (the answers of the
- *   source the text came from);
+ *   source the text came from, and pk_src_format's after pk_src_mem_set_format);
  * - unread hands text back to a source, to be read again before the rest of the input
  *   (copied; before any text handed back earlier and not read yet). Offsets such as the switch
  *   offset stay those of the whole input. */
@@ -73,6 +76,8 @@ pk_src *pk_src_mem_new(pk_error *err);
 void pk_src_mem_set(pk_src *s, const char *text, size_t len, int enc, unsigned long long switch_off,
                     unsigned long long nul_off, int bom);
 int pk_src_unread(pk_src *s, const char *text, size_t len, pk_error *err);
+/* A memory source's answer to pk_src_format (pk_src_mem_set makes it plain again). */
+void pk_src_mem_set_format(pk_src *s, int fmt);
 
 /* "UTF-8", "cp1252", "cp1251", "cp866", "UTF-16LE", "UTF-16BE", "UTF-32LE", "UTF-32BE" */
 const char *pk_encoding_name(int enc);

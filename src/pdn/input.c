@@ -15,6 +15,7 @@
 #include <zlib.h>
 #include <zstd.h>
 #include <zstd_errors.h>
+#include "pk_ascii.h"
 #include "pk_port.h"
 
 #define ZBUF_SIZE 65536
@@ -69,6 +70,19 @@ int pk_in_sniff(const unsigned char *b, size_t n)
     if (n >= 4 && ((b[0] == 0x28 && b[1] == 0xB5 && b[2] == 0x2F && b[3] == 0xFD) ||
                    ((b[0] & 0xF0) == 0x50 && b[1] == 0x2A && b[2] == 0x4D && b[3] == 0x18))) /* a frame, a skippable frame */
         return PK_IN_ZSTD;
+    return PK_IN_PLAIN;
+}
+
+int pk_in_format_named(const char *name)
+{
+    static const struct { const char *end; int fmt; } ends[] = {
+        {".gz", PK_IN_GZIP}, {".bz2", PK_IN_BZIP2}, {".xz", PK_IN_XZ}, {".zst", PK_IN_ZSTD}};
+    size_t n = name ? strlen(name) : 0;
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+        size_t e = strlen(ends[i].end);
+        if (n > e && !pk_ascii_casecmp(name + n - e, ends[i].end)) /* the locale's folding is not ours */
+            return ends[i].fmt;
+    }
     return PK_IN_PLAIN;
 }
 

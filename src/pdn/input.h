@@ -35,6 +35,11 @@ long pk_in_read(pk_in *in, void *dst, size_t cap);
 int pk_in_format(const pk_in *in);
 const char *pk_in_format_name(int fmt); /* "plain", "gzip", "bzip2", "xz", "zstd" */
 
+/* The format a file name announces by its ending (".gz", ".bz2", ".xz", ".zst", any case:
+ * the names pk_cli_is_game_file takes), PK_IN_PLAIN for any other name or NULL. The format
+ * is still told by the bytes; the reader says when the two disagree (code compression). */
+int pk_in_format_named(const char *name);
+
 /* The format the first n bytes of buf announce (PK_IN_PLAIN when none); n >= 10 is
  * enough to tell them all apart. */
 int pk_in_sniff(const unsigned char *buf, size_t n);

@@ -23,7 +23,12 @@
 /* Strength mark written right after a move: ! ? !! ?? !? ?! (?) (!?!!!) and the old
  * "forced move" star (RULES 4.3: a star glued to a move is a mark, not a terminator). */
 #define STR "(?:[!?]+|\\([!?]+\\)|\\*)?"
-#define SQ "[a-jA-J](?:10|[1-9])"
+/* An algebraic square of any board: files a-l, ranks 1-12 (12x12 boards, RULES 2.13). The
+ * lexer does not know the board: a square beyond the game's board is a move token all the
+ * same, and the replay names it ("'k1' is not a square of the 10x10 board"), which is
+ * clearer than junk. A move of squares no board has stays junk; the reader makes it a
+ * syntax error (pk_rd_move_like, pdn_unparsed.c). */
+#define SQ "[a-lA-L](?:1[0-2]|[1-9])"
 
 #define TAIL_SLACK 64 /* bytes: see pk_lex_next() */
 

@@ -5,6 +5,7 @@
  * the input window. The input window and the game state machine are pdn_read.c's.
  */
 #include "pdn_reader.h"
+#include "pdn_tree.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -228,6 +229,16 @@ void pk_rd_number_token(pk_pdn_reader *r, const pk_token *t, long long line, lon
     move_number(r, num, t->len >= 4 && s[t->len - 2] == '.' ? PK_NUM_SECOND : PK_NUM_FIRST, line, col);
 }
 
+int pk_rd_restarts(const pk_pdn_reader *r, const pk_token *t, int nl)
+{
+    if (nl < 2 || r->ntags > 0 || r->state != ST_BODY || (!r->skip && (r->depth > 0 || r->lv[0].n == 0)))
+        return 0;
+    const char *s = r->buf + t->start, *e = s + t->len;
+    while (s < e && *s == '0')
+        s++;
+    return e - s == 2 && s[0] == '1' && s[1] == '.';
+}
+
 /* "12. ..." : the first player's move is left out; the next move is the second player's. */
 void pk_rd_ellipsis_token(pk_pdn_reader *r)
 {
@@ -406,10 +417,15 @@ int pk_rd_plain_tokens(pk_pdn_reader *r)
             r->base + pos - r->game_start > PK_PDN_MAX_GAME_BYTES || pos >= notice ||
             !scan_plain(b + pos, e, r->eof, &p))
             break;
-        if (p.nsq == 0)
+        if (p.nsq == 0) {
+            /* after a blank line, "1." of a game without tags may start the next game
+             * (pk_rd_restarts): the general path decides */
+            if (nl >= 2 && p.num[0] == 1 && !p.second && r->ntags == 0 && r->lv[0].n > 0)
+                break;
             move_number(r, p.num[0], p.second ? PK_NUM_SECOND : PK_NUM_FIRST, line, col);
-        else
+        } else {
             plain_move(r, (const char *)b + pos, &p, line, col);
+        }
         read = 1;
         /* what fetch() does after a move or number token: ASCII, on one line */
         pos += p.len;

@@ -8,13 +8,15 @@
  * (pdn_move.c), results (pdn_result.c).
  *
  * A game ends at a result token, at a tag pair that follows movetext (missing result), at
- * a tag pair after a blank line that repeats a tag of a header-only record, or at the end
- * of input. After a syntax error the rest of the game is skipped up to its result or to a
+ * a tag pair after a blank line that repeats a tag of a header-only record, in a game
+ * without tag pairs at a move number 1 after a blank line (missing result), or at the end
+ * of input (missing result, when it has movetext). After a syntax error the rest of the game is skipped up to its result or to a
  * tag pair at the start of a line, so one bad game never swallows the next; the text
  * skipped is kept (pdn_unparsed.c).
  */
 #include "pdn_game_int.h"
 #include "pdn_reader.h"
+#include "pdn_tree.h"
 #include "pdn_resume.h"
 
 #include <stdint.h>
@@ -72,6 +74,7 @@ static void fetch(pk_pdn_reader *r, pk_token *t, long long *line, long long *col
             pk_rd_fill(r);
         if (!r->bom_done) {
             r->bom_done = 1;
+            pk_rd_say_format(r);
             if (pk_src_had_bom(r->src))
                 pk_rd_tolerate(r, "bom", 1, 1, "UTF-8 byte-order mark at the start of the file");
             if (pk_src_encoding(r->src) != PK_ENC_UTF8 && pk_encoding_is_unicode(pk_src_encoding(r->src))) {
@@ -361,22 +364,23 @@ static void finish_game(pk_pdn_reader *r, size_t end)
     r->ngames++;
 }
 
-static int end_at_tag(pk_pdn_reader *r, const pk_token *t, long long line, long long col, int nl)
+/* A game with movetext ends without a result token (pk_rd_no_result, pdn_result.c). */
+static void no_result(pk_pdn_reader *r, long long line, long long col, const char *what)
 {
     report_unclosed(r);
-    if (!r->skip) {
-        if (r->dash_pending) {
-            r->dash_pending = 0;
-            r->g->result.text = "-";
-            r->g->result.kind = PK_RESULT_UNKNOWN;
-            r->g->result.line = r->dash_line;
-            r->g->result.col = r->dash_col;
-            pk_rd_tolerate(r, "nonstandard-result", r->dash_line, r->dash_col, "'-' used as the result");
-        } else {
-            pk_rd_check_number(r, &r->lv[r->depth]);
-            pk_rd_tolerate(r, "missing-result", line, col, "game ends without a result before the next tag pair");
-        }
-    }
+    pk_rd_no_result(r, line, col, what);
+}
+
+static int end_at_tag(pk_pdn_reader *r, const pk_token *t, long long line, long long col, int nl)
+{
+    no_result(r, line, col, "before the next tag pair");
+    unfetch(r, t, line, col, nl);
+    return GAME_DONE;
+}
+
+static int end_at_number(pk_pdn_reader *r, const pk_token *t, long long line, long long col, int nl)
+{
+    no_result(r, line, col, "before move 1 of the next game (after a blank line, no tag pairs)");
     unfetch(r, t, line, col, nl);
     return GAME_DONE;
 }
@@ -495,6 +499,10 @@ static int skip_token(pk_pdn_reader *r, const pk_token *t, long long line, long 
             return end_at_tag(r, t, line, col, nl);
         break;
     case PK_TOK_COMMENT: comment_token(r, line, col); return CONTINUE;
+    case PK_TOK_NUMBER:
+        if (!r->deep && pk_rd_restarts(r, t, nl))
+            return end_at_number(r, t, line, col, nl);
+        break;
     case PK_TOK_MOVE:
         if (pk_rd_result_like_move(r, t, line, col))
             return GAME_DONE;
@@ -573,6 +581,12 @@ static int handle(pk_pdn_reader *r, const pk_token *t, long long line, long long
     }
     switch (t->kind) {
     case PK_TOK_NONE:
+        /* pdn_resume.h; said where the game starts: the end of the input may be far from it */
+        if (r->state == ST_BODY && (r->flags & PK_PDN_END_RESULT))
+            no_result(r, r->g->line, r->g->col, "at the end of the input");
+        else if (r->state == ST_HEADER && !r->skip && (r->flags & PK_PDN_END_RESULT))
+            pk_rd_tolerate(r, "missing-result", r->g->line, r->g->col,
+                           "tag pairs with no movetext and no result at the end of the input");
         if (r->state != ST_START)
             return GAME_DONE;
         pk_rd_release_stray(r, 0);
@@ -600,7 +614,10 @@ static int handle(pk_pdn_reader *r, const pk_token *t, long long line, long long
         return CONTINUE;
     case PK_TOK_JUNK:
     case PK_TOK_TAG_OPEN: /* "[" alone on a line, "[[Event": junk, whatever the state */
-        if (r->state != ST_BODY || t->kind == PK_TOK_TAG_OPEN) { /* junk does not start a game nor end its header */
+        /* junk does not start a game nor end its header, unless it is a move (one of
+           squares no board has: pk_rd_stray says so) */
+        if ((r->state != ST_BODY && !(t->kind == PK_TOK_JUNK && pk_rd_move_like(tok_text(r, t), t->len, &(size_t){0}))) ||
+            t->kind == PK_TOK_TAG_OPEN) {
             pk_rd_stray(r, t, line, col);
             return CONTINUE;
         }
@@ -608,6 +625,8 @@ static int handle(pk_pdn_reader *r, const pk_token *t, long long line, long long
     default:
         break;
     }
+    if (t->kind == PK_TOK_NUMBER && pk_rd_restarts(r, t, nl))
+        return end_at_number(r, t, line, col, nl);
     start_content(r, ST_BODY, line, col);
     if (t->kind == PK_TOK_MOVE && pk_rd_result_like_move(r, t, line, col))
         return GAME_DONE;

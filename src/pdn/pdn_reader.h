@@ -155,6 +155,9 @@ void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, long long line, 
 /* Reports the stray text held before a game started (pk_rd_stray): in that game, or,
  * when none follows, in no game (pdn_report.c). */
 void pk_rd_release_stray(pk_pdn_reader *r, int game_follows);
+/* At the start of the input: a file named for a compression its bytes do not have
+ * ("r.pdn.xz" holding text), said as the file's, not a game's (pdn_report.c). */
+void pk_rd_say_format(pk_pdn_reader *r);
 
 /* A tag value that goes on over several lines (programs wrap long FEN values) is read up
  * to its closing "] within these bounds; past them, or when a line starting with '['
@@ -212,6 +215,10 @@ void pk_rd_simple_note(pk_pdn_reader *r, const pk_token *t, int kind, long long 
  * (pk_rd_too_deep) is kept up to its matching ')' (pk_rd_deep_token takes every '(' and
  * ')' in it). */
 void pk_rd_stray(pk_pdn_reader *r, const pk_token *t, long long line, long long col);
+/* A junk token shaped as a move of squares ("m1-l2", "a13-b12"): the length of its first
+ * part that is no square of any board, 0 when it is not shaped so (*at: where that part
+ * starts). Such a token is a move nobody can read, a syntax error, never skipped text. */
+size_t pk_rd_move_like(const char *s, size_t n, size_t *at);
 void pk_rd_unparsed_end(pk_pdn_reader *r, size_t end, unsigned flags);
 void pk_rd_unparsed_drop(pk_pdn_reader *r);
 void pk_rd_unclosed_rest(pk_pdn_reader *r);
@@ -241,12 +248,24 @@ size_t pk_rd_long_value(pk_pdn_reader *r, size_t v, size_t *total, int *closed);
  * next game's move number, or with blanks), else 0. Both end the game: GAME_DONE. */
 int pk_rd_result_token(pk_pdn_reader *r, const pk_token *t, long long line, long long col);
 int pk_rd_result_like_move(pk_pdn_reader *r, const pk_token *t, long long line, long long col);
+/* The game ends without a result token, before `what` (at line:col): a '-' just before
+ * stands for the result, else the result is missing (missing-result: a warning, an error
+ * under PK_PDN_STRICT). The same words wherever it ends: the next game's tag pairs, its
+ * move number 1, the end of the input (issue 31). Nothing while skipping after an error. */
+void pk_rd_no_result(pk_pdn_reader *r, long long line, long long col, const char *what);
 
 /* The move parser (pdn_move.c). */
 void pk_rd_move_token(pk_pdn_reader *r, const pk_token *t, long long line, long long col);
 void pk_rd_number_token(pk_pdn_reader *r, const pk_token *t, long long line, long long col);
 void pk_rd_ellipsis_token(pk_pdn_reader *r);
 int pk_rd_plain_tokens(pk_pdn_reader *r);
+/* An archive without tag pairs nor results (Danican's opening book: "01. 31-26 17-21 02.
+ * ...", a blank line between games): in a game without tag pairs, the number token t, read
+ * after nl line breaks, starts the next game when it is move number 1 ("1.", "01."; not
+ * "1...") after a blank line, at the top level once the game has moves (pdn(5) GAMES). A
+ * game with tag pairs goes on: its next game starts at its tags. Also while skipping after
+ * a syntax error, so that one bad game does not swallow the rest of such a file. */
+int pk_rd_restarts(const pk_pdn_reader *r, const pk_token *t, int nl);
 
 static inline const char *tok_text(pk_pdn_reader *r, const pk_token *t)
 {
@@ -291,65 +310,7 @@ static inline void *alloc_raw(pk_pdn_reader *r, size_t n)
     return p;
 }
 
-/* ---- lines of moves (pdn_tree.c), inline: the plain movetext path takes them per move */
-
-void pk_rd_number_unused(pk_pdn_reader *r, level *L);
-void pk_rd_dash_placeholder(pk_pdn_reader *r);
-
-/* A move number not taken by a move before the next number, a variation or the end: warned
- * (once per game, then counted), unless it was "12. ..." */
-static inline void pk_rd_check_number(pk_pdn_reader *r, level *L)
-{
-    if (L->have_num)
-        pk_rd_number_unused(r, L);
-}
-
-/* A '-' read before: it stood for a move, a placeholder (its warning once per game). */
-static inline void pk_rd_resolve_dash(pk_pdn_reader *r)
-{
-    if (r->dash_pending)
-        pk_rd_dash_placeholder(r);
-}
-
-/* A new move slot at the end of line L, to be filled, then pk_rd_attach_move()d. */
-static inline pk_pdn_move *pk_rd_new_move(pk_pdn_reader *r, level *L)
-{
-    if (L->n == L->cap) {
-        int cap = L->cap ? L->cap * 2 : 128;
-        pk_pdn_move *v = realloc(L->v, (size_t)cap * sizeof *v);
-        if (!v)
-            pk_rd_nomem(r);
-        L->v = v;
-        L->cap = cap;
-    }
-    r->nodes++;
-    return &L->v[L->n++];
-}
-
-/* Gives m (the last move of line L) the move number and the notes written before it. */
-static inline void pk_rd_attach_move(pk_pdn_reader *r, level *L, pk_pdn_move *m)
-{
-    if (L->have_num) {
-        m->number = L->num;
-        m->number_kind = L->num_kind;
-        L->have_num = 0;
-        L->ellipsis = 0;
-    }
-    m->before = L->pend;
-    L->pend = L->pend_tail = NULL;
-    if (r->depth == 0)
-        r->g->plies++;
-}
-
-/* Appends w (text, position, squares, flags) to the current line, with the move number
- * and the notes written before it. */
-static inline pk_pdn_move *pk_rd_push_move(pk_pdn_reader *r, const pk_pdn_move *w)
-{
-    level *L = &r->lv[r->depth];
-    pk_pdn_move *m = pk_rd_new_move(r, L);
-    *m = *w;
-    pk_rd_attach_move(r, L, m);
-    return m;
-}
+/* ---- lines of moves: pdn_tree.h (its inline functions call into pdn_tree.c, which
+ * includes this header: here they made a loop, tests/install/layers.sh) */
 
 #endif

@@ -2,9 +2,11 @@
  * pdn_result.c -- the PDN reader's results (see pdn_reader.h): the terminator tokens, and
  * the results the lexer reads as a move token because they are written otherwise: glued
  * to the next game's first move number ("1-101.33-29"), or with blanks ("1 - 1"). Each
- * ends the game (GAME_DONE); where a game ends otherwise is pdn_read.c's state machine.
+ * ends the game (GAME_DONE); where a game ends otherwise is pdn_read.c's state machine,
+ * which says a result is missing in one place (pk_rd_no_result).
  */
 #include "pdn_reader.h"
+#include "pdn_tree.h"
 
 #include <string.h>
 
@@ -103,4 +105,21 @@ int pk_rd_result_like_move(pk_pdn_reader *r, const pk_token *t, long long line, 
     char text[3] = {s[0], sep, s[n - 1]};
     pk_rd_tolerate(r, "spaced-result", line, col, "result written with blanks '%.*s'", (int)n, s);
     return set_result(r, text, 3, line, col);
+}
+
+void pk_rd_no_result(pk_pdn_reader *r, long long line, long long col, const char *what)
+{
+    if (r->skip)
+        return;
+    if (r->dash_pending) {
+        r->dash_pending = 0;
+        r->g->result.text = "-";
+        r->g->result.kind = PK_RESULT_UNKNOWN;
+        r->g->result.line = r->dash_line;
+        r->g->result.col = r->dash_col;
+        pk_rd_tolerate(r, "nonstandard-result", r->dash_line, r->dash_col, "'-' used as the result");
+    } else {
+        pk_rd_check_number(r, &r->lv[r->depth]);
+        pk_rd_tolerate(r, "missing-result", line, col, "game ends without a result %s", what);
+    }
 }

@@ -24,6 +24,15 @@ typedef struct pk_pdn_resume {
                                 (a piece of check.c that is not the last) */
 } pk_pdn_resume;
 
+/* A reader flag of the checking loop (beside pdn.h's PK_PDN_*): a game that ends at the end
+ * of the input without a result gets the missing-result warning (an error under
+ * PK_PDN_STRICT), as one cut off by the next game's tags (issue 31). Not a deviation from
+ * the PDN 3.0 reading grammar, whose last game may end without one
+ * (pdnFile: game (gameSeparator game)* gameSeparator? EOF): --syntax-only, which checks that
+ * grammar alone, leaves it out; the check says it, since a file or a #pdn= link cut short
+ * looks so. */
+#define PK_PDN_END_RESULT (1u << 16)
+
 /* A reader over src, which stays the caller's (pk_pdn_close does not close it). */
 pk_pdn_reader *pk_pdn_open_src(pk_src *src, const char *filename, unsigned flags, pk_error *err);
 /* Starts r again, as at (src's next byte is the one at at->base). */

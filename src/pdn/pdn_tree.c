@@ -9,6 +9,7 @@
  */
 #include "pdn_game_int.h"
 #include "pdn_reader.h"
+#include "pdn_tree.h"
 
 #include <string.h>
 

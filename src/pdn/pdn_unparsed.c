@@ -14,6 +14,7 @@
  * pdn_text.c).
  */
 #include "pdn_reader.h"
+#include "pdn_tree.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -124,10 +125,48 @@ void pk_rd_deep_token(pk_pdn_reader *r, const pk_token *t)
 
 /* ------------------------------------------------------------------ stray text */
 
+/* An algebraic square of some board: a letter a-l and a rank 1-12 (RULES 2.13: the
+ * largest board is 12x12). */
+static int board_square(const char *s, size_t n)
+{
+    int file = s[0] | 32;
+    return n >= 2 && n <= 3 && file >= 'a' && file <= 'l' && s[1] != '0' &&
+           (n == 2 || (s[1] == '1' && s[2] >= '0' && s[2] <= '2'));
+}
+
+size_t pk_rd_move_like(const char *s, size_t n, size_t *at)
+{
+    while (n && (s[n - 1] == '!' || s[n - 1] == '?' || s[n - 1] == '*'))
+        n--; /* a strength mark */
+    size_t parts = 0, bad = 0;
+    for (size_t i = 0; i <= n; parts++) {
+        size_t j = i;
+        int letter = j < n && ((s[j] | 32) >= 'a' && (s[j] | 32) <= 'z' && (s[j] | 32) != 'x');
+        j += letter;
+        size_t d = j;
+        while (j < n && s[j] >= '0' && s[j] <= '9')
+            j++;
+        if (!letter || j == d || (j < n && s[j] != '-' && s[j] != 'x' && s[j] != ':'))
+            return 0; /* a part that is not a letter and digits ("R1-0" is no move) */
+        if (!bad && !board_square(s + i, j - i)) {
+            *at = i;
+            bad = j - i;
+        }
+        i = j + 1;
+    }
+    return parts >= 2 ? bad : 0;
+}
+
 /* Text the grammar has no place for. Reported once per game (the first occurrence);
  * the count of the others is reported when the game ends. */
 void pk_rd_stray(pk_pdn_reader *r, const pk_token *t, long long line, long long col)
 {
+    size_t at = 0, bad = t->kind == PK_TOK_JUNK && r->state == ST_BODY ? pk_rd_move_like(tok_text(r, t), t->len, &at) : 0;
+    if (bad) { /* a move with a square no board has: not text to skip (issue 31) */
+        pk_rd_syntax(r, line, col, "move '%.*s': '%.*s' is not a square of any board (a1 to l12)",
+                     (int)(t->len > 40 ? 40 : t->len), tok_text(r, t), (int)bad, tok_text(r, t) + at);
+        return;
+    }
     if (r->nstray++ != 0)
         return;
     const char *name;

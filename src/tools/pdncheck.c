@@ -409,6 +409,11 @@ int main(int argc, char **argv)
      * output that is also an input is refused before it is emptied. */
     pk_cli_inputs in = {0};
     unsigned walk = PK_CLI_CAN_RECURSE | (R.recursive ? PK_CLI_RECURSE : 0);
+    bool to_file = output && strcmp(output, "-");
+    if (html && to_file && pk_cli_same_path(html, output)) { /* refused before -o empties it */
+        pk_cli_error(stderr, prog, NULL, "--html file '%s' is also the report's output", html);
+        return PK_EXIT_USAGE;
+    }
     if (pk_cli_inputs_list(&in, argc, argv, optind, walk, &err) ||
         pk_cli_output_check(&in, output, "output file", &err) ||
         (html && pk_cli_output_check(&in, html, "--html file", &err)) ||

@@ -73,10 +73,10 @@ static void on_diag(void *ctx, const pk_diag *d, bool written)
     run *R = ctx;
     /* the converted games are the output; warnings are pdncheck's business, but for the
      * replay's placeholder and a Result tag that disagrees with the terminator (what
-     * stays as written in the output, and why) */
+     * stays as written in the output, and why), and the file's word on how it was read */
     bool placeholder = !strcmp(d->code, "placeholder") && d->move;
     bool result_tag = !strcmp(d->code, "result-tag-mismatch");
-    if (d->severity != PK_SEV_ERROR && !placeholder && !result_tag)
+    if (d->severity != PK_SEV_ERROR && !placeholder && !result_tag && !pk_checker_file_notice(d))
         return;
     pk_diag plain = *d;
     plain.game_name = NULL; /* the players, which check.c adds for pdncheck, are not said here */

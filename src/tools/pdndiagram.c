@@ -62,37 +62,56 @@ typedef struct job {
     FILE *out;
 } job;
 
-/* Draws one FEN of len bytes (a line read may hold a NUL: the FEN is refused, never cut
- * there); `where` names a line of standard input in messages, NULL for the argument;
- * `sep`: a blank line first (text boards after the first one drawn). */
-static int draw(const job *j, const char *fen, size_t len, const char *where, bool sep)
+/* Reads one FEN of len bytes into *pos and judges --move there, the board options for
+ * it in *o (a line read may hold a NUL: the FEN is refused, never cut there); `where`
+ * names a line of standard input in messages, NULL for the argument. Nothing is written
+ * to the output: the argument is read before the output is opened (and emptied). */
+static int prepare(const job *j, const char *fen, size_t len, const char *where, pk_pos *pos, pk_match *mt,
+                   pk_board_opts *o)
 {
-    pk_pos pos;
     pk_error err;
     pk_error_clear(&err);
-    if (pk_fen_parse(j->v, fen, len, &pos, NULL, &err)) {
+    if (pk_fen_parse(j->v, fen, len, pos, NULL, &err)) {
         pk_cli_fen_error(stderr, prog, where, j->v, fen, len, &err);
         return EXIT_USAGE;
     }
-    pk_board_opts o = j->o;
-    pk_match mt;
+    *o = j->o;
     if (j->move) { /* judged as pdnmoves --check judges it: the same function, the same words */
         char msg[900];
-        if (pk_match_judge(j->v, &pos, &j->w, j->move, j->gen_flags, j->scratch, &mt, msg, sizeof msg) !=
+        if (pk_match_judge(j->v, pos, &j->w, j->move, j->gen_flags, j->scratch, mt, msg, sizeof msg) !=
             PK_MATCH_LEGAL) {
-            pk_cli_error(stderr, prog, where, "%s: %s", pk_match_code(mt.kind), msg);
-            if (pk_match_advice(&mt)) /* pdncheck's hint */
-                fprintf(stderr, "    %s\n", pk_match_advice(&mt));
+            pk_cli_error(stderr, prog, where, "%s: %s", pk_match_code(mt->kind), msg);
+            if (pk_match_advice(mt)) /* pdncheck's hint */
+                fprintf(stderr, "    %s\n", pk_match_advice(mt));
             return EXIT_ILLEGAL;
         }
-        o.move = &mt.move;
+        o->move = &mt->move;
     }
+    return 0;
+}
+
+/* Draws a position prepare() read; `sep`: a blank line first (text boards after the first
+ * one drawn). */
+static int render(const job *j, const pk_pos *pos, const pk_board_opts *o, bool sep)
+{
+    pk_error err;
+    pk_error_clear(&err);
     if (sep)
         putc('\n', j->out);
-    int st = j->svg ? pk_board_svg(j->v, &pos, &o, j->out, &err) : pk_board_text(j->v, &pos, &o, j->out, &err);
+    int st = j->svg ? pk_board_svg(j->v, pos, o, j->out, &err) : pk_board_text(j->v, pos, o, j->out, &err);
     if (st && st != PK_ERR_IO) /* a write error is pk_cli_finish's to report */
         pk_cli_error(stderr, prog, NULL, "%s", err.msg);
     return st ? EXIT_USAGE : 0;
+}
+
+/* Draws one FEN of standard input. */
+static int draw(const job *j, const char *fen, size_t len, const char *where, bool sep)
+{
+    pk_pos pos;
+    pk_match mt;
+    pk_board_opts o;
+    int st = prepare(j, fen, len, where, &pos, &mt, &o);
+    return st ? st : render(j, &pos, &o, sep);
 }
 
 /* Reads the next line holding a FEN (blank lines skipped), trimmed, its length in *len
@@ -209,17 +228,24 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     bool in_stdin = optind == argc || !strcmp(argv[optind], "-");
+    pk_pos pos; /* the FEN argument, read and its --move judged before the output is opened */
+    pk_match mt;
+    pk_board_opts o;
+    int st = in_stdin ? 0 : prepare(&j, argv[optind], (size_t)-1, NULL, &pos, &mt, &o);
+    if (st) {
+        pk_match_scratch_free(j.scratch);
+        return st;
+    }
     if ((in_stdin && pk_cli_stdin_check(output, &err)) || /* an output that is the input: refused */
         (output && pk_cli_open_output(output, &j.out, &err))) {
         pk_cli_error(stderr, prog, NULL, "%s", err.msg);
         pk_match_scratch_free(j.scratch);
         return EXIT_USAGE;
     }
-    int st;
     if (in_stdin)
         st = from_stdin(&j);
     else
-        st = draw(&j, argv[optind], (size_t)-1, NULL, false);
+        st = render(&j, &pos, &o, false);
     pk_match_scratch_free(j.scratch);
     return pk_cli_close_output(j.out, stderr, prog, st);
 }

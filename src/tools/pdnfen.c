@@ -269,12 +269,13 @@ static void on_diag(void *ctx, const pk_diag *d, bool written)
 {
     (void)written; /* never: no pk_check_format */
     run *R = ctx;
-    if (d->severity != PK_SEV_ERROR)
+    if (d->severity != PK_SEV_ERROR && !pk_checker_file_notice(d))
         return; /* the positions are the output; warnings are pdncheck's business */
     pk_diag plain = *d;
     plain.game_name = NULL; /* the players, which check.c adds for pdncheck, are not said here */
     pk_diag_write_gnu(pk_cli_err(R->out, R->shared), &plain);
-    findings(R);
+    if (d->severity == PK_SEV_ERROR)
+        findings(R);
 }
 
 static bool select_game(void *ctx, const pk_game *g) { return selected(ctx, g->index); }

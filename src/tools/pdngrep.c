@@ -61,11 +61,15 @@ typedef struct run {
     const char *output;    /* -o, or --split's prefix */
     long split;            /* --split N: games per file; 0: one output */
     FILE *out;
+    char out_name[4096];   /* the --split file being written, for its write error */
+    int out_why;           /* the reason of a write that failed (pk_cli_write_failed) */
     long in_out, nout;     /* games in the current output, split files opened */
     unsigned color;        /* -l: grep's colours */
     unsigned color_err;
     long selected;
-    int errors;            /* an input unreadable, a game too large, a write failed */
+    int errors;            /* an input unreadable, a game too large, a write failed, a
+                              -t match that gave up */
+    bool date_said;        /* this file's Date that --date cannot read was said */
     bool stop;             /* -q found one, or a write failed */
 } run;
 
@@ -85,6 +89,11 @@ typedef struct note {
     int index, ply;
     bool selected, too_long, crlf;
     pk_game_key key;
+    /* what the filter saw: a -t match that gave up (an error), a Date --date cannot read
+     * (a warning, once per file); where, and the message */
+    bool fault, bad_date;
+    long long line, col;
+    char msg[400];
 } note;
 
 /* ------------------------------------------------------------------ the replay */
@@ -150,7 +159,10 @@ static void watch_end(void *state, const pk_game *g, const pk_replay_result *res
 static bool select_game(void *ctx, const pk_game *g)
 {
     const run *R = ctx;
-    bool record = pk_filter_record(R->filter, g);
+    int k = pk_filter_record(R->filter, g, NULL);
+    if (k < 0)
+        return false; /* a -t match gave up: neither selected nor left out (grep_game says it) */
+    bool record = k > 0;
     if (record && R->replay_criteria)
         return true;
     return R->replay_output && record != R->invert;
@@ -164,6 +176,24 @@ static bool has_crlf(const char *s, size_t n)
     return cr && cr + 1 < s + n && cr[1] == '\n';
 }
 
+/* A Date tag --date cannot read: the warning on_game gives once per file. */
+static void note_date(const run *R, const pk_game *g, note *n)
+{
+    const char *d = "";
+    n->line = g->line, n->col = g->col;
+    for (int i = 0; i < g->ntags; i++)
+        if (!strcmp(g->tags[i].name, "Date")) {
+            d = g->tags[i].value;
+            n->line = g->tags[i].line, n->col = g->tags[i].col;
+            break;
+        }
+    n->bad_date = true;
+    snprintf(n->msg, sizeof n->msg,
+             "Date \"%.80s\" is no date pdngrep reads: the game is not within --date%s (the file's other such "
+             "dates are not said)",
+             d, R->invert ? ", so -v selects it" : "");
+}
+
 /* On the thread that checked the game: the criteria, and the selected game's output. */
 static void grep_game(void *ctx, const pk_checked *ck, FILE *out, void *nn)
 {
@@ -173,7 +203,19 @@ static void grep_game(void *ctx, const pk_checked *ck, FILE *out, void *nn)
     watch *w = ck->replayed ? ck->state : NULL; /* the observer saw the game */
     const pk_replay_result *res = ck->replayed ? ck->res : NULL;
     n->index = g->index;
-    bool matched = pk_filter_record(R->filter, g);
+    pk_filter_why why;
+    int k = pk_filter_record(R->filter, g, &why);
+    if (why.date_unread)
+        note_date(R, g, n);
+    if (k < 0) { /* never taken for "no match": -v would select the game */
+        n->fault = true;
+        n->line = why.line, n->col = why.col;
+        snprintf(n->msg, sizeof n->msg, "-t '%s': the match gave up (%s): the game is neither selected nor left out",
+                 why.tag, why.reason);
+        n->selected = false;
+        return;
+    }
+    bool matched = k > 0;
     if (matched && R->replay_criteria)
         matched = pk_filter_replayed(R->filter, g, res) && (!R->search || (w && w->matched));
     n->ply = matched && w ? w->ply : 0;
@@ -211,12 +253,37 @@ static void grep_game(void *ctx, const pk_checked *ck, FILE *out, void *nn)
     }
 }
 
+static void say(run *R, const pk_diag *d)
+{
+    if (R->out)
+        fflush(R->out);
+    pk_diag_write_text(pk_cli_err(R->out ? R->out : stdout, R->shared), d, R->color_err);
+    if (d->severity == PK_SEV_ERROR)
+        R->errors = 1;
+}
+
 static void error_line(run *R, const char *file, int line, int game, const char *msg)
 {
     pk_diag d = {.severity = PK_SEV_ERROR, .code = "io", .file = file, .line = line, .game = game, .message = msg};
-    fflush(R->out);
-    pk_diag_write_text(pk_cli_err(R->out, R->shared), &d, R->color_err);
-    R->errors = 1;
+    say(R, &d);
+}
+
+/* What the filter saw in a game (noted by grep_game), in file order: a -t match that
+ * gave up is an error (exit 2), a Date --date cannot read a warning, once per file. */
+static void filter_said(run *R, const note *n)
+{
+    pk_diag d = {.file = R->file, .line = n->line, .col = n->col, .game = n->index, .message = n->msg};
+    if (n->fault) {
+        d.severity = PK_SEV_ERROR, d.code = "pattern";
+        d.hint = "PCRE2 gives up on a pattern that backtracks without end, as a repeated group that repeats "
+                 "itself ((\\w+\\s?)+): write it without the nesting";
+        say(R, &d);
+    } else if (n->bad_date && !R->date_said) {
+        d.severity = PK_SEV_WARNING, d.code = "date";
+        d.hint = "the dates pdngrep reads are listed under --date in pdngrep(1)";
+        say(R, &d);
+        R->date_said = true;
+    }
 }
 
 /* Only what keeps a file from being read is said (a game's own faults are pdncheck's). */
@@ -226,22 +293,39 @@ static void on_diag(void *ctx, const pk_diag *d, bool written)
     run *R = ctx;
     if (!strcmp(d->code, "io") && d->game <= 0)
         error_line(R, d->file, 0, 0, d->message);
+    else if (pk_checker_file_notice(d)) /* the file's word on how it was read */
+        pk_diag_write_text(pk_cli_err(R->out, R->shared), d, R->color_err);
 }
+
+/* --split's files are numbered with a fixed width, so that their names sort in the
+ * order of their games (PREFIX-000010 after PREFIX-000009): six digits, at most 999999
+ * files -- a million files in one folder is past what a user lists or a file system
+ * keeps at ease; a larger N makes fewer. Past it pdngrep stops with an error rather than
+ * widen the numbers. */
+#define SPLIT_DIGITS 6
+#define SPLIT_MAX 999999
 
 /* The output of the next game: -o FILE, standard output, or the next --split file. */
 static FILE *output(run *R)
 {
     if (!R->split || (R->out && R->in_out < R->split))
         return R->out;
-    if (R->out && pk_cli_close_output(R->out, stderr, PROG, 0)) {
+    if (R->out && pk_cli_end_output(R->out, R->out_name, R->out_why, stderr, PROG, 0)) {
         R->errors = 1;
         R->out = NULL;
         return NULL;
     }
-    char name[4096];
+    R->out = NULL;
+    if (R->nout == SPLIT_MAX) {
+        fprintf(stderr, "%s: error: --split: more than %d files (their names would not sort): give a larger N\n",
+                PROG, SPLIT_MAX);
+        R->errors = 1;
+        return NULL;
+    }
+    char *name = R->out_name;
     size_t pl = strlen(R->output);
-    snprintf(name, sizeof name, "%s%s%04ld.%s", R->output, pl && R->output[pl - 1] == '/' ? "" : "-", ++R->nout,
-             R->mode == OUT_JSON ? "jsonl" : "pdn");
+    snprintf(name, sizeof R->out_name, "%s%s%0*ld.%s", R->output, pl && R->output[pl - 1] == '/' ? "" : "-",
+             SPLIT_DIGITS, ++R->nout, R->mode == OUT_JSON ? "jsonl" : "pdn");
     pk_error err;
     if (pk_cli_output_check(&R->in, name, "--split file", &err) || pk_cli_open_output(name, &R->out, &err)) {
         fprintf(stderr, "%s: error: %s\n", PROG, err.msg);
@@ -258,10 +342,21 @@ static void field(const run *R, FILE *o, const char *sgr, const char *text)
     fprintf(o, R->color ? "\033[%sm%s\033[m" : "%.0s%s", sgr, text);
 }
 
+/* A file name in a -l line: its control characters escaped as in every message
+ * (pk_text_write_escaped, diag.h: a TAB as \x09, so each line keeps its fields). */
+static void name_field(const run *R, FILE *o, const char *name)
+{
+    if (R->color)
+        fputs("\033[35m", o);
+    pk_text_write_escaped(o, name);
+    if (R->color)
+        fputs("\033[m", o);
+}
+
 static void list_line(run *R, FILE *o, const note *n, pk_key_origin first)
 {
     char num[16];
-    field(R, o, "35", R->file);
+    name_field(R, o, R->file);
     snprintf(num, sizeof num, "%d", n->index);
     fputc('\t', o);
     field(R, o, "32", num);
@@ -270,7 +365,7 @@ static void list_line(run *R, FILE *o, const note *n, pk_key_origin first)
         const char *path = pk_cli_input_name(&R->in.v[first.file]);
         snprintf(num, sizeof num, "%d", first.game);
         fputc('\t', o);
-        field(R, o, "35", path);
+        name_field(R, o, path);
         fputc('\t', o);
         field(R, o, "32", num);
     }
@@ -283,6 +378,8 @@ static bool on_game(void *ctx, const pk_checked *ck)
 {
     run *R = ctx;
     const note *n = ck->note;
+    if (n->fault || n->bad_date)
+        filter_said(R, n);
     if (!n->selected)
         return true;
     pk_key_origin first = {0, 0};
@@ -306,8 +403,8 @@ static bool on_game(void *ctx, const pk_checked *ck)
     if (R->mode == OUT_LIST) {
         list_line(R, o, n, first);
     } else if (n->too_long) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "game %d: longer than %u bytes: not written", n->index, PK_PDN_MAX_GAME_BYTES);
+        char msg[160]; /* "game N: " is error_line's (it was said twice) */
+        snprintf(msg, sizeof msg, "longer than %u bytes: not written", PK_PDN_MAX_GAME_BYTES);
         error_line(R, R->file, 0, n->index, msg);
     } else {
         if (R->mode != OUT_JSON && R->in_out)
@@ -315,8 +412,8 @@ static bool on_game(void *ctx, const pk_checked *ck)
         fwrite(ck->text, 1, ck->text_len, o);
         R->in_out++;
     }
-    if (ferror(o))
-        return !(R->stop = true);
+    if (pk_cli_write_failed(o, &R->out_why))
+        return !(R->stop = true); /* said when the output is closed, with its reason */
     return true;
 }
 
@@ -329,6 +426,7 @@ static void each_input(void *ctx, FILE *f, const char *name)
     run *R = ctx;
     R->file = name;
     R->file_no = R->next_input++;
+    R->date_said = false;
     if (pk_checker_run(R->checker, f, R->file, on_game, on_diag, R, NULL) < 0)
         R->errors = 1; /* said by on_diag */
 }
@@ -369,7 +467,8 @@ static void usage(FILE *o)
           "                             pdncheck's verdict (several: separated by commas)\n"
           "      --plies=N[-M]          plies of the main line: at least N, or N to M\n"
           "      --date=FROM[-TO]       the Date tag within the range (YYYY[.MM[.DD]], '?\?'\n"
-          "                             parts as spans: 1998 is the whole year)\n"
+          "                             parts as spans: 1998 is the whole year; the tags'\n"
+          "                             other forms, as 25.11.2000: see pdngrep(1))\n"
           "      --fen=FEN              the position occurs in the main line (may be repeated)\n"
           "      --reversed             --fen also with the colours reversed (board turned)\n"
           "      --material=SPEC        at some ply each side has exactly these men (M) and\n"
@@ -377,7 +476,8 @@ static void usage(FILE *o)
           "      --opening=MOVES        the main line starts with these moves, in any notation\n"
           "De-duplicating:\n"
           "  -u, --unique               leave out the copies of a game already selected (the\n"
-          "                             same variant, start and main line, however written)\n"
+          "                             same variant, start and main line, however written;\n"
+          "                             without moves: the same tags and result too)\n"
           "  -D, --duplicates           only those copies\n"
           "Output:\n"
           "      --clean                the games as pdnconv writes them (not as they stand)\n"
@@ -386,7 +486,8 @@ static void usage(FILE *o)
           "  -l, --list                 one line per game: file, game, ply (with -D: and the\n"
           "                             file and game it copies)\n"
           "  -q, --quiet                nothing; stop at the first game selected\n"
-          "      --split=N              files of N games each: PREFIX-0001.pdn, ... (-o PREFIX)\n"
+          "      --split=N              files of N games each: PREFIX-000001.pdn, ...\n"
+          "                             (-o PREFIX)\n"
           "Reading:\n"
           "      --rules=NAME           replay every game under NAME's rules, whatever its\n"
           "                             tags (pdncheck --variant)\n"
@@ -483,7 +584,7 @@ static int check_modes(run *R, const args *A)
     if (R->unique && R->duplicates)
         return pk_cli_usage_error(stderr, PROG, "-u and -D exclude each other");
     if (R->split && (!R->output || !strcmp(R->output, "-")))
-        return pk_cli_usage_error(stderr, PROG, "--split needs -o PREFIX (the files are PREFIX-0001.pdn, ...)");
+        return pk_cli_usage_error(stderr, PROG, "--split needs -o PREFIX (the files are PREFIX-000001.pdn, ...)");
     if (R->split && (R->mode == OUT_COUNT || R->mode == OUT_LIST || R->mode == OUT_QUIET))
         return pk_cli_usage_error(stderr, PROG, "--split writes games: not with -c, -l or -q");
     if (R->opts.variant && pk_cli_applies(R->opts.variant, R->opts.gen_flags, 0, NULL) != PK_OK) {
@@ -641,7 +742,8 @@ int main(int argc, char **argv)
     pk_search_free(R.search);
     pk_filter_free(R.filter);
     pk_cli_inputs_free(&R.in);
-    if (R.out)
-        st = pk_cli_close_output(R.out, stderr, PROG, st);
+    if (R.out) /* named when it is a file (-o, --split) */
+        st = pk_cli_end_output(R.out, R.split ? R.out_name : R.output && strcmp(R.output, "-") ? R.output : NULL,
+                               R.out_why, stderr, PROG, st);
     return st;
 }

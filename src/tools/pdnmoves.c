@@ -330,21 +330,32 @@ static int check(const run *r, const char *fen, const pk_pos *p)
     return PK_EXIT_FINDINGS;
 }
 
-/* Answers one FEN of len bytes (a line read may hold a NUL: it is part of the FEN, and
- * the FEN is refused, never cut there); line > 0 names the input line in an error. */
+/* Reads one FEN of len bytes into *p (a line read may hold a NUL: it is part of the FEN,
+ * and the FEN is refused, never cut there); line > 0 names the input line in an error. */
+static int parse(const run *r, const char *fen, size_t len, long long line, pk_pos *p)
+{
+    pk_error err;
+    pk_error_clear(&err);
+    if (pk_fen_parse(r->v, fen, len, p, NULL, &err) == PK_OK)
+        return PK_EXIT_OK;
+    char where[32];
+    fflush(r->out);
+    snprintf(where, sizeof where, "<stdin>:%lld", line);
+    pk_cli_fen_error(stderr, prog, line > 0 ? where : NULL, r->v, fen, len, &err);
+    return PK_EXIT_USAGE;
+}
+
+static int answer(const run *r, const char *fen, const pk_pos *p)
+{
+    return r->check ? check(r, fen, p) : list(r, fen, p);
+}
+
+/* Answers one FEN read from standard input. */
 static int position(const run *r, const char *fen, size_t len, long long line)
 {
     pk_pos p;
-    pk_error err;
-    pk_error_clear(&err);
-    if (pk_fen_parse(r->v, fen, len, &p, NULL, &err) != PK_OK) {
-        char where[32];
-        fflush(r->out);
-        snprintf(where, sizeof where, "<stdin>:%lld", line);
-        pk_cli_fen_error(stderr, prog, line > 0 ? where : NULL, r->v, fen, len, &err);
-        return PK_EXIT_USAGE;
-    }
-    return r->check ? check(r, fen, &p) : list(r, fen, &p);
+    int st = parse(r, fen, len, line, &p);
+    return st ? st : answer(r, fen, &p);
 }
 
 /* One FEN per line: blank lines and '#' comments are skipped, a pair of quotes around the
@@ -431,6 +442,9 @@ int main(int argc, char **argv)
         return PK_EXIT_USAGE;
     }
     bool from_stdin = optind == argc || strcmp(argv[optind], "-") == 0;
+    pk_pos arg; /* the FEN argument, read before the output is opened (and emptied) */
+    if (!from_stdin && parse(&r, argv[optind], (size_t)-1, 0, &arg))
+        return PK_EXIT_USAGE;
     if ((from_stdin && pk_cli_stdin_check(output, &err)) || /* an output that is the input: refused */
         (output && pk_cli_open_output(output, &r.out, &err) != PK_OK)) {
         pk_cli_error(stderr, prog, NULL, "%s", err.msg);
@@ -449,7 +463,7 @@ int main(int argc, char **argv)
     if (from_stdin)
         status = lines(&r, stdin);
     else
-        status = position(&r, argv[optind], (size_t)-1, 0);
+        status = answer(&r, argv[optind], &arg);
     pk_match_scratch_free(r.ms);
     pk_movelist_free(r.legal);
     pk_movelist_free(r.forbidden);

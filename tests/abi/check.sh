@@ -4,7 +4,7 @@
 # make abi-dump).
 #   sh tests/abi/check.sh DIR VERSION       check DIR/libpdnkit.so.VERSION (built with -g)
 #   sh tests/abi/check.sh --dump DIR VERSION  write tests/abi/pdnkit-VERSION.dump.zst from it
-# DIR/include/pdnkit/ holds the public headers (the Makefile's PUBLIC_HEADERS): only the
+# DIR/include/pdnkit/ holds the public headers (include/pdnkit/*.h of the tree): only the
 # types and functions they declare are the ABI (abi-dumper -public-headers).
 # The rule: an incompatible change (binary or source, as abi-compliance-checker finds it)
 # fails while the soname major (VERSION's first number) is the stored dump's; with the major
@@ -68,7 +68,7 @@ if [ "$major" = "$old_major" ]; then
   echo "  $compat"
   echo "  incompatible types and symbols:"
   problems
-  echo "  (bump PDNKIT_VERSION_MAJOR in src/base/pk_common.h and say so in NEWS, or keep the change compatible)"
+  echo "  (bump PDNKIT_VERSION_MAJOR in include/pdnkit/pk_common.h and say so in NEWS, or keep the change compatible)"
   exit 1
 fi
 [ "$major" -gt "$old_major" ] || { echo "check-abi: FAIL: soname major $major is lower than the stored dump's ($old_version)"; exit 1; }

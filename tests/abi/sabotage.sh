@@ -27,7 +27,7 @@ git ls-files -z --cached --others --exclude-standard | xargs -0 tar -cf - | tar 
 mkdir -p "$tree/build" && cp -pR build/abi "$tree/build/abi"
 cd "$tree"
 rm -f build/abi/compat_report.html
-major=$(sed -n 's/^#define PDNKIT_VERSION_MAJOR *\([0-9]*\)$/\1/p' src/base/pk_common.h)
+major=$(sed -n 's/^#define PDNKIT_VERSION_MAJOR *\([0-9]*\)$/\1/p' include/pdnkit/pk_common.h)
 next=$((major + 1))
 
 pk_makeflags() { printf '%s' "${MAKEFLAGS:-}" | sed 's/--jobserver-[a-z]*=[^ ]*//g'; }
@@ -64,23 +64,23 @@ check_abi baseline
 expect_pass baseline
 
 # 1. a field in the middle of a public struct: every field after it moves
-edit src/report/board.h '/^typedef struct pk_board_opts {/{n;a\
+edit include/pdnkit/board.h '/^typedef struct pk_board_opts {/{n;a\
     int sabotage_;
 }'
 check_abi struct-field
 expect_fail struct-field "breaks the ABI" "pk_board_opts" "compat_report.html"
-undo src/report/board.h
+undo include/pdnkit/board.h
 
 # 2. a parameter added to a public function
-edit src/engine/perft.h 's/pk_perft(const pk_variant \*v,/pk_perft(const pk_variant *v, int sabotage_,/'
+edit include/pdnkit/perft.h 's/pk_perft(const pk_variant \*v,/pk_perft(const pk_variant *v, int sabotage_,/'
 edit src/engine/perft.c 's/pk_perft(const pk_variant \*v,/pk_perft(const pk_variant *v, int sabotage_,/'
 check_abi parameter
 expect_fail parameter "breaks the ABI" "pk_perft"
-undo src/engine/perft.h src/engine/perft.c
+undo include/pdnkit/perft.h src/engine/perft.c
 
 # 3. a new exported function: compatible
-edit src/engine/perft.h 's/^int pk_perft(.*/&\
-int pk_perft_sabotage_added(int x);/'
+edit include/pdnkit/perft.h '/^PK_API int pk_perft(/i\
+PK_API int pk_perft_sabotage_added(int x);'
 cp -p src/engine/perft.c src/engine/perft.c.orig
 printf 'int pk_perft_sabotage_added(int x) { return x + 1; }\n' >>src/engine/perft.c
 check_abi new-function
@@ -88,11 +88,11 @@ expect_pass new-function
 grep -q "compatible with the stored" "$work/new-function.log" || { cat "$work/new-function.log"; fail "new-function: no 'compatible' line"; }
 nm -D --defined-only build/abi/libpdnkit.so | grep -q ' pk_perft_sabotage_added$' ||
   fail "new-function: the new function is not exported (the case tests nothing)"
-undo src/engine/perft.h src/engine/perft.c
+undo include/pdnkit/perft.h src/engine/perft.c
 
 # 4. case 1 with the major bumped (VERSION on the command line: the soname becomes
 # libpdnkit.so.NEXT; only the link is redone), NEWS without an entry for NEXT.0.0
-edit src/report/board.h '/^typedef struct pk_board_opts {/{n;a\
+edit include/pdnkit/board.h '/^typedef struct pk_board_opts {/{n;a\
     int sabotage_;
 }'
 check_abi major-no-news VERSION=$next.0.0
@@ -106,7 +106,7 @@ cp -p NEWS NEWS.orig
 check_abi major-news VERSION=$next.0.0
 expect_pass major-news
 grep -q "soname major bumped ($major -> $next)" "$work/major-news.log" || { cat "$work/major-news.log"; fail "major-news: no 'bumped' line"; }
-undo src/report/board.h NEWS
+undo include/pdnkit/board.h NEWS
 
 cd "$top"
 rm -rf "$work"

@@ -24,7 +24,7 @@ the DevTools protocol (cdp.py), opened from file:// as a person opens the file:
   - speed: OCA (22,621 games, read compressed as stored) checked in the page's worker
     within 3 times pdncheck -j 1 --html on the same file (checked twice, as one file after
     another: the first check in a new worker, the second in the warm one; both printed).
-Screenshots are left in OUTDIR (web-page.png: the README's picture).
+Screenshots are left in OUTDIR (web-page.png: doc/guide.md's picture).
 Usage: web.py BUILD_BIN PAGE OUTDIR CORPORA
 """
 import base64

@@ -1,6 +1,6 @@
 #!/bin/sh
 # With -j N the workers read the text too, in pieces cut at a game that ends with a result
-# (src/run/check.c); a piece that does not end cleanly makes the rest of the file be read the
+# (src/batch/check.c); a piece that does not end cleanly makes the rest of the file be read the
 # old way. Inputs built to hit each case, checked byte for byte against -j 1, in GNU and
 # JSON output, with the default pieces and with a cut at every game (PK_PIECE_BYTES=1):
 # a comment left open across games, games without a result over more than a piece's

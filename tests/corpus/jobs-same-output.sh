@@ -3,7 +3,7 @@
 # the corpora (tests/corpora, unpacked into $BUILD/corpora) and the bundled pdn/, in GNU and JSON output, with 3 worker threads
 # and a window of 4 games in flight (PK_JOBS_WINDOW) so that workers finish out of order,
 # with the default window, and with the workers reading pieces of one game each
-# (PK_PIECE_BYTES=1: a cut at every game that ends with a result, see src/run/check.c). Ends with "jobs: N passed, N failed".
+# (PK_PIECE_BYTES=1: a cut at every game that ends with a result, see src/batch/check.c). Ends with "jobs: N passed, N failed".
 CORPORA=${CORPORA:-build/corpora}
 top=$(pwd)
 bin="$top/${BUILD:-build}/bin/pdncheck"

@@ -16,7 +16,9 @@
 #              RULES 1.8), whatever the start;
 #   copies     the games whose start and positions after every ply are another's
 #              earlier in the file = pdngrep -c -D (files where pdnfen replays every
-#              game to its end: as many plies as pdncheck --json's moves_recorded);
+#              game to its end: as many plies as pdncheck --json's moves_recorded); a game
+#              without moves also needs the same tag pairs, in any order, and the same
+#              result (pdnconv --to json's, its meaning: 2-0 is 1-0), pdngrep(1);
 #   tags       the tag lines read by awk: for White, Event and Date, the games whose value
 #              holds an 'a' or 'A' = pdngrep -c -t 'NAME=[Aa]' (-i -t 'NAME=a' for White)
 #              (files whose tag pairs each start a line and none is split over lines, no
@@ -117,7 +119,20 @@ while IFS= read -r f; do
   # copies: the same start and positions, where every game was replayed to its end
   if awk -F '\t' 'NR == FNR { rec[FNR] = $1; next } { last[$1] = $2 } END { for (g in rec) if (last[g] != rec[g]) exit 1 }' \
        "$tmp/recorded" "$tmp/pos"; then
-    want=$(awk -F '\t' '{ s[$1] = s[$1] "|" $6 } END { for (g in s) if (seen[s[g]]++) n++; print n + 0 }' "$tmp/pos")
+    # the tag pairs of each game, sorted, and its result's meaning
+    "$bin/pdnconv" -j 1 --to json "$f" 2>/dev/null | LC_ALL=C awk '{
+        i = index($0, "\"game\":"); g = substr($0, i + 7) + 0
+        i = index($0, "\"tags\":{") + 8; j = index($0, "},\"result\":")
+        n = j - i > 2 ? split(substr($0, i + 1, j - i - 2), p, "\",\"") : 0 # "a":"1","b":"2" less its outer quotes
+        for (a = 2; a <= n; a++) for (b = a; b > 1 && p[b - 1] > p[b]; b--) { t = p[b]; p[b] = p[b - 1]; p[b - 1] = t }
+        t = ""; for (a = 1; a <= n; a++) t = t "," p[a]
+        r = substr($0, j + 11); r = substr(r, 1, index(r, ",\"moves\":") - 1)
+        a = substr(r, 2, 1); b = substr(r, 4, 1)
+        if (r ~ /^"[012][-:][012]"$/) r = a > b ? "w" : a < b ? "b" : a == 0 ? "f" : "d"
+        else r = r ~ /^"(1\/2[-:]1\/2|0\.5-0\.5|\302\275-\302\275)"$/ ? "d" : "u"
+        print g "\t" t "#" r }' >"$tmp/tags"
+    want=$(awk -F '\t' 'NR == FNR { tags[$1] = $2; next } { s[$1] = s[$1] "|" $6; n[$1]++ }
+      END { for (g in s) if (seen[n[g] == 1 ? s[g] "|" tags[g] : s[g]]++) c++; print c + 0 }' "$tmp/tags" "$tmp/pos")
     same "-D" "$want" "$(g1 -c -D "$f")"
     same "-u" "$((all - want))" "$(g1 -c -u "$f")"
   fi

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The README's recipe for archives beyond one machine, run locally with GNU parallel
+# The recipe for archives beyond one machine (pdncheck(1) EXAMPLES, doc/guide.md), run locally with GNU parallel
 # (issue 13): (1) every corpus file as its own job, (2) one big file split with
 # --shard K/3. The JSON Lines of the jobs, merged, must equal a single run's: the same
 # game objects (as a set) and the same totals. parallel comes from make deps-check; when it
@@ -30,7 +30,7 @@ compare() { # label single merged
 }
 find "$CORPORA" -name '*.pdn' | LC_ALL=C sort >"$tmp/files"
 # (1) many files over jobs: parallel -j 2, one pdncheck per file (on many machines add
-#     --sshlogin host1,host2 and --transferfile {}, as the README says)
+#     --sshlogin host1,host2 and --transferfile {}, as pdncheck(1) EXAMPLES says)
 xargs -d '\n' "$bin" -j 1 --json <"$tmp/files" >"$tmp/single" 2>/dev/null
 parallel -j 2 "$bin" -j 1 --json {} <"$tmp/files" >"$tmp/merged" 2>/dev/null
 compare "files over parallel -j 2" "$tmp/single" "$tmp/merged"

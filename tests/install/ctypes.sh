@@ -25,7 +25,7 @@ pk_makeflags() { printf '%s' "${MAKEFLAGS:-}" | sed 's/--jobserver-[a-z]*=[^ ]*/
 MAKEFLAGS=$(pk_makeflags) "$MAKE" -s --no-print-directory BUILD="$BUILD" ${san:+CFLAGS="$san"} \
   PREFIX=$prefix DESTDIR="$base/dest" install-files >"$base/make.log" 2>&1 ||
   { cat "$base/make.log"; fail "make install-files"; }
-version=$(sed -n 's/^#define PDNKIT_VERSION_[A-Z]* *\([0-9]*\)$/\1/p' src/base/pk_common.h | paste -sd.)
+version=$(sed -n 's/^#define PDNKIT_VERSION_[A-Z]* *\([0-9]*\)$/\1/p' include/pdnkit/pk_common.h | paste -sd.)
 # run from an empty folder, the source tree out of reach
 cd "$base"
 "$PY" "$top/tests/install/ctypes_smoke.py" "$base/dest$prefix/lib" "$version" "$top/tests/perft-table.txt" ||

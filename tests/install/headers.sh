@@ -1,5 +1,6 @@
 #!/bin/sh
-# The public headers as installed (make install-headers into a DESTDIR under the build
+# The public headers: include/pdnkit/ holds exactly what is installed, no header there
+# includes one of src/; as installed (make install-headers into a DESTDIR under the build
 # tree), each included alone: C99 with -pedantic -Werror, and C++ (extern "C" guards)
 # with g++ -fsyntax-only. Only the installed directory is on the include path, so a
 # public header that needs a private one fails here.
@@ -17,6 +18,20 @@ pk_makeflags() { printf '%s' "${MAKEFLAGS:-}" | sed 's/--jobserver-[a-z]*=[^ ]*/
 MAKEFLAGS=$(pk_makeflags) "$MAKE" -s --no-print-directory DESTDIR="$base/dest" PREFIX=/usr \
   install-headers >"$base/make.log" 2>&1 || { cat "$base/make.log"; fail "make install-headers"; }
 inc=$base/dest/usr/include
+# include/pdnkit/ is the installed API and nothing else: the files installed are exactly the
+# files there, and no header there includes one that is not beside it (a header of src/,
+# which is never installed: its #include "x.h" would find nothing once installed).
+(cd include/pdnkit && ls -A) >"$base/tree"
+(cd "$inc/pdnkit" && ls -A) >"$base/installed"
+cmp -s "$base/tree" "$base/installed" ||
+  fail "include/pdnkit/ and the installed headers differ: $(diff "$base/tree" "$base/installed" | grep '^[<>]' | tr '\n' ' ')"
+for h in include/pdnkit/*; do
+  case $h in *.h) ;; *) fail "$h: include/pdnkit/ holds the installed headers only" ;; esac
+  for i in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$h"); do
+    [ -f "include/pdnkit/$i" ] || fail "$h includes \"$i\", which is not in include/pdnkit/ (a private header of src/?)"
+  done
+done
+echo "include/pdnkit/: $(wc -l <"$base/tree") headers, the installed ones, none including a private header"
 n=0
 for h in "$inc"/pdnkit/*.h; do
   name=${h##*/}
@@ -42,6 +57,9 @@ for h in "$inc"/pdnkit/*.h; do
   name=${h##*/}
   [ "$name" = pdnkit.h ] || grep -q "#include \"$name\"" "$inc/pdnkit/pdnkit.h" || fail "pdnkit.h does not include $name"
 done
+# ... once each (it included match.h twice and written.h three times)
+dup=$(grep '^#include "' "$inc/pdnkit/pdnkit.h" | LC_ALL=C sort | uniq -d | tr '\n' ' ')
+[ -z "$dup" ] || fail "pdnkit.h includes more than once: $dup"
 echo "$n public headers compile alone as C99 (-pedantic -Werror) and as C++"
 rm -rf "$base"
 echo "PASS"

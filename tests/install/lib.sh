@@ -40,11 +40,11 @@ p=$dest$prefix
 tools=$(for t in src/tools/*.c; do basename "$t" .c; done)
 
 # --- one version everywhere ------------------------------------------------------------
-# src/base/pk_common.h holds it; the tools, the man pages, the shared library's file name and
+# include/pdnkit/pk_common.h holds it; the tools, the man pages, the shared library's file name and
 # NEWS's newest entry must all say the same (pkg-config's is checked below)
-version=$(sed -n 's/^#define PDNKIT_VERSION_[A-Z]* *\([0-9]*\)$/\1/p' src/base/pk_common.h | paste -sd.)
+version=$(sed -n 's/^#define PDNKIT_VERSION_[A-Z]* *\([0-9]*\)$/\1/p' include/pdnkit/pk_common.h | paste -sd.)
 major=${version%%.*} # the soname's number
-[ -n "$version" ] || fail "no version in src/base/pk_common.h"
+[ -n "$version" ] || fail "no version in include/pdnkit/pk_common.h"
 for t in $tools; do
   [ "$("$p/bin/$t" --version)" = "$t (pdnkit) $version" ] || fail "$t --version does not say $version"
 done
@@ -85,8 +85,7 @@ for f in pk_lex_new pk_arena_new pk_src_open pk_encoding_guess; do
 done
 grep -v '^pk_' "$base/exports" && fail "libpdnkit.so exports names without the pk_ prefix"
 # Both ways, against the installed headers read by the compiler (GCC's -aux-info lists every
-# function a translation unit declares, with its file; not the Makefile's way of making the
-# export map): a symbol exported that no installed header declares (a name a comment
+# function a translation unit declares, with its file): a symbol exported that no installed header declares (a name a comment
 # mentions, an internal one) fails, and so does a function an installed header declares
 # (extern, not static inline) that the .so does not define.
 inc=$p/include
@@ -104,7 +103,19 @@ extra=$(LC_ALL=C comm -23 "$base/exports" "$base/declared")
 [ -z "$extra" ] || fail "libpdnkit.so exports what no installed header declares:" $extra
 missing=$(LC_ALL=C comm -13 "$base/exports" "$base/declared")
 [ -z "$missing" ] || fail "installed headers declare functions libpdnkit.so lacks:" $missing
-echo "exports: the $(wc -l <"$base/exports") symbols of libpdnkit.so are the functions the installed headers declare"
+# PK_API (pk_common.h) is the export list: the library is compiled with -fvisibility=hidden,
+# so what it exports is what the installed headers mark PK_API, and nothing else (a symbol
+# exported without it: a file compiled without the flag, a visibility attribute of its own).
+# The headers preprocessed with PK_API made a visible word, each declaration that carries it
+# gives the name before its parameter list.
+$CC -std=c11 -I"$inc" -E -P -DPK_API=PK_API_MARK_ "$base/decl.c" | tr '\n' ' ' | tr ';{}' '\n\n\n' |
+  grep 'PK_API_MARK_' | sed 's/(.*//; s/[[:space:]]*$//' | grep -o 'pk_[a-z0-9_]*$' | LC_ALL=C sort -u >"$base/marked"
+[ "$(wc -l <"$base/marked")" -ge 50 ] || fail "only $(wc -l <"$base/marked") declarations marked PK_API in $inc/pdnkit"
+unmarked=$(LC_ALL=C comm -23 "$base/exports" "$base/marked")
+[ -z "$unmarked" ] || fail "libpdnkit.so exports symbols no installed header marks PK_API:" $unmarked
+unexported=$(LC_ALL=C comm -13 "$base/exports" "$base/marked")
+[ -z "$unexported" ] || fail "declared PK_API but not exported by libpdnkit.so:" $unexported
+echo "exports: the $(wc -l <"$base/exports") symbols of libpdnkit.so are the functions the installed headers declare, each marked PK_API"
 echo "installed: $(cd "$dest" && find . -type f | wc -l) files, $(cd "$dest" && find . -type l | wc -l) links; soname $soname -> $real"
 
 # --- pkg-config, static and shared ----------------------------------------------------
@@ -112,7 +123,7 @@ PKG_CONFIG_PATH=$p/lib/pkgconfig
 PKG_CONFIG_SYSROOT_DIR=$dest
 export PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
 pkg-config --exists pdnkit || fail "pkg-config does not find pdnkit"
-[ "$(pkg-config --modversion pdnkit)" = "$(sed -n 's/^#define PDNKIT_VERSION_[A-Z]* *\([0-9]*\)$/\1/p' src/base/pk_common.h | paste -sd.)" ] ||
+[ "$(pkg-config --modversion pdnkit)" = "$(sed -n 's/^#define PDNKIT_VERSION_[A-Z]* *\([0-9]*\)$/\1/p' include/pdnkit/pk_common.h | paste -sd.)" ] ||
   fail "pdnkit.pc version"
 cflags=$(pkg-config --cflags pdnkit)
 libs=$(pkg-config --libs pdnkit)

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The library calls nothing beyond ISO C11 and the POSIX functions src/base/pk_port.h lists
-# (between its BEGIN and END lines): every undefined symbol of libpdnkit.a is either a
+# (between its BEGIN and END lines): every undefined symbol of libpdnkit.a and of the tools'
+# helper archive libpdnkit-cli.a is either a
 # function of the libraries it is built on (PCRE2, zlib, libbz2, liblzma, libzstd), an ISO C
 # name (the list below, glibc's internal aliases mapped back to the standard names), or in
 # pk_port.h. A new POSIX or GNU call fails here until pk_port.h names it, so that the
@@ -10,7 +11,9 @@ set -eu
 top=$(pwd)
 BUILD=${BUILD:-build}
 lib=$top/$BUILD/libpdnkit.a
-[ -f "$lib" ] || { echo "FAIL: $lib not built"; exit 1; }
+# the tools' helper archive (src/cli/, not installed) is held to the same list: a port builds it too
+cli=$top/$BUILD/libpdnkit-cli.a
+for a in "$lib" "$cli"; do [ -f "$a" ] || { echo "FAIL: $a not built"; exit 1; }; done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pk-port.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
@@ -32,7 +35,7 @@ sed -n '/BEGIN functions/,/END functions/p' "$top/src/base/pk_port.h" | sed '1d;
 tr ' ' '\n' <"$tmp/iso" | grep . | cat - "$tmp/posix" | LC_ALL=C sort -u >"$tmp/allowed"
 
 # the library's undefined symbols, glibc's and the compilers' aliases mapped back
-nm -u "$lib" | awk 'NF == 2 { print $2 } NF == 1 && $1 !~ /:$/ { print $1 }' | LC_ALL=C sort -u |
+nm -u "$lib" "$cli" | awk 'NF == 2 { print $2 } NF == 1 && $1 !~ /:$/ { print $1 }' | LC_ALL=C sort -u |
   grep -Ev '^(pk_|pcre2_|BZ2_|lzma_|ZSTD_|ZSTD|inflate|deflate|crc32|adler32|zError|_GLOBAL_OFFSET_TABLE_)' |
   grep -Ev '^(__stack_chk_fail|__popcount[sdt]i2|__ctz[sdt]i2|__clz[sdt]i2|__assert_fail|__tsan_|__asan_|__ubsan_|__sanitizer_|__gcov_|__llvm_)' |
   sed -e 's/^__ctype_b_loc$/isalpha/' -e 's/^__ctype_tolower_loc$/tolower/' -e 's/^__ctype_toupper_loc$/toupper/' \
@@ -42,7 +45,7 @@ nm -u "$lib" | awk 'NF == 2 { print $2 } NF == 1 && $1 !~ /:$/ { print $1 }' | L
 [ -s "$tmp/used" ] || { echo "FAIL: nm found no undefined symbol in $lib"; exit 1; }
 LC_ALL=C comm -23 "$tmp/used" "$tmp/allowed" >"$tmp/extra"
 if [ -s "$tmp/extra" ]; then
-  echo "FAIL: libpdnkit.a calls functions that are neither ISO C nor listed in src/base/pk_port.h:"
+  echo "FAIL: libpdnkit.a or libpdnkit-cli.a calls functions that are neither ISO C nor listed in src/base/pk_port.h:"
   sed 's/^/  /' "$tmp/extra"
   echo "  (name each in pk_port.h with what it is for, or use an ISO C function)"
   exit 1
@@ -53,14 +56,14 @@ fi
 grep -Ex 'is(alnum|alpha|blank|cntrl|digit|graph|lower|print|punct|space|upper|xdigit)|to(lower|upper)|str(n?casecmp|coll|xfrm)|setlocale|localeconv|(new|use)locale' \
   "$tmp/used" >"$tmp/locale" || true
 if [ -s "$tmp/locale" ]; then
-  echo "FAIL: libpdnkit.a calls functions that depend on the caller's locale (use pk_ascii.h):"
+  echo "FAIL: libpdnkit.a or libpdnkit-cli.a calls functions that depend on the caller's locale (use pk_ascii.h):"
   sed 's/^/  /' "$tmp/locale"
   exit 1
 fi
 # and the list names nothing the library no longer uses (a stale list misleads a port)
 LC_ALL=C comm -13 "$tmp/used" "$tmp/posix" | LC_ALL=C sort -u >"$tmp/stale"
 if [ -s "$tmp/stale" ]; then
-  echo "FAIL: src/base/pk_port.h lists functions libpdnkit.a does not call:"
+  echo "FAIL: src/base/pk_port.h lists functions neither libpdnkit.a nor libpdnkit-cli.a calls:"
   sed 's/^/  /' "$tmp/stale"
   exit 1
 fi

@@ -71,3 +71,14 @@ def test_convert_is_pdnconv_s(oca):
             assert pdnkit.convert(f, **kw) == want, (f, args)
     with pytest.raises(pdnkit.Error):
         pdnkit.convert(b"", notation="roman")
+
+
+def test_name_promising_another_format(tmp_path):
+    # issue 31 item 9: text named .xz is read as text and said so, as pdncheck says it
+    p = tmp_path / "r.pdn.xz"
+    p.write_bytes(b'[GameType "20"]\n1. 32-28 *\n')
+    lines = list(pdnkit.check(str(p)))
+    assert lines == pdncheck_json(str(p))
+    said = [o for o in lines if o.get("code") == "compression"]
+    assert [(o["severity"], o["game"], o["message"]) for o in said] == [("warning", None, "not xz data; read as text")]
+    assert [o["code"] for o in pdnkit.check(str(p), strict=True) if o.get("severity") == "error"] == ["compression"]

@@ -1,4 +1,4 @@
-"""The README's recipe for many machines (section "Python", "Checking on a Dask cluster"):
+"""doc/guide.md's recipe for many machines ("The Python analyst", "Checking on a Dask cluster"):
 a LocalCluster of 2 worker processes on the loopback, one task per corpus file and one
 per --shard K/N slice of OCA; the merged game objects and totals must equal one
 pdncheck --json run over the same files."""
@@ -14,7 +14,7 @@ import pdnkit  # noqa: E402
 TOTALS = ("games", "with_errors", "errors", "warnings")
 
 
-# ---- the recipe, as the README shows it --------------------------------------------------
+# ---- the recipe, as doc/guide.md shows it -----------------------------------------------
 def check_part(path, shard=None):
     """One task: the pdncheck --json lines of one file, or of one slice of it."""
     return list(pdnkit.check(path, shard=shard))

@@ -237,6 +237,13 @@ static void test_output_check(void)
     CU_ASSERT_TRUE(pk_cli_same_file(lnk, f));
     CU_ASSERT_FALSE(pk_cli_same_file(fresh, f));
     fclose(f);
+    /* pk_cli_same_path: the same before either is opened (issue 31 item 10) */
+    CU_ASSERT_TRUE(pk_cli_same_path(a, a));
+    CU_ASSERT_TRUE(pk_cli_same_path(dot, a));
+    CU_ASSERT_TRUE(pk_cli_same_path(lnk, hard));
+    CU_ASSERT_TRUE(pk_cli_same_path(fresh, fresh)); /* one name: one file, once made */
+    CU_ASSERT_FALSE(pk_cli_same_path(fresh, a));
+    CU_ASSERT_FALSE(pk_cli_same_path(a, h1));
     pk_cli_inputs_free(&in);
     unlink(a);
     unlink(lnk);

@@ -5,6 +5,7 @@
  * (escapes, invalid UTF-8 as U+FFFD, null), a whole JSON Lines diagnostic, write errors,
  * and pk_error_set.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
@@ -172,6 +173,32 @@ static void test_error_set(void)
     CU_ASSERT_EQUAL(pk_error_set(&e, PK_ERR_IO, 0, "%s", longer), PK_ERR_IO);
     CU_ASSERT_EQUAL(strlen(e.msg), sizeof e.msg - 1);
     CU_ASSERT_EQUAL(e.msg[0], 'm');
+    /* ... keeping its start and its end, the middle (an echo) elided: the reason stays
+     * (issue 31 item 10), in a message of any length, cut between UTF-8 characters */
+    size_t sizes[] = {300, 1000, 5000};
+    for (int k = 0; k < 3; k++) {
+        char *pat = malloc(sizes[k] + 1);
+        for (size_t i = 0; i < sizes[k]; i += 2)
+            memcpy(pat + i, "\xC3\xA9", 2); /* e-acute, two bytes */
+        pat[sizes[k]] = 0;
+        pk_error_set(&e, PK_ERR_USAGE, 0, "-t Event: bad pattern '%s(': missing closing parenthesis (at offset %zu)",
+                     pat, sizes[k] / 2 + 1);
+        CU_ASSERT(strlen(e.msg) <= sizeof e.msg - 1);
+        CU_ASSERT(!strncmp(e.msg, "-t Event: bad pattern '\xC3\xA9", 25));
+        CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "..."));
+        char tail[80];
+        snprintf(tail, sizeof tail, "\xC3\xA9(': missing closing parenthesis (at offset %zu)", sizes[k] / 2 + 1);
+        size_t n = strlen(e.msg), t = strlen(tail);
+        CU_ASSERT(n > t && !strcmp(e.msg + n - t, tail));
+        for (size_t i = strlen("-t Event: bad pattern '"); i < n; i++) { /* no character cut */
+            unsigned char c = (unsigned char)e.msg[i];
+            if (c == 0xC3)
+                CU_ASSERT((unsigned char)e.msg[i + 1] == 0xA9);
+            if (c == 0xA9)
+                CU_ASSERT((unsigned char)e.msg[i - 1] == 0xC3);
+        }
+        free(pat);
+    }
     pk_error_clear(&e);
     CU_ASSERT_EQUAL(e.code, PK_OK);
     CU_ASSERT_STRING_EQUAL(e.msg, "");

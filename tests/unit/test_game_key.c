@@ -114,6 +114,87 @@ static void test_broken(void)
     CU_ASSERT(!same(&k[4], &k[6])); /* the same text as another variant */
 }
 
+/* The key of the first game of text under the variant its tags name. */
+static pk_game_key key1(const char *text)
+{
+    pk_game_key k[8];
+    CU_ASSERT_EQUAL(keys(text, NULL, k), 1);
+    return k[0];
+}
+
+static void test_wide_board(void)
+{
+    /* Canadian 12x12 (RULES 2.13): pk_bb has 128 bits, the squares past bit 63 count
+       (issue 31: a key of 64 bits made these one game). The same move from starts that
+       differ in one black man, 2 or 3 */
+    const char *in = "[GameType \"27\"]\n[FEN \"W:W60:B2,30\"]\n1. 60-54 *\n"
+                     "[GameType \"27\"]\n[FEN \"W:W60:B3,30\"]\n1. 60-54 *\n";
+    pk_game_key k[8];
+    CU_ASSERT_EQUAL_FATAL(keys(in, NULL, k), 2);
+    CU_ASSERT(!same(&k[0], &k[1]));
+    /* a white king on each square of the board but 54 and 60, the same move 60-54 after:
+       70 other games */
+    pk_game_key all[72];
+    int n = 0;
+    for (int sq = 1; sq <= 72; sq++) {
+        if (sq == 1 || sq == 54 || sq == 60)
+            continue;
+        char text[160];
+        snprintf(text, sizeof text, "[GameType \"27\"]\n[FEN \"W:WK%d,60:B1\"]\n1. 60-54 *\n", sq);
+        all[n++] = key1(text);
+    }
+    int dup = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < i; j++)
+            dup += same(&all[i], &all[j]);
+    CU_ASSERT_EQUAL(n, 69);
+    CU_ASSERT_EQUAL(dup, 0);
+    /* a capture in numbers and in algebraic squares (pdnmoves -v canadian --algebraic
+       'W:W60:B53,2': 60x47 is k3xi5): one key */
+    pk_game_key c1 = key1("[GameType \"27\"]\n[FEN \"W:W60:B53,2\"]\n1. 60x47 *\n");
+    pk_game_key c2 = key1("[GameType \"27\"]\n[FEN \"W:W60:B53,2\"]\n1. k3xi5 *\n");
+    CU_ASSERT(same(&c1, &c2));
+}
+
+static void test_kings(void)
+{
+    /* International: a king or a man on 46, the same move 31-27 (RULES 1.1: a king is
+       another piece; a key without the kings made these one game, issue 31) */
+    const char *in = "[FEN \"W:W31,K46:B18,37\"]\n1. 31-27 *\n"
+                     "[FEN \"W:W31,46:B18,37\"]\n1. 31-27 *\n"
+                     "[FEN \"W:W31,46:B18,K37\"]\n1. 31-27 *\n";
+    pk_game_key k[8];
+    CU_ASSERT_EQUAL_FATAL(keys(in, pk_variant_find("international"), k), 3);
+    CU_ASSERT(!same(&k[0], &k[1]));
+    CU_ASSERT(!same(&k[1], &k[2]));
+    CU_ASSERT(!same(&k[0], &k[2]));
+}
+
+static void test_no_moves(void)
+{
+    /* Without moves a record is its start, its tag pairs (in any order) and its result
+       (issue 31: every forfeit was a copy of the first) */
+    const char *in = "[White \"A\"]\n[Result \"0-0\"]\n0-0\n\n"
+                     "[White \"C\"]\n[Result \"2-0\"]\n2-0\n\n"
+                     "[Result \"0-0\"]\n[White \"A\"]\n0-0\n\n"
+                     "[White \"A\"]\n[Result \"0-0\"]\n1-0\n\n"
+                     "[White \"A\"]\n[Result \"0-0\"]\n[Black \"B\"]\n0-0\n\n"
+                     "[White \"A\"]\n[Result \"0-0\"]\n{a comment} 0-0\n"
+                     "[White \"A\"]\n[Result \"0-0\"]\n"; /* no terminator: the tag's */
+    pk_game_key k[8];
+    CU_ASSERT_EQUAL_FATAL(keys(in, pk_variant_find("international"), k), 7);
+    CU_ASSERT(!same(&k[0], &k[1])); /* other tags */
+    CU_ASSERT(same(&k[0], &k[2]));  /* the same tags in another order */
+    CU_ASSERT(!same(&k[0], &k[3])); /* another result (the terminator's, pdn.h) */
+    CU_ASSERT(!same(&k[0], &k[4])); /* one tag more */
+    CU_ASSERT(same(&k[0], &k[5]));  /* a comment is not the game */
+    CU_ASSERT(same(&k[0], &k[6]));  /* the result the record states, as pdnconv writes it */
+    /* with moves the tags do not count */
+    const char *mv = "[White \"A\"]\n1. 32-28 *\n\n[White \"C\"]\n1. 32-28 *\n";
+    CU_ASSERT_EQUAL_FATAL(keys(mv, pk_variant_find("international"), k), 2);
+    CU_ASSERT(same(&k[0], &k[1]));
+}
+
 static void test_set(void)
 {
     pk_key_set *s = pk_key_set_new();
@@ -143,6 +224,9 @@ static const pk_test tests[] = {{"notations, comments, tags", test_notations},
                                 {"captures short, full, hop by hop", test_captures},
                                 {"variant and start position", test_variant_and_start},
                                 {"records the replay cannot finish", test_broken},
+                                {"12x12: every bit of the board", test_wide_board},
+                                {"kings are not men", test_kings},
+                                {"records without moves", test_no_moves},
                                 {"the set", test_set},
                                 {NULL, NULL}};
 PK_TEST_MAIN("game key", tests)

@@ -4,6 +4,7 @@
  * compressed data is made here, by the same libraries' encoders. */
 #include "input.h"
 #include "pdn.h"
+#include "pdn_open.h"
 #include "pktest.h"
 
 #include <bzlib.h>
@@ -249,6 +250,102 @@ static void test_reader_keeps_games(void)
     free(z);
 }
 
+/* The format a name announces: the four endings in any case, nothing else. */
+static void test_format_named(void)
+{
+    CU_ASSERT_EQUAL(pk_in_format_named("a.pdn.gz"), PK_IN_GZIP);
+    CU_ASSERT_EQUAL(pk_in_format_named("A.PDN.GZ"), PK_IN_GZIP);
+    CU_ASSERT_EQUAL(pk_in_format_named("dir/a.bz2"), PK_IN_BZIP2);
+    CU_ASSERT_EQUAL(pk_in_format_named("r.pdn.Xz"), PK_IN_XZ);
+    CU_ASSERT_EQUAL(pk_in_format_named("r.pdn.zst"), PK_IN_ZSTD);
+    CU_ASSERT_EQUAL(pk_in_format_named("a.pdn"), PK_IN_PLAIN);
+    CU_ASSERT_EQUAL(pk_in_format_named("a.tgz"), PK_IN_PLAIN);
+    CU_ASSERT_EQUAL(pk_in_format_named("xz"), PK_IN_PLAIN);
+    CU_ASSERT_EQUAL(pk_in_format_named(".xz"), PK_IN_PLAIN); /* a name, not an ending */
+    CU_ASSERT_EQUAL(pk_in_format_named("a.pdn.zstd"), PK_IN_PLAIN);
+    CU_ASSERT_EQUAL(pk_in_format_named("<stdin>"), PK_IN_PLAIN);
+    CU_ASSERT_EQUAL(pk_in_format_named(NULL), PK_IN_PLAIN);
+}
+
+typedef struct said {
+    int n, severity, game;
+    long long line;
+    char msg[128];
+} said;
+
+static void keep_compression(void *ctx, const pk_diag *d)
+{
+    said *s = ctx;
+    if (strcmp(d->code, "compression"))
+        return;
+    s->n++;
+    s->severity = d->severity;
+    s->game = d->game;
+    s->line = d->line;
+    snprintf(s->msg, sizeof s->msg, "%s", d->message);
+}
+
+/* Reads buf named name with the reader: the games, and what it said of the compression. */
+static int read_named(const void *buf, size_t n, const char *name, unsigned flags, said *s, int *game_warnings)
+{
+    memset(s, 0, sizeof *s);
+    pk_pdn_reader *r = pk_pdn_open_memory(buf, n, name, flags, NULL);
+    pk_diag_sink sink = {keep_compression, s};
+    pk_game g;
+    pk_game_init(&g);
+    int games = 0;
+    *game_warnings = 0;
+    while (pk_pdn_next(r, &g, &sink, NULL) == PK_OK) {
+        games++;
+        *game_warnings += g.nwarnings + g.nerrors;
+    }
+    pk_game_free(&g);
+    pk_pdn_close(r);
+    return games;
+}
+
+/* Issue 31 item 9: a name that promises a compression the bytes do not have is said once,
+ * as the file's (no game, no line, in no game's counts), a warning or under PK_PDN_STRICT
+ * an error; data of the format its name says is read without a word. */
+static void test_name_and_bytes(void)
+{
+    const char *text = "[GameType \"20\"]\n1. 32-28 *\n\n[GameType \"20\"]\n1. 33-29 *\n";
+    said s;
+    int w;
+    CU_ASSERT_EQUAL(read_named(text, strlen(text), "r.pdn.xz", 0, &s, &w), 2);
+    CU_ASSERT_EQUAL(s.n, 1);
+    CU_ASSERT_EQUAL(s.severity, PK_SEV_WARNING);
+    CU_ASSERT_EQUAL(s.game, 0);
+    CU_ASSERT_EQUAL(s.line, 0);
+    CU_ASSERT_STRING_EQUAL(s.msg, "not xz data; read as text");
+    CU_ASSERT_EQUAL(w, 0);
+    CU_ASSERT_EQUAL(read_named(text, strlen(text), "r.pdn.xz", PK_PDN_STRICT, &s, &w), 2);
+    CU_ASSERT_EQUAL(s.n, 1);
+    CU_ASSERT_EQUAL(s.severity, PK_SEV_ERROR);
+    CU_ASSERT_EQUAL(w, 0);
+    CU_ASSERT_EQUAL(read_named("", 0, "e.pdn.GZ", 0, &s, &w), 0); /* empty: not gzip data either */
+    CU_ASSERT_STRING_EQUAL(s.msg, "not gzip data; read as text");
+    CU_ASSERT_EQUAL(read_named(text, strlen(text), "r.pdn", 0, &s, &w), 2);
+    CU_ASSERT_EQUAL(s.n, 0);
+    static const char *const ends[] = {".gz", ".bz2", ".xz", ".zst"};
+    for (int k = 0; k < 4; k++) {
+        size_t zn;
+        unsigned char *z = pack(formats[k], text, strlen(text), &zn);
+        char own[32], other[32];
+        snprintf(own, sizeof own, "g.pdn%s", ends[k]);
+        snprintf(other, sizeof other, "g.pdn%s", ends[(k + 1) % 4]);
+        CU_ASSERT_EQUAL(read_named(z, zn, own, 0, &s, &w), 2);
+        CU_ASSERT_EQUAL(s.n, 0);
+        CU_ASSERT_EQUAL(read_named(z, zn, other, 0, &s, &w), 2);
+        CU_ASSERT_EQUAL(s.n, 1);
+        char want[64];
+        snprintf(want, sizeof want, "not %s data; read as %s data", pk_in_format_name(formats[(k + 1) % 4]),
+                 pk_in_format_name(formats[k]));
+        CU_ASSERT_STRING_EQUAL(s.msg, want);
+        free(z);
+    }
+}
+
 static const pk_test tests[] = {
     {"magic bytes", test_sniff},
     {"plain input unchanged", test_plain},
@@ -256,6 +353,8 @@ static const pk_test tests[] = {
     {"cut anywhere: the text so far, then 'truncated'", test_cut},
     {"damaged or followed by other data", test_damage},
     {"the reader keeps the games before an error", test_reader_keeps_games},
+    {"the format a file name announces", test_format_named},
+    {"a name that promises another format: said once, as the file's", test_name_and_bytes},
     {NULL, NULL}};
 
 PK_TEST_MAIN("input", tests)

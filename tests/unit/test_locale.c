@@ -134,7 +134,7 @@ static void tag_name(void)
     pk_filter *f = pk_filter_new();
     pk_error err;
     CU_ASSERT_EQUAL_FATAL(pk_filter_add_tag(f, "SITE=zmir", false, &err), PK_OK);
-    CU_ASSERT(pk_filter_record(f, &g));
+    CU_ASSERT_EQUAL(pk_filter_record(f, &g, NULL), 1);
     pk_filter_free(f);
     pk_game_free(&g);
 }

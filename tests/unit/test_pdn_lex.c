@@ -87,6 +87,15 @@ static void test_moves(void)
     expect("1- 7 ", PK_TOK_MOVE, 4);
     expect("11x18 18x25", PK_TOK_MOVE, 5);
     expect("8-11Redoverstepped", PK_TOK_MOVE, 4);
+    /* 12x12 boards (RULES 2.13): files to l, ranks to 12 (issue 31); the board is the
+       replay's to check, a square past it is named there, not junk here */
+    expect("a1-l12 *", PK_TOK_MOVE, 6);
+    expect("k11xi9 ", PK_TOK_MOVE, 6);
+    expect("L12-K11 ", PK_TOK_MOVE, 7);
+    expect("b12:d10:f12 ", PK_TOK_MOVE, 11);
+    expect("a10b11 ", PK_TOK_MOVE, 6);
+    expect("a13-b12 ", PK_TOK_JUNK, 7); /* no rank 13 */
+    expect("m1-l2 ", PK_TOK_JUNK, 5);   /* no file m */
 }
 
 static void test_strength(void)

@@ -164,6 +164,39 @@ static void test_squares(void)
     pk_game_free(&g);
 }
 
+static void test_squares_12x12(void)
+{
+    /* the squares of the largest board (RULES 2.13: files a-l, ranks 1-12), whatever the
+       game's board (the replay checks them): issue 31, "a1-l12" was skipped as text */
+    seen s;
+    pk_game g;
+    CU_ASSERT_EQUAL(rd("[GameType \"27\"]\n1. a1-l12 k11xi9 2. l12-k11 *", PK_PDN_STRICT, &s, &g), 1);
+    CU_ASSERT_EQUAL(s.n, 0);
+    CU_ASSERT_EQUAL_FATAL(g.main.nmoves, 3);
+    const pk_pdn_move *m = g.main.moves;
+    CU_ASSERT_EQUAL(m[0].squares[1].kind, PK_SQ_ALGEBRAIC);
+    CU_ASSERT_EQUAL(m[0].squares[1].file, 11);
+    CU_ASSERT_EQUAL(m[0].squares[1].rank, 12);
+    CU_ASSERT_EQUAL(m[1].squares[0].file, 10);
+    CU_ASSERT_EQUAL(m[1].squares[0].rank, 11);
+    CU_ASSERT_STRING_EQUAL(m[2].squares[0].text, "l12");
+    pk_game_free(&g);
+    /* a move of squares no board has is a syntax error, never text skipped with a
+       warning: no move may pass unseen */
+    const char *bad[] = {"1. m1-l2 *", "1. a13-b12 *", "1. 32-28 a0xb1 *", "[GameType \"27\"]\nz9-y8 *"};
+    for (int i = 0; i < 4; i++) {
+        CU_ASSERT_EQUAL(rd(bad[i], 0, &s, NULL), 1);
+        int k = find(&s, "syntax");
+        if (k < 0)
+            fprintf(stderr, "  no syntax error for: %s\n", bad[i]);
+        CU_ASSERT(k >= 0 && s.sev[k] == PK_SEV_ERROR);
+    }
+    /* text that is no move stays text ("R1-0": a digit is no square's file) */
+    CU_ASSERT_EQUAL(rd("1. 32-28 R1-0 *", 0, &s, NULL), 1);
+    CU_ASSERT(find(&s, "syntax") < 0);
+    CU_ASSERT(find(&s, "stray-text") >= 0);
+}
+
 static void test_hop_by_hop(void)
 {
     seen s;
@@ -744,6 +777,24 @@ static void test_fast_path_same_model(void)
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
         both_ways(t[i]);
+    /* issue 31 item 7: without tag pairs, move 1 after a blank line starts a game (pdn(5)
+     * GAMES), after a syntax error too; not "1...", not in a variation, not after tags */
+    static const struct {
+        const char *text;
+        int games;
+    } split[] = {
+        {"01. 31-26 17-21 02. 26x17 11x22\n\n01. 31-26 18-22\n\n1. 32-28 *", 3},
+        {"1. 31-26 ) 17-21\n\n01. 31-26 18-22", 2},
+        {"1. 32-28 {c}\n\n1... 19-23 *", 1},
+        {"1. 32-28 (1. 33-28\n\n1. 34-29) 19-23 *", 1},
+        {"[Event \"a\"]\n1. 32-28 19-23\n\n1. 33-28 *", 1},
+        {"1. 32-28 19-23\n1. 33-28 *", 1}, /* no blank line */
+    };
+    for (size_t i = 0; i < sizeof split / sizeof split[0]; i++) {
+        size_t n = strlen(split[i].text);
+        CU_ASSERT_EQUAL(same_both_ways(split[i].text, n, 0, split[i].text), split[i].games);
+        CU_ASSERT_EQUAL(same_both_ways(split[i].text, n, PK_PDN_STRICT, split[i].text), split[i].games);
+    }
 }
 
 /* Columns and the text as written, after moves and numbers read by the fast path. */
@@ -824,6 +875,7 @@ static void test_fast_path_corpora(void)
 static const pk_test tests[] = {
     {"model", test_model},
     {"squares", test_squares},
+    {"squares of the 12x12 board, and none past it", test_squares_12x12},
     {"hop by hop captures", test_hop_by_hop},
     {"numbers and ellipsis", test_numbers_and_ellipsis},
     {"results", test_results},

@@ -22,10 +22,39 @@ typedef struct wctx {
     long processed;
 } wctx;
 
+/* The gate: "each context did work" cannot rest on the scheduler (on a loaded machine a
+ * worker may not run before the 2,000 short items are gone: CI's make check saw it), so
+ * while gate_want > 0 each context's first item waits until gate_want contexts have each
+ * started one. The window then fills, the caller runs an item nobody claimed and opens the
+ * gate; a pool whose caller never works keeps it shut, and the wait ends after 10 s with
+ * the assertion failing, as it should. */
+static pthread_mutex_t gate_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t gate_cv = PTHREAD_COND_INITIALIZER;
+static int gate_want, gate_started;
+
+static void gate(const wctx *w)
+{
+    if (w->processed > 0)
+        return;
+    pthread_mutex_lock(&gate_mu);
+    if (gate_want > 0) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += 10;
+        if (++gate_started >= gate_want)
+            pthread_cond_broadcast(&gate_cv);
+        while (gate_started < gate_want)
+            if (pthread_cond_timedwait(&gate_cv, &gate_mu, &until) != 0)
+                break;
+    }
+    pthread_mutex_unlock(&gate_mu);
+}
+
 static void work(void *ctx, void *it)
 {
     wctx *w = ctx;
     item *x = it;
+    gate(w);
     /* uneven work, so that later items often finish first */
     struct timespec ts = {0, (x->id * 7919 % 13) * 20000};
     nanosleep(&ts, NULL);
@@ -41,6 +70,7 @@ static void run_pool(int threads, int window, int n, bool with_caller)
     for (int i = 0; i < 8; i++)
         ctx[i] = (wctx){i, 0}, wp[i] = &ctx[i];
     pk_error e;
+    gate_want = with_caller && threads > 1 ? threads : 0, gate_started = 0;
     pk_pool *p = with_caller ? pk_pool_new_with_caller(threads, window, work, wp, &e)
                              : pk_pool_new(threads, window, work, wp, &e);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);

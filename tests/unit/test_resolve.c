@@ -263,6 +263,24 @@ static void test_handles(void)
     CU_ASSERT_EQUAL(pk_file_guess_votes(f, var("italian")), 1);
     CU_ASSERT_EQUAL(pk_file_guess_votes(f, var("english")), 0);
     PK_READ_DONE(&rd);
+    /* issue 31 item 6: a game without a tag and without moves fits every variant: no vote */
+    g = PK_READ_GAME(&rd, "[White \"B\"]\n*\n");
+    CU_ASSERT(pk_file_guess_add(f, r, g, &o));
+    CU_ASSERT_EQUAL(pk_file_guess_games(f), 1);
+    CU_ASSERT_EQUAL(pk_file_guess_votes(f, var("international")), 0);
+    CU_ASSERT_EQUAL(pk_file_guess_votes(f, var("italian")), 1);
+    /* and it is guessed as the file's games are read: italian (the tag), not PDN's default */
+    ch = pk_variant_choice_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ch);
+    o.file_guess = f;
+    pk_resolve_variant(r, g, &o, ch);
+    CU_ASSERT_PTR_EQUAL(pk_variant_choice_variant(ch), var("italian"));
+    CU_ASSERT(pk_variant_choice_by_file(ch));
+    CU_ASSERT_STRING_EQUAL(pk_variant_choice_message(ch),
+                           "no GameType tag: guessed italian, the variant of this file's games");
+    o.file_guess = NULL;
+    pk_variant_choice_free(ch);
+    PK_READ_DONE(&rd);
     pk_file_guess_init(f);
     CU_ASSERT_EQUAL(pk_file_guess_games(f), 0);
     pk_file_guess_free(f);
