@@ -21,7 +21,7 @@ WEB_OPT   ?= -O3
 # /usr/share/nodejs), which a node from elsewhere does not search by itself.
 WEB_ENV   := NODE_PATH=/usr/share/nodejs$(if $(NODE_PATH),:$(NODE_PATH))
 WEB_CC     = $(WEB_ENV) $(EMCC)
-WEB_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WEB_OPT) $(WARN) $(SRC_INC) $(CLI_INC) -I$(WEB)/3p/include
+WEB_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -DNDEBUG $(WEB_OPT) $(WARN) $(SRC_INC) $(CLI_INC) -I$(WEB)/3p/include
 WEB_OBJ   := $(LIB_SRC:%.c=$(WEB)/obj/%.o) $(CLI_SRC:%.c=$(WEB)/obj/%.o) $(WEB)/obj/web/pdnkit_web.o
 WEB_3P    := $(WEB)/3p/libpcre2.a $(WEB)/3p/libz.a $(WEB)/3p/libbz2.a $(WEB)/3p/liblzma.a $(WEB)/3p/libzstd.a
 WEB_3P_STAMP := $(WEB)/3p/.built

@@ -8,7 +8,10 @@
  *     it computes in out-parameters, and, when given a non-NULL pk_error *, writes a
  *     one-line human message and the line and column of the fault into it; a query that
  *     cannot fail returns its value (libpdnkit(3) ERRORS says the whole convention);
- *   - the library never prints and never exits: the tools in src/tools/ do that.
+ *   - the library never prints and never exits: the tools in src/tools/ do that; nor does
+ *     it abort on what it is given: assert() checks only pdnkit's own invariants, ones no
+ *     caller can break through this API, and release builds are built with NDEBUG
+ *     (src/base/pk_assert.h, not installed, says the policy).
  *
  * Ownership (every function; a comment says so where one differs):
  *   - what the caller passes stays the caller's and is not kept after the call returns;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "check_int.h"
+#include "pk_assert.h"
 
 /* A worker reads a piece into its warm slot, game after game, and checks each one. */
 void pk_ck_work_piece(worker *w, chunk *k)
@@ -47,6 +48,7 @@ typedef struct cutter {
     pk_src *src;
     const char *name;
     pk_pdn_resume at;      /* where the next piece starts */
+    unsigned long long emitted; /* where the next piece emitted starts (the pieces' order) */
     char *carry;           /* text read past the last cut: the next piece's start */
     size_t ncarry, ccap;
     bool eof, ioerr;
@@ -254,6 +256,10 @@ static void chunk_done(cutter *u, chunk *k)
         u->fallback = k;
         return;
     }
+    /* pieces are emitted in the order they were cut, each one starting where the one
+     * before it ended: the output stays -j 1's */
+    assert(k->at.base == u->emitted);
+    u->emitted = k->at.base + k->len;
     u->go_on = pk_ck_emit(c, &k->st, NULL, k->last);
     c->games += k->ngames;
     if (!k->last && k->ngames != k->predicted)
@@ -295,6 +301,8 @@ static void take_piece(cutter *u, bool wait, chunk **later, int *nlater, int *in
         --*inflight;
         bool before = u->fallback != NULL;
         chunk_done(u, k);
+        /* every piece is in one place at a time: in flight, in later[] or on the free list */
+        assert(*nlater + c->ncfree + *inflight < c->nchunks);
         if (u->fallback && (before || u->fallback == k))
             later[(*nlater)++] = k;
         else
@@ -310,6 +318,7 @@ int pk_ck_run_pieces(pk_checker *c, pk_src *src, const char *name, pk_pdn_resume
 {
     cutter u = {.c = c, .src = src, .name = name, .go_on = true};
     u.at = *resume;
+    u.emitted = resume->base;
     chunk **later = calloc((size_t)c->nchunks, sizeof *later); /* the pieces read again */
     int nlater = 0, inflight = 0;
     chunk *uncut = NULL; /* a piece that could not be cut: its text is the newest */
@@ -336,6 +345,7 @@ int pk_ck_run_pieces(pk_checker *c, pk_src *src, const char *name, pk_pdn_resume
     while (inflight > 0) /* the rest in flight, in order */
         take_piece(&u, true, later, &nlater, &inflight);
     if (uncut) {
+        assert(nlater + c->ncfree < c->nchunks); /* (uncut: in none of the three) */
         later[nlater++] = uncut;
         if (!u.fallback)
             u.fallback = uncut;

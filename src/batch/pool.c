@@ -22,6 +22,7 @@
 
 #include <stdatomic.h>
 #include <stdlib.h>
+#include "pk_assert.h"
 #include "pk_port.h"
 
 typedef struct slot {
@@ -172,6 +173,7 @@ static void wake_workers(pk_pool *p)
 void pk_pool_put(pk_pool *p, void *item)
 {
     long tail = atomic_load(&p->tail);
+    assert(tail - p->head < p->window); /* pool.h: the caller puts only while not pk_pool_full */
     slot *s = &p->ring[tail % p->window];
     s->item = item;
     if (!p->threads) { /* -j 1: at once, on this thread */
@@ -216,6 +218,9 @@ void *pk_pool_take(pk_pool *p, bool wait)
 {
     if (p->head == atomic_load(&p->tail))
         return NULL;
+    /* the slots in flight (above): tail at most window ahead of head, next never past tail */
+    assert(p->head < atomic_load(&p->tail) && atomic_load(&p->next) <= atomic_load(&p->tail) &&
+           atomic_load(&p->tail) - p->head <= p->window);
     slot *s = &p->ring[p->head % p->window];
     if (!atomic_load(&s->done) && wait && p->caller_ctx)
         help(p, s);

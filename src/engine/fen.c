@@ -12,6 +12,7 @@
 
 #include "diag.h"
 #include "pk_bits.h"
+#include "position_int.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -280,7 +281,10 @@ int pk_fen_parse(const pk_variant *v, const char *s, size_t len, pk_pos *out, pk
         char f[24];
         return pk_error_set(err, PK_ERR_SYNTAX, col(&c), "unexpected %s after the position", found(&c, f));
     }
-    return validate(v, &c, out, err);
+    int rc = validate(v, &c, out, err);
+    /* a position the parse accepted: whole, on the board, its hash kept by pk_pos_put */
+    assert(rc != PK_OK || pk_pos_sound_hashed(v->geom, out));
+    return rc;
 }
 
 int pk_fen_error_text(const char *fen, size_t len, const char *where, const pk_error *err, char *buf,

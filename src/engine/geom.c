@@ -6,6 +6,7 @@
  */
 #include "geom.h"
 #include "pk_ascii.h"
+#include "pk_assert.h"
 
 #include <stdatomic.h>
 #include <stdio.h>
@@ -181,6 +182,7 @@ int pk_geom_alg_bit(const pk_geom *g, int file, int rank)
 /* Written by hand: at most 3 characters ("72", "l12") and a NUL. */
 static char *put_int(char *p, int n)
 {
+    assert(n >= 0 && n < 100); /* a number or rank of a board of at most 12x12 */
     if (n >= 10)
         *p++ = (char)('0' + n / 10);
     *p++ = (char)('0' + n % 10);
@@ -197,6 +199,7 @@ static void name_of(const pk_geom *g, int bit, bool algebraic, char *buf)
         p = put_int(p, g->alg_rank[bit] + 1);
     } else
         p = put_int(p, g->num_of[bit]);
+    assert(p - buf <= 3); /* the name and its NUL fit the table's 4 bytes */
     *p = 0;
 }
 

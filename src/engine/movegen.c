@@ -5,6 +5,7 @@
  * movegen_impl.h). Rows that share move rules share a copy.
  */
 #include "movegen_int.h"
+#include "position_int.h"
 
 typedef int (*gen_fn)(const pk_geom *, const pk_pos *, pk_movelist *, unsigned, int);
 typedef int (*quiet_fn)(const pk_geom *, const pk_pos *, int, int, pk_move *);
@@ -28,9 +29,23 @@ static const children_fn childrens[PK_V_COUNT] = {PK_MG_ROWS_64(CHILDREN) PK_MG_
 static const perft_fn perfts[PK_V_COUNT] = {PK_MG_ROWS_64(PERFT) PK_MG_ROWS_128(PERFT)};
 static const capfrom_fn capfroms[PK_V_COUNT] = {PK_MG_ROWS_64(CAPFROM) PK_MG_ROWS_128(CAPFROM)};
 
+/* What the generator wrote into a list (asserted; pk_assert.h): within the list's bounds
+ * (movelist_int.h: a longer list is cut and flagged, never overrun), each move whole. */
+static inline bool list_sound(const pk_movelist *l)
+{
+    if (l->n < 0 || l->n > PK_MAX_MOVES)
+        return false;
+    for (int i = 0; i < l->n; i++)
+        if (!pk_move_sound(&l->m[i]))
+            return false;
+    return true;
+}
+
 int pk_gen_legal(const pk_variant *v, const pk_pos *p, pk_movelist *out, unsigned flags)
 {
-    return gens[v->engine](v->geom, p, out, flags, PK_MG_LIST);
+    int n = gens[v->engine](v->geom, p, out, flags, PK_MG_LIST);
+    assert(list_sound(out));
+    return n;
 }
 
 int pk_quiet_move(const pk_variant *v, const pk_pos *p, int from, int to, pk_move *m)
@@ -45,7 +60,9 @@ int pk_gen_captures_from(const pk_variant *v, const pk_pos *p, int from, pk_move
         return -1;
     if (from < 0 || from >= PK_MAX_BITS || !pk_bb_test(p->pieces[p->turn], from))
         return 0;
-    return capfroms[v->engine](v->geom, p, from, out, flags);
+    int n = capfroms[v->engine](v->geom, p, from, out, flags);
+    assert(list_sound(out));
+    return n;
 }
 
 int pk_count_legal(const pk_variant *v, const pk_pos *p, unsigned flags, pk_movelist *scratch)

@@ -18,6 +18,7 @@
 #include "notation.h"
 #include "written.h"
 #include "pk_bits.h"
+#include "position_int.h"
 
 pk_replay *pk_replay_new(void) { return calloc(1, sizeof(pk_replay)); }
 void pk_replay_free(pk_replay *r)
@@ -427,6 +428,7 @@ static void replay_line(ctx *c, const pk_pdn_line *line, const pk_pos *start, in
             break;
         ply++;
         bool ok = play_with_variations(c, line, i, ply, depth);
+        assert(!ok || pk_pos_sound_hashed(c->v->geom, &c->pos)); /* pk_make kept the position whole */
         c->var_depth = depth;
         if (!ok)
             break;
@@ -586,6 +588,7 @@ static int replay_as(pk_replay *r, const pk_game *g, const char *file, const pk_
             ply--;
             break;
         }
+        assert(pk_pos_sound_hashed(c.v->geom, &c.pos)); /* pk_make kept the position whole */
         if (c.aborted) { /* a trial's first error: the variant does not fit; plies counts
                             the plies before it, as after a move that stops the line */
             res->stopped = true;

@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include "position_int.h"
+
 /* ---- start position
  * ----------------------------------------------------------------- */
 
@@ -48,6 +50,7 @@ int pk_rp_set_start(ctx *c, const char *fen, long long line, long long col, int 
                      "mover) is assumed",
                      fen, side_name(c->v->first));
     c->at_line = 0;
+    assert(pk_pos_sound_hashed(c->v->geom, &p)); /* pk_fen_parse's, or the variant's start */
     c->pos = p;
     c->start_turn = p.turn;
     if (extra.fullmove > 0)
@@ -113,6 +116,7 @@ int pk_rp_apply_setups(ctx *c, const pk_pdn_note *n, const pk_pdn_note *skip, in
                 "there (PDN 3.0)",
                 ply, n->text);
         c->at_line = 0;
+        assert(pk_pos_sound_hashed(c->v->geom, &p)); /* a setup's FEN, or the null move's turn */
         c->pos = p;
         c->start_turn = p.turn;
         c->anchor_ply = ply;

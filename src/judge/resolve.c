@@ -7,6 +7,7 @@
 #include "replay_result_int.h"
 #include "resolve_int.h"
 #include "pk_ascii.h"
+#include "pk_assert.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -258,6 +259,7 @@ static void guess(const pk_game *g, const pk_replay_opts *o, pk_variant_choice *
     ch->variant = by == BY_NOTHING ? file_variant(f) : file_choice(f, candidates(by));
     ch->source = PK_VSRC_GUESS;
     ch->severity = PK_SEV_WARNING;
+    assert(ch->variant); /* every guess list names rows of the built-in table */
     if (!ch->variant) /* no candidate has a row: cannot happen with the built-in table */
         return;
     /* the file's games: more than the game's own vote (a game without a square has none) */

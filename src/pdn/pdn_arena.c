@@ -6,6 +6,7 @@
 #include "pdn_arena.h"
 
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #define CHUNK 65536
@@ -60,8 +61,10 @@ size_t pk_arena_total(const pk_arena *a) { return a->total; }
 void *pk_arena_alloc_chunk(pk_arena *a, size_t n)
 {
     chunk *c = a->cur;
+    assert(n % sizeof(max_align_t) == 0); /* pk_arena_alloc rounded it */
     if (c)
         c->used = (size_t)(a->next - (char *)c->data);
+    assert(!c || c->used <= c->size);
     while (c && c->size - c->used < n)
         c = c->next;
     if (!c) {
@@ -80,6 +83,8 @@ void *pk_arena_alloc_chunk(pk_arena *a, size_t n)
     void *p = (char *)c->data + c->used;
     c->used += n;
     a->total += n;
+    /* the block lies inside its chunk, aligned for any type (pdn_arena.h) */
+    assert(c->used <= c->size && (uintptr_t)p % _Alignof(max_align_t) == 0);
     if (n <= CHUNK)
         set_current(a, c); /* chunks before c are (nearly) full: skip them next time */
     return p;

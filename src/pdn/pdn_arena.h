@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+#include "pk_assert.h"
+
 struct pk_arena_chunk;
 
 /* Visible for the inline pk_arena_alloc(): the reader allocates a block per move. */
@@ -28,6 +30,7 @@ size_t pk_arena_total(const pk_arena *a);
 static inline void *pk_arena_alloc(pk_arena *a, size_t n)
 {
     n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+    assert(a->next <= a->end); /* the free bytes of the current chunk: none before the first */
     if (n == 0 || n > (size_t)(a->end - a->next)) /* (no chunk yet: next == end == NULL) */
         return pk_arena_alloc_chunk(a, n);
     void *p = a->next;

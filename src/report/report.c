@@ -7,6 +7,7 @@
 #include "report.h"
 
 #include "json.h"
+#include "pk_assert.h"
 #include "replay_result_int.h"
 
 #include <stdlib.h>
@@ -113,6 +114,9 @@ void pk_diag_buffer_add(pk_diag_buffer *b, const pk_diag *d)
         b->flushed++;
         return;
     }
+    /* report.h's memory bound, and room reserved for the entry and its strings */
+    assert(b->n < PK_DIAG_BUFFER_MAX && b->n < b->cap && b->used + bytes <= b->pool_cap &&
+           b->used + bytes <= PK_DIAG_BUFFER_BYTES);
     entry *e = &b->e[b->n];
     e->severity = d->severity;
     e->line = d->line;
