@@ -93,7 +93,16 @@ enum pk_result_check {
                                         game (warning result-mismatch, RULES 3.1) */
 };
 
-#define PK_FEN_MAX 256 /* a FEN buffer that holds every position of every variant */
+/* A FEN buffer that holds every FEN pk_fen_write writes, for every variant and both
+ * notations (its length and the NUL). The longest is every square of the board holding a
+ * king of one colour: "W" ":W" ":B" (5 characters), then for each square ",K" and its name
+ * of at most 3 characters ("a10", "l12"), one comma fewer: 5 + 5 * PK_MAX_SQUARES - 1,
+ * and the NUL, 5 + 5 * 72 = 365. Today's boards, algebraic and numeric: 12x12 310 and
+ * 283, Turkish's 64 squares 260 and 251, 10x10 209 and 195, 8x8 132 and 123; test_fen.c
+ * writes that worst case for every variant row, in each notation, and holds it under
+ * this bound.
+ * (256 until 1.0.0: an algebraic 12x12 FEN of 60 kings, 261 characters, was cut.) */
+#define PK_FEN_MAX (5 + 5 * PK_MAX_SQUARES)
 
 /* What the replay found about one game, for the game summary: opaque, made with
  * pk_replay_result_new (once, reused for every game: the replay allocates nothing) and read

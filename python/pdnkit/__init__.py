@@ -517,8 +517,14 @@ class Move:
 
 
 def _fen(v, p):
-    buf = ffi.new("char[]", lib.PK_FEN_MAX)
-    lib.pk_fen_write(v, p, v.algebraic, buf, lib.PK_FEN_MAX)
+    # PK_FEN_MAX holds every FEN (replay.h); pk_fen_write says the length it needs all the
+    # same, so a FEN is never cut here
+    size = lib.PK_FEN_MAX
+    buf = ffi.new("char[]", size)
+    need = lib.pk_fen_write(v, p, v.algebraic, buf, size)
+    if need >= size:
+        buf = ffi.new("char[]", need + 1)
+        lib.pk_fen_write(v, p, v.algebraic, buf, need + 1)
     return ffi.string(buf).decode()
 
 

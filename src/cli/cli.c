@@ -148,6 +148,8 @@ static int end_output(FILE *out, const char *name, int why, FILE *err, const cha
     }
     if (!failed)
         return status;
+    if (name && !strcmp(name, "-")) /* -o -: standard output, worded as without -o */
+        name = NULL;
     pk_cli_error(err, prog, NULL, "write error%s%s: %s", name ? ": " : "", name ? name : "",
                  why ? strerror(why) : "the system gave no reason");
     return PK_EXIT_USAGE;
@@ -163,9 +165,9 @@ int pk_cli_finish(FILE *out, FILE *err, const char *prog, int status)
     return end_output(out, NULL, ferror(out) ? errno : 0, err, prog, status, false);
 }
 
-int pk_cli_close_output(FILE *out, FILE *err, const char *prog, int status)
+int pk_cli_close_output(FILE *out, const char *name, FILE *err, const char *prog, int status)
 {
-    return end_output(out, NULL, ferror(out) ? errno : 0, err, prog, status, true);
+    return end_output(out, name, ferror(out) ? errno : 0, err, prog, status, true);
 }
 
 bool pk_cli_log_shared(FILE *out)

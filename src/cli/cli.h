@@ -145,7 +145,8 @@ bool pk_cli_write_failed(FILE *out, int *why);
 
 /* The end of an output: flushes it, closes it unless it is stdout or stderr, and checks
  * that everything written arrived. On failure writes one line to err, "PROG: error: write
- * error: NAME: REASON" (without "NAME: " when name is NULL: standard output), and returns
+ * error: NAME: REASON" (without "NAME: " when name is NULL or "-": standard output, as
+ * pk_cli_open_output takes it; the same words in every tool, issue 31), and returns
  * PK_EXIT_USAGE (2); else returns status unchanged. why: the reason noted by
  * pk_cli_write_failed, or 0 (then the final flush's, or what the descriptor tells: a
  * closed or read-only one). `return pk_cli_end_output(out, path, why, stderr, prog, st);` */
@@ -158,8 +159,10 @@ int pk_cli_end_output(FILE *out, const char *name, int why, FILE *err, const cha
 int pk_cli_finish(FILE *out, FILE *err, const char *prog, int status);
 
 /* pk_cli_finish, then fclose(out) unless it is stdout or stderr (a file of -o), with
- * the same check: `return pk_cli_close_output(out, stderr, prog, st);` */
-int pk_cli_close_output(FILE *out, FILE *err, const char *prog, int status);
+ * the same check; name is the file's (-o's value, NULL or "-" for standard output),
+ * named in the message as pk_cli_end_output names it:
+ * `return pk_cli_close_output(out, output, stderr, prog, st);` */
+int pk_cli_close_output(FILE *out, const char *name, FILE *err, const char *prog, int status);
 
 /* For a tool that writes its output to out and its messages to standard error: makes
  * standard error line-buffered (each line one write, whole even when other programs

@@ -439,7 +439,7 @@ int main(int argc, char **argv)
     if (html && pk_cli_same_file(html, R.out)) {
         pk_cli_error(stderr, prog, NULL, "--html file '%s' is also the report's output", html);
         pk_cli_inputs_free(&in);
-        return pk_cli_close_output(R.out, stderr, prog, PK_EXIT_USAGE);
+        return pk_cli_close_output(R.out, output, stderr, prog, PK_EXIT_USAGE);
     }
     R.shared = pk_cli_log_shared(R.out);
     R.color = !R.json && pk_cli_use_color(color, R.out) ? PK_DIAG_COLOR : 0;

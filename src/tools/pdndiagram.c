@@ -247,5 +247,5 @@ int main(int argc, char **argv)
     else
         st = render(&j, &pos, &o, false);
     pk_match_scratch_free(j.scratch);
-    return pk_cli_close_output(j.out, stderr, prog, st);
+    return pk_cli_close_output(j.out, output, stderr, prog, st);
 }

@@ -328,7 +328,7 @@ static FILE *output(run *R)
              SPLIT_DIGITS, ++R->nout, R->mode == OUT_JSON ? "jsonl" : "pdn");
     pk_error err;
     if (pk_cli_output_check(&R->in, name, "--split file", &err) || pk_cli_open_output(name, &R->out, &err)) {
-        fprintf(stderr, "%s: error: %s\n", PROG, err.msg);
+        pk_cli_error(stderr, PROG, NULL, "%s", err.msg); /* the file name escaped */
         R->errors = 1;
         return R->out = NULL;
     }
@@ -564,8 +564,11 @@ static int compile(run *R, args *A)
         char warning[600];
         if (A->opening && pk_search_set_opening(R->search, A->opening, only, warning, sizeof warning, &err))
             return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
-        if (A->opening && warning[0])
-            fprintf(stderr, "%s: warning: %s\n", PROG, warning);
+        if (A->opening && warning[0]) { /* it echoes --opening: escaped, as every echo */
+            char shown[4 * sizeof warning];
+            pk_text_escape(shown, sizeof shown, warning, strlen(warning));
+            fprintf(stderr, "%s: warning: %s\n", PROG, shown);
+        }
     }
     if (R->reversed && !A->nfens)
         return pk_cli_usage_error(stderr, PROG, "--reversed goes with --fen");
@@ -705,7 +708,7 @@ static int setup(run *R, const args *A)
     if ((R->unique || R->duplicates) && !(R->keys = pk_key_set_new()))
         return fprintf(stderr, "%s: error: out of memory\n", PROG), PK_EXIT_USAGE;
     if (!(R->checker = pk_checker_new(&R->copts, &err)))
-        return fprintf(stderr, "%s: error: %s\n", PROG, err.msg), PK_EXIT_USAGE;
+        return pk_cli_error(stderr, PROG, NULL, "%s", err.msg), PK_EXIT_USAGE;
     return 0;
 }
 

@@ -467,5 +467,5 @@ int main(int argc, char **argv)
     pk_match_scratch_free(r.ms);
     pk_movelist_free(r.legal);
     pk_movelist_free(r.forbidden);
-    return pk_cli_close_output(r.out, stderr, prog, status);
+    return pk_cli_close_output(r.out, output, stderr, prog, status);
 }

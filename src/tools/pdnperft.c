@@ -99,7 +99,7 @@ int main(int argc, char **argv)
         double dt = now() - t0;
         if (pst != PK_OK) {
             pk_cli_error(stderr, prog, NULL, "%s at depth %d", err.msg, d);
-            return pk_cli_close_output(out, stderr, prog, PK_EXIT_FINDINGS);
+            return pk_cli_close_output(out, output, stderr, prog, PK_EXIT_FINDINGS);
         }
         if (timed)
             fprintf(out, "%d %llu %.3fs %.0f nodes/s\n", d, (unsigned long long)n, dt, dt > 0 ? n / dt : 0.0);
@@ -107,12 +107,9 @@ int main(int argc, char **argv)
             fprintf(out, "%d %llu\n", d, (unsigned long long)n);
         /* each depth is shown as soon as it is counted; a failed write (a full disk, a
          * closed pipe with SIGPIPE ignored) stops the run before the next, longer one */
-        int st = pk_cli_finish(out, stderr, prog, PK_EXIT_OK);
-        if (st != PK_EXIT_OK) { /* said once: closing a file of -o adds nothing to say */
-            if (out != stdout)
-                fclose(out);
-            return st;
-        }
+        fflush(out);
+        if (ferror(out)) /* said once, the file of -o named, and closed */
+            return pk_cli_close_output(out, output, stderr, prog, PK_EXIT_OK);
     }
     if (divide) {
         pk_movelist *root = pk_movelist_new();
@@ -136,5 +133,5 @@ int main(int argc, char **argv)
         }
         pk_movelist_free(root);
     }
-    return pk_cli_close_output(out, stderr, prog, PK_EXIT_OK);
+    return pk_cli_close_output(out, output, stderr, prog, PK_EXIT_OK);
 }

@@ -52,8 +52,8 @@
 #include <string.h>
 
 #define MAXPLY 400
-/* larger than the library's PK_FEN_MAX (256): an algebraic 12x12 FEN of 60 kings is about
- * 310 characters */
+/* larger than the library's PK_FEN_MAX (365, replay.h: the longest FEN of a 12x12 board is
+ * 310 characters): room to spare for a test */
 #define FENBUF 1024
 
 static uint64_t rng_state;

@@ -50,3 +50,13 @@ def test_every_square(variant):
                 assert p.play(written) == after, (variant, p.fen, written)
             back = pdnkit.Position("W:WK%s:B" % names[to], variant)
             assert back.check("%s-%s" % (names[to], name)) is None, (variant, back.fen, names[to], name)
+
+
+def test_longest_fen_whole():
+    # issue 31: 60 kings on Canadian's 12x12 board (its own notation is numeric: 234 characters,
+    # 261 algebraic, where PK_FEN_MAX's old 256 cut pdnfen's): Position.fen is sized by
+    # pk_fen_write's answer, writes it whole and reads it back
+    fen = "W:W%s:B%s" % (",".join("K%d" % s for s in range(1, 31)), ",".join("K%d" % s for s in range(43, 73)))
+    p = pdnkit.Position(fen, "canadian")
+    assert p.fen == fen and len(p.fen) == 234
+    assert pdnkit.Position(p.fen, "canadian") == p

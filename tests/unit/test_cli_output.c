@@ -71,7 +71,7 @@ static void test_output_file(void)
     CU_ASSERT_EQUAL(pk_cli_open_output(path, &out, &e), PK_OK);
     fputs("report\n", out);
     FILE *err = tmpfile();
-    CU_ASSERT_EQUAL(pk_cli_close_output(out, err, "prog", 1), 1); /* closed, status kept */
+    CU_ASSERT_EQUAL(pk_cli_close_output(out, path, err, "prog", 1), 1); /* closed, status kept */
     FILE *back = fopen(path, "r");
     char line[128] = "";
     CU_ASSERT_PTR_NOT_NULL(fgets(line, sizeof line, back));
@@ -80,11 +80,21 @@ static void test_output_file(void)
     unlink(path);
     CU_ASSERT_EQUAL(pk_cli_open_output("/dev/full", &out, &e), PK_OK);
     fputs("cannot be written\n", out);
-    CU_ASSERT_EQUAL(pk_cli_close_output(out, err, "prog", 0), PK_EXIT_USAGE);
+    CU_ASSERT_EQUAL(pk_cli_close_output(out, "/dev/full", err, "prog", 0), PK_EXIT_USAGE);
     rewind(err);
     CU_ASSERT_PTR_NOT_NULL(fgets(line, sizeof line, err));
-    CU_ASSERT_PTR_NOT_NULL(strstr(line, "prog: error: write error"));
+    /* the file of -o named, as every tool names it (issue 31: pdnmoves -o did not) */
+    CU_ASSERT_PTR_NOT_NULL(strstr(line, "prog: error: write error: /dev/full: "));
     CU_ASSERT_PTR_NULL(fgets(line, sizeof line, err)); /* said once */
+    fclose(err);
+    /* -o -: standard output, worded as without -o (no "-: ") */
+    err = tmpfile();
+    CU_ASSERT_EQUAL(pk_cli_open_output("/dev/full", &out, &e), PK_OK);
+    fputs("cannot be written\n", out);
+    CU_ASSERT_EQUAL(pk_cli_end_output(out, "-", 0, err, "prog", 0), PK_EXIT_USAGE);
+    rewind(err);
+    CU_ASSERT_PTR_NOT_NULL(fgets(line, sizeof line, err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(line, "prog: error: write error: No space left on device"));
     fclose(err);
 }
 

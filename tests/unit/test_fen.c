@@ -122,6 +122,69 @@ static void test_write_exact(void)
     CU_ASSERT_STRING_EQUAL(out, "W:W:BK4");
 }
 
+/* PK_FEN_MAX (replay.h) holds every FEN pk_fen_write writes. The longest is the whole
+ * board of kings of one colour: a piece costs ",K" and its name, a man one character less,
+ * a piece of the other colour no more (its side's ":B" is written in any case, its first
+ * comma saved), an empty square nothing. So for each variant row and notation that worst
+ * case is written, its length checked against the sum (4 + the names + 2 a square: "W:W",
+ * ":B", one comma fewer than squares) and held under PK_FEN_MAX with room for the NUL.
+ * Issue 31: an algebraic 12x12 FEN of 60 kings (261 characters) was cut at 255. */
+static void test_write_longest(void)
+{
+    int longest = 0;
+    for (int i = 0; pk_variant_at(i); i++) {
+        const pk_variant *v = pk_variant_at(i);
+        const pk_geom *g = v->geom;
+        for (int alg = 0; alg < 2; alg++) {
+            pk_pos p;
+            memset(&p, 0, sizeof p);
+            size_t want = 4;
+            for (int n = 1; n <= g->nsq; n++) {
+                p.pieces[PK_WHITE] |= PK_BIT(g->bit_of[n]);
+                want += strlen(g->name[alg][g->bit_of[n]]) + 2;
+            }
+            p.kings = p.pieces[PK_WHITE];
+            p.turn = PK_BLACK;
+            char out[PK_FEN_MAX];
+            int len = pk_fen_write(v, &p, alg, out, sizeof out);
+            if ((size_t)len != want || len >= PK_FEN_MAX)
+                printf("\n  %s %s: %d characters (want %zu, PK_FEN_MAX %d)", v->name, alg ? "algebraic" : "numeric",
+                       len, want, PK_FEN_MAX);
+            CU_ASSERT_EQUAL(len, (int)want);
+            CU_ASSERT_TRUE(len < PK_FEN_MAX);
+            CU_ASSERT_EQUAL(strlen(out), (size_t)len); /* not cut */
+            if (len > longest)
+                longest = len;
+            /* the same squares split between the colours, or as men: never longer */
+            pk_pos q = p;
+            q.pieces[PK_BLACK] = q.pieces[PK_WHITE] & ~(q.pieces[PK_WHITE] - 1);
+            q.pieces[PK_WHITE] &= ~q.pieces[PK_BLACK];
+            CU_ASSERT_TRUE(pk_fen_write(v, &q, alg, out, sizeof out) < len);
+            q = p;
+            q.kings = 0;
+            CU_ASSERT_TRUE(pk_fen_write(v, &q, alg, out, sizeof out) < len);
+        }
+    }
+    /* the bound's own arithmetic (replay.h): 5 + 5 * PK_MAX_SQUARES; today's longest,
+     * algebraic 12x12 */
+    CU_ASSERT_EQUAL(PK_FEN_MAX, 5 + 5 * PK_MAX_SQUARES);
+    CU_ASSERT_EQUAL(longest, 310);
+    /* the reproducer (pdnfen --algebraic cut it after "...Kg3,K"): 60 kings on an
+     * algebraic 12x12 board, written whole */
+    const pk_variant *ca = var("canadian");
+    char fen[1024] = "W:W", out[PK_FEN_MAX];
+    for (int n = 1; n <= 60; n++)
+        snprintf(fen + strlen(fen), sizeof fen - strlen(fen), "%sK%d", n == 1 ? "" : n == 31 ? ":B" : ",", n);
+    pk_pos p;
+    pk_error err;
+    CU_ASSERT_EQUAL_FATAL(parse(ca, fen, &p, NULL, &err), PK_OK);
+    int len = pk_fen_write(ca, &p, true, out, sizeof out);
+    /* rows 12 to 8 and 7 to 3, 18 names of three characters: 1 + 2 + 137 + 2 + 119 */
+    CU_ASSERT_EQUAL(len, 261);
+    CU_ASSERT_EQUAL(strlen(out), 261);
+    CU_ASSERT_STRING_EQUAL(out + len - 8, ",Ki3,Kk3");
+}
+
 static void test_ranges_and_kings(void)
 {
     const pk_variant *v = var("international");
@@ -468,6 +531,7 @@ static const pk_test tests[] = {
     {"round trip: every start position", test_round_trip_starts},
     {"round trip: positions with kings", test_round_trip_kings},
     {"write: exact text", test_write_exact},
+    {"write: the longest FEN of every variant row fits PK_FEN_MAX", test_write_longest},
     {"ranges and K prefix", test_ranges_and_kings},
     {"'?' side to move", test_unknown_turn},
     {"empty side", test_empty_side},
