@@ -120,7 +120,7 @@ enum pk_variant_id {
     PK_V_BRAZILIAN = 5, PK_V_ITALIAN = 6, PK_V_CZECH = 7, PK_V_POOL = 8, PK_V_FRISIAN = 9,
     PK_V_TURKISH = 10, PK_V_THAI = 11, PK_V_CANADIAN = 12, PK_V_SRI_LANKAN = 13, PK_V_MALAYSIAN = 14,
     PK_V_FRYSK = 15, PK_V_ANTIDRAUGHTS = 16, PK_V_BREAKTHROUGH = 17
-    /* the next variant: 18 (and one more in variant_int.h's PK_V_COUNT) */
+    /* the next variant: 18 (its row in the library's table, doc/CONTRIBUTING.md) */
 };
 
 /* All lookups return a static read-only row (never freed, valid for the whole process)

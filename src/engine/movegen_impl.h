@@ -32,7 +32,6 @@
 #include <string.h>
 
 #include "movegen_int.h"
-#include "variant_rows.h"
 
 #ifndef MG_WORD
 #error "define MG_WORD (the instance's word type) before including movegen_impl.h"
@@ -86,7 +85,9 @@ PK_MG_INLINE mg_pos mg_child(const mg_pos *p, const pk_move *m, int me)
     return q;
 }
 
-static const pk_variant crows[] = PK_VARIANT_ROWS;
+static const pk_variant_def crows[] = {
+#include "variant_rows.h"
+};
 _Static_assert(sizeof crows / sizeof crows[0] == PK_V_COUNT, "one row per variant id");
 
 /* Inlined into each per-row copy, where the row is a constant (see SPECIALISE). */

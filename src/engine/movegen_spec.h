@@ -14,31 +14,31 @@
     static void sj_##ID(cap_ctx *c, int sq, int last, bool king);                                   \
     static bool kj_##ID(cap_ctx *c, int sq, int d)                                                  \
     {                                                                                               \
-        return king_jump_t(&crows[ID].rules, c, sq, d, kj_##ID);                                    \
+        return king_jump_t(&crows[ID].v.rules, c, sq, d, kj_##ID);                                    \
     }                                                                                               \
     static void sj_##ID(cap_ctx *c, int sq, int last, bool king)                                    \
     {                                                                                               \
-        short_jumps_t(&crows[ID].rules, c, sq, last, king, sj_##ID, kj_##ID);                       \
+        short_jumps_t(&crows[ID].v.rules, c, sq, last, king, sj_##ID, kj_##ID);                       \
     }                                                                                               \
     int pk_mg_gen_##ID(const pk_geom *g, const pk_pos *p, pk_movelist *out, unsigned flags, int mode) \
     {                                                                                               \
         mg_pos q = mg_load(p);                                                                      \
-        return gen_impl(&crows[ID].rules, g, &q, out, flags, mode, sj_##ID, kj_##ID);               \
+        return gen_impl(&crows[ID].v.rules, g, &q, out, flags, mode, sj_##ID, kj_##ID);               \
     }                                                                                               \
     /* gen_side()'s capture search from one square: the legal moves from it under free    \
      * choice (RULES 1.7), pk_gen_captures_from */                                             \
     int pk_mg_capfrom_##ID(const pk_geom *g, const pk_pos *p, int from, pk_movelist *out, unsigned flags) \
     {                                                                                               \
         mg_pos q = mg_load(p);                                                                      \
-        gen_captures(&crows[ID].rules, g, &q, out, flags, WBIT(from), false, false, sj_##ID, kj_##ID); \
+        gen_captures(&crows[ID].v.rules, g, &q, out, flags, WBIT(from), false, false, sj_##ID, kj_##ID); \
         return out->n;                                                                              \
     }                                                                                               \
     int pk_mg_quiet_##ID(const pk_geom *g, const pk_pos *p, int from, int to, pk_move *m)           \
     {                                                                                               \
         mg_pos q = mg_load(p);                                                                      \
         if (q.turn == PK_WHITE)                                                                     \
-            return quiet_move_side(&crows[ID].rules, g, &q, from, to, m, PK_WHITE);                 \
-        return quiet_move_side(&crows[ID].rules, g, &q, from, to, m, PK_BLACK);                     \
+            return quiet_move_side(&crows[ID].v.rules, g, &q, from, to, m, PK_WHITE);                 \
+        return quiet_move_side(&crows[ID].v.rules, g, &q, from, to, m, PK_BLACK);                     \
     }                                                                                               \
     /* perft's last two plies: each move played, its children counted in place; one copy \
      * per side, so that the sides are constants (mg_child) */                                  \
@@ -46,9 +46,9 @@
                                   unsigned flags, pk_movelist *scratch, int *overflow)              \
     {                                                                                               \
         return p->turn == PK_WHITE                                                                  \
-                   ? children_side(&crows[ID].rules, g, p, l, flags, scratch, overflow, sj_##ID, kj_##ID, \
+                   ? children_side(&crows[ID].v.rules, g, p, l, flags, scratch, overflow, sj_##ID, kj_##ID, \
                                    PK_WHITE)                                                         \
-                   : children_side(&crows[ID].rules, g, p, l, flags, scratch, overflow, sj_##ID, kj_##ID, \
+                   : children_side(&crows[ID].v.rules, g, p, l, flags, scratch, overflow, sj_##ID, kj_##ID, \
                                    PK_BLACK);                                                        \
     }                                                                                               \
     uint64_t pk_mg_children_##ID(const pk_geom *g, const pk_pos *p, const pk_movelist *l, unsigned flags, \
@@ -61,9 +61,9 @@
                               pk_movelist *lists, int *overflow)                                    \
     {                                                                                               \
         if (p->turn == PK_WHITE)                                                                    \
-            return walk_side(&crows[ID].rules, g, p, depth, flags, lists, overflow, sj_##ID, kj_##ID,   \
+            return walk_side(&crows[ID].v.rules, g, p, depth, flags, lists, overflow, sj_##ID, kj_##ID,   \
                              walk_##ID, PK_WHITE);                                                  \
-        return walk_side(&crows[ID].rules, g, p, depth, flags, lists, overflow, sj_##ID, kj_##ID,       \
+        return walk_side(&crows[ID].v.rules, g, p, depth, flags, lists, overflow, sj_##ID, kj_##ID,       \
                          walk_##ID, PK_BLACK);                                                      \
     }                                                                                               \
     uint64_t pk_mg_perft_##ID(const pk_geom *g, const pk_pos *p, int depth, unsigned flags,         \
@@ -71,7 +71,7 @@
     {                                                                                               \
         mg_pos q = mg_load(p);                                                                      \
         if (depth == 1) {                                                                           \
-            int n = gen_impl(&crows[ID].rules, g, &q, &lists[1], flags, PK_MG_COUNT, sj_##ID, kj_##ID);\
+            int n = gen_impl(&crows[ID].v.rules, g, &q, &lists[1], flags, PK_MG_COUNT, sj_##ID, kj_##ID);\
             *overflow |= lists[1].overflow;                                                         \
             return (uint64_t)n;                                                                     \
         }                                                                                           \

@@ -11,9 +11,10 @@
 #include <string.h>
 #include "pk_port.h"
 
+/* The rows, at their ids; not const: a row's geom is set when it is first handed out. */
+static pk_variant_def rows[] = {
 #include "variant_rows.h"
-
-static pk_variant rows[] = PK_VARIANT_ROWS;
+};
 #define NROWS ((int)(sizeof rows / sizeof rows[0]))
 _Static_assert(NROWS == PK_V_COUNT, "variant_int.h's PK_V_COUNT counts the rows of variant_rows.h");
 
@@ -26,7 +27,7 @@ static void ready_names(void)
 {
     for (int i = 0; i < NROWS; i++) {
         size_t len = strlen(names_buf);
-        snprintf(names_buf + len, sizeof names_buf - len, "%s%s", i ? ", " : "", rows[i].name);
+        snprintf(names_buf + len, sizeof names_buf - len, "%s%s", i ? ", " : "", rows[i].v.name);
     }
 }
 
@@ -38,7 +39,7 @@ static bool ready_geom(int i)
         return true;
     if (pthread_mutex_lock(&geom_lock) != 0)
         return false;
-    pk_variant *v = &rows[i];
+    pk_variant *v = &rows[i].v;
     /* RULES 1.2.5: algebraic names in the frame of the side that moves first */
     if (!v->geom)
         v->geom = pk_geom_get(v->rules.width, v->rules.height, v->rules.a1_light, v->rules.full, v->numbering,
@@ -55,7 +56,7 @@ const pk_variant *pk_variant_at(int i)
 {
     if (i < 0 || i >= NROWS || !ready_geom(i))
         return NULL;
-    return &rows[i];
+    return &rows[i].v;
 }
 
 /* Is `name` one of the space-separated words of `list`? */
@@ -78,7 +79,7 @@ const pk_variant *pk_variant_find(const char *name)
     if (!name)
         return NULL;
     for (int i = 0; i < NROWS; i++)
-        if (pk_ascii_casecmp(rows[i].name, name) == 0 || in_list(rows[i].aliases, name))
+        if (pk_ascii_casecmp(rows[i].v.name, name) == 0 || in_list(rows[i].v.aliases, name))
             return pk_variant_at(i);
     return NULL;
 }
@@ -95,7 +96,7 @@ const pk_variant *pk_variant_lookup(const char *text)
 const pk_variant *pk_variant_by_gametype(int gametype)
 {
     for (int i = 0; i < NROWS; i++)
-        if (rows[i].gametype == gametype)
+        if (rows[i].v.gametype == gametype)
             return pk_variant_at(i);
     return NULL;
 }

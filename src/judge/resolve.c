@@ -18,39 +18,19 @@
 /* ---- names of variants
  * ------------------------------------------------------------------ */
 
-/* lidraughts and playstrategy Variant tags (their Variant.scala `name`s) and older
- * spellings, mapped to the NAME of a row of the variant table. The row is looked up when
- * a game is resolved, so a row added to the table later makes its tag supported; until
- * then the game is "not supported" under `title`. A tag not listed here is tried as a
- * variant name or alias (pk_variant_find); a tag neither knows is ignored. */
+/* Variant tags naming a game pdnkit has no row for (lidraughts' and playstrategy's
+ * Variant.scala names): the game is "not supported" under `title`, or, should a row of
+ * that NAME be added, replayed under it. The tags of the variants pdnkit has are their
+ * rows' (variant_rows.h: .variant_tags, then the name and aliases); a tag neither knows
+ * is ignored. */
 static const struct {
     const char *tag, *variant, *title;
 } variant_tags[] = {
-    {"Standard", "international", "International draughts"},
-    {"From Position", "international", "International draughts"}, /* lidraughts: standard rules from the FEN */
-    {"FromPosition", "international", "International draughts"},
-    {"Frisian", "frisian", "Frisian draughts"},
-    {"Frysk!", "frysk", "Frysk!"},
-    {"Frysk", "frysk", "Frysk!"},
-    {"Antidraughts", "antidraughts", "Antidraughts"},
-    {"Breakthrough", "breakthrough", "Breakthrough draughts"},
-    {"Russian", "russian", "Russian draughts"},
-    {"Brazilian", "brazilian", "Brazilian draughts"},
-    {"Pool", "pool", "Pool checkers"},
-    {"Portuguese", "portuguese", "Portuguese draughts"},
-    {"English", "english", "English draughts"},
-    {"American/English", "english", "English draughts"},
     {"Killer", "killer", "Killer draughts"},
-    {"Canadian", "canadian", "Canadian draughts"},
-    {"Turkish", "turkish", "Turkish draughts"},
-    {"Thai", "thai", "Thai draughts"},
-    {"Sri Lankan", "sri-lankan", "Sri Lankan draughts"},
-    {"Malaysian", "malaysian", "Malaysian draughts"},
-    {"Singaporean", "malaysian", "Malaysian draughts"},
 };
 
-/* GameType numbers of the PDN 3.0 table (wiegerw/pdn doc/gametype.rst) and of lidraughts
- * (Variant.scala gameType) for games pdnkit has no row for (a row with the number is
+/* GameType numbers of the PDN 3.0 table (wiegerw/pdn doc/gametype.rst) for games pdnkit
+ * has no row for (the rows' own numbers, lidraughts' 96-98 among them, are the rows') (a row with the number is
  * looked up first; then the row of that NAME). */
 static const struct {
     int gametype;
@@ -60,9 +40,6 @@ static const struct {
     {1, "chinese-chess", "Chinese chess", "GameType"},
     {41, "spantsiretti", "Spantsiretti draughts", "GameType"},
     {50, "othello", "Othello", "GameType"},
-    {96, "breakthrough", "Breakthrough draughts", "lidraughts GameType"},
-    {97, "frysk", "Frysk!", "lidraughts GameType"},
-    {98, "antidraughts", "Antidraughts", "lidraughts GameType"},
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -71,20 +48,23 @@ static const struct {
  * ------------------------------------------------------------------------- */
 
 /* Candidates by notation, in the order resolve.h documents (RULES 4.1: the notation
- * narrows the candidates; the most common variant of the notation first). Squares above
- * 50 are a 12x12 board's; above 32, a 10x10 board's first, then a 12x12 one's (the first
- * moves of a Canadian game may not go past square 50). A game without a square may be of
+ * narrows the candidates; the most common variant of the notation first): each row's
+ * place in each list is its .guess (variant_rows.h). A game without a square may be of
  * any variant: PDN's default first, then every row of the table. */
 enum { BY_ALGEBRAIC, BY_12X12, BY_10X10, BY_NUMERIC, BY_NOTHING, NLISTS };
-static const char *const lists[NLISTS][12] = {
-    [BY_ALGEBRAIC] = {"russian", "czech", "brazilian", "english", "pool", "italian", "spanish", "portuguese",
-                      "turkish"}, /* the one board where every square plays: last */
-    [BY_12X12] = {"canadian", "sri-lankan", "malaysian"},
-    [BY_10X10] = {"international", "frisian", "canadian", "sri-lankan", "malaysian"},
-    [BY_NUMERIC] = {"english", "italian", "spanish", "russian", "brazilian", "czech", "pool", "portuguese",
-                    "international", "frisian"},
-    [BY_NOTHING] = {"international"},
-};
+
+/* Row v's place in list i (1 first, 0 not a candidate). */
+static int rank_in(const pk_variant *v, int i)
+{
+    const pk_guess_ranks *r = &pk_variant_def_of(v)->guess;
+    switch (i) {
+    case BY_ALGEBRAIC: return r->algebraic;
+    case BY_12X12: return r->above50;
+    case BY_10X10: return r->above32;
+    case BY_NUMERIC: return r->numeric;
+    default: return r->nothing;
+    }
+}
 
 /* Why the notation's first candidate, for the warning. */
 static const char *const why[NLISTS] = {
@@ -111,12 +91,15 @@ static void find_rows(void)
 {
     for (int i = 0; i < NLISTS; i++) {
         int k = 0;
-        for (int j = 0; j < 12 && lists[i][j]; j++)
-            if ((rows.v[i][k] = pk_variant_find(lists[i][j])))
-                k++;
+        for (int rank = 1; rank <= 255 && k < PK_V_COUNT; rank++) /* by rank: ranks are few */
+            for (int j = 0; j < PK_V_COUNT; j++) {
+                const pk_variant *v = pk_variant_at(j);
+                if (v && rank_in(v, i) == rank && k < PK_V_COUNT)
+                    rows.v[i][k++] = v;
+            }
         for (int j = 0; i == BY_NOTHING && j < PK_V_COUNT; j++) { /* then every other row */
             const pk_variant *v = pk_variant_at(j);
-            if (v && v != rows.v[i][0] && k < PK_V_COUNT)
+            if (v && !rank_in(v, i) && k < PK_V_COUNT)
                 rows.v[i][k++] = v;
         }
     }
@@ -301,10 +284,33 @@ bool pk_resolve_misfit(pk_replay *r, const pk_game *g, const char *file, const p
 /* ---- resolution
  * ------------------------------------------------------------------------ */
 
+/* Is `tag` one of the '|'-separated spellings of `list` (ASCII case-insensitive)? */
+static bool in_tags(const char *list, const char *tag)
+{
+    size_t n = strlen(tag);
+    for (const char *p = list; *p;) {
+        size_t k = strcspn(p, "|");
+        if (k == n && pk_ascii_ncasecmp(p, tag, n) == 0)
+            return true;
+        p += k;
+        if (*p == '|')
+            p++;
+    }
+    return false;
+}
+
 /* The row a name of the tables above stands for, or NULL (then *title names it). */
 static const pk_variant *by_variant_tag(const char *tag, const char **title, bool *known)
 {
     *known = false;
+    for (int i = 0; i < PK_V_COUNT; i++) { /* the rows' own spellings */
+        const pk_variant *v = pk_variant_at(i);
+        if (v && in_tags(pk_variant_def_of(v)->variant_tags, tag)) {
+            *known = true;
+            *title = v->title;
+            return v;
+        }
+    }
     for (size_t i = 0; i < COUNT(variant_tags); i++)
         if (pk_ascii_casecmp(tag, variant_tags[i].tag) == 0) {
             *known = true;

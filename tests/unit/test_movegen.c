@@ -530,6 +530,9 @@ static void test_engine_rows(void)
     CU_ASSERT_EQUAL(pk_variant_count(), PK_V_COUNT);
     for (int i = 0; pk_variant_at(i); i++) {
         const pk_variant *v = pk_variant_at(i), *e = pk_variant_at(v->engine);
+        CU_ASSERT_EQUAL(v->index, i); /* variant_rows.h: [ID] = {... .index = ID ...} */
+        CU_ASSERT_PTR_NOT_NULL_FATAL(v->name);
+        CU_ASSERT(*v->name != '\0'); /* no hole in the table: every id has its row */
         CU_ASSERT_PTR_NOT_NULL_FATAL(e);
         CU_ASSERT_EQUAL(e->engine, e->index);
         CU_ASSERT_EQUAL(memcmp(&v->rules, &e->rules, sizeof v->rules), 0);
