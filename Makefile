@@ -11,7 +11,7 @@
 #   make install    PREFIX=/usr/local DESTDIR= (make uninstall undoes it)   (mk/install.mk)
 #   make python     the Python module in $(BUILD)/python                    (mk/python.mk)
 #   make web        the arbiter's page, build/web/pdnkit.html               (web/web.mk)
-#   make unit, golden, scripts (corpus), check-jobs, bench, perft-deep, coverage (mk/tests.mk)
+#   make unit, golden, scripts, check-jobs, bench, perft-deep, coverage (mk/tests.mk)
 #   make check-clang, check-musl: the other compiler and C library      (mk/portability.mk)
 #   make fuzz, check-asan, check-valgrind, check-tsan, check-sabotage     (mk/hardening.mk)
 #   make check-abi, check-abi-sabotage, abi-dump                                (mk/abi.mk)
@@ -20,7 +20,7 @@
 # Library sources are src/LAYER/*.c, one folder per layer (LAYERS, lowest first;
 # src/README.md), the tools' shared code is src/cli/*.c (an archive of its own, CLI_LIB),
 # tool mains src/tools/*.c, unit test programs tests/unit/test_*.c (each a CUnit program),
-# programs the corpus scripts run tests/corpus/*.c: new files need no edit here.
+# programs the test scripts run tests/scripts/*.c: new files need no edit here.
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -64,7 +64,7 @@ run: deps
 
 # CHECK_GROUPS: the groups of tests/run-all.sh to run (default all four); the page and the
 # Python module are built only when the scripts group (whose scripts test them) runs.
-CHECK_GROUPS ?= unit golden corpus install
+CHECK_GROUPS ?= unit golden scripts install
 # The install tests (lib.sh, ctypes.sh) each run a make install of their own (one after
 # the other, after the rest: tests/run-all.sh): the shared library is built here, in the
 # make that has the jobserver, so that their makes find it made.

@@ -34,9 +34,9 @@ check-asan: need-deps need-hardening need-check corpora
 	  PK_SANITIZED=1 BUILD=build/asan CORPORA=$(CORPORA) sh tests/run-all.sh $(ASAN_GROUPS)
 
 # CI's budget (30 minutes): check-asan runs the unit programs, the golden cases and the
-# corpus scripts (the bad inputs among them); make check-asan ASAN_GROUPS="unit golden
-# corpus install" adds the install tests (packaging, not memory: 7 minutes under ASan).
-ASAN_GROUPS ?= unit golden corpus
+# tests/scripts/ scripts (the bad inputs among them); make check-asan ASAN_GROUPS="unit
+# golden scripts install" adds the install tests (packaging, not memory: 7 minutes under ASan).
+ASAN_GROUPS ?= unit golden scripts
 
 # VALGRIND_EVERY=N: one golden case in N (CI: 3, its 30 minutes; by hand every case)
 VALGRIND_EVERY ?= 1

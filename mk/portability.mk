@@ -3,7 +3,7 @@
 #   make check-clang   everything built by clang with warnings as errors; unit and golden tests
 #   make check-musl    everything built with musl-gcc (Debian musl-tools: make deps-musl),
 #                      linked statically, warnings as errors; unit and golden tests on those
-#                      binaries (the corpus scripts add nothing musl-specific and took CI 2 minutes)
+#                      binaries (tests/scripts/ adds nothing musl-specific and took CI 2 minutes)
 # What the library needs beyond ISO C11 is listed in src/base/pk_port.h (tests/install/port.sh).
 .PHONY: check-clang check-musl
 check-clang: need-deps need-hardening corpora

@@ -2,7 +2,7 @@
 #   make dist        pdnkit-$(VERSION).tar.gz: every tracked file of HEAD (git archive), nothing
 #                    built; VERSION is PDNKIT_VERSION_MAJOR/MINOR/PATCH in include/pdnkit/pk_common.h, the one place it is written
 #   make distcheck   the tarball unpacked into an empty temporary folder: make run, make check
-#                    (unit and install tests: the golden and corpus tests read the same tracked
+#                    (unit and install tests: the golden tests and tests/scripts/ read the same tracked
 #                    files make check already ran them on), make install and uninstall there
 #                    (tests/distcheck.sh)
 DIST_NAME := pdnkit-$(VERSION)

@@ -74,4 +74,4 @@ WEB_DEPS_MODE ?= check
 .PHONY: web-if-possible
 web-if-possible: $(BUILD)/bin/pdncheck
 	@if $(DEPS_ENV) sh mk/deps.sh $(WEB_DEPS_MODE) web; then $(MAKE) --no-print-directory $(WEB)/pdnkit.html; \
-	else echo "web: the page is not built: tests/corpus/browser-web.sh will SKIP"; fi
+	else echo "web: the page is not built: tests/scripts/browser-web.sh will SKIP"; fi
