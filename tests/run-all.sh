@@ -2,7 +2,8 @@
 # Runs the test groups and ends with one line "Tests: N passed, N failed, N skipped".
 #   unit    every CUnit program build/tests/test_*
 #   golden  every tests/golden/*/ case (see tests/golden/README)
-#   corpus  every tests/corpus/*.sh script (whole-corpus runs over tests/corpora)
+#   scripts every tests/scripts/*.sh script (whole-corpus runs over the data in tests/corpora,
+#           the browser, the Python module, the docs' examples; "corpus" is its old name)
 #   install every tests/install/*.sh script (make install into a DESTDIR, public headers)
 # A test script exits 77 when a tool it needs is missing (SKIP, counted apart); PK_NO_SKIP=1
 # (.ci/run) makes any skip fail the run. With no argument, all four groups. The tests run
@@ -15,7 +16,7 @@ CORPORA=${CORPORA:-$BUILD/corpora}
 case $CORPORA in /*) ;; *) CORPORA="$top/$CORPORA" ;; esac
 export BUILD CORPORA
 PATH="$top/$BUILD/bin:$PATH"; export PATH
-groups=${*:-"unit golden corpus install"}
+groups=${*:-"unit golden scripts install"}
 pass=0; fail=0; skip=0; failed=""; skipped=""
 log="$BUILD/test-logs"; rm -rf "$log"; mkdir -p "$log/claim" "$log/res"
 jobs=${PK_TEST_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
@@ -29,11 +30,19 @@ for g in $groups; do
   case $g in
   unit) for c in tests/unit/test_*.c; do n=$(basename "$c" .c); printf 'unit\t%s\t%s\n' "$n" "$BUILD/tests/$n"; done ;;
   golden) for d in tests/golden/*/; do printf 'golden\t%s\t%s\n' "$(basename "$d")" "$d"; done ;;
-  corpus | install) for c in tests/$g/*.sh; do printf '%s\t%s\t%s\n' "$g" "$(basename "$c" .sh)" "$c"; done ;;
+  scripts | corpus) for c in tests/scripts/*.sh; do printf 'scripts\t%s\t%s\n' "$(basename "$c" .sh)" "$c"; done ;;
+  install) for c in tests/install/*.sh; do printf 'install\t%s\t%s\n' "$(basename "$c" .sh)" "$c"; done ;;
   *) echo "run-all.sh: unknown group '$g'" >&2; exit 2 ;;
   esac >>"$log/list"
 done
 want=$(wc -l <"$log/list")
+# tests/corpus/ became tests/scripts/, tests/bench-NAME.sh tests/bench/NAME.sh: a file still in
+# an old place (added on a branch made before the move) would never run, so it fails here
+for f in tests/corpus/* tests/bench-*.sh tests/bench.sh; do
+  [ -e "$f" ] || continue
+  echo "FAIL run-all: $f is in an old place: git mv it into tests/scripts/ (tests/corpus/*) or tests/bench/ (tests/bench-NAME.sh as NAME.sh), and fix its paths (tests/README.md)"
+  exit 1
+done
 
 # run_one KIND NAME PATH: runs one test, its output in $log/KIND.NAME.out, "STATUS SECONDS"
 # in $log/res/KIND.NAME. Status 0 passed, 77 skipped (a tool it needs is missing: its last
@@ -51,14 +60,14 @@ run_one() {
 }
 
 # $jobs workers take the tests in list order, each claiming the next one not yet claimed
-# (mkdir is atomic); the slow corpus scripts go first so that the rest fill in around them.
+# (mkdir is atomic); the slow scripts go first so that the rest fill in around them.
 # The install tests run make into the build tree, so they run alone, after the others.
 # ALONE: tests that time something in wall-clock seconds, run alone after the others too:
 # browser-web bounds the page's check of OCA at 3x pdncheck's, and Chromium's processes
 # lose more than pdncheck to a test running beside them (CI's run of 2026-12-02 04:35
 # failed so: 3.26x at best, where the page alone takes 2.2-2.4x).
-ALONE="corpus${tab}browser-web${tab}"
-{ grep "^corpus$tab" "$log/list"; grep -v "^corpus$tab" "$log/list" | grep -v "^install$tab"; } |
+ALONE="scripts${tab}browser-web${tab}"
+{ grep "^scripts$tab" "$log/list"; grep -v "^scripts$tab" "$log/list" | grep -v "^install$tab"; } |
   grep -v "^$ALONE" >"$log/queue"
 worker() {
   k=0

@@ -3,7 +3,7 @@
 # one-line change to the library, applied to a scratch copy of the tree (the tracked files
 # as they are in the working tree, copied into $BUILD/sabotage/tree: the real tree is never
 # touched); the copy is rebuilt and the tests named for that fault are run: every unit
-# program, the golden cases matching a pattern and, where named, corpus scripts. The run
+# program, the golden cases matching a pattern and, where named, tests/scripts/ scripts. The run
 # lists, for each sabotage, the tests that went red; a sabotage that turns nothing red (or
 # whose line is no longer in the source: the sabotage must be updated) fails the run.
 # Environment: BUILD (default build), CORPORA (the unpacked corpora, default
@@ -26,7 +26,7 @@ build() { (cd "$tree" && MAKEFLAGS=$(pk_makeflags) "$MAKE" -s --no-print-directo
 echo "sabotage: building the scratch copy in $tree"
 build || { cat "$work/make.log"; echo "sabotage: the unsabotaged copy does not build"; exit 2; }
 
-# run TESTS...: each "unit", "golden:PATTERN" or "corpus:NAME"; prints the red ones
+# run TESTS...: each "unit", "golden:PATTERN" or "scripts:NAME"; prints the red ones
 run() {
   red=""
   for t in "$@"; do
@@ -43,10 +43,10 @@ run() {
         (cd "$tree" && BUILD=build sh tests/golden.sh "tests/golden/$n") >"$work/golden.$n.out" 2>&1 ||
           red="$red golden:$n"
       done ;;
-    corpus:*)
-      n=${t#corpus:}
-      (cd "$tree" && BUILD=build sh "tests/corpus/$n.sh") >"$work/corpus.$n.out" 2>&1
-      case $? in 0 | 77) ;; *) red="$red corpus:$n" ;; esac ;;
+    scripts:* | corpus:*) # corpus: the old name
+      n=${t#*:}
+      (cd "$tree" && BUILD=build sh "tests/scripts/$n.sh") >"$work/scripts.$n.out" 2>&1
+      case $? in 0 | 77) ;; *) red="$red scripts:$n" ;; esac ;;
     esac
   done
   printf '%s' "$red"
@@ -82,7 +82,7 @@ sabotage() {
 # The issue's examples (issue 27, "Done when"), one line each.
 sabotage result-written-as-star src/pdn/pdn_write.c \
   'tokenf(&w, result);' 'tokenf(&w, "*");' \
-  unit 'golden:conv-*' corpus:result-kept
+  unit 'golden:conv-*' scripts:result-kept
 sabotage move-dropped src/pdn/pdn_write.c \
   'for (int i = 0; i < l->nmoves && !w->rest; i++) {' 'for (int i = 0; i < l->nmoves - 1 && !w->rest; i++) {' \
   unit 'golden:conv-*'

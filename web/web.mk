@@ -1,7 +1,9 @@
-# web/web.mk -- the arbiter's page (doc/guide.md, "The page in the browser"; doc/WEB.md), included by the Makefile:
+# web/web.mk -- the arbiter's page (doc/guide.md, "The page in the browser"; doc/WEB.md), included by
+# the Makefile (beside the page's sources; the rest of the build is in mk/*.mk):
 #
 #   make deps-web   Debian's emscripten, and the Debian source packages of PCRE2, zlib,
-#                   bzip2, xz-utils and libzstd (web/deps.sh): the only network step
+#                   bzip2, xz-utils and libzstd (mk/deps.sh, part web, which has web/deps.sh
+#                   fetch the sources): the only network step
 #   make web        $(BUILD)/web/pdnkit.html: the library compiled to WebAssembly, with the
 #                   page's HTML, CSS and JavaScript, in one file (web/assemble.py)
 #
@@ -33,11 +35,9 @@ WEB_LDFLAGS := -sMODULARIZE=1 -sEXPORT_NAME=createPdnkit -sENVIRONMENT=worker -s
   -sEXPORTED_FUNCTIONS=$(WEB_EXPORTS) -sEXPORTED_RUNTIME_METHODS=FS,ccall,UTF8ToString
 WEB_PAGE  := web/page.html web/page.css web/page.js web/worker.js web/assemble.py
 
-.PHONY: deps-web web
-deps-web:
-	@sh web/deps.sh $(WEB_DEPS)
-
-web: deps deps-web
+# deps-web (mk/deps.mk) installs the page's dependencies; web only looks for them
+.PHONY: web
+web: need-deps need-web
 	@$(MAKE) --no-print-directory $(WEB)/pdnkit.html
 
 # one stamp for the five archives, which one run of the script makes (make -j runs it once)
@@ -62,14 +62,16 @@ $(WEB)/pdnkit.html: $(WEB)/pdnkit.js $(WEB_PAGE) $(BUILD)/bin/pdncheck include/p
 
 -include $(WEB_OBJ:.o=.d)
 
-# make check and make bench build the page where they can: like deps-check, web/deps.sh
-# installs what is missing (as root on Debian: the only network step, done once; then it
-# finds everything and fetches nothing); elsewhere the page's test is a SKIP, which CI
-# refuses. The test itself never installs or fetches anything. pdncheck (and so the
-# library) is built first, by the make that runs this: the make the recipe starts would
-# otherwise rebuild libpdnkit.a while the first links the tests against it (make -j: CI's
-# make check failed so, the archive removed under a link).
+# make check and make bench build the page where they can. make check passes
+# WEB_DEPS_MODE=install: like deps-check, mk/deps.sh then installs what is missing (as root
+# on Debian: the only network step, done once; then it finds everything and fetches
+# nothing); elsewhere (and in every other target) it only looks, and the page's test is a
+# SKIP, which CI refuses. The test itself never installs or fetches anything. pdncheck (and
+# so the library) is built first, by the make that runs this: the make the recipe starts
+# would otherwise rebuild libpdnkit.a while the first links the tests against it (make -j:
+# CI's make check failed so, the archive removed under a link).
+WEB_DEPS_MODE ?= check
 .PHONY: web-if-possible
 web-if-possible: $(BUILD)/bin/pdncheck
-	@if sh web/deps.sh $(WEB_DEPS); then $(MAKE) --no-print-directory $(WEB)/pdnkit.html; \
-	else echo "web: the page is not built: tests/corpus/browser-web.sh will SKIP"; fi
+	@if $(DEPS_ENV) sh mk/deps.sh $(WEB_DEPS_MODE) web; then $(MAKE) --no-print-directory $(WEB)/pdnkit.html; \
+	else echo "web: the page is not built: tests/scripts/browser-web.sh will SKIP"; fi

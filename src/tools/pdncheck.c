@@ -310,7 +310,7 @@ static void summary(run *R)
             R->totals.with_errors, R->totals.warnings);
 }
 
-/* --stats: throughput and peak memory on standard error (used by tests/bench-pdn.sh). */
+/* --stats: throughput and peak memory on standard error (used by tests/bench/pdn.sh). */
 static void stats(const run *R, double secs)
 {
     struct rusage ru;

@@ -198,8 +198,8 @@ static void do_file(run *R, FILE *f, const char *name)
     R->bytes += bytes;
 }
 
-/* --stats: what was read and how fast, on standard error (tests/bench-pdnconv.sh reads the
- * speed, tests/corpus/pdnconv-roundtrip.sh the counts). */
+/* --stats: what was read and how fast, on standard error (tests/bench/pdnconv.sh reads the
+ * speed, tests/scripts/pdnconv-roundtrip.sh the counts). */
 static void stats(const run *R, double secs)
 {
     struct rusage ru;

@@ -2,7 +2,7 @@
  * game-fens.c -- benchmark input for `pdnmoves -`: prints the FEN before every ply of the
  * main line of every game in the PDN files named, replayed under one variant (argv[1]),
  * one FEN per line. A game stops at its first move that is not legal. Built and run by
- * tests/bench-pdnmoves.sh; not part of the library or the tools.
+ * tests/bench/pdnmoves.sh; not part of the library or the tools.
  */
 #include <stdio.h>
 #include <string.h>

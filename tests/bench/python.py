@@ -1,4 +1,4 @@
-"""`make bench` (tests/bench-python.sh): the Python module's speed, on one core, beside
+"""`make bench` (tests/bench/python.sh): the Python module's speed, on one core, beside
 pdncheck -j 1. Issue 23's targets: replaying every OCA game with its final FEN at
 >= 100,000 games/s, legal_moves() on 100,000 real FENs at >= 200,000 positions/s, and
 threads that help because C runs with the GIL released.

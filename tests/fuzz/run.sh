@@ -8,7 +8,7 @@
 # out-of-memory input is saved as $BUILD/artifacts/<target>-crash-<sha1> (or -leak-,
 # -timeout-, -oom-): the run fails and names it. Turn it into a regression test in
 # tests/bad-input/ (see tests/bad-input/README).
-# The summary of one log (what run_one prints after "ok"), for tests/corpus/fuzz-summary.sh:
+# The summary of one log (what run_one prints after "ok"), for tests/scripts/fuzz-summary.sh:
 #   sh tests/fuzz/run.sh --summary LOG
 # libFuzzer ends with "#N<TAB>DONE   cov: ... ft: ... corp: ..." (a tab after the count).
 summary() { # log

@@ -1,4 +1,4 @@
-"""Shared fixtures of the Python module's tests (tests/corpus/python.sh runs them with
+"""Shared fixtures of the Python module's tests (tests/scripts/python.sh runs them with
 pytest): where the corpora and the tools are, and pdncheck's own JSON for comparison."""
 import glob
 import json

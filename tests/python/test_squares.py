@@ -1,7 +1,7 @@
 """pdnkit.Position on every square of every variant row (issue 31, "the class, not just the
 cases"; tests/README.md "Variants x tools"): the squares 1..max and their algebraic names
 (a1..l12 on 12x12, in the variant's frame) as the library's geometry lists them
-(tests/corpus/variant-games.c squares), a lone king on each:
+(tests/scripts/variant-games.c squares), a lone king on each:
 
 - the FEN with the number and the FEN with the name are the same position, and .fen reads back;
 - its legal moves start on that square (RULES 1.4), each one, written short, full, and

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Every square of every board through every surface that reads a square (issue 31, "the
 # class, not just the cases"; tests/README.md "Variants x tools"). For each row of the
-# variant table (tests/corpus/variant-games.c list), squares 1..max and their algebraic
+# variant table (tests/scripts/variant-games.c list), squares 1..max and their algebraic
 # names (a1..l12 on 12x12, the variant's frame) from the library's geometry:
 #   reader   one short game per square s (variant-games square-games: a king leaves s and
 #            comes back, a man leaves it in Breakthrough), from a FEN tag, written by pdnconv
@@ -10,7 +10,7 @@
 #   pdngrep  --fen=F finds each of the positions that together put a king on every square
 #            (games of a FEN tag only, variant-games chunks), F numeric and algebraic, the
 #            tags numeric and algebraic (4 ways); (--opening reads moves from the start
-#            position only: tests/corpus/variant-games.sh gives it every random game's line);
+#            position only: tests/scripts/variant-games.sh gives it every random game's line);
 #   pdnfen   --numeric and --algebraic write those positions back (the longest FENs);
 #   pdnmoves every square game's start position, numeric and algebraic FENs on standard
 #            input: the legal moves give the positions the generator gives (s -> every
@@ -22,7 +22,7 @@
 #            (--algebraic); -m (the first move of the game of s) is drawn, far squares.
 # Python's Position takes every square too: tests/python/test_squares.py.
 # Prints one line per variant; a failure names the variant, the tool, the square.
-#   sh tests/corpus/variant-squares.sh [VARIANT...]   (default: every row)
+#   sh tests/scripts/variant-squares.sh [VARIANT...]   (default: every row)
 BUILD=${BUILD:-build}
 top=$(pwd)
 bin="$top/$BUILD/bin"

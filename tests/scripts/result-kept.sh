@@ -9,7 +9,7 @@
 # Results are compared by what they mean (first-win, second-win, draw, double-forfeit;
 # "*", "?", none alike), RULES 4.4: 1-0 and 2-0 are one result, as are 1/2-1/2 and 1-1.
 # The files that parser-tests/*/fail* hold are not games.
-#   sh tests/corpus/result-kept.sh [FILE...]   (default: the whole corpora)
+#   sh tests/scripts/result-kept.sh [FILE...]   (default: the whole corpora)
 CORPORA=${CORPORA:-build/corpora}
 bin="${BUILD:-build}/bin"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pk-result.XXXXXX") || exit 1

@@ -25,7 +25,7 @@
 #              game naming one twice);
 #   all        pdngrep -c (no criterion) = pdngrep -c -v -t NOTAG=x = the games pdnfen
 #              names (with a move or not: pdncheck --json's game objects).
-#   sh tests/corpus/pdngrep-counts.sh [FILE...]   (default: the whole corpora)
+#   sh tests/scripts/pdngrep-counts.sh [FILE...]   (default: the whole corpora)
 CORPORA=${CORPORA:-build/corpora}
 bin="${BUILD:-build}/bin"
 [ -x "$bin/pdngrep" ] || { echo "pdngrep-counts: $bin/pdngrep not built"; exit 77; }

@@ -4,7 +4,7 @@
 # equal an independent count, in syntax-only mode AND in full replay mode (a replay must
 # not drop a game either), counted two ways: the "type":"game" objects of --json and the
 # summary's "games". The independent counts: MANIFEST's max(tag_blocks, result_terminators)
-# with the EXPECT table of tests/corpus/pdn-games.sh (reused, not copied) where that
+# with the EXPECT table of tests/scripts/pdn-games.sh (reused, not copied) where that
 # line-based count is known to be off; the "games" column of tests/bad-input/cases.
 # Names each failing file; ends with "no-game-lost: N passed, N failed".
 CORPORA=${CORPORA:-build/corpora}
@@ -32,8 +32,8 @@ check() { # label expected args...
 }
 
 # the EXPECT table of pdn-games.sh: path <TAB> count
-sed -n "/^cat >\"\$tmp\/expect\" <<'TAB'\$/,/^TAB\$/p" "$top/tests/corpus/pdn-games.sh" | sed '1d;$d' >"$tmp/expect"
-[ -s "$tmp/expect" ] || { echo "no-game-lost: cannot read the EXPECT table of tests/corpus/pdn-games.sh"; exit 1; }
+sed -n "/^cat >\"\$tmp\/expect\" <<'TAB'\$/,/^TAB\$/p" "$top/tests/scripts/pdn-games.sh" | sed '1d;$d' >"$tmp/expect"
+[ -s "$tmp/expect" ] || { echo "no-game-lost: cannot read the EXPECT table of tests/scripts/pdn-games.sh"; exit 1; }
 
 tail -n +2 "$C/MANIFEST.tsv" >"$tmp/manifest"
 while IFS="$tab" read -r path bytes sha enc tb rt rest; do

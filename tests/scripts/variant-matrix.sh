@@ -5,7 +5,7 @@
 # ($BUILD/bin/pdn*) has no column, when a cell is empty, or when a test a cell names does not
 # exist, does not name the tool of its column (Python's column: Position) or neither loops
 # over every variant row nor names the variant.
-#   PK_MATRIX_README=FILE sh tests/corpus/variant-matrix.sh   (default: tests/README.md)
+#   PK_MATRIX_README=FILE sh tests/scripts/variant-matrix.sh   (default: tests/README.md)
 BUILD=${BUILD:-build}
 readme=${PK_MATRIX_README:-tests/README.md}
 bin="$BUILD/bin"
@@ -57,10 +57,11 @@ while IFS= read -r line; do
     [ -n "$(echo $names)" ] || { fail "empty cell ($v, $col)"; continue; }
     for n in $names; do
       case $n in
-      corpus/*) f="tests/$n.sh" ;;
+      scripts/*) f="tests/$n.sh" ;;
+      corpus/*) f="tests/scripts/${n#corpus/}.sh" ;; # the old name of tests/scripts/
       unit/*) f="tests/$n.c" ;;
       python/*) f="tests/$n" ;;
-      *) fail "cell ($v, $col): '$n' is not corpus/X, unit/X or python/X"; continue ;;
+      *) fail "cell ($v, $col): '$n' is not scripts/X, unit/X or python/X"; continue ;;
       esac
       [ -f "$f" ] || { fail "cell ($v, $col): $f does not exist"; continue; }
       case $col in

@@ -9,7 +9,7 @@
 #   (d) the games, comments, % and ; lines, NAGs, variations, setups and unparsed texts
 #       that pdnconv --stats counts are the same in the input and in the output (printed
 #       per file);
-#   (e) what each game records, as the library's reader reads it (tests/corpus/
+#   (e) what each game records, as the library's reader reads it (tests/scripts/
 #       pdn-records.c, not pdnconv): its tags (but GameType, FEN and SetUp, which (a)
 #       covers), the result it states (terminator, else Result tag), the number of its move
 #       tokens (variations included), its text after a syntax error: the same in the input
@@ -23,9 +23,9 @@
 #       the output, in the input's order, blanks aside (issue 31: a reader that dropped the
 #       comment of "1. 32-28 19-23 2. {resigns} 1-0" passed (a) to (f)). Files that are
 #       not UTF-8 (a legacy code page, UTF-16) are left out of (g): the output is UTF-8.
-#       tests/corpus/pdnconv-notes.pdn, read with the corpora, holds the cases they lack.
+#       tests/scripts/pdnconv-notes.pdn, read with the corpora, holds the cases they lack.
 # The files that parser-tests/*/fail* hold are not games. Two files at a time (xargs -P2).
-#   sh tests/corpus/pdnconv-roundtrip.sh [FILE...]   (default: the whole corpora)
+#   sh tests/scripts/pdnconv-roundtrip.sh [FILE...]   (default: the whole corpora)
 CORPORA=${CORPORA:-build/corpora}
 top=$(pwd)
 bin="$top/${BUILD:-build}/bin"
@@ -147,7 +147,7 @@ if [ $# -gt 0 ]; then
 else
   (cd "$CORPORA" && find . -name '*.pdn' ! -path './parser-tests/*/fail*' $big -print0 | LC_ALL=C sort -z | sed -z -n "1~${every}p") |
     sed -z "s|^\\./|$CORPORA/|"
-  printf '%s\0' "$top/tests/corpus/pdnconv-notes.pdn" # (g)'s cases the corpora lack: a comment after a
+  printf '%s\0' "$top/tests/scripts/pdnconv-notes.pdn" # (g)'s cases the corpora lack: a comment after a
   # move number before the result ("2. {resigns} 1-0"), a ; comment there, a % line between games
 fi > "$tmp/files"
 xargs -0 -n 1 -P 2 sh "$0" --one < "$tmp/files"

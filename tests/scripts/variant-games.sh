@@ -1,7 +1,7 @@
 #!/bin/sh
 # Every variant row through the tools with random legal games (issue 31, "the class, not
 # just the cases"; tests/README.md "Variants x tools"). For each row of the library's
-# variant table (tests/corpus/variant-games.c list: pk_variant_count rows, so a new row is
+# variant table (tests/scripts/variant-games.c list: pk_variant_count rows, so a new row is
 # tested without an edit here), the helper plays N random legal games from the start
 # position with the library's own generator (fixed seed; steered so that every square is
 # written, kings made and moved, captures of several pieces made; it fails otherwise) and
@@ -24,7 +24,7 @@
 #      a copy of its own game (-D -l: file and game it copies), and -u keeps only the first.
 # Prints one line per variant; a failure names the variant, the notation, the tool and the
 # first difference. Fast: a few games a variant (make check's budget, issue 31).
-#   sh tests/corpus/variant-games.sh [VARIANT...]   (default: every row)
+#   sh tests/scripts/variant-games.sh [VARIANT...]   (default: every row)
 BUILD=${BUILD:-build}
 top=$(pwd)
 bin="$top/$BUILD/bin"

@@ -31,7 +31,7 @@ DOCS=${DOC_EXAMPLES_DOCS:-"README.md doc/guide.md"}
 PY=${PYTHON:-$([ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)}
 mod=$bld/python
 if ! PYTHONPATH="$mod" "$PY" -c 'import pdnkit' 2>/dev/null; then
-  # a sanitizer's or musl's build tree has no module of its own (tests/corpus/python.sh)
+  # a sanitizer's or musl's build tree has no module of its own (tests/scripts/python.sh)
   if PYTHONPATH="$top/build/python" "$PY" -c 'import pdnkit' 2>/dev/null; then mod=$top/build/python
   else echo "SKIP doc-examples: the Python module was not built in $BUILD/python (make python)"; exit 77; fi
 fi

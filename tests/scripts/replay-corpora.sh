@@ -1,13 +1,13 @@
 #!/bin/sh
 # Replays every game of the corpora (tests/corpora, unpacked into $BUILD/corpora) with pdncheck (full adjudication) and compares
-# every error, and each folder's summary line, with tests/corpus/replay-corpora.expected.
+# every error, and each folder's summary line, with tests/scripts/replay-corpora.expected.
 # Each error there is a real fault of the record, explained in the comment above it; a
 # change of verdict (a new error or a lost one) shows as a diff.
-# To refresh after checking the diff by hand: sh tests/corpus/replay-corpora.sh --update
+# To refresh after checking the diff by hand: sh tests/scripts/replay-corpora.sh --update
 CORPORA=${CORPORA:-build/corpora}
 top=$(pwd)
 bin="$top/${BUILD:-build}/bin/pdncheck"
-expected="$top/tests/corpus/replay-corpora.expected"
+expected="$top/tests/scripts/replay-corpora.expected"
 out=${TMPDIR:-/tmp}/pk-replay-corpora.$$
 trap 'rm -f "$out" "$out.cmp"' EXIT
 cd "$CORPORA" || { echo "no corpora at $CORPORA"; exit 1; }

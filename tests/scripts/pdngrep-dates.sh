@@ -7,7 +7,7 @@
 # (03.07.20, not read on purpose: 2003 or 2020); any value left is a form of real files
 # pdngrep cannot read, and fails the test. Also: --date and -v --date share out every game,
 # and a file holding a date pdngrep cannot read gets one warning, no more.
-#   sh tests/corpus/pdngrep-dates.sh
+#   sh tests/scripts/pdngrep-dates.sh
 CORPORA=${CORPORA:-build/corpora}
 bin="${BUILD:-build}/bin"
 [ -x "$bin/pdngrep" ] || { echo "pdngrep-dates: $bin/pdngrep not built"; exit 77; }

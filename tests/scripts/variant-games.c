@@ -1,5 +1,5 @@
 /*
- * variant-games.c -- a test helper for tests/corpus/variant-*.sh (issue 31, "the class, not
+ * variant-games.c -- a test helper for tests/scripts/variant-*.sh (issue 31, "the class, not
  * just the cases"): games and positions of every variant row, made with the library's own
  * move generator (pk_gen_legal, pk_make, pk_fen_write; the draw engine to stop a game where
  * the rules end it), so that the tools can be run over every variant and every square and

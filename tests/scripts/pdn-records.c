@@ -1,5 +1,5 @@
 /*
- * pdn-records.c -- a test helper for tests/corpus/pdnconv-roundtrip.sh (issue 27): what a
+ * pdn-records.c -- a test helper for tests/scripts/pdnconv-roundtrip.sh (issue 27): what a
  * PDN file records, one line per game, read by the library's reader alone (not by
  * pdnconv, whose output it judges), so that a converter that drops a move, rewrites a
  * result or loses a tag is seen:

@@ -1,0 +1,50 @@
+# mk/python.mk -- the Python module (doc/guide.md, "The Python analyst"; src/README.md,
+# "The Python module"; python/).
+#   make python     $(BUILD)/python/pdnkit: pdnkit/__init__.py and the cffi extension
+#                   _pdnkit (API mode), linked with the library's -fPIC objects, so that it
+#                   needs no libpdnkit.so at run time. python/build_ffi.py writes its C;
+#                   the compiler here builds it (no setuptools, nothing fetched).
+# What it needs (python3 headers, cffi, pytest, dask.distributed): mk/deps.sh, part python.
+PY_EXT    = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))' 2>/dev/null)
+PY_INC    = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)
+PY_VER    = $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
+# where `make install` puts the package: the folder Debian's python3 reads for PREFIX
+PYTHONDIR ?= $(if $(filter /usr,$(PREFIX)),/usr/lib/python3/dist-packages,$(PREFIX)/lib/python$(PY_VER)/dist-packages)
+PY_DIR    := $(BUILD)/python/pdnkit
+PY_FILES  := $(PY_DIR)/__init__.py
+.PHONY: python build-python build-python-if install-python uninstall-python
+python: need-deps need-python
+	@$(MAKE) --no-print-directory build-python
+
+build-python: $(PY_DIR)/_pdnkit$(PY_EXT) $(PY_FILES)
+
+# make check and make bench build the module when cffi and Python.h are there (else its
+# tests SKIP, saying what is missing)
+build-python-if:
+	@if $(PYTHON) -c 'import cffi, sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' 2>/dev/null; \
+	then $(MAKE) --no-print-directory build-python; else echo "python: no cffi or Python.h for $(PYTHON): the module is not built"; fi
+
+$(BUILD)/python/_pdnkit.c: python/build_ffi.py
+	@mkdir -p $(@D)
+	$(PYTHON) python/build_ffi.py $@ >/dev/null
+
+# cffi checks each field python/build_ffi.py declares against the headers by assigning
+# pointers: a field of another type than the library's (a pk_bb grown to 128 bits, an array
+# resized) is an error here, not memory read wrong at run time
+$(PY_DIR)/_pdnkit$(PY_EXT): $(BUILD)/python/_pdnkit.c $(PIC_OBJ)
+	@mkdir -p $(@D)
+	$(CC) -shared -fPIC -std=c11 -pthread -Werror=incompatible-pointer-types $(OPT) $(CFLAGS) $(SRC_INC) -I$(PY_INC) $< $(PIC_OBJ) $(LDFLAGS) $(LIBS) -o $@
+
+$(PY_DIR)/%.py: python/pdnkit/%.py
+	@mkdir -p $(@D)
+	cp $< $@
+
+install-python: build-python
+	install -d $(DESTDIR)$(PYTHONDIR)/pdnkit
+	install -m 644 $(PY_FILES) $(DESTDIR)$(PYTHONDIR)/pdnkit/
+	install -m 755 $(PY_DIR)/_pdnkit$(PY_EXT) $(DESTDIR)$(PYTHONDIR)/pdnkit/
+
+uninstall-python:
+	rm -f $(DESTDIR)$(PYTHONDIR)/pdnkit/__init__.py $(DESTDIR)$(PYTHONDIR)/pdnkit/_pdnkit$(PY_EXT)
+	rm -rf $(DESTDIR)$(PYTHONDIR)/pdnkit/__pycache__
+	@rmdir $(DESTDIR)$(PYTHONDIR)/pdnkit 2>/dev/null || true
