@@ -26,7 +26,9 @@ PREFIX  ?= /usr/local
 DESTDIR ?=
 BUILD   ?= build
 CC      ?= cc
-OPT     ?= -O2 -g
+# -DNDEBUG: release builds leave assert() out (src/base/pk_assert.h says the policy); a build
+# given its own OPT (make OPT="-O0 -g", the sanitizers, the fuzzers, coverage) keeps them on
+OPT     ?= -O2 -g -DNDEBUG
 CFLAGS  ?=
 LDFLAGS ?=
 WERROR  ?=

@@ -54,12 +54,12 @@ check-jobs: need-deps corpora
 	@JOBS_ALL=1 BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/scripts/jobs-same-output-tools.sh
 
 bench: need-deps need-python corpora
-	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools build-python-if
+	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g -DNDEBUG" build-tools build-python-if
 	@$(MAKE) --no-print-directory web-if-possible
 	@PYTHON=$(PYTHON) BUILD=build/bench CORPORA=$(CORPORA) LIBS="$(LIBS)" MOBYDAM="$(MOBYDAM)" WEB_PAGE=$(WEB)/pdnkit.html sh tests/bench/run.sh
 
 perft-deep: need-deps
-	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g" build-tools
+	@$(MAKE) --no-print-directory BUILD=build/bench OPT="-O3 -march=native -g -DNDEBUG" build-tools
 	@BUILD=build/bench sh tests/perft.sh deep
 	@BUILD=build/bench sh tests/perft/cross-check.sh 8
 
