@@ -96,6 +96,14 @@ void pk_rd_syntax(pk_pdn_reader *r, long long line, long long col, const char *f
     if (first) {
         r->skip = 1;
         keep_begin(r, line, col);
+        /* "1. ) ...": the move number the error leaves without its move is the text's
+         * (a writer puts it back with the rest), when no note came between them */
+        const level *L = &r->lv[r->depth];
+        if (r->keeping && L->have_num && !L->pend && L->num_at >= r->base && L->num_at < r->tok_at) {
+            r->keep_from = L->num_at;
+            r->kept_line = L->num_line;
+            r->kept_col = L->num_col;
+        }
     }
 }
 
