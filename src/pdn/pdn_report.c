@@ -67,7 +67,7 @@ static void notes_left(pk_pdn_reader *r)
 {
     const level *L = &r->lv[0];
     const pk_pdn_note *n = L->pend ? L->pend : L->pre;
-    if (!n || r->tag_follows || r->skip)
+    if (!n || r->tag_follows || r->skip || r->ngames == 0) /* no game at all: "no game found" says it */
         return;
     int index = r->g->index;
     r->g->index = 0;
