@@ -133,6 +133,9 @@ static void test_fast_path_same_model(void)
         "1. 11-15(?) 24-20 $1 2. 8-11 *",
         "1. 11-15 - 2. - 24-20 *",                 /* placeholders */
         "1. 0-2 2. 1-0 1-1 *",                     /* results where moves stand */
+        "[GameType \"30\"]\n1. 2-1 64-63 2. 1-2 *", /* moves on the Turkish board */
+        "1. 32-28 19-23 2. ) 17-22 *\n{after}\n% x", /* a number kept, notes after the end */
+        "1. 32-28 19-23 * {after the end}\n; x",
         "1. 32-28 2-0", "1. 32-28 0-0", "1. 32-28 1/2-1/2", "1. 32-28 0.5-0.5", "1. 32-28 10.5-0.5 *",
         "1. 1-10 4-6 2. 12-1 1-2 *",               /* moves that start like results */
         "1. 11-15 24-20 1. 2. 3. *",               /* numbers with no move */
