@@ -58,9 +58,6 @@ void pk_rd_tolerate(pk_pdn_reader *r, const char *code, long long line, long lon
     va_end(ap);
 }
 
-/* Reports the stray text held before a game started: in that game, or, when none
- * follows, in no game (index 0), so that no game is named that the summary does not
- * count. */
 /* Notes read before a game started, when none follows (comments after the last game's
  * terminator that it could not take: pk_rd_result_token): said, not dropped silently. */
 static void notes_left(pk_pdn_reader *r)
@@ -76,6 +73,9 @@ static void notes_left(pk_pdn_reader *r)
     r->g->index = index;
 }
 
+/* Reports the stray text held before a game started: in that game, or, when none
+ * follows, in no game (index 0), so that no game is named that the summary does not
+ * count. */
 void pk_rd_release_stray(pk_pdn_reader *r, int game_follows)
 {
     if (!game_follows)

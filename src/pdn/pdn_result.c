@@ -9,7 +9,6 @@
 #include "pdn_tree.h"
 #include "variant.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 static int set_result(pk_pdn_reader *r, const char *s, size_t n, long long line, long long col)
@@ -77,9 +76,9 @@ int pk_rd_result_token(pk_pdn_reader *r, const pk_token *t, long long line, long
 
 static int is_result_digit(char c) { return c >= '0' && c <= '2'; }
 
-/* Whether the game's tags read so far name a variant of the full board (Turkish, RULES
- * 2.11: all 64 squares, orthogonal steps), where squares 1 and 2 are neighbours: its
- * Variant tag when that names a variant, else its GameType's first number. */
+/* Whether the game's tags read so far name a variant of the full board (Turkish,
+ * pdnkit-rules(7) TURKISH DRAUGHTS: all 64 squares, orthogonal steps), where squares 1 and
+ * 2 are neighbours: its Variant tag when that names a variant, else its GameType. */
 static int full_board_game(const pk_pdn_reader *r)
 {
     const char *gametype = NULL;
@@ -92,16 +91,15 @@ static int full_board_game(const pk_pdn_reader *r)
         } else if (!gametype && !strcmp(t->name, "GameType"))
             gametype = t->value;
     }
-    if (!gametype)
+    pk_gametype gt;
+    if (!gametype || pk_gametype_parse(gametype, &gt, NULL) != PK_OK)
         return 0;
-    char *end;
-    long gt = strtol(gametype, &end, 10);
-    const pk_variant *v = end != gametype && gt > 0 && gt < 1000 ? pk_variant_by_gametype((int)gt) : NULL;
+    const pk_variant *v = pk_variant_by_gametype(gt.type);
     return v && v->rules.full;
 }
 
-/* "1-2", "2-1" (or with ':'): a result token elsewhere (nonstandard-result), a move in a
- * game of the full board, where 1 and 2 are neighbours (pdn(5) RESULTS). */
+/* "1-2", "2-1" (or with ':'): a result token elsewhere (a result of unknown meaning), a
+ * move in a game of the full board, where 1 and 2 are neighbours (pdn(5) RESULTS). */
 static int neighbours_1_2(const char *s, size_t n)
 {
     return n == 3 && (s[1] == '-' || s[1] == ':') &&
