@@ -269,14 +269,16 @@ static bool names(const pk_variant *v, const pk_pos *p, const pk_written *w, con
 
 /* The opening's text read as a main line (the reader's own movetext grammar: numbers,
  * any notation, hops) into g; PK_ERR_USAGE when it is not one. */
-static int read_moves(const char *moves, pk_game *g, pk_error *err)
+static int read_moves_as(const char *moves, const char *tag, pk_game *g, pk_error *err)
 {
-    size_t n = strlen(moves);
-    char *text = malloc(n + 4);
+    size_t n = strlen(moves), t = strlen(tag);
+    char *text = malloc(t + n + 4);
     if (!text)
         return pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
-    memcpy(text, moves, n);
-    memcpy(text + n, " *\n", 4);
+    memcpy(text, tag, t);
+    memcpy(text + t, moves, n);
+    memcpy(text + t + n, " *\n", 4);
+    n += t;
     pk_src *src = pk_src_mem_new(err); /* the reader over a string: no FILE needed */
     if (src)
         pk_src_mem_set(src, text, n + 3, PK_ENC_UTF8, PK_SRC_NONE, PK_SRC_NONE, 0);
@@ -289,7 +291,7 @@ static int read_moves(const char *moves, pk_game *g, pk_error *err)
     pk_pdn_close(r);
     pk_src_close(src);
     free(text);
-    if (st <= 0 || !one || g->nerrors || g->ntags || !g->main.nmoves)
+    if (st <= 0 || !one || g->nerrors || g->ntags != (*tag != 0) || !g->main.nmoves)
         return pk_error_set(err, PK_ERR_USAGE, 0, "--opening '%s': not a line of moves (as '11-15 23-19 8-11')",
                             moves);
     for (int i = 0; i < g->main.nmoves; i++) {
@@ -341,6 +343,21 @@ static void compile_opening(pk_search *s, const pk_game *g, const pk_variant *v,
         o->line[o->nline] = m.move;
         pk_make(v, &p, &m.move);
     }
+}
+
+/* As read_moves_as without a tag; when that is not one line of moves, read again as a
+ * Turkish game's, where "1-2" and "2-1" are moves, not results (pdn(5) RESULTS). */
+static int read_moves(const char *moves, pk_game *g, pk_error *err)
+{
+    int st = read_moves_as(moves, "", g, err);
+    if (st == PK_ERR_USAGE && (strstr(moves, "1-2") || strstr(moves, "2-1"))) {
+        pk_game_free(g);
+        pk_game_init(g);
+        pk_error again;
+        if (read_moves_as(moves, "[Variant \"Turkish\"]\n", g, &again) == PK_OK)
+            return PK_OK;
+    }
+    return st;
 }
 
 int pk_search_set_opening(pk_search *s, const char *moves, const pk_variant *only, char *warning, size_t size,

@@ -207,7 +207,7 @@ void pk_rd_move_token(pk_pdn_reader *r, const pk_token *t, long long line, long 
 }
 
 /* A move number (kind PK_NUM_FIRST or PK_NUM_SECOND), for the next move. */
-static void move_number(pk_pdn_reader *r, int num, int kind, long long line, long long col)
+static void move_number(pk_pdn_reader *r, int num, int kind, unsigned long long at, long long line, long long col)
 {
     level *L = &r->lv[r->depth];
     pk_rd_resolve_dash(r);
@@ -218,6 +218,7 @@ static void move_number(pk_pdn_reader *r, int num, int kind, long long line, lon
     L->num_kind = kind;
     L->num_line = line;
     L->num_col = col;
+    L->num_at = at;
 }
 
 void pk_rd_number_token(pk_pdn_reader *r, const pk_token *t, long long line, long long col)
@@ -226,7 +227,8 @@ void pk_rd_number_token(pk_pdn_reader *r, const pk_token *t, long long line, lon
     int num = 0;
     for (size_t i = 0; i < t->len && s[i] >= '0' && s[i] <= '9'; i++)
         num = add_digit(num, s[i]);
-    move_number(r, num, t->len >= 4 && s[t->len - 2] == '.' ? PK_NUM_SECOND : PK_NUM_FIRST, line, col);
+    move_number(r, num, t->len >= 4 && s[t->len - 2] == '.' ? PK_NUM_SECOND : PK_NUM_FIRST, r->base + t->start,
+                line, col);
 }
 
 int pk_rd_restarts(const pk_pdn_reader *r, const pk_token *t, int nl)
@@ -422,7 +424,7 @@ int pk_rd_plain_tokens(pk_pdn_reader *r)
              * (pk_rd_restarts): the general path decides */
             if (nl >= 2 && p.num[0] == 1 && !p.second && r->ntags == 0 && r->lv[0].n > 0)
                 break;
-            move_number(r, p.num[0], p.second ? PK_NUM_SECOND : PK_NUM_FIRST, line, col);
+            move_number(r, p.num[0], p.second ? PK_NUM_SECOND : PK_NUM_FIRST, r->base + pos, line, col);
         } else {
             plain_move(r, (const char *)b + pos, &p, line, col);
         }

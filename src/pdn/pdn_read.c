@@ -287,7 +287,7 @@ static void begin_game(pk_pdn_reader *r, pk_game *g, pk_diag_sink *sink)
     r->nstray = r->unclosed = r->nempty = 0;
     r->stray_held = 0;
     r->dash_pending = 0;
-    r->by_result = 0;
+    r->by_result = r->trailing = 0;
     r->ntags = 0;
     pk_rd_reset_level(&r->lv[0], 0, 0);
 }
@@ -554,6 +554,9 @@ static int body_token(pk_pdn_reader *r, const pk_token *t, long long line, long 
 
 static int handle(pk_pdn_reader *r, const pk_token *t, long long line, long long col, int nl)
 {
+    pk_token as_move;
+    if (t->kind == PK_TOK_RESULT && pk_rd_result_is_move(r, t, &as_move))
+        t = &as_move; /* "1-2" on the Turkish board */
     r->tok_at = r->base + t->start; /* where a syntax error's text starts */
     r->glued = r->glue_line == line; /* the first token after a result, on its line */
     r->glue_line = 0;
@@ -582,7 +585,7 @@ static int handle(pk_pdn_reader *r, const pk_token *t, long long line, long long
     switch (t->kind) {
     case PK_TOK_NONE:
         /* pdn_resume.h; said where the game starts: the end of the input may be far from it */
-        if (r->state == ST_BODY && (r->flags & PK_PDN_END_RESULT))
+        if (r->state == ST_BODY && !r->trailing && (r->flags & PK_PDN_END_RESULT))
             no_result(r, r->g->line, r->g->col, "at the end of the input");
         else if (r->state == ST_HEADER && !r->skip && (r->flags & PK_PDN_END_RESULT))
             pk_rd_tolerate(r, "missing-result", r->g->line, r->g->col,

@@ -49,6 +49,7 @@ typedef struct level {
     long long line, col;
     int have_num, num, num_kind;
     long long num_line, num_col;
+    unsigned long long num_at; /* stream offset of the number (a syntax error keeps it, pdn_unparsed.c) */
     int ellipsis; /* "12. ..." read: the number belongs to the next move, no warning */
 } level;
 
@@ -106,6 +107,7 @@ struct pk_pdn_reader {
     int broken;
     /* pdn_resume.h: how the last game ended, and whether the input ended cleanly */
     int by_result, last_by_result, clean;
+    int trailing; /* the game's terminator is read, and notes alone follow it (pdn_result.c) */
     unsigned long said; /* diagnostics reported so far */
     int src_borrowed;
     int tag_follows; /* pdn_resume.h */
@@ -245,9 +247,15 @@ size_t pk_rd_join_value(pk_pdn_reader *r, size_t v, size_t e, char *out);
 size_t pk_rd_long_value(pk_pdn_reader *r, size_t v, size_t *total, int *closed);
 
 /* Results (pdn_result.c): a result token; a move token that is a result (glued to the
- * next game's move number, or with blanks), else 0. Both end the game: GAME_DONE. */
+ * next game's move number, or with blanks), else 0. Both end the game: GAME_DONE; a
+ * result token that only notes follow up to the end of the input, CONTINUE (the game
+ * takes them: r->trailing). */
 int pk_rd_result_token(pk_pdn_reader *r, const pk_token *t, long long line, long long col);
 int pk_rd_result_like_move(pk_pdn_reader *r, const pk_token *t, long long line, long long col);
+/* A result token that is a move: "1-2" or "2-1" in a game whose Variant or GameType tag
+ * names a variant of the full board (Turkish: squares 1 and 2 are neighbours), pdn(5);
+ * then *as_move is t made a move token. */
+int pk_rd_result_is_move(const pk_pdn_reader *r, const pk_token *t, pk_token *as_move);
 /* The game ends without a result token, before `what` (at line:col): a '-' just before
  * stands for the result, else the result is missing (missing-result: a warning, an error
  * under PK_PDN_STRICT). The same words wherever it ends: the next game's tag pairs, its

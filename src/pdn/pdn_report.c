@@ -58,11 +58,28 @@ void pk_rd_tolerate(pk_pdn_reader *r, const char *code, long long line, long lon
     va_end(ap);
 }
 
+/* Notes read before a game started, when none follows (comments after the last game's
+ * terminator that it could not take: pk_rd_result_token): said, not dropped silently. */
+static void notes_left(pk_pdn_reader *r)
+{
+    const level *L = &r->lv[0];
+    const pk_pdn_note *n = L->pend ? L->pend : L->pre;
+    if (!n || r->tag_follows || r->skip || r->ngames == 0) /* no game at all: "no game found" says it */
+        return;
+    int index = r->g->index;
+    r->g->index = 0;
+    pk_rd_tolerate(r, "stray-text", n->line_no, n->col, "%s skipped (no game follows it)",
+                   n->kind == PK_NOTE_COMMENT ? "comment" : "line comment");
+    r->g->index = index;
+}
+
 /* Reports the stray text held before a game started: in that game, or, when none
  * follows, in no game (index 0), so that no game is named that the summary does not
  * count. */
 void pk_rd_release_stray(pk_pdn_reader *r, int game_follows)
 {
+    if (!game_follows)
+        notes_left(r);
     if (!r->stray_held)
         return;
     r->stray_held = 0;

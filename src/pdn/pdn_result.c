@@ -7,6 +7,7 @@
  */
 #include "pdn_reader.h"
 #include "pdn_tree.h"
+#include "variant.h"
 
 #include <string.h>
 
@@ -28,12 +29,91 @@ static int set_result(pk_pdn_reader *r, const char *s, size_t n, long long line,
     return GAME_DONE;
 }
 
+/* After the terminator of the input's last game: whether the rest of the input is notes
+ * alone ({comments} without a '[' in them, % and ; lines, blanks), all in the window.
+ * Not in a piece of check.c that the next game's tags follow: the whole file's reader
+ * gives those notes to the next game. */
+static int only_notes_follow(const pk_pdn_reader *r)
+{
+    if (!r->eof || r->tag_follows || r->have_peek || r->skip || r->depth > 0)
+        return 0;
+    const char *b = r->buf;
+    size_t i = r->pos, n = r->len;
+    int any = 0;
+    for (;; any = 1) {
+        while (i < n && is_blank((unsigned char)b[i]))
+            i++;
+        if (i >= n)
+            return any;
+        if (b[i] == '{') {
+            size_t e = i + 1;
+            while (e < n && b[e] != '}' && b[e] != '[')
+                e++;
+            if (e >= n || b[e] != '}')
+                return 0; /* unterminated, or a tag line may end it: the usual reading */
+            i = e + 1;
+        } else if (b[i] == '%' || b[i] == ';') {
+            while (i < n && b[i] != '\n' && b[i] != '\r')
+                i++;
+        } else {
+            return 0;
+        }
+    }
+}
+
+/* A terminator. When only notes follow it to the end of the input, the game goes on to
+ * take them (after its last move: pdnconv writes them back before the terminator), rather
+ * than leave them to no game (issue 31); the end of the input then ends it (r->trailing). */
 int pk_rd_result_token(pk_pdn_reader *r, const pk_token *t, long long line, long long col)
 {
-    return set_result(r, tok_text(r, t), t->len, line, col);
+    int st = set_result(r, tok_text(r, t), t->len, line, col);
+    if (only_notes_follow(r)) {
+        r->trailing = 1;
+        return CONTINUE;
+    }
+    return st;
 }
 
 static int is_result_digit(char c) { return c >= '0' && c <= '2'; }
+
+/* Whether the game's tags read so far name a variant of the full board (Turkish,
+ * pdnkit-rules(7) TURKISH DRAUGHTS: all 64 squares, orthogonal steps), where squares 1 and
+ * 2 are neighbours: its Variant tag when that names a variant, else its GameType. */
+static int full_board_game(const pk_pdn_reader *r)
+{
+    const char *gametype = NULL;
+    for (int i = 0; i < r->ntags; i++) {
+        const pk_pdn_tag *t = &r->tags[i];
+        if (!strcmp(t->name, "Variant")) {
+            const pk_variant *v = pk_variant_find(t->value);
+            if (v)
+                return v->rules.full;
+        } else if (!gametype && !strcmp(t->name, "GameType"))
+            gametype = t->value;
+    }
+    pk_gametype gt;
+    if (!gametype || pk_gametype_parse(gametype, &gt, NULL) != PK_OK)
+        return 0;
+    const pk_variant *v = pk_variant_by_gametype(gt.type);
+    return v && v->rules.full;
+}
+
+/* "1-2", "2-1" (or with ':'): a result token elsewhere (a result of unknown meaning), a
+ * move in a game of the full board, where 1 and 2 are neighbours (pdn(5) RESULTS). */
+static int neighbours_1_2(const char *s, size_t n)
+{
+    return n == 3 && (s[1] == '-' || s[1] == ':') &&
+           ((s[0] == '1' && s[2] == '2') || (s[0] == '2' && s[2] == '1'));
+}
+
+int pk_rd_result_is_move(const pk_pdn_reader *r, const pk_token *t, pk_token *as_move)
+{
+    if (!neighbours_1_2(r->buf + t->start, t->len) || !full_board_game(r))
+        return 0;
+    *as_move = *t;
+    as_move->kind = PK_TOK_MOVE;
+    return 1;
+}
 
 static int digits_value(const char *s, size_t n)
 {
@@ -45,7 +125,8 @@ static int digits_value(const char *s, size_t n)
 
 /* Results that the lexer reads as a move token (the general path only: the plain fast
  * path takes neither). The result-like forms "D-D" (D = 0, 1 or 2) are never a move: a
- * square 0, a move that stays on its square, or 1-2 / 2-1 (one row in every numbering).
+ * square 0, a move that stays on its square, or 1-2 / 2-1 (one row in every numbering of
+ * the dark squares; on the full Turkish board they are moves: pk_rd_result_is_move).
  *
  * Glued to the next game's first move number, as engine logs write games one after
  * another ("1-101.33-29", "0-201.32-28"): the lexer reads the move "1-10" and the number
@@ -97,6 +178,9 @@ int pk_rd_result_like_move(pk_pdn_reader *r, const pk_token *t, long long line, 
         i++;
     if (i + 1 != n || !is_result_digit(s[i]))
         return 0;
+    char d[3] = {s[0], '-', s[n - 1]};
+    if (neighbours_1_2(d, 3) && full_board_game(r))
+        return 0; /* "1 - 2" on the full board: a move */
     size_t k = t->start + n;
     while (k < r->len && is_blank((unsigned char)r->buf[k]))
         k++;

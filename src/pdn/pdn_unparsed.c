@@ -81,6 +81,24 @@ void pk_rd_unparsed_drop(pk_pdn_reader *r)
 
 /* ------------------------------------------------------------------ syntax errors */
 
+/* "1. ) ...": the move number that the error leaves without its move starts the text kept
+ * (a writer puts it back with the rest), when nothing but blanks (or the "..." of "1. ...")
+ * stands between them: a note between is read already, and kept in the game. */
+static void number_kept(pk_pdn_reader *r)
+{
+    const level *L = &r->lv[r->depth];
+    if (!r->keeping || !L->have_num || L->num_at < r->base || L->num_at >= r->tok_at)
+        return;
+    size_t i = (size_t)(L->num_at - r->base), e = (size_t)(r->tok_at - r->base);
+    while (i < e && ((r->buf[i] >= '0' && r->buf[i] <= '9') || r->buf[i] == '.' || is_blank((unsigned char)r->buf[i])))
+        i++;
+    if (i < e)
+        return;
+    r->keep_from = L->num_at;
+    r->kept_line = L->num_line;
+    r->kept_col = L->num_col;
+}
+
 /* A syntax error at the token being handled: reported, then the rest of the game is
  * skipped and kept as text. A '-' read before it is a placeholder (reported first: it
  * comes first). */
@@ -96,6 +114,7 @@ void pk_rd_syntax(pk_pdn_reader *r, long long line, long long col, const char *f
     if (first) {
         r->skip = 1;
         keep_begin(r, line, col);
+        number_kept(r);
     }
 }
 

@@ -23,7 +23,9 @@
 #       the output, in the input's order, blanks aside (issue 31: a reader that dropped the
 #       comment of "1. 32-28 19-23 2. {resigns} 1-0" passed (a) to (f)). Files that are
 #       not UTF-8 (a legacy code page, UTF-16) are left out of (g): the output is UTF-8.
-#       tests/scripts/pdnconv-notes.pdn, read with the corpora, holds the cases they lack.
+#       tests/scripts/pdnconv-notes.pdn, read with the corpora, holds the cases they lack
+#       (its end: a comment, a % line and a ; line after the last game's result, which the
+#       reader once left to no game without a word).
 # The files that parser-tests/*/fail* hold are not games. Two files at a time (xargs -P2).
 #   sh tests/scripts/pdnconv-roundtrip.sh [FILE...]   (default: the whole corpora)
 CORPORA=${CORPORA:-build/corpora}
@@ -148,7 +150,8 @@ else
   (cd "$CORPORA" && find . -name '*.pdn' ! -path './parser-tests/*/fail*' $big -print0 | LC_ALL=C sort -z | sed -z -n "1~${every}p") |
     sed -z "s|^\\./|$CORPORA/|"
   printf '%s\0' "$top/tests/scripts/pdnconv-notes.pdn" # (g)'s cases the corpora lack: a comment after a
-  # move number before the result ("2. {resigns} 1-0"), a ; comment there, a % line between games
+  # move number before the result ("2. {resigns} 1-0"), a ; comment there, a % line between games,
+  # notes after the last game's result
 fi > "$tmp/files"
 xargs -0 -n 1 -P 2 sh "$0" --one < "$tmp/files"
 st=$?

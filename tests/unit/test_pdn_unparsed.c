@@ -103,7 +103,7 @@ static void test_rest_of_the_game(void)
                        &g),
                     1);
     CU_ASSERT_EQUAL(g.main.nmoves, 0);
-    CU_ASSERT_EQUAL(strncmp(rest_of(&g)->text, "1-2-3-", 6), 0);
+    CU_ASSERT_EQUAL(strncmp(rest_of(&g)->text, "1. 1-2-3-", 9), 0); /* its move number kept with it */
     CU_ASSERT_STRING_EQUAL(g.result.text, "1-0");
     pk_game_free(&g);
 }
