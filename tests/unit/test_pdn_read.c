@@ -412,7 +412,7 @@ static void test_legacy_files(void)
     fclose(b);
 }
 
-/* ---- what the every-variant tests found (tests/corpus/variant-games.sh) ---- */
+/* ---- what the every-variant tests found (tests/scripts/variant-games.sh) ---- */
 
 /* The last note of a line: after its last move, or before its first when it has none. */
 static const pk_pdn_note *last_note(const pk_pdn_line *l)
