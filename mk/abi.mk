@@ -30,5 +30,5 @@ check-abi-sabotage: check-abi
 
 abi-build:
 	@$(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)) \
-	  BUILD=$(ABI_BUILD) OPT="-g -Og" CFLAGS="$(CFLAGS) -fdebug-prefix-map=$(CURDIR)=." $(ABI_BUILD)/libpdnkit.so
+	  BUILD=$(ABI_BUILD) OPT="-g -Og -DNDEBUG" CFLAGS="$(CFLAGS) -fdebug-prefix-map=$(CURDIR)=." $(ABI_BUILD)/libpdnkit.so
 	@rm -rf $(ABI_BUILD)/include && mkdir -p $(ABI_BUILD)/include/pdnkit && cp $(PUBLIC_HEADER_FILES) $(ABI_BUILD)/include/pdnkit/
