@@ -1,6 +1,6 @@
 # mk/abi.mk -- the ABI check (src/README.md, "Library and ABI"). What it needs (abi-dumper,
 # abi-compliance-checker, elfutils): mk/deps.sh, part abi (make deps-abi).
-#   make check-abi  libpdnkit.so built with debug info (-g -Og, in build/abi), dumped by
+#   make check-abi  libpdnkit.so built as released with debug info (-g -Og -DNDEBUG, in build/abi), dumped by
 #                   abi-dumper restricted to the public headers, compared by
 #                   abi-compliance-checker with the last release's dump in tests/abi/: an
 #                   incompatible change (binary or source) fails unless the soname major
