@@ -17,7 +17,13 @@ rm -rf "$s"
 mkdir -p "$s"
 fail() { echo "FAIL: $*"; exit 1; }
 # the tree as it is (tracked and new files, not the build)
-git ls-files -co --exclude-standard -z | grep -zv "^$BUILD/" | xargs -0 tar cf - | (cd "$s" && tar xf -)
+# (in a release tarball, which is no git checkout (make distcheck): every file but the build)
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  git ls-files -co --exclude-standard -z | grep -zv "^$BUILD/" | xargs -0 tar cf - | (cd "$s" && tar xf -)
+else
+  tar cf - --exclude="./$BUILD" --exclude=./build . | (cd "$s" && tar xf -)
+fi
+[ -f "$s/src/engine/variant_rows.h" ] || fail "the scratch copy of the tree is empty"
 cd "$s"
 git init -q . && git add -A && git -c user.name=t -c user.email=t@t commit -qm base
 
