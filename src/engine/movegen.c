@@ -31,6 +31,7 @@ static const capfrom_fn capfroms[PK_V_COUNT] = {PK_MG_ROWS_64(CAPFROM) PK_MG_ROW
 
 /* What the generator wrote into a list (asserted; pk_assert.h): within the list's bounds
  * (movelist_int.h: a longer list is cut and flagged, never overrun), each move whole. */
+#ifndef NDEBUG /* only the asserts call it (clang warns of an unused static inline) */
 static inline bool list_sound(const pk_movelist *l)
 {
     if (l->n < 0 || l->n > PK_MAX_MOVES)
@@ -40,6 +41,7 @@ static inline bool list_sound(const pk_movelist *l)
             return false;
     return true;
 }
+#endif
 
 int pk_gen_legal(const pk_variant *v, const pk_pos *p, pk_movelist *out, unsigned flags)
 {
