@@ -733,8 +733,12 @@ int main(int argc, char **argv)
         R.color_err = pk_cli_use_color(A.color, stderr) ? PK_DIAG_COLOR : 0;
         if (pk_cli_inputs_run(&R.in, stderr, each_input, input_failed, go_on, &R))
             R.errors = 1;
-        if (R.mode == OUT_COUNT)
+        if (R.mode == OUT_COUNT) { /* the reason now: a libc that writes the line at once
+                                    * (musl) fails here, and errno is gone by the end */
+            errno = 0;
             fprintf(R.out, "%ld\n", R.selected);
+            pk_cli_write_failed(R.out, &R.out_why);
+        }
         st = R.mode == OUT_QUIET && R.selected ? PK_EXIT_OK
              : R.errors                         ? PK_EXIT_USAGE
              : R.selected                       ? PK_EXIT_OK
