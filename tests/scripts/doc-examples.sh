@@ -51,7 +51,12 @@ for doc in $DOCS; do
   mkdir -p "$d/run" "$d/files"
   cp -R "$top/pdn" "$d/run/pdn"     # a copy: find(1) does not descend into a link
   for l in tests python; do ln -s "$top/$l" "$d/run/$l"; done
-  ln -s "$bld" "$d/run/build"
+  if [ "$mod" = "$bld/python" ]; then ln -s "$bld" "$d/run/build"
+  else # a sanitizer's or musl's tree: its tools, and the module make check built
+    mkdir "$d/run/build"
+    for l in "$bld"/*; do ln -s "$l" "$d/run/build/${l##*/}"; done
+    rm -f "$d/run/build/python"; ln -s "$mod" "$d/run/build/python"
+  fi
   # The document cut into: $d/expected (the sessions as shown), $d/cmd.N (the N-th
   # command), $d/files/K.NAME (a file to write before command K+1), $d/script (the run),
   # and complaints on $d/bad.
