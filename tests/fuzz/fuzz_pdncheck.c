@@ -54,14 +54,17 @@ static void run_once(const uint8_t *data, size_t size, int jobs, bool html, FILE
     R.copts.variant_given = R.variant_given;
     R.copts.reader_flags = R.strict ? PK_PDN_STRICT : 0;
     R.copts.replay = R.opts;
-    R.copts.format = output_format(&R, html);
+    if (html) { /* as pdncheck's main: the report's options before the workers start, each
+                 * game's part written on the worker that checked it */
+        R.want_html = true;
+        pk_html_opts_check(&R.hopts, &R.opts, R.strict, R.hconv, sizeof R.hconv);
+    }
+    R.copts.format = output_format(&R);
+    R.copts.game_diags = R.want_html;
     if (!(R.checker = pk_checker_new(&R.copts, NULL)))
         abort();
-    if (html) {
-        pk_html_opts ho = {"fuzz", "", R.opts.gen_flags, R.strict};
-        if (!(R.html = pk_html_new(devnull, &ho, NULL)))
-            abort();
-    }
+    if (html && !(R.html = pk_html_new(devnull, &R.hopts, NULL)))
+        abort();
     FILE *f = fmemopen((void *)(data + 2), size - 2, "rb");
     if (f) {
         check_stream(&R, f, "fuzz.pdn");
