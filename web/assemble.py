@@ -7,12 +7,14 @@ WebAssembly and embedded in it as base64) as a script block the browser does not
 (type text/plain), which the page starts as a Web Worker from a blob: URL.
 
 The page's Content-Security-Policy allows no script, style, connection, image, font or
-frame source from anywhere but: the page's own script and style, and the report's (the
-report pdncheck --html writes, shown in a frame that inherits this policy), by their
+frame source from anywhere but: the page's own script and style, and the report's style
+(the report pdncheck --html writes, shown in a frame that inherits this policy), by their
 SHA-256 hashes; WebAssembly compilation; a worker from a blob: URL; images from data:.
-So nothing a game file or a link holds can run script or load anything. The report's
-script and style are taken from a report the native pdncheck writes (the same
-html_report.c as the WebAssembly build), so a change there changes the hashes.
+The report's own script is not allowed at all: its frame is sandboxed without scripts
+and the page wires its links, filter and sorting from outside. So nothing a game file or
+a link holds can run script or load anything. The report's style is taken from a report
+the native pdncheck writes (the same html_report.c as the WebAssembly build), so a change
+there changes the hash.
 
 Usage: assemble.py --pdncheck BIN --module pdnkit.js --version V --out pdnkit.html
 """
@@ -73,10 +75,19 @@ def main():
     if re.search(r"</script|<!--", worker, re.I):
         sys.exit("assemble.py: the worker's source holds </script or <!--")
     page_css, page_js = "\n" + read("page.css"), "\n" + read("page.js")
-    rep_js, rep_css = report_parts(a.pdncheck)
+    # the sample file the page offers to try (issue 34 item 9): pdn/international.pdn
+    with open(os.path.join(HERE, "..", "pdn", "international.pdn"), encoding="utf-8") as f:
+        sample = f.read()
+    if re.search(r"</script|<!--", sample, re.I):
+        sys.exit("assemble.py: the sample holds </script or <!--")
+    if re.search(r"</script|<!--", page_js, re.I):
+        sys.exit("assemble.py: page.js holds </script or <!--, which would end its script element")
+    _rep_js, rep_css = report_parts(a.pdncheck)
     csp = "; ".join([
         "default-src 'none'",
-        "script-src %s %s 'wasm-unsafe-eval'" % (sha256(page_js), sha256(rep_js)),
+        # the report's own script is not allowed: its frame is sandboxed without scripts and
+        # the page wires it from outside (issue 34 item 13)
+        "script-src %s 'wasm-unsafe-eval'" % sha256(page_js),
         "style-src %s %s" % (sha256(page_css), sha256(rep_css)),
         "worker-src blob:",
         "img-src data:",
@@ -86,7 +97,7 @@ def main():
     ])
     html = read("page.html")
     for key, value in (("CSP", csp), ("VERSION", a.version), ("STYLE", page_css), ("SCRIPT", page_js),
-                       ("WORKER", worker)):
+                       ("WORKER", worker), ("SAMPLE", sample)):
         marker = "{{%s}}" % key
         if html.count(marker) != 1:
             sys.exit("assemble.py: page.html must hold %s once" % marker)

@@ -4,8 +4,12 @@
  * one check to the next (the browser has optimised its code by then); a new check while
  * one runs ends that worker and starts another. Nothing is sent anywhere: files are read with the File API, links
  * carry their data in the fragment (#pdn=, #fen=), which the browser never sends.
- * The page's state for a test or a script: body[data-state] is idle, checking, done or
- * failed; body[data-check-ms] the time the last check took in its worker;
+ * The report is shown in a frame sandboxed without scripts (issue 34 item 13): the page
+ * wires its links, filter and sorting from outside, so that no text of a game file can
+ * ever run there, and a link of the report (#g3) stays inside the report (item 1: a srcdoc
+ * frame resolves it against the page's own address and would load the page into itself).
+ * The page's state for a test or a script: body[data-state] is idle, checking, asking,
+ * done or failed; body[data-check-ms] the time the last check took in its worker;
  * body[data-position] pending, shown or error. */
 (function () {
   'use strict';
@@ -32,11 +36,37 @@
     return b;
   }
 
+  /* CRC-32 (IEEE, as gzip's), for the links' checksum (issue 34 item 4) */
+  var CRC = (function () {
+    var t = new Uint32Array(256);
+    for (var n = 0; n < 256; n++) {
+      var c = n;
+      for (var k = 0; k < 8; k++) c = c & 1 ? 0xEDB88320 ^ (c >>> 1) : c >>> 1;
+      t[n] = c >>> 0;
+    }
+    return t;
+  })();
+  function crc32(bytes) {
+    var c = 0xFFFFFFFF;
+    for (var i = 0; i < bytes.length; i++) c = CRC[(c ^ bytes[i]) & 0xFF] ^ (c >>> 8);
+    return ((c ^ 0xFFFFFFFF) >>> 0).toString(16).padStart(8, '0');
+  }
+  /* a #pdn= link's fragment: its length and checksum first, so that a link cut short (the
+   * usual damage: a mail or chat program breaking or truncating it) loses text, never the
+   * checksum, and is refused rather than judged short */
+  function pdnFragment(bytes) {
+    return '#n=' + bytes.length + '&crc=' + crc32(bytes) + '&pdn=' + toB64url(bytes);
+  }
+
   /* ---- checking files ---- */
   function flags() { return ($('strict').checked ? 1 : 0) | Number($('results').value); }
 
-  function runCheck(files) {
+  var ASK_OVER = 4 * 1024 * 1024; /* a link's text expanding beyond this is checked only when asked */
+
+  function runCheck(files, opts) {
+    opts = opts || {};
     if (!files.length) return;
+    show($('ask'), false);
     if (checker && checkerBusy) { checker.terminate(); checker = null; }
     if (!checker) checker = new Worker(workerUrl);
     var w = checker, total = 0;
@@ -45,8 +75,9 @@
     lastFiles = files;
     lastInput = files.length === 1 ? files[0] : null;
     $('link-text').disabled = !lastInput || lastInput.bytes.byteLength > LINK_MAX;
-    $('link-note').textContent = lastInput && lastInput.bytes.byteLength > LINK_MAX
-      ? 'too large for a link: share the file itself' : '';
+    if (lastInput && lastInput.bytes.byteLength > LINK_MAX)
+      $('link-note').textContent = 'This text is ' + Math.ceil(lastInput.bytes.byteLength / 1024) +
+        ' KB: a link carries at most 48 KB (longer addresses do not open everywhere); share the file itself.';
     setState('checking');
     show($('errors'), false);
     $('save').disabled = $('print').disabled = true;
@@ -64,6 +95,7 @@
         checkerBusy = false;
         document.body.dataset.checkMs = String(Math.round(m.ms));
         if (m.errors.indexOf('usage: ') === 0) return failed(m.errors.slice(7));
+        if (m.errors.indexOf('ask: ') === 0) return ask(files, Number(m.errors.slice(5)));
         $('errors').textContent = m.errors;
         show($('errors'), m.errors !== '');
         lastHtml = m.html;
@@ -71,19 +103,24 @@
         status('Checked in ' + (m.ms / 1000).toFixed(2) + ' s; showing the report\u2026');
         var frame = $('report');
         frame.onload = function () {
-          status('Report ready: ' + files.length + (files.length === 1 ? ' file' : ' files') + ' checked in ' +
+          wireReport(frame.contentDocument);
+          fitFrame(frame);
+          var none = /^no games found in .*$/m.exec(m.errors);
+          status(none ? 'No games found in ' + none[0].slice(18).replace(/:.*/, '') + '.' :
+                 'Report ready: ' + files.length + (files.length === 1 ? ' file' : ' files') + ' checked in ' +
                  ((performance.now() - t0) / 1000).toFixed(2) + ' s.');
           $('save').disabled = $('print').disabled = false;
           setState('done');
         };
-        frame.srcdoc = m.html;
+        frame.srcdoc = withoutScript(m.html);
         show(frame, true);
       } else if (m.type === 'failed') {
         failed(m.message);
       }
     };
     w.onerror = function (e) { failed(e.message || 'the worker stopped'); };
-    w.postMessage({type: 'check', files: files, variant: $('variant').value, flags: flags()},
+    w.postMessage({type: 'check', files: files, variant: $('variant').value, flags: flags(),
+                   askOver: opts.askOver || 0},
                   files.map(function (f) { return f.bytes; }).filter(function (b, i, all) { return all.indexOf(b) === i; }));
   }
 
@@ -98,6 +135,99 @@
     setState('failed');
   }
 
+  /* A link whose text expands beyond ASK_OVER (issue 34 item 2: 5 KB of zstd can hold
+   * 50 MB): the person says whether to check it. */
+  function ask(files, bytes) {
+    show($('progress'), false);
+    checkerBusy = false;
+    $('ask-text').textContent = 'This link\u2019s text expands to ' + (bytes / 1048576).toFixed(1) +
+      ' MB of games: checking it may take a while and much of this tab\u2019s memory. Check it?';
+    show($('ask'), true);
+    status('Waiting for your answer.');
+    setState('asking');
+    $('ask-yes').onclick = function () {
+      runCheck(files.map(function (f) { return {name: f.name, bytes: f.keep.slice(0), keep: f.keep}; }));
+    };
+    $('ask-no').onclick = function () { show($('ask'), false); status('Not checked.'); setState('idle'); };
+    $('ask-yes').focus();
+  }
+
+  /* The report without its script, which its sandboxed frame would refuse (noisily): the
+   * page does that script's work (wireReport). The script is the report's last element. */
+  function withoutScript(html) {
+    var end = '</scr' + 'ipt>'; /* written so, or it would end the page's own script */
+    var i = html.lastIndexOf('<script>'), j = html.lastIndexOf(end);
+    return i >= 0 && j > i ? html.slice(0, i) + html.slice(j + end.length) : html;
+  }
+
+  /* What the report's own script does in a saved report, done from the page: its links
+   * (every a href="#..."; a link elsewhere is never followed from inside the page), its
+   * filter by verdict and its sorting by a column. The listeners are the page's, so they
+   * run although the frame runs no script. */
+  function wireReport(doc) {
+    if (!doc || !doc.body) return;
+    var sel = doc.getElementById('verdict-filter'), tb = doc.querySelector('#games tbody');
+    function apply() {
+      if (!sel || !tb) return;
+      var v = sel.value, n = 0;
+      Array.prototype.forEach.call(tb.rows, function (r) {
+        var h = v !== 'all' && r.dataset.verdict !== v;
+        r.hidden = h;
+        if (!h) n++;
+      });
+      doc.querySelectorAll('section.game').forEach(function (s) { s.hidden = v !== 'all' && s.dataset.verdict !== v; });
+      var shown = doc.getElementById('shown');
+      if (shown) shown.textContent = n + ' shown';
+    }
+    if (sel) sel.addEventListener('change', apply);
+    doc.querySelectorAll('#games th button').forEach(function (b, i) {
+      b.addEventListener('click', function () {
+        var rows = Array.prototype.slice.call(tb.rows), up = b.dataset.dir !== 'up';
+        doc.querySelectorAll('#games th').forEach(function (t) { t.removeAttribute('aria-sort'); });
+        b.dataset.dir = up ? 'up' : 'down';
+        b.parentNode.setAttribute('aria-sort', up ? 'ascending' : 'descending');
+        rows.sort(function (x, y) {
+          var a = x.cells[i], c = y.cells[i], p = a.dataset.n, q = c.dataset.n;
+          var r = p !== undefined ? p - q : a.textContent.localeCompare(c.textContent);
+          return up ? r : -r;
+        });
+        rows.forEach(function (r) { tb.appendChild(r); });
+      });
+    });
+    doc.addEventListener('click', function (e) {
+      var a = e.target && e.target.closest ? e.target.closest('a[href]') : null;
+      if (!a) return;
+      e.preventDefault();
+      var href = a.getAttribute('href');
+      if (href.charAt(0) !== '#') return;
+      var id;
+      try { id = decodeURIComponent(href.slice(1)); } catch (err) { return; }
+      var t = doc.getElementById(id);
+      if (!t) return;
+      if (t.hidden && sel) { sel.value = 'all'; apply(); } /* a filtered-out game shown again */
+      if (!t.hasAttribute('tabindex')) t.setAttribute('tabindex', '-1');
+      t.scrollIntoView();
+      t.focus({preventScroll: true});
+      doc.body.dataset.followed = id; /* for a test: the link was followed inside the report */
+    });
+    apply();
+  }
+
+  /* The frame as tall as the report, kept so while the report changes (a filter, a
+   * window's width): the page scrolls, the frame never does. */
+  var fitObserver = null;
+  function fitFrame(frame) {
+    var doc = frame.contentDocument;
+    if (!doc || !doc.documentElement) return;
+    /* the root's own box, which follows the content (scrollHeight never goes below the
+     * frame's height: a filter that hides rows would leave it tall) */
+    var fit = function () { frame.style.height = Math.ceil(doc.documentElement.getBoundingClientRect().height) + 'px'; };
+    if (fitObserver) fitObserver.disconnect();
+    fitObserver = new ResizeObserver(fit);
+    fitObserver.observe(doc.documentElement);
+    fit();
+  }
+
   function readFiles(list) {
     return Promise.all(Array.prototype.map.call(list, function (f) {
       return f.arrayBuffer().then(function (b) { return {name: f.name, bytes: b}; });
@@ -108,9 +238,11 @@
   }
 
   var drop = $('drop');
-  drop.addEventListener('click', function () { $('files').click(); });
-  drop.addEventListener('keydown', function (e) {
-    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); $('files').click(); }
+  $('choose').addEventListener('click', function () { $('files').click(); });
+  /* the sample (pdn/international.pdn, in the page): a first try without a file at hand */
+  $('sample').addEventListener('click', function () {
+    var b = new TextEncoder().encode($('pdnkit-sample').textContent.replace(/^\n/, ''));
+    runCheck([{name: 'sample-international.pdn', bytes: b.buffer, keep: b.slice(0).buffer}]);
   });
   drop.addEventListener('dragover', function (e) { e.preventDefault(); drop.classList.add('over'); });
   drop.addEventListener('dragleave', function () { drop.classList.remove('over'); });
@@ -144,17 +276,17 @@
   });
   $('print').addEventListener('click', function () { $('report').contentWindow.print(); });
   /* the page printed as a whole (the browser's own Print): the report's frame as tall as the
-   * report, so that every game is on paper, not the frame's window of it */
+   * report, so that every game is on paper, not the frame's window of it (fitFrame keeps it
+   * so already; this is for a print before the observer's first answer) */
   window.addEventListener('beforeprint', function () {
     var frame = $('report'), doc = frame.contentDocument;
     if (!frame.hidden && doc && doc.documentElement)
-      frame.style.height = doc.documentElement.scrollHeight + 'px';
+      frame.style.height = Math.ceil(doc.documentElement.getBoundingClientRect().height) + 'px';
   });
-  window.addEventListener('afterprint', function () { $('report').style.height = ''; });
   $('link-text').addEventListener('click', function () {
     if (!lastInput) return;
     var b = new Uint8Array(lastInput.keep);
-    history.replaceState(null, '', '#pdn=' + toB64url(b));
+    history.replaceState(null, '', pdnFragment(b));
     $('link-note').textContent = 'The address bar now holds the text: copy it to share.';
   });
 
@@ -181,10 +313,12 @@
     }
   };
 
-  function askPosition() {
+  var posNoVariant = false;
+  function askPosition(variant, none) {
     document.body.dataset.position = 'pending';
-    poser.postMessage({type: 'position', fen: $('fen').value.trim(), variant: $('pos-variant').value,
-                       move: $('move').value.trim()});
+    posNoVariant = !!none;
+    poser.postMessage({type: 'position', fen: $('fen').value.trim(),
+                       variant: variant !== undefined ? variant : $('pos-variant').value, move: $('move').value.trim()});
   }
 
   function cell(row, text) {
@@ -198,7 +332,13 @@
     show($('pos-error'), !!r.error);
     show($('pos-out'), !r.error);
     document.body.dataset.position = r.error ? 'error' : 'shown';
-    if (r.error) { $('pos-error').textContent = r.error; return; }
+    show($('link-after'), false);
+    if (r.error) { $('pos-error').textContent = r.error; show($('pos-note'), false); return; }
+    $('pos-variant').value = r.variant; /* the variant used, whatever the link called it */
+    $('pos-note').textContent = posNoVariant ? 'The link names no variant: the position is judged as ' + r.title +
+      ', the tools\u2019 default. Add &variant=NAME to the link (english, russian, ... or a PDN GameType number) ' +
+      'for another.' : '';
+    show($('pos-note'), posNoVariant);
     /* board.c's SVG, parsed as SVG (not as HTML) and adopted */
     var svg = new DOMParser().parseFromString(r.svg, 'image/svg+xml').documentElement;
     var board = $('board');
@@ -208,7 +348,19 @@
     v.className = 'verdict';
     if (r.check) {
       v.classList.add(r.check.legal ? 'legal' : 'illegal');
-      v.textContent = (r.check.legal ? 'Legal: ' : '') + r.check.line + (r.check.advice ? ' \u2014 ' + r.check.advice : '');
+      v.textContent = (r.check.legal ? 'Legal: ' : '') + r.check.line + (r.check.advice ? ' \u2014 ' + r.check.advice : '') +
+        (r.drawn_written ? ' (the move as written is drawn on the board)' : '');
+      /* issue 34 item 10: a link to the position the legal move leads to */
+      var after = r.check.legal ? r.check.line.split('\t')[1] : null;
+      if (after) {
+        $('link-after').onclick = function () {
+          history.replaceState(null, '', '#fen=' + encodeURIComponent(after) + '&variant=' + encodeURIComponent(r.variant));
+          $('pos-note').textContent = 'The address bar now holds a link to the position after ' + $('move').value.trim() +
+            '.';
+          show($('pos-note'), true);
+        };
+        show($('link-after'), true);
+      }
     } else {
       v.textContent = r.none ? '' : 'Give a move to check it, or pick one below.';
     }
@@ -239,9 +391,12 @@
     var h = '#fen=' + encodeURIComponent($('fen').value.trim()) + '&variant=' + encodeURIComponent($('pos-variant').value);
     if ($('move').value.trim()) h += '&move=' + encodeURIComponent($('move').value.trim());
     history.replaceState(null, '', h);
+    $('pos-note').textContent = 'The address bar now holds a link to this position.';
+    show($('pos-note'), true);
   });
 
-  /* ---- links: #pdn=BASE64URL, #fen=FEN&variant=NAME&move=MOVE ---- */
+  /* ---- links: #n=LEN&crc=CRC32&pdn=BASE64URL (before issue 34: #pdn= alone), and
+   * #fen=FEN&variant=NAME&move=MOVE ---- */
   function route() {
     var args = {};
     location.hash.replace(/^#/, '').split('&').forEach(function (kv) {
@@ -250,18 +405,35 @@
         try { args[kv.slice(0, i)] = decodeURIComponent(kv.slice(i + 1)); } catch (e) { args[kv.slice(0, i)] = ''; }
       }
     });
+    show($('link-check'), false);
     if (args.pdn !== undefined) {
       var b;
-      try { b = fromB64url(args.pdn); } catch (e) { return failed('The link\u2019s #pdn= is not base64url text.'); }
-      runCheck([{name: 'link.pdn', bytes: b.buffer, keep: b.slice(0).buffer}]);
+      try { b = fromB64url(args.pdn); } catch (e) {
+        return failed('This link is damaged: the games it carries cannot be read from it (a character was changed ' +
+                      'or lost on the way). Ask for the link again, or for the file.');
+      }
+      if (args.n !== undefined || args.crc !== undefined) {
+        if (String(b.length) !== args.n || crc32(b) !== args.crc)
+          return failed('This link is damaged: it should carry ' + args.n + ' bytes of games with checksum ' +
+                        args.crc + ', and carries ' + b.length + ' bytes with checksum ' + crc32(b) +
+                        ' (cut short or changed on the way). Nothing was checked: ask for the link again, ' +
+                        'or for the file.');
+        $('link-check').textContent = 'The link arrived whole: ' + b.length + ' bytes, checksum ' + args.crc + '.';
+      } else {
+        $('link-check').textContent = 'This link was made before links carried a length and a checksum: whether ' +
+          'it arrived whole cannot be verified. A link cut short loses its last games or the end of a game; ' +
+          'compare the games with the file\u2019s.';
+      }
+      show($('link-check'), true);
+      runCheck([{name: 'link.pdn', bytes: b.buffer, keep: b.slice(0).buffer}], {askOver: ASK_OVER});
       $('check').scrollIntoView();
     }
     if (args.fen !== undefined) {
       $('fen').value = args.fen;
-      if (args.variant !== undefined) $('pos-variant').value = args.variant;
-      if (!$('pos-variant').value) $('pos-variant').value = 'international';
       $('move').value = args.move || '';
-      askPosition();
+      /* the link's variant as the tools take it (a name, an alias, a GameType number), and
+       * none left from the previous link: without one, the page says which it uses */
+      askPosition(args.variant !== undefined ? args.variant : '', args.variant === undefined);
       $('position').scrollIntoView();
     }
   }

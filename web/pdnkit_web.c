@@ -20,6 +20,7 @@
 #include "check.h"
 #include "cli.h"
 #include "html_report.h"
+#include "input.h"
 #include "json.h"
 #include "pdnkit.h"
 #include "replay.h"
@@ -41,7 +42,20 @@ typedef struct web {
     FILE *errors;     /* read errors, as pdncheck writes them on standard error */
     int unreadable;
     bool failed;
+    bool stopped;     /* the games' bound reached: nothing more is read */
+    long listed;      /* games whose findings are in the report in full */
+    char cut[700];    /* the file's last game without a result at the end of the input */
+    bool file_io;     /* the file had a read error (which says it is cut already) */
 } web;
+
+/* The page's bounds (issue 34 item 2): a tab has a few GB at most and an arbiter's patience
+ * a few seconds; pdncheck, which streams, has none of these. A file is refused when it
+ * expands beyond PKW_MAX_BYTES; the check stops after PKW_MAX_GAMES games; the findings
+ * of the first PKW_MAX_LISTED games with findings are listed in full, the later games keep
+ * their row and verdict, and every diagnostic is still counted. Each bound reached is
+ * said, with how to check the whole archive (pdncheck). */
+enum { PKW_MAX_GAMES = 50000, PKW_MAX_LISTED = 2000 };
+#define PKW_MAX_BYTES (64.0 * 1024 * 1024)
 
 /* As pdncheck's on_diag for --html: the game's diagnostics kept for its section, every
  * one counted (a warning as an error under --strict), read errors said. */
@@ -49,7 +63,7 @@ static void on_diag(void *ctx, const pk_diag *dd, bool written)
 {
     (void)written;
     web *W = ctx;
-    if (dd->game > 0)
+    if (dd->game > 0 && W->listed < PKW_MAX_LISTED)
         pk_html_diag(W->html, dd);
     pk_diag d = *dd;
     if (W->strict && d.severity == PK_SEV_WARNING)
@@ -59,6 +73,12 @@ static void on_diag(void *ctx, const pk_diag *dd, bool written)
         W->unreadable = 1;
         pk_diag_write_text(W->errors, &d, 0);
     }
+    /* the last game without a result at the end of the input: a file or a link cut short
+     * looks so, and its verdict alone would say ok (issue 34 item 4): said up front */
+    if (!strcmp(d.code, "missing-result") && strstr(d.message, "end of the input"))
+        pk_diag_write_text_buf(W->cut, sizeof W->cut, NULL, &d, 0);
+    if (!strcmp(d.code, "io"))
+        W->file_io = true;
 }
 
 static bool on_game(void *ctx, const pk_checked *ck)
@@ -68,6 +88,8 @@ static bool on_game(void *ctx, const pk_checked *ck)
     pk_report_verdict(ck->game, ck->replayed ? ck->res : NULL, W->strict, &v);
     pk_totals_game(&W->totals, &v);
     W->file_games++;
+    if (v.label != PK_LABEL_OK)
+        W->listed++;
     pk_html_game hg = {ck->file, ck->game, ck->replayed ? pk_replay_result_variant(ck->res) : NULL, ck->replayed ? ck->res : NULL,
                        NULL, 0};
     pk_error err;
@@ -78,18 +100,51 @@ static bool on_game(void *ctx, const pk_checked *ck)
     }
     if (W->file_games % 64 == 0)
         pkw_progress(W->done + (double)ftell(W->in));
+    if (W->totals.games >= PKW_MAX_GAMES) {
+        W->stopped = true;
+        return false;
+    }
     return true;
 }
 
 enum { PKW_STRICT = 1, PKW_RESULTS_WHITE = 2 };
 
+/* The bytes the file at path expands to (read through the decompressors, in constant
+ * memory), counted up to cap and no further: a bound is known without the work of the
+ * check. A read error ends the count (the check then reports it). */
+static double expanded(const char *path, double cap)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    pk_error err;
+    pk_in *in = pk_in_open(f, &err);
+    double n = 0;
+    static char buf[65536]; /* the worker is one thread */
+    long got;
+    while (in && n <= cap && (got = pk_in_read(in, buf, sizeof buf)) > 0)
+        n += (double)got;
+    if (in)
+        pk_in_close(in);
+    fclose(f);
+    return n;
+}
+
+static void say_bytes(char *buf, size_t size, double n)
+{
+    snprintf(buf, size, n >= 1024 * 1024 ? "%.1f MB" : "%.0f KB", n >= 1024 * 1024 ? n / (1024 * 1024) : n / 1024);
+}
+
 /* Checks the files named in paths (one per line, in the in-memory file system), shown in
  * the report as the names in names (one per line, the same count), under the variant
  * named (empty: each game's tags, else a guess), and writes the report to out_path.
- * Returns a string the caller frees with free(): the read errors, one per line (empty:
- * none), or after "usage: " why nothing was checked (a variant not known). */
+ * Returns a string the caller frees with free(): the read errors and the bounds reached,
+ * one per line (empty: none), or after "usage: " why nothing was checked (a variant not
+ * known, a file beyond the page's bound), or "ask: BYTES" when the files expand beyond
+ * ask_over bytes (> 0): nothing is checked, the page asks the person first. */
 EMSCRIPTEN_KEEPALIVE
-char *pkw_check(const char *paths, const char *names, const char *variant, int flags, const char *out_path)
+char *pkw_check(const char *paths, const char *names, const char *variant, int flags, const char *out_path,
+                double ask_over)
 {
     char *msg = NULL;
     size_t msg_len = 0;
@@ -105,6 +160,30 @@ char *pkw_check(const char *paths, const char *names, const char *variant, int f
     pk_error_clear(&err);
     if (*variant && pk_cli_variant(variant, &ro.variant, &err)) {
         fprintf(W.errors, "usage: %s", err.msg);
+        fclose(W.errors);
+        return msg;
+    }
+    /* the bounds first, from the sizes alone: nothing is checked when a file is refused */
+    double total = 0;
+    for (const char *p = paths, *n = names; *p;) {
+        size_t pl = strcspn(p, "\n"), nl = strcspn(n, "\n");
+        char path[512], size[32];
+        snprintf(path, sizeof path, "%.*s", (int)pl, p);
+        double x = expanded(path, PKW_MAX_BYTES);
+        total += x;
+        if (x > PKW_MAX_BYTES) {
+            say_bytes(size, sizeof size, PKW_MAX_BYTES);
+            fprintf(W.errors, "usage: %.*s expands to more than %s: the page checks files up to %s, in the memory of "
+                              "this tab; for bigger archives run pdncheck on it (pdncheck --html report.html %.*s)",
+                    (int)nl, n, size, size, (int)nl, n);
+            fclose(W.errors);
+            return msg;
+        }
+        p += pl + (p[pl] == '\n');
+        n += nl + (n[nl] == '\n');
+    }
+    if (ask_over > 0 && total > ask_over) {
+        fprintf(W.errors, "ask: %.0f", total);
         fclose(W.errors);
         return msg;
     }
@@ -144,13 +223,28 @@ char *pkw_check(const char *paths, const char *names, const char *variant, int f
             continue;
         }
         W.file_games = 0;
+        W.cut[0] = 0;
+        W.file_io = false;
         int st = pk_checker_run(c, W.in, name, on_game, on_diag, &W, NULL);
-        if (st > 0) { /* read to its end: checked, as pdncheck counts it */
+        if (st > 0 || W.stopped) { /* read to its end (or to the bound): checked, as pdncheck counts it */
             W.totals.files++;
             if (!W.file_games) {
                 pk_diag d = {.severity = PK_SEV_WARNING, .code = "no-game", .file = name, .message = "no game found"};
                 on_diag(&W, &d, false);
+                /* issue 34 item 7: an empty or garbage file is no clean file */
+                fprintf(W.errors, "no games found in %s: nothing in it reads as a PDN game (tags in [brackets], "
+                                  "then the moves)\n", name);
             }
+        }
+        if (W.cut[0] && !W.file_io && !W.stopped)
+            fprintf(W.errors, "%s    the text may have been cut short: its last moves, or games after it, may be "
+                              "missing\n", W.cut);
+        if (W.stopped) {
+            fprintf(W.errors, "only the first %d games were checked (the page's bound; %s stopped at game %ld): "
+                              "for bigger archives run pdncheck on the file (pdncheck --html report.html %s)\n",
+                    PKW_MAX_GAMES, name, W.file_games, name);
+            fclose(W.in);
+            break;
         }
         fseek(W.in, 0, SEEK_END);
         W.done += (double)ftell(W.in);
@@ -158,6 +252,10 @@ char *pkw_check(const char *paths, const char *names, const char *variant, int f
         pkw_progress(W.done);
     }
     pk_checker_free(c);
+    if (W.listed > PKW_MAX_LISTED)
+        fprintf(W.errors, "%ld games have findings: those of the first %d are listed in full, the others keep their "
+                          "row and verdict and are counted; run pdncheck to see them all\n",
+                W.listed, PKW_MAX_LISTED);
     if (pk_html_finish(W.html, &W.totals, &err))
         fprintf(W.errors, "pdnkit: error: the report: %s\n", err.msg);
     if (fclose(out))
@@ -229,6 +327,9 @@ char *pkw_position(const char *fen, const char *variant, const char *move)
     pk_json_kstr(&j, "side", pos.turn == PK_WHITE ? "white" : "black");
     /* the move, judged as pdnmoves --check judges it: its line of output, drawn if legal */
     pk_match mt;
+    pk_move written_move; /* an illegal written move, drawn as written (issue 34 item 12) */
+    memset(&written_move, 0, sizeof written_move);
+    bool drawn_written = false;
     if (*move) {
         char msg[900], shown[4 * 160 + 8], line[1200];
         pk_text_escape(shown, sizeof shown, move, strlen(move));
@@ -243,6 +344,15 @@ char *pkw_position(const char *fen, const char *variant, const char *move)
             bo.move = &mt.move;
         } else {
             snprintf(line, sizeof line, "%s: %s", pk_match_code(mt.kind), msg);
+            /* from its first square to its last, as written (a column-only origin names no
+             * square: not drawn); the arbiter sees what the record claims */
+            if (w.nsq >= 2 && !w.file_origin) {
+                written_move.from = w.sq[0];
+                written_move.to = w.sq[w.nsq - 1];
+                written_move.path[0] = w.sq[w.nsq - 1];
+                bo.move = &written_move;
+                drawn_written = true;
+            }
         }
         pk_json_key(&j, "check");
         pk_json_object(&j);
@@ -252,6 +362,11 @@ char *pkw_position(const char *fen, const char *variant, const char *move)
         pk_json_end_object(&j);
     }
     size_t len = 0;
+    if (drawn_written && pk_board_svg_buf(v, &pos, &bo, NULL, 0, &len, &err) != PK_OK) {
+        bo.move = NULL; /* squares the board refuses: the position alone */
+        drawn_written = false;
+    }
+    pk_json_kbool(&j, "drawn_written", drawn_written);
     if (pk_board_svg_buf(v, &pos, &bo, NULL, 0, &len, &err) == PK_OK && (svg = malloc(len + 1)))
         pk_board_svg_buf(v, &pos, &bo, svg, len + 1, NULL, &err);
     pk_json_kstr(&j, "svg", svg);

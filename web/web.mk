@@ -33,7 +33,7 @@ WEB_EXPORTS := _pkw_check,_pkw_position,_pkw_variants,_pkw_version,_free
 WEB_LDFLAGS := -sMODULARIZE=1 -sEXPORT_NAME=createPdnkit -sENVIRONMENT=worker -sSINGLE_FILE=1 \
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sDYNAMIC_EXECUTION=0 -sFILESYSTEM=1 \
   -sEXPORTED_FUNCTIONS=$(WEB_EXPORTS) -sEXPORTED_RUNTIME_METHODS=FS,ccall,UTF8ToString
-WEB_PAGE  := web/page.html web/page.css web/page.js web/worker.js web/assemble.py
+WEB_PAGE  := web/page.html web/page.css web/page.js web/worker.js web/assemble.py pdn/international.pdn
 
 # deps-web (mk/deps.mk) installs the page's dependencies; web only looks for them
 .PHONY: web

@@ -1,10 +1,12 @@
 /* worker.js -- the page's Web Worker: the library (compiled to WebAssembly, the module
  * that follows this text in the same worker) runs here, so that the page never freezes.
- * Messages in:  {type:"check", files:[{name, bytes}], variant, flags}
+ * Messages in:  {type:"check", files:[{name, bytes}], variant, flags, askOver}
  *               {type:"position", fen, variant, move}
  * Messages out: {type:"ready", variants, version}
  *               {type:"progress", done, total}      (bytes of the inputs read)
- *               {type:"report", html, errors, ms}    (errors: the read errors, a text)
+ *               {type:"report", html, errors, ms}    (errors: the read errors and the bounds
+ *                                                     reached, a text; "ask: BYTES" and no
+ *                                                     html: the files expand beyond askOver)
  *               {type:"position", result}            (pkw_position's JSON, parsed)
  *               {type:"failed", message}
  * A check is never interrupted: the page ends this worker and starts another instead. */
@@ -35,11 +37,14 @@ function check(m) {
     total += f.bytes.byteLength;
   });
   pk.onProgress = function (done) { postMessage({type: 'progress', done: done, total: total}); };
-  var errors = call('pkw_check', ['string', 'string', 'string', 'number', 'string'],
-                    [paths.join('\n'), names.join('\n'), m.variant, m.flags, '/report.html']);
-  var html = pk.FS.readFile('/report.html', {encoding: 'utf8'});
+  var errors = call('pkw_check', ['string', 'string', 'string', 'number', 'string', 'number'],
+                    [paths.join('\n'), names.join('\n'), m.variant, m.flags, '/report.html', m.askOver || 0]);
+  var html = '';
+  try {
+    html = pk.FS.readFile('/report.html', {encoding: 'utf8'});
+    pk.FS.unlink('/report.html');
+  } catch (e) { /* not written: refused before the check, or asked first */ }
   paths.forEach(function (p) { pk.FS.unlink(p); });
-  pk.FS.unlink('/report.html');
   postMessage({type: 'report', html: html, errors: errors, ms: performance.now() - t0});
 }
 

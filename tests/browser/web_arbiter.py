@@ -1,0 +1,404 @@
+#!/usr/bin/env python3
+"""The arbiter's page (build/web/pdnkit.html) against issue 34's findings, in headless
+Chromium over the DevTools pipe (cdp.py), each part a test that failed on the page before
+its fix:
+  1. every link of the report, clicked inside the page, stays in the report (a srcdoc
+     frame resolved #g3 against the page's address and loaded the page into the frame);
+     the same link clicked in the saved report goes to its game;
+ 13. the report's frame is sandboxed without scripts and the report's script is not in the
+     policy; its filter and sorting still work (the page wires them);
+  7. empty and garbage input say "no games found in FILE";
+  3. #fen= links take the tools' names, aliases and GameType numbers, refuse others with
+     the list, say which variant is used when none is given, and forget the last link's;
+  4. #pdn= links carry a length and a checksum: a link cut short or changed is refused, a
+     link made before opens with a note that it cannot be verified, and its last game
+     without a result at the end is flagged;
+  2. hostile inputs end with a message within 30 s while the tab answers: 3 million
+     one-line games (the games' bound), a file expanding beyond 64 MB (refused), a short
+     link expanding to 50 MB (asked first);
+  8. at 390 px wide nothing is wider than the screen and the report's frame does not
+     scroll inside the page;
+  9. a visible "Choose files" button, a sample file to try, no "base64url" on the face;
+ 10. a link to the position after a legal move; the 48 KB limit explained;
+ 12. an illegal written move is drawn in the position tool.
+Screenshots at 1280x900 and 390x844 are left in OUTDIR (arbiter-*.png).
+Usage: web_arbiter.py BUILD_BIN PAGE OUTDIR CORPORA
+"""
+import base64
+import gzip
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cdp import Browser  # noqa: E402
+
+BIN, PAGE, OUT, CORPORA = [os.path.abspath(a) for a in sys.argv[1:5]]
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+INTL = os.path.join(ROOT, "pdn", "international.pdn")
+STATE = "/^(done|failed|asking)$/.test(document.body.dataset.state || '') && document.body.dataset.state"
+POSITION = "/^(shown|error)$/.test(document.body.dataset.position || '')"
+FRAME = "document.getElementById('report').contentDocument"
+fails = 0
+
+
+def check(ok, what):
+    global fails
+    print(("ok   " if ok else "FAIL ") + what)
+    fails += 0 if ok else 1
+
+
+def b64url(data):
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def new_link(data):
+    return "#n=%d&crc=%08x&pdn=%s" % (len(data), zlib.crc32(data), b64url(data))
+
+
+def open_page(b, sid, fragment="", fresh=True):
+    if fresh:  # a new document: nothing of the last link's state kept
+        b.send("Page.navigate", {"url": "about:blank"}, session=sid)
+        time.sleep(0.2)
+    else:
+        b.evaluate(sid, "delete document.body.dataset.state, delete document.body.dataset.position")
+    b.send("Page.navigate", {"url": "file://" + PAGE + fragment}, session=sid)
+    b.wait_for(sid, "document.body && document.getElementById('variant').options.length > 1")
+
+
+def answers(b, sid):
+    """The tab's answer time to a trivial script, in ms."""
+    t0 = time.time()
+    b.evaluate(sid, "1", timeout=30)
+    return (time.time() - t0) * 1000
+
+
+def click(b, sid, frame_expr, elem_expr):
+    """A real mouse click at the middle of an element (of the page or of the report's frame)."""
+    r = b.evaluate(sid, "(function(){var e=%s;e.scrollIntoView({block:'center'});var r=e.getBoundingClientRect();"
+                        "var o=%s;return [r.left+r.width/2+o[0], r.top+r.height/2+o[1]]})()" % (
+                            elem_expr, frame_expr or "[0,0]"))
+    for t in ("mousePressed", "mouseReleased"):
+        b.send("Input.dispatchMouseEvent", {"type": t, "x": r[0], "y": r[1], "button": "left", "clickCount": 1},
+               session=sid)
+
+
+def check_links(b, sid, tmp):
+    """Item 1: a link of each kind in the report, clicked in the page, then in the saved report."""
+    data = open(os.path.join(ROOT, "tests", "browser", "report-input.pdn"), "rb").read()
+    open_page(b, sid, new_link(data))
+    state, _ = b.wait_for(sid, STATE)
+    kinds = b.evaluate(sid, "(function(){var k={};%s.querySelectorAll('a[href]').forEach(function(a){"
+                            "var h=a.getAttribute('href').replace(/[0-9]+$/,'');if(!(h in k))k[h]=a.getAttribute('href')});"
+                            "return k})()" % FRAME)
+    check(state == "done" and kinds, "the report has links: %s" % kinds)
+    off = "(function(){var r=document.getElementById('report').getBoundingClientRect();return [r.left,r.top]})()"
+    for kind, href in sorted((kinds or {}).items()):
+        target = href[1:]
+        click(b, sid, off, "%s.querySelector('a[href=\"%s\"]')" % (FRAME, href))
+        time.sleep(0.6)
+        # the frame's document gone to another address is out of the page's reach: null
+        got = b.evaluate(sid, "(function(){var f=document.getElementById('report'),d=f.contentDocument;"
+                              "var t=d&&d.getElementById(%r);"
+                              "return {games:!!(d&&d.getElementById('games')),page:!d||!!d.getElementById('drop'),"
+                              "top:t?f.getBoundingClientRect().top+t.getBoundingClientRect().top:null,h:innerHeight}})()"
+                         % target)
+        check(got["games"] and not got["page"] and got["top"] is not None and -5 <= got["top"] < got["h"],
+              "in the page, the link %s goes to its target in the report, which stays: %s" % (href, got))
+    # the saved report: the same links work there, by the browser alone
+    where = os.path.join(tmp, "saved")
+    os.makedirs(where, exist_ok=True)
+    b.send("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": where})
+    b.evaluate(sid, "document.getElementById('save').click()")
+    path = os.path.join(where, "pdnkit-report.html")
+    for _ in range(100):
+        if os.path.exists(path):
+            break
+        time.sleep(0.1)
+    time.sleep(0.3)
+    check(os.path.exists(path), "the report saved: %s" % path)
+    sid2 = sid
+    b.send("Page.navigate", {"url": "file://" + path}, session=sid2)
+    b.wait_for(sid2, "document.getElementById('games')")
+    for kind, href in sorted((kinds or {}).items()):
+        click(b, sid2, None, "document.querySelector('a[href=\"%s\"]')" % href)
+        time.sleep(0.5)
+        got = b.evaluate(sid2, "(function(){var t=document.getElementById(%r);return {hash:location.hash,"
+                               "games:!!document.getElementById('games'),top:t&&t.getBoundingClientRect().top,"
+                               "h:innerHeight}})()" % href[1:])
+        check(got["hash"] == href and got["games"] and got["top"] is not None and -5 <= got["top"] < got["h"],
+              "in the saved report, the link %s goes to its target: %s" % (href, got))
+
+
+def check_sandbox(b, sid):
+    """Item 13: the frame runs no script; the page does the report's filter and sorting."""
+    open_page(b, sid, new_link(open(os.path.join(ROOT, "tests", "browser", "report-input.pdn"), "rb").read()))
+    b.wait_for(sid, STATE)
+    got = b.evaluate(sid, "(function(){var f=document.getElementById('report'),d=f.contentDocument;"
+                          "var csp=document.querySelector('meta[http-equiv]').content;"
+                          "return {sandbox:f.getAttribute('sandbox'),scripts:d.querySelectorAll('script').length,"
+                          "hashes:(/script-src([^;]*)/.exec(csp)[1].match(/sha256-/g)||[]).length}})()")
+    check(got["sandbox"] is not None and "allow-scripts" not in got["sandbox"] and got["scripts"] == 0
+          and got["hashes"] == 1, "the report's frame is sandboxed without scripts, the policy allows the page's "
+          "script alone: %s" % got)
+    got = b.evaluate(sid, "(function(){var d=%s,s=d.getElementById('verdict-filter');s.value='errors';"
+                          "s.dispatchEvent(new Event('change'));var shown=0;d.querySelectorAll('#games tbody tr')"
+                          ".forEach(function(r){if(!r.hidden)shown++});var all=d.querySelectorAll('#games tbody tr')"
+                          ".length;s.value='all';s.dispatchEvent(new Event('change'));"
+                          "var b=d.querySelectorAll('#games th button')[7];b.click();b.click();"
+                          "var n=Array.prototype.map.call(d.querySelectorAll('#games tbody tr'),function(r){"
+                          "return +r.cells[7].dataset.n});return {shown:shown,all:all,plies:n}})()" % FRAME)
+    desc = got["plies"] == sorted(got["plies"], reverse=True)
+    check(0 < got["shown"] < got["all"] and desc, "the filter and the sorting work in the frame: %s" % got)
+    readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    check("frame-ancestors" in readme, "README.md says a hosted copy needs frame-ancestors from its server")
+
+
+def paste(b, sid, text):
+    b.evaluate(sid, "delete document.body.dataset.state;document.getElementById('paste-box').open=true;"
+                    "document.getElementById('paste').value=%s;document.getElementById('check-paste').click();1"
+               % repr(text))
+    return b.wait_for(sid, STATE)[0]
+
+
+def check_no_games(b, sid):
+    """Item 7: empty and garbage input are no clean file."""
+    open_page(b, sid)
+    for text in ("", "hello, this is no game at all\n\x01\x02 <<>>\n"):
+        state = paste(b, sid, text)
+        got = b.evaluate(sid, "[document.getElementById('errors').textContent,"
+                              "document.getElementById('status').textContent]")
+        check(state == "done" and "no games found in pasted.pdn" in got[0] and "No games found" in got[1],
+              "%r: %s" % (text[:12], got))
+
+
+def pdnmoves(args):
+    return subprocess.run([os.path.join(BIN, "pdnmoves")] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True)
+
+
+def position(b, sid):
+    return b.evaluate(sid, "({variant:document.getElementById('pos-variant').value,"
+                           "verdict:document.getElementById('verdict').textContent,"
+                           "error:document.getElementById('pos-error').hidden?'':document.getElementById('pos-error')"
+                           ".textContent,note:document.getElementById('pos-note').hidden?'':"
+                           "document.getElementById('pos-note').textContent})")
+
+
+def check_fen_variants(b, sid):
+    """Item 3: the variant of a #fen= link."""
+    fen, move = "B:W21-32:B1-12", "9-14"
+    want = pdnmoves(["-v", "english", "--check", move, fen]).stdout.strip()
+    for name in ("English", "21", "checkers", "english"):
+        open_page(b, sid, "#fen=%s&variant=%s&move=%s" % (fen, name, move))
+        b.wait_for(sid, POSITION)
+        got = position(b, sid)
+        check(got["variant"] == "english" and want in got["verdict"] and not got["error"],
+              "variant=%s: judged as English checkers (%s)" % (name, got["verdict"]))
+    open_page(b, sid, "#fen=%s&variant=nonesuch&move=%s" % (fen, move))
+    b.wait_for(sid, POSITION)
+    got = position(b, sid)
+    check("unknown variant 'nonesuch'" in got["error"] and "russian" in got["error"] and "GameType" in got["error"],
+          "an unknown variant is refused with the list: %s" % got["error"][:90])
+    open_page(b, sid, "#fen=W:Wc3,Kg1:Bd4,d6,Kh8,b6&variant=russian")
+    b.wait_for(sid, POSITION)
+    open_page(b, sid, "#fen=W:W31-50:B1-20", fresh=False)  # only the fragment changes
+    b.wait_for(sid, POSITION)
+    got = position(b, sid)
+    check(got["variant"] == "international" and not got["error"] and "International" in got["note"]
+          and "no variant" in got["note"], "a link without a variant after a Russian one: %s" % got)
+
+
+def check_link_checksum(b, sid, tmp):
+    """Item 4: the link's length and checksum."""
+    data = open(INTL, "rb").read()
+    open_page(b, sid)
+    p = os.path.join(tmp, "international.pdn")
+    with open(p, "wb") as f:
+        f.write(data)
+    set_files(b, sid, [p])
+    b.wait_for(sid, STATE)
+    b.evaluate(sid, "document.getElementById('link-text').click()")
+    frag = b.evaluate(sid, "location.hash")
+    check(frag == new_link(data), "Link to this text carries the length and the CRC-32: %s" % frag[:40])
+    cut = frag[:int(len(frag) * 0.6)]
+    open_page(b, sid, cut)
+    state, _ = b.wait_for(sid, STATE)
+    err = b.evaluate(sid, "document.getElementById('errors').textContent")
+    check(state == "failed" and "damaged" in err, "the link cut at 60%% is refused: %s" % err[:80])
+    i = frag.index("&pdn=") + 20
+    changed = frag[:i] + ("A" if frag[i] != "A" else "B") + frag[i + 1:]
+    open_page(b, sid, changed)
+    state, _ = b.wait_for(sid, STATE)
+    check(state == "failed", "a link with one character changed is refused")
+    open_page(b, sid, "#pdn=" + b64url(data[:int(len(data) * 0.6)]))
+    state, _ = b.wait_for(sid, STATE)
+    note = b.evaluate(sid, "document.getElementById('link-check').textContent")
+    check(state == "done" and "cannot be verified" in note, "an old link opens, with its note: %s" % note[:70])
+    err = b.evaluate(sid, "document.getElementById('errors').textContent")
+    check("game 2" in err and "without a result at the end of the input" in err and "cut short" in err,
+          "its last game, without a result at the end, is flagged: %s" % err.strip()[:120])
+    open_page(b, sid, frag)
+    state, _ = b.wait_for(sid, STATE)
+    note = b.evaluate(sid, "document.getElementById('link-check').textContent")
+    check(state == "done" and "arrived whole" in note, "the whole link opens: %s" % note)
+
+
+def set_files(b, sid, paths):
+    doc = b.send("DOM.getDocument", {}, session=sid)
+    node = b.send("DOM.querySelector", {"nodeId": doc["root"]["nodeId"], "selector": "#files"}, session=sid)["nodeId"]
+    b.evaluate(sid, "delete document.body.dataset.state")
+    b.send("DOM.setFileInputFiles", {"nodeId": node, "files": paths}, session=sid)
+
+
+def wait_answering(b, sid, limit=30):
+    """Waits for the check's end, asking the tab meanwhile: (state, seconds, slowest answer in ms)."""
+    t0, slowest = time.time(), 0
+    while time.time() - t0 < limit:
+        slowest = max(slowest, answers(b, sid))
+        state = b.evaluate(sid, STATE)
+        if state:
+            return state, time.time() - t0, slowest
+        time.sleep(0.1)
+    return None, time.time() - t0, slowest
+
+
+def check_bounds(b, sid, tmp):
+    """Item 2: hostile inputs end with a message within 30 s while the tab answers."""
+    open_page(b, sid)
+    many = os.path.join(tmp, "many.pdn.gz")
+    with open(many, "wb") as f:
+        f.write(gzip.compress(b"1. 32-28 19-23 *\n" * 3000000, 9))
+    set_files(b, sid, [many])
+    state, took, slowest = wait_answering(b, sid)
+    err = b.evaluate(sid, "document.getElementById('errors').textContent")
+    check(state == "done" and "only the first 50000 games" in err and "pdncheck" in err and took < 30,
+          "3 million one-line games (%d KB of gzip): stopped at the bound in %.1f s, the tab answering within "
+          "%.0f ms: %s" % (os.path.getsize(many) // 1024, took, slowest, err.strip()[:100]))
+    big = os.path.join(tmp, "big.pdn.zst")
+    subprocess.run(["zstd", "-q", "-19", "-f", "-o", big], input=b"[Event \"x\"]\n" * 7000000, check=True)
+    set_files(b, sid, [big])
+    state, took, slowest = wait_answering(b, sid)
+    err = b.evaluate(sid, "document.getElementById('errors').textContent")
+    check(state == "failed" and "more than 64.0 MB" in err and "pdncheck" in err and took < 30,
+          "a file expanding to 85 MB (%d KB of zstd) is refused in %.1f s: %s" % (os.path.getsize(big) // 1024,
+                                                                                 took, err.strip()[:100]))
+    zst = subprocess.run(["zstd", "-q", "-19", "-c"], input=b"1. 32-28 19-23 *\n" * 3000000, check=True,
+                         stdout=subprocess.PIPE).stdout
+    open_page(b, sid, new_link(zst))
+    state, took, slowest = wait_answering(b, sid)
+    text = b.evaluate(sid, "document.getElementById('ask-text').textContent")
+    check(state == "asking" and "48.6 MB" in text and took < 30,
+          "a link of %d characters expanding to 48.6 MB asks first (%.1f s): %s" % (len(new_link(zst)), took, text))
+    b.evaluate(sid, "document.getElementById('ask-no').click()")
+    check(b.evaluate(sid, "document.body.dataset.state") == "idle", "answered no: nothing checked")
+
+
+def check_phone(b, sid):
+    """Item 8: 390 px wide."""
+    b.send("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1,
+                                                  "mobile": True}, session=sid)
+    open_page(b, sid, new_link(open(INTL, "rb").read()) + "&fen=W:W36,K46:B18,31,37&variant=international"
+              "&move=46x12")
+    b.wait_for(sid, STATE)
+    b.wait_for(sid, POSITION)
+    time.sleep(0.5)
+    got = b.evaluate(sid, "(function(){var f=document.getElementById('report'),d=f.contentDocument;"
+                          "return {width:document.documentElement.scrollWidth,frame:f.clientHeight,"
+                          "inner:d.documentElement.scrollHeight}})()")
+    check(got["width"] <= 390 and got["inner"] <= got["frame"] + 1,
+          "at 390 px the page is no wider than the screen and the report's frame does not scroll: %s" % got)
+    screenshot(b, sid, "arbiter-phone.png", 390)
+    b.send("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 900, "deviceScaleFactor": 1,
+                                                  "mobile": False}, session=sid)
+    open_page(b, sid, new_link(open(INTL, "rb").read()) + "&fen=W:W36,K46:B18,31,37&variant=international"
+              "&move=46x12")
+    b.wait_for(sid, STATE)
+    b.wait_for(sid, POSITION)
+    time.sleep(0.5)
+    screenshot(b, sid, "arbiter-desktop.png", 1280)
+
+
+def screenshot(b, sid, name, width):
+    tall = b.evaluate(sid, "window.scrollTo(0,0); document.documentElement.scrollHeight")
+    png = base64.b64decode(b.send("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": {
+        "x": 0, "y": 0, "width": width, "height": min(tall, 6000), "scale": 1}}, session=sid)["data"])
+    with open(os.path.join(OUT, name), "wb") as f:
+        f.write(png)
+    check(len(png) > 10000, "screenshot %s (%d bytes)" % (name, len(png)))
+
+
+def check_first_contact(b, sid):
+    """Item 9: a visible Choose files button, a sample, no base64url."""
+    open_page(b, sid)
+    got = b.evaluate(sid, "(function(){var c=document.getElementById('choose');return {choose:c&&c.getClientRects()"
+                          ".length>0&&c.textContent,face:/base64url/i.test(document.body.innerText)}})()")
+    check(got["choose"] == "Choose files" and not got["face"], "a visible Choose files button, no base64url: %s"
+          % got)
+    b.evaluate(sid, "delete document.body.dataset.state;document.getElementById('sample').click()")
+    state, _ = b.wait_for(sid, STATE)
+    n = b.evaluate(sid, "%s.querySelectorAll('#games tbody tr').length" % FRAME)
+    check(state == "done" and n == 3, "the sample file is checked: %s games" % n)
+
+
+def check_sharing(b, sid, tmp):
+    """Item 10: a link to the position after the move; the 48 KB limit explained."""
+    open_page(b, sid, "#fen=W:W31-50:B1-20&variant=international&move=32-28")
+    b.wait_for(sid, POSITION)
+    after = pdnmoves(["--check", "32-28", "W:W31-50:B1-20"]).stdout.split("\t")[1].strip()
+    b.evaluate(sid, "document.getElementById('link-after').click()")
+    frag = b.evaluate(sid, "decodeURIComponent(location.hash)")
+    check(frag == "#fen=%s&variant=international" % after, "the link to the position after 32-28: %s" % frag)
+    big = os.path.join(tmp, "big.pdn")
+    with open(big, "wb") as f:
+        f.write(open(INTL, "rb").read() * 25)
+    set_files(b, sid, [big])
+    b.wait_for(sid, STATE)
+    got = b.evaluate(sid, "[document.getElementById('link-text').disabled,document.getElementById('link-note')"
+                          ".textContent]")
+    check(got[0] and "48 KB" in got[1], "a text over 48 KB: the link's limit explained: %s" % got[1])
+
+
+def check_illegal_drawn(b, sid):
+    """Item 12: the move as written, illegal, is drawn."""
+    open_page(b, sid, "#fen=W:W31-50:B1-20&variant=international&move=33-24")
+    b.wait_for(sid, POSITION)
+    got = b.evaluate(sid, "[document.querySelectorAll('#board svg polyline').length,"
+                          "document.getElementById('verdict').textContent]")
+    want = pdnmoves(["--check", "33-24", "W:W31-50:B1-20"]).stdout.strip()
+    check(got[0] == 1 and want in got[1] and "drawn" in got[1], "the illegal 33-24 is drawn as written: %s" % got)
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    b = Browser(os.path.join(OUT, "profile-arbiter"))
+    try:
+        sid = b.new_page()
+        only = os.environ.get("ARBITER_ONLY", "")
+        with tempfile.TemporaryDirectory() as tmp:
+            for name, fn in (("links", lambda: check_links(b, sid, tmp)), ("sandbox", lambda: check_sandbox(b, sid)),
+                             ("nogames", lambda: check_no_games(b, sid)),
+                             ("fen", lambda: check_fen_variants(b, sid)),
+                             ("checksum", lambda: check_link_checksum(b, sid, tmp)),
+                             ("bounds", lambda: check_bounds(b, sid, tmp)), ("phone", lambda: check_phone(b, sid)),
+                             ("first", lambda: check_first_contact(b, sid)),
+                             ("sharing", lambda: check_sharing(b, sid, tmp)),
+                             ("illegal", lambda: check_illegal_drawn(b, sid))):
+                if only and name not in only.split(","):
+                    continue
+                try:
+                    fn()
+                except Exception as e:  # one part's failure is reported, the others still run
+                    check(False, "%s: %s: %s" % (name, type(e).__name__, e))
+    finally:
+        b.close()
+    print("web_arbiter: %d failed" % fails)
+    sys.exit(1 if fails else 0)
+
+
+if __name__ == "__main__":
+    main()
