@@ -101,10 +101,12 @@
         lastHtml = m.html;
         /* a report of thousands of games takes the browser longer to lay out than to check */
         status('Checked in ' + (m.ms / 1000).toFixed(2) + ' s; showing the report\u2026');
-        var frame = $('report');
+        var frame = $('report'), first = true;
         frame.onload = function () {
           wireReport(frame.contentDocument);
           fitFrame(frame);
+          if (!first) return; /* another page of the report */
+          first = false;
           var none = /^no games found in .*$/m.exec(m.errors);
           status(none ? 'No games found in ' + none[0].slice(18).replace(/:.*/, '') + '.' :
                  'Report ready: ' + files.length + (files.length === 1 ? ' file' : ' files') + ' checked in ' +
@@ -112,7 +114,7 @@
           $('save').disabled = $('print').disabled = false;
           setState('done');
         };
-        frame.srcdoc = withoutScript(m.html);
+        showReport(withoutScript(m.html));
         show(frame, true);
       } else if (m.type === 'failed') {
         failed(m.message);
@@ -160,6 +162,79 @@
     return i >= 0 && j > i ? html.slice(0, i) + html.slice(j + end.length) : html;
   }
 
+  /* ---- the report in pages (issue 34 item 6) ----
+   * Chromium lays a frame's document out on the page's own thread: OCA's 22,621 rows froze
+   * the tab for seconds. A report of more than PAGE_ROWS games is cut, as text, into its
+   * head, its rows, the games' sections and its end; the frame holds one page of rows at a
+   * time (with those games' sections), the pager moves through them, and the filter and
+   * the sorting work on the whole list. A smaller report is shown whole, as written. The
+   * saved report is always the whole one. */
+  var PAGE_ROWS = 500, paged = null;
+
+  function showReport(html) {
+    paged = null;
+    var t = html.indexOf('<tbody>\n', html.indexOf('id="games"')), te = t < 0 ? -1 : html.indexOf('</tbody>', t);
+    var main = html.lastIndexOf('</main>');
+    if (t >= 0 && te > t && main > te) {
+      var rows = html.slice(t + 8, te).split('</tr>\n');
+      rows.pop(); /* what follows the last row: nothing */
+      if (rows.length > PAGE_ROWS) {
+        var secs = {}, at = html.indexOf('<section class="game"', te), rest = at < 0 ? main : at;
+        html.slice(rest, main).split('<section class="game"').forEach(function (x) {
+          var id = /^ id="g(\d+)"/.exec(x);
+          if (id) secs[id[1]] = '<section class="game"' + x;
+        });
+        paged = {head: html.slice(0, t + 8), mid: html.slice(te, rest), tail: html.slice(main), sections: secs,
+                 all: rows.map(function (r) { return r + '</tr>\n'; }), filter: 'all', sort: null};
+        paged.rows = paged.all;
+        return showPage(0);
+      }
+    }
+    show($('pager'), false);
+    $('report').srcdoc = html;
+  }
+
+  function rowId(r) { return /data-n="(\d+)"/.exec(r)[1]; }
+
+  function showPage(k) {
+    var P = paged, n = P.rows.length, last = Math.max(0, Math.ceil(n / PAGE_ROWS) - 1);
+    P.page = Math.min(Math.max(0, k), last);
+    var part = P.rows.slice(P.page * PAGE_ROWS, (P.page + 1) * PAGE_ROWS);
+    var secs = part.map(function (r) { return P.sections[rowId(r)] || ''; }).join('');
+    $('report').srcdoc = P.head + part.join('') + P.mid + secs + P.tail;
+    $('pager-text').textContent = n ? 'Games ' + (P.page * PAGE_ROWS + 1).toLocaleString('en') + '\u2013' +
+      (P.page * PAGE_ROWS + part.length).toLocaleString('en') + ' of ' + n.toLocaleString('en') +
+      (P.filter !== 'all' ? ' shown by the filter' : '') + ' (' + PAGE_ROWS + ' a page)' : 'No game shown by the filter';
+    $('pager-prev').disabled = P.page === 0;
+    $('pager-next').disabled = P.page >= last;
+    show($('pager'), true);
+  }
+  $('pager-prev').addEventListener('click', function () { if (paged) showPage(paged.page - 1); });
+  $('pager-next').addEventListener('click', function () { if (paged) showPage(paged.page + 1); });
+
+  /* the whole list filtered (by verdict) and sorted (by a column), as the report's script
+   * does to its table, on the rows' text */
+  function cellOf(r, i) {
+    var c = r.split('</td>')[i] || '', n = /<td[^>]*data-n="(-?\d+)"/.exec(c);
+    return n ? Number(n[1]) : c.replace(/<[^>]*>/g, '');
+  }
+  function pagedFilter(v) {
+    paged.filter = v;
+    paged.rows = v === 'all' ? paged.all : paged.all.filter(function (r) { return r.indexOf('<tr data-verdict="' + v + '"') === 0; });
+    if (paged.sort) pagedSort(paged.sort[0], paged.sort[1], true);
+    showPage(0);
+  }
+  function pagedSort(i, up, quiet) {
+    paged.sort = [i, up];
+    var keyed = paged.rows.map(function (r) { return [cellOf(r, i), r]; });
+    keyed.sort(function (x, y) {
+      var a = x[0], b = y[0], r = typeof a === 'number' ? a - b : String(a).localeCompare(String(b));
+      return up ? r : -r;
+    });
+    paged.rows = keyed.map(function (x) { return x[1]; });
+    if (!quiet) showPage(0);
+  }
+
   /* What the report's own script does in a saved report, done from the page: its links
    * (every a href="#..."; a link elsewhere is never followed from inside the page), its
    * filter by verdict and its sorting by a column. The listeners are the page's, so they
@@ -167,6 +242,14 @@
   function wireReport(doc) {
     if (!doc || !doc.body) return;
     var sel = doc.getElementById('verdict-filter'), tb = doc.querySelector('#games tbody');
+    if (paged && sel) sel.value = paged.filter;
+    if (paged && paged.sort) {
+      var sb = doc.querySelectorAll('#games th button')[paged.sort[0]];
+      if (sb) {
+        sb.dataset.dir = paged.sort[1] ? 'up' : 'down';
+        sb.parentNode.setAttribute('aria-sort', paged.sort[1] ? 'ascending' : 'descending');
+      }
+    }
     function apply() {
       if (!sel || !tb) return;
       var v = sel.value, n = 0;
@@ -179,9 +262,10 @@
       var shown = doc.getElementById('shown');
       if (shown) shown.textContent = n + ' shown';
     }
-    if (sel) sel.addEventListener('change', apply);
+    if (sel) sel.addEventListener('change', function () { if (paged) pagedFilter(sel.value); else apply(); });
     doc.querySelectorAll('#games th button').forEach(function (b, i) {
       b.addEventListener('click', function () {
+        if (paged) return pagedSort(i, b.dataset.dir !== 'up');
         var rows = Array.prototype.slice.call(tb.rows), up = b.dataset.dir !== 'up';
         doc.querySelectorAll('#games th').forEach(function (t) { t.removeAttribute('aria-sort'); });
         b.dataset.dir = up ? 'up' : 'down';
@@ -204,7 +288,7 @@
       try { id = decodeURIComponent(href.slice(1)); } catch (err) { return; }
       var t = doc.getElementById(id);
       if (!t) return;
-      if (t.hidden && sel) { sel.value = 'all'; apply(); } /* a filtered-out game shown again */
+      if (t.hidden && sel && !paged) { sel.value = 'all'; apply(); } /* a filtered-out game shown again */
       if (!t.hasAttribute('tabindex')) t.setAttribute('tabindex', '-1');
       t.scrollIntoView();
       t.focus({preventScroll: true});

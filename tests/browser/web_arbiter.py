@@ -16,6 +16,9 @@ its fix:
   2. hostile inputs end with a message within 30 s while the tab answers: 3 million
      one-line games (the games' bound), a file expanding beyond 64 MB (refused), a short
      link expanding to 50 MB (asked first);
+  6. a report of more than 500 games is shown a page at a time: the tab answers while it
+     is laid out, the pager moves, the filter and the sorting work on the whole list, a
+     link on a later page stays in the report;
   8. at 390 px wide nothing is wider than the screen and the report's frame does not
      scroll inside the page;
   9. a visible "Choose files" button, a sample file to try, no "base64url" on the face;
@@ -122,8 +125,14 @@ def check_links(b, sid, tmp):
     time.sleep(0.3)
     check(os.path.exists(path), "the report saved: %s" % path)
     sid2 = sid
+    b.send("Page.navigate", {"url": "about:blank"}, session=sid2)
+    time.sleep(0.3)
     b.send("Page.navigate", {"url": "file://" + path}, session=sid2)
-    b.wait_for(sid2, "document.getElementById('games')")
+    try:
+        b.wait_for(sid2, "!!document.getElementById('games')", timeout=20)
+    except TimeoutError:
+        check(False, "the saved report opens: %s" % b.evaluate(sid2, "[location.href, document.title, document.documentElement.outerHTML.length, document.body.innerHTML.slice(0,300)]"))
+        return
     for kind, href in sorted((kinds or {}).items()):
         click(b, sid2, None, "document.querySelector('a[href=\"%s\"]')" % href)
         time.sleep(0.5)
@@ -298,6 +307,41 @@ def check_bounds(b, sid, tmp):
     check(b.evaluate(sid, "document.body.dataset.state") == "idle", "answered no: nothing checked")
 
 
+def check_pages(b, sid, tmp):
+    """Item 6: the report in pages."""
+    game = open(INTL, "rb").read()
+    games = re.split(rb"(?=\[Event )", game)
+    bad = games[1].replace(b"32-28", b"32-27", 1) if b"32-28" in games[1] else games[1] + b"\n1. 99-98 *\n"
+    data = (games[1] + games[2] + games[3]) * 400 + bad  # 1,201 games, the last with an error
+    p = os.path.join(tmp, "many.pdn")
+    with open(p, "wb") as f:
+        f.write(data)
+    open_page(b, sid)
+    set_files(b, sid, [p])
+    state, took, slowest = wait_answering(b, sid, 120)
+    rows = "%s.querySelectorAll('#games tbody tr').length" % FRAME
+    got = b.evaluate(sid, "[%s, document.getElementById('pager').hidden, document.getElementById('pager-text')"
+                          ".textContent]" % rows)
+    check(state == "done" and got[0] == 500 and not got[1] and "of 1,201" in got[2],
+          "1,201 games: a page of 500 rows in the frame, the pager shown (%s; the tab's slowest answer %.0f ms)"
+          % (got, slowest))
+    b.evaluate(sid, "document.getElementById('pager-next').click()")
+    time.sleep(0.5)
+    got = b.evaluate(sid, "[%s, %s.querySelector('#games tbody tr td').textContent]" % (rows, FRAME))
+    check(got == [500, "501"], "the next page: games 501-1000: %s" % got)
+    b.evaluate(sid, "(function(){var s=%s.getElementById('verdict-filter');s.value='errors';"
+                    "s.dispatchEvent(new Event('change'))})()" % FRAME)
+    time.sleep(0.5)
+    got = b.evaluate(sid, "[%s, document.getElementById('pager-text').textContent]" % rows)
+    check(got[0] >= 1 and "of %d shown by the filter" % got[0] in got[1],
+          "the filter on the whole list: %s" % got)
+    off = "(function(){var r=document.getElementById('report').getBoundingClientRect();return [r.left,r.top]})()"
+    click(b, sid, off, "%s.querySelector('a[href^=\"#g\"]')" % FRAME)
+    time.sleep(0.5)
+    got = b.evaluate(sid, "[%s.body.dataset.followed, !!%s.getElementById('games')]" % (FRAME, FRAME))
+    check(got[0] == "g1201" and got[1], "its link goes to game 1201's findings in the report: %s" % got)
+
+
 def check_phone(b, sid):
     """Item 8: 390 px wide."""
     b.send("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1,
@@ -384,7 +428,8 @@ def main():
                              ("nogames", lambda: check_no_games(b, sid)),
                              ("fen", lambda: check_fen_variants(b, sid)),
                              ("checksum", lambda: check_link_checksum(b, sid, tmp)),
-                             ("bounds", lambda: check_bounds(b, sid, tmp)), ("phone", lambda: check_phone(b, sid)),
+                             ("bounds", lambda: check_bounds(b, sid, tmp)),
+                             ("pages", lambda: check_pages(b, sid, tmp)), ("phone", lambda: check_phone(b, sid)),
                              ("first", lambda: check_first_contact(b, sid)),
                              ("sharing", lambda: check_sharing(b, sid, tmp)),
                              ("illegal", lambda: check_illegal_drawn(b, sid))):
