@@ -96,8 +96,12 @@
         document.body.dataset.checkMs = String(Math.round(m.ms));
         if (m.errors.indexOf('usage: ') === 0) return failed(m.errors.slice(7));
         if (m.errors.indexOf('ask: ') === 0) return ask(files, Number(m.errors.slice(5)));
-        $('errors').textContent = m.errors;
-        show($('errors'), m.errors !== '');
+        /* the notes of a text that may be cut short ("cut: " to the end) apart from the errors */
+        var cut = m.errors.indexOf('cut: '), errs = cut < 0 ? m.errors : m.errors.slice(0, cut);
+        $('errors').textContent = errs;
+        show($('errors'), errs !== '');
+        $('cut-note').textContent = cut < 0 ? '' : m.errors.slice(cut).replace(/^cut: /mg, '');
+        show($('cut-note'), cut >= 0);
         lastHtml = m.html;
         /* a report of thousands of games takes the browser longer to lay out than to check */
         status('Checked in ' + (m.ms / 1000).toFixed(2) + ' s; showing the report\u2026');
@@ -173,6 +177,7 @@
 
   function showReport(html) {
     paged = null;
+    document.body.dataset.reportRows = String((html.match(/<tr data-verdict=/g) || []).length);
     var t = html.indexOf('<tbody>\n', html.indexOf('id="games"')), te = t < 0 ? -1 : html.indexOf('</tbody>', t);
     var main = html.lastIndexOf('</main>');
     if (t >= 0 && te > t && main > te) {
@@ -277,6 +282,17 @@
         });
         rows.forEach(function (r) { tb.appendChild(r); });
       });
+    });
+    /* issue 34 item 11: every game stepped through, not only its findings */
+    if (tb) Array.prototype.forEach.call(tb.rows, function (r) {
+      var b = doc.createElement('button'), idx = Number(r.cells[0].textContent), file = r.cells[1].textContent;
+      b.type = 'button';
+      b.className = 'step';
+      b.textContent = '\u25b6';
+      b.title = b.ariaLabel = 'step through game ' + idx + ' of ' + file;
+      b.addEventListener('click', function () { askGame(file, idx); });
+      r.cells[0].appendChild(doc.createTextNode(' '));
+      r.cells[0].appendChild(b);
     });
     doc.addEventListener('click', function (e) {
       var a = e.target && e.target.closest ? e.target.closest('a[href]') : null;
@@ -391,6 +407,8 @@
       route();
     } else if (m.type === 'position') {
       showPosition(m.result);
+    } else if (m.type === 'game') {
+      showGame(m);
     } else if (m.type === 'failed') {
       $('pos-error').textContent = m.message;
       show($('pos-error'), true);
@@ -478,6 +496,64 @@
     $('pos-note').textContent = 'The address bar now holds a link to this position.';
     show($('pos-note'), true);
   });
+
+  /* ---- a game, step by step (issue 34 item 11): the position tool shows the position
+   * before each move, the move drawn and judged; the list and previous/next move on ---- */
+  var game = null;
+  function askGame(name, index) {
+    var f = lastFiles.filter(function (x) { return x.name === name; })[0];
+    if (!f) return;
+    document.body.dataset.game = 'pending';
+    poser.postMessage({type: 'game', name: name, bytes: f.keep.slice(0), index: index, variant: $('variant').value,
+                       flags: flags()});
+  }
+  function showGame(m) {
+    var r = m.result;
+    if (r.error) {
+      $('pos-error').textContent = 'Game ' + m.index + ' of ' + m.name + ': ' + r.error;
+      show($('pos-error'), true);
+      document.body.dataset.game = 'error';
+      return;
+    }
+    game = {r: r, step: 0, name: m.name, index: m.index};
+    $('step-title').textContent = 'Game ' + m.index + ' of ' + m.name + ', ' + r.title + ':';
+    var ol = $('step-moves');
+    ol.replaceChildren();
+    var add = function (k, text) {
+      var li = document.createElement('li'), b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = text;
+      b.addEventListener('click', function () { step(k); });
+      li.appendChild(b);
+      ol.appendChild(li);
+    };
+    add(0, 'start');
+    r.plies.forEach(function (p, i) { add(i + 1, (p[1] === 'white' || i === 0 ? p[0] + '. ' : '') + p[2]); });
+    show($('stepper'), true);
+    document.body.dataset.game = 'shown';
+    step(0);
+    $('position').scrollIntoView();
+  }
+  function step(k) {
+    var r = game.r, n = r.plies.length;
+    k = Math.max(0, Math.min(n, k));
+    game.step = k;
+    /* the position before move k, with move k drawn; the last step shows the end */
+    var before = k === 0 ? r.start : r.plies[k - 1][3], next = k < n ? r.plies[k][2] : '';
+    $('fen').value = before;
+    $('move').value = next;
+    Array.prototype.forEach.call($('step-moves').querySelectorAll('button'), function (b, i) {
+      if (i === k) b.setAttribute('aria-current', 'step'); else b.removeAttribute('aria-current');
+    });
+    $('step-where').textContent = k < n ? 'before move ' + (k + 1) + ' of ' + n + ' (' + next + ', drawn)'
+                                        : 'after the last of ' + n + ' moves';
+    $('step-prev').disabled = k === 0;
+    $('step-next').disabled = k >= n;
+    askPosition(r.variant);
+  }
+  $('step-prev').addEventListener('click', function () { if (game) step(game.step - 1); });
+  $('step-next').addEventListener('click', function () { if (game) step(game.step + 1); });
+  $('step-close').addEventListener('click', function () { game = null; show($('stepper'), false); });
 
   /* ---- links: #n=LEN&crc=CRC32&pdn=BASE64URL (before issue 34: #pdn= alone), and
    * #fen=FEN&variant=NAME&move=MOVE ---- */

@@ -139,7 +139,8 @@ static void say_bytes(char *buf, size_t size, double n)
  * the report as the names in names (one per line, the same count), under the variant
  * named (empty: each game's tags, else a guess), and writes the report to out_path.
  * Returns a string the caller frees with free(): the read errors and the bounds reached,
- * one per line (empty: none), or after "usage: " why nothing was checked (a variant not
+ * one per line (empty: none; a line starting "cut: " is a note, not an error, up to the
+ * next such line or the end: a file's last game without a result at its end), or after "usage: " why nothing was checked (a variant not
  * known, a file beyond the page's bound), or "ask: BYTES" when the files expand beyond
  * ask_over bytes (> 0): nothing is checked, the page asks the person first. */
 EMSCRIPTEN_KEEPALIVE
@@ -237,8 +238,8 @@ char *pkw_check(const char *paths, const char *names, const char *variant, int f
             }
         }
         if (W.cut[0] && !W.file_io && !W.stopped)
-            fprintf(W.errors, "%s    the text may have been cut short: its last moves, or games after it, may be "
-                              "missing\n", W.cut);
+            fprintf(W.errors, "cut: %s    the text may have been cut short: its last moves, or games after it, may "
+                              "be missing\n", W.cut);
         if (W.stopped) {
             fprintf(W.errors, "only the first %d games were checked (the page's bound; %s stopped at game %ld): "
                               "for bigger archives run pdncheck on the file (pdncheck --html report.html %s)\n",
@@ -439,3 +440,96 @@ char *pkw_variants(void)
 /* The library's version, for the page's footer. */
 EMSCRIPTEN_KEEPALIVE
 const char *pkw_version(void) { return pk_version(NULL); }
+
+/* ---- a game, step by step (issue 34 item 11) --------------------------------------- */
+
+/* What the observer keeps of the one game replayed: the JSON of its plies, written as the
+ * replay goes (the main line only: variations are not stepped through). */
+typedef struct steps {
+    pk_json *j;
+    int index;
+    bool started;
+} steps;
+
+static void *steps_new(void *ctx) { return ctx; }
+static void steps_free(void *state) { (void)state; }
+
+static void steps_event(void *state, const pk_replay_event *ev)
+{
+    steps *S = state;
+    char fen[PK_FEN_MAX], mv[200];
+    const pk_variant *v = ev->variant;
+    if (ev->depth || !v)
+        return;
+    if ((ev->kind == PK_EV_START || ev->kind == PK_EV_SETUP) && ev->after) {
+        if (!S->started) {
+            pk_json_kstr(S->j, "variant", v->name);
+            pk_json_kstr(S->j, "title", v->title);
+            pk_fen_write(v, ev->after, v->algebraic, fen, sizeof fen);
+            pk_json_kstr(S->j, "start", fen);
+            pk_json_key(S->j, "plies");
+            pk_json_array(S->j);
+            S->started = true;
+        }
+    } else if (ev->kind == PK_EV_PLY && S->started && ev->move && ev->after) {
+        pk_move_write(v, ev->move, v->algebraic ? PK_NOT_ALGEBRAIC : PK_NOT_NUMERIC, mv, sizeof mv);
+        pk_fen_write(v, ev->after, v->algebraic, fen, sizeof fen);
+        pk_json_array(S->j);
+        pk_json_int(S->j, ev->move_number);
+        pk_json_str(S->j, ev->side == PK_WHITE ? "white" : "black");
+        pk_json_str(S->j, mv);
+        pk_json_str(S->j, fen);
+        pk_json_end_array(S->j);
+    }
+}
+
+static bool steps_select(void *ctx, const pk_game *g) { return g->index == ((steps *)ctx)->index; }
+static bool steps_game(void *ctx, const pk_checked *ck) { (void)ctx; (void)ck; return true; }
+static void steps_diag(void *ctx, const pk_diag *d, bool written) { (void)ctx; (void)d; (void)written; }
+
+/* Game number index (1-based, in file order) of the file at path, replayed as pkw_check
+ * replays it (the same variant's resolution: its tags, else the file's guess, or the
+ * variant named): {"variant":..., "title":..., "start":FEN, "plies":[[NUMBER, SIDE, MOVE,
+ * FEN-AFTER], ...]} (the main line as far as it is legal), or {"error":...}. */
+EMSCRIPTEN_KEEPALIVE
+char *pkw_game(const char *path, int index, const char *variant, int flags)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    if (!f)
+        return NULL;
+    pk_json j;
+    pk_json_init(&j, f);
+    pk_json_object(&j);
+    steps S = {&j, index, false};
+    pk_error err;
+    pk_error_clear(&err);
+    pk_check_opts co;
+    memset(&co, 0, sizeof co);
+    co.jobs = 1;
+    co.replay.results = flags & PKW_RESULTS_WHITE ? PK_RESULTS_WHITE : PK_RESULTS_FIRST_MOVER;
+    const char *why = NULL;
+    if (*variant && pk_cli_variant(variant, &co.replay.variant, &err))
+        why = err.msg;
+    co.variant_given = co.replay.variant != NULL;
+    co.select = steps_select;
+    co.select_ctx = &S;
+    co.observer = (pk_check_observer){steps_new, steps_free, NULL, steps_event, &S, NULL, NULL};
+    FILE *in = why ? NULL : fopen(path, "rb");
+    pk_checker *c = in ? pk_checker_new(&co, &err) : NULL;
+    if (c)
+        pk_checker_run(c, in, "game", steps_game, steps_diag, &S, NULL);
+    else if (!why)
+        why = in ? err.msg : "cannot open the file";
+    if (c)
+        pk_checker_free(c);
+    if (in)
+        fclose(in);
+    if (S.started)
+        pk_json_end_array(&j);
+    pk_json_kstr(&j, "error", S.started ? NULL : why ? why : "the game was not replayed");
+    pk_json_end_object(&j);
+    fclose(f);
+    return out;
+}

@@ -27,7 +27,7 @@ WEB_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -DNDEBUG $(WEB_OPT) $(WARN) $(SR
 WEB_OBJ   := $(LIB_SRC:%.c=$(WEB)/obj/%.o) $(CLI_SRC:%.c=$(WEB)/obj/%.o) $(WEB)/obj/web/pdnkit_web.o
 WEB_3P    := $(WEB)/3p/libpcre2.a $(WEB)/3p/libz.a $(WEB)/3p/libbz2.a $(WEB)/3p/liblzma.a $(WEB)/3p/libzstd.a
 WEB_3P_STAMP := $(WEB)/3p/.built
-WEB_EXPORTS := _pkw_check,_pkw_position,_pkw_variants,_pkw_version,_free
+WEB_EXPORTS := _pkw_check,_pkw_position,_pkw_game,_pkw_variants,_pkw_version,_free
 # one module factory for the worker; no eval (the page's Content-Security-Policy forbids
 # it); memory grows with the input (OCA's report is 6.5 MB)
 WEB_LDFLAGS := -sMODULARIZE=1 -sEXPORT_NAME=createPdnkit -sENVIRONMENT=worker -sSINGLE_FILE=1 \

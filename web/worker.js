@@ -2,12 +2,14 @@
  * that follows this text in the same worker) runs here, so that the page never freezes.
  * Messages in:  {type:"check", files:[{name, bytes}], variant, flags, askOver}
  *               {type:"position", fen, variant, move}
+ *               {type:"game", name, bytes, index, variant, flags}   (one game, step by step)
  * Messages out: {type:"ready", variants, version}
  *               {type:"progress", done, total}      (bytes of the inputs read)
  *               {type:"report", html, errors, ms}    (errors: the read errors and the bounds
  *                                                     reached, a text; "ask: BYTES" and no
  *                                                     html: the files expand beyond askOver)
  *               {type:"position", result}            (pkw_position's JSON, parsed)
+ *               {type:"game", result, name, index}   (pkw_game's JSON, parsed)
  *               {type:"failed", message}
  * A check is never interrupted: the page ends this worker and starts another instead. */
 'use strict';
@@ -51,7 +53,13 @@ function check(m) {
 function handle(m) {
   try {
     if (m.type === 'check') check(m);
-    else if (m.type === 'position')
+    else if (m.type === 'game') {
+      pk.FS.writeFile('/game.pdn', new Uint8Array(m.bytes));
+      var r = JSON.parse(call('pkw_game', ['string', 'number', 'string', 'number'],
+                              ['/game.pdn', m.index, m.variant, m.flags]));
+      pk.FS.unlink('/game.pdn');
+      postMessage({type: 'game', result: r, name: m.name, index: m.index});
+    } else if (m.type === 'position')
       postMessage({type: 'position', result: JSON.parse(call('pkw_position', ['string', 'string', 'string'],
                                                                [m.fen, m.variant, m.move]))});
   } catch (e) {

@@ -23,6 +23,8 @@ its fix:
      scroll inside the page;
   9. a visible "Choose files" button, a sample file to try, no "base64url" on the face;
  10. a link to the position after a legal move; the 48 KB limit explained;
+ 11. any game stepped through: a button on its row, the move list, previous/next, the
+     position before each move with the move drawn (the last FEN checked by pdnmoves);
  12. an illegal written move is drawn in the position tool.
 Screenshots at 1280x900 and 390x844 are left in OUTDIR (arbiter-*.png).
 Usage: web_arbiter.py BUILD_BIN PAGE OUTDIR CORPORA
@@ -248,7 +250,7 @@ def check_link_checksum(b, sid, tmp):
     state, _ = b.wait_for(sid, STATE)
     note = b.evaluate(sid, "document.getElementById('link-check').textContent")
     check(state == "done" and "cannot be verified" in note, "an old link opens, with its note: %s" % note[:70])
-    err = b.evaluate(sid, "document.getElementById('errors').textContent")
+    err = b.evaluate(sid, "document.getElementById('cut-note').textContent")
     check("game 2" in err and "without a result at the end of the input" in err and "cut short" in err,
           "its last game, without a result at the end, is flagged: %s" % err.strip()[:120])
     open_page(b, sid, frag)
@@ -417,6 +419,35 @@ def check_illegal_drawn(b, sid):
     check(got[0] == 1 and want in got[1] and "drawn" in got[1], "the illegal 33-24 is drawn as written: %s" % got)
 
 
+def check_stepper(b, sid):
+    """Item 11: step through a game."""
+    data = open(INTL, "rb").read()
+    open_page(b, sid, new_link(data))
+    b.wait_for(sid, STATE)
+    b.evaluate(sid, "delete document.body.dataset.game;%s.querySelectorAll('#games tbody tr')[1]"
+                    ".querySelector('button.step').click()" % FRAME)
+    b.wait_for(sid, "/^(shown|error)$/.test(document.body.dataset.game||'')")
+    b.wait_for(sid, POSITION)
+    n = b.evaluate(sid, "document.querySelectorAll('#step-moves button').length")
+    check(n == 106, "game 2 of international.pdn (105 plies): %s steps in the list" % n)
+    b.evaluate(sid, "delete document.body.dataset.position;document.getElementById('step-next').click()")
+    b.wait_for(sid, POSITION)
+    got = position(b, sid)
+    first = b.evaluate(sid, "[document.getElementById('fen').value, document.getElementById('move').value]")
+    want = pdnmoves(["--check", first[1], first[0]]).stdout.strip()
+    check(got["verdict"] == "Legal: " + want and got["variant"] == "international",
+          "step 1: the position before %s, the move judged legal and drawn: %s" % (first[1], got["verdict"][:60]))
+    b.evaluate(sid, "document.querySelectorAll('#step-moves button')[104].click()")
+    before = b.evaluate(sid, "[document.getElementById('fen').value, document.getElementById('move').value]")
+    b.evaluate(sid, "delete document.body.dataset.position;document.getElementById('step-next').click()")
+    b.wait_for(sid, POSITION)
+    end = b.evaluate(sid, "[document.getElementById('fen').value, document.getElementById('step-where').textContent,"
+                          "document.getElementById('step-next').disabled]")
+    want = pdnmoves(["--check", before[1], before[0]]).stdout.strip().split("\t")[-1]
+    check(end[0] == want and "last of 105" in end[1] and end[2],
+          "the last step: the position after the 105th move, pdnmoves' FEN: %s" % end)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     b = Browser(os.path.join(OUT, "profile-arbiter"))
@@ -432,7 +463,8 @@ def main():
                              ("pages", lambda: check_pages(b, sid, tmp)), ("phone", lambda: check_phone(b, sid)),
                              ("first", lambda: check_first_contact(b, sid)),
                              ("sharing", lambda: check_sharing(b, sid, tmp)),
-                             ("illegal", lambda: check_illegal_drawn(b, sid))):
+                             ("illegal", lambda: check_illegal_drawn(b, sid)),
+                             ("stepper", lambda: check_stepper(b, sid))):
                 if only and name not in only.split(","):
                     continue
                 try:
