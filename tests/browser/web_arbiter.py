@@ -329,8 +329,8 @@ def check_pages(b, sid, tmp):
           % (got, slowest))
     b.evaluate(sid, "document.getElementById('pager-next').click()")
     time.sleep(0.5)
-    got = b.evaluate(sid, "[%s, %s.querySelector('#games tbody tr td').textContent]" % (rows, FRAME))
-    check(got == [500, "501"], "the next page: games 501-1000: %s" % got)
+    got = b.evaluate(sid, "[%s, parseInt(%s.querySelector('#games tbody tr td').textContent)]" % (rows, FRAME))
+    check(got == [500, 501], "the next page: games 501-1000: %s" % got)
     b.evaluate(sid, "(function(){var s=%s.getElementById('verdict-filter');s.value='errors';"
                     "s.dispatchEvent(new Event('change'))})()" % FRAME)
     time.sleep(0.5)
