@@ -355,8 +355,10 @@ def check_phone(b, sid):
     time.sleep(0.5)
     got = b.evaluate(sid, "(function(){var f=document.getElementById('report'),d=f.contentDocument;"
                           "return {width:document.documentElement.scrollWidth,frame:f.clientHeight,"
-                          "inner:d.documentElement.scrollHeight}})()")
-    check(got["width"] <= 390 and got["inner"] <= got["frame"] + 1,
+                          "inner:d.documentElement.scrollHeight,boxes:Array.prototype.filter.call(d.querySelectorAll"
+                          "('*'),function(e){return e.scrollWidth>e.clientWidth+1&&getComputedStyle(e).overflowX!="
+                          "'visible'}).map(function(e){return e.className||e.tagName})}})()")
+    check(got["width"] <= 390 and got["inner"] <= got["frame"] + 1 and not got["boxes"],
           "at 390 px the page is no wider than the screen and the report's frame does not scroll: %s" % got)
     screenshot(b, sid, "arbiter-phone.png", 390)
     b.send("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 900, "deviceScaleFactor": 1,
