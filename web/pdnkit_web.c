@@ -40,6 +40,7 @@ typedef struct web {
     double done;      /* the bytes of the inputs before it */
     long file_games;
     FILE *errors;     /* read errors, as pdncheck writes them on standard error */
+    FILE *notes;      /* the notes of texts cut short, after the errors */
     int unreadable;
     bool failed;
     bool stopped;     /* the games' bound reached: nothing more is read */
@@ -210,6 +211,10 @@ char *pkw_check(const char *paths, const char *names, const char *variant, int f
         fclose(W.errors);
         return msg;
     }
+    char *notes = NULL;
+    size_t notes_len = 0;
+    if (!(W.notes = open_memstream(&notes, &notes_len)))
+        W.notes = W.errors;
     const char *p = paths, *n = names;
     while (*p && !W.failed) {
         size_t pl = strcspn(p, "\n"), nl = strcspn(n, "\n");
@@ -238,7 +243,7 @@ char *pkw_check(const char *paths, const char *names, const char *variant, int f
             }
         }
         if (W.cut[0] && !W.file_io && !W.stopped)
-            fprintf(W.errors, "cut: %s    the text may have been cut short: its last moves, or games after it, may "
+            fprintf(W.notes, "cut: %s    the text may have been cut short: its last moves, or games after it, may "
                               "be missing\n", W.cut);
         if (W.stopped) {
             fprintf(W.errors, "only the first %d games were checked (the page's bound; %s stopped at game %ld): "
@@ -259,6 +264,11 @@ char *pkw_check(const char *paths, const char *names, const char *variant, int f
                 W.listed, PKW_MAX_LISTED);
     if (pk_html_finish(W.html, &W.totals, &err))
         fprintf(W.errors, "pdnkit: error: the report: %s\n", err.msg);
+    if (W.notes != W.errors) {
+        fclose(W.notes);
+        fputs(notes, W.errors);
+        free(notes);
+    }
     if (fclose(out))
         fprintf(W.errors, "pdnkit: error: cannot write the report\n");
     fclose(W.errors);

@@ -253,9 +253,19 @@ def check_hostile(b, sid):
     ran = b.evaluate(sid, "[window.__pwned, document.querySelectorAll('script').length,"
                           "document.querySelectorAll('img').length, document.getElementById('pos-out').hidden,"
                           "document.getElementById('pos-error').textContent, document.getElementById('move').value]")
-    # three script elements: the page's, its worker's text and its sample's (neither run)
-    check(ran[0] is None and ran[1] == 3 and ran[2] == 0 and ran[3] and "<svg onload" in ran[4] and
+    # three script elements: the page's, its worker's text and its sample's (neither run);
+    # the unknown variant is refused first (issue 34 item 3), its text shown as text
+    check(ran[0] is None and ran[1] == 3 and ran[2] == 0 and ran[3] and "<img src=x onerror" in ran[4] and
           ran[5].startswith("<script>"), "a hostile #fen= link: nothing ran or was added, its text kept as text: %s" % ran)
+    # the same with a known variant: the FEN's hostile text is the one shown, as text
+    open_page(b, sid, "#fen=" + quote("W:W<svg onload=window.__pwned=1>") + "&variant=international&move=" +
+              quote("<script>window.__pwned=3</script>"))
+    b.wait_for(sid, POSITION)
+    ran = b.evaluate(sid, "[window.__pwned, document.querySelectorAll('script').length,"
+                          "document.querySelectorAll('img').length, document.getElementById('pos-out').hidden,"
+                          "document.getElementById('pos-error').textContent]")
+    check(ran[0] is None and ran[1] == 3 and ran[2] == 0 and ran[3] and "<svg onload" in ran[4],
+          "a hostile FEN: nothing ran or was added, its text kept as text: %s" % ran)
 
 
 def check_policy(b, sid):
