@@ -539,6 +539,15 @@
     };
     add(0, 'start');
     r.plies.forEach(function (p, i) { add(i + 1, (p[1] === 'white' || i === 0 ? p[0] + '. ' : '') + p[2]); });
+    /* issue 34 item 10: a link to this game alone, its own text (48 KB at most) */
+    var text = r.text ? new TextEncoder().encode(r.text + '\n') : null;
+    $('link-game').disabled = !text || text.length > LINK_MAX;
+    $('link-game-note').textContent = !text ? '' : text.length > LINK_MAX ?
+      'This game is ' + Math.ceil(text.length / 1024) + ' KB: a link carries at most 48 KB.' : '';
+    $('link-game').onclick = function () {
+      history.replaceState(null, '', pdnFragment(text));
+      $('link-game-note').textContent = 'The address bar now holds a link to game ' + m.index + ' alone.';
+    };
     show($('stepper'), true);
     document.body.dataset.game = 'shown';
     step(0);

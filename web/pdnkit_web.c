@@ -477,6 +477,11 @@ static void steps_event(void *state, const pk_replay_event *ev)
             pk_json_kstr(S->j, "title", v->title);
             pk_fen_write(v, ev->after, v->algebraic, fen, sizeof fen);
             pk_json_kstr(S->j, "start", fen);
+            /* the game's own text (PK_PDN_KEEP_TEXT), for a link to this game alone */
+            if (ev->game && ev->game->text) {
+                pk_json_key(S->j, "text");
+                pk_json_strn(S->j, ev->game->text, ev->game->text_len);
+            }
             pk_json_key(S->j, "plies");
             pk_json_array(S->j);
             S->started = true;
@@ -499,8 +504,9 @@ static void steps_diag(void *ctx, const pk_diag *d, bool written) { (void)ctx; (
 
 /* Game number index (1-based, in file order) of the file at path, replayed as pkw_check
  * replays it (the same variant's resolution: its tags, else the file's guess, or the
- * variant named): {"variant":..., "title":..., "start":FEN, "plies":[[NUMBER, SIDE, MOVE,
- * FEN-AFTER], ...]} (the main line as far as it is legal), or {"error":...}. */
+ * variant named): {"variant":..., "title":..., "start":FEN, "text":THE GAME'S TEXT,
+ * "plies":[[NUMBER, SIDE, MOVE, FEN-AFTER], ...]} (the main line as far as it is legal),
+ * or {"error":...}. */
 EMSCRIPTEN_KEEPALIVE
 char *pkw_game(const char *path, int index, const char *variant, int flags)
 {
@@ -523,6 +529,7 @@ char *pkw_game(const char *path, int index, const char *variant, int flags)
     if (*variant && pk_cli_variant(variant, &co.replay.variant, &err))
         why = err.msg;
     co.variant_given = co.replay.variant != NULL;
+    co.reader_flags = PK_PDN_KEEP_TEXT;
     co.select = steps_select;
     co.select_ctx = &S;
     co.observer = (pk_check_observer){steps_new, steps_free, NULL, steps_event, &S, NULL, NULL};

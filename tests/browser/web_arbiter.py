@@ -22,7 +22,8 @@ its fix:
   8. at 390 px wide nothing is wider than the screen and the report's frame does not
      scroll inside the page;
   9. a visible "Choose files" button, a sample file to try, no "base64url" on the face;
- 10. a link to the position after a legal move; the 48 KB limit explained;
+ 10. a link to the position after a legal move, a link to one game of a file; the 48 KB
+     limit explained;
  11. any game stepped through: a button on its row, the move list, previous/next, the
      position before each move with the move drawn (the last FEN checked by pdnmoves);
  12. an illegal written move is drawn in the position tool.
@@ -448,6 +449,17 @@ def check_stepper(b, sid):
     want = pdnmoves(["--check", before[1], before[0]]).stdout.strip().split("\t")[-1]
     check(end[0] == want and "last of 105" in end[1] and end[2],
           "the last step: the position after the 105th move, pdnmoves' FEN: %s" % end)
+    # item 10: a link to this game alone, which opens as one game of 105 plies
+    b.evaluate(sid, "document.getElementById('link-game').click()")
+    frag = b.evaluate(sid, "location.hash")
+    text = base64.urlsafe_b64decode(frag.split("&pdn=")[1] + "==").decode()
+    check(text.startswith("[Event") and 'Round "2"' in text and text.count("[Event") == 1,
+          "Link to this game: game 2's own text (%d bytes)" % len(text))
+    open_page(b, sid, frag)
+    b.wait_for(sid, STATE)
+    got = b.evaluate(sid, "Array.prototype.map.call(%s.querySelectorAll('#games tbody tr'),function(r){"
+                          "return r.cells[7].textContent})" % FRAME)
+    check(got == ["105"], "the link opens that one game: %s plies" % got)
 
 
 def main():
