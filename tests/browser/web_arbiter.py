@@ -385,9 +385,10 @@ def check_first_contact(b, sid):
     """Item 9: a visible Choose files button, a sample, no base64url."""
     open_page(b, sid)
     got = b.evaluate(sid, "(function(){var c=document.getElementById('choose');return {choose:c&&c.getClientRects()"
-                          ".length>0&&c.textContent,face:/base64url/i.test(document.body.innerText)}})()")
-    check(got["choose"] == "Choose files" and not got["face"], "a visible Choose files button, no base64url: %s"
-          % got)
+                          ".length>0&&c.textContent,face:/base64url/i.test(document.body.innerText),"
+                          "results:document.getElementById('results').options[0].textContent}})()")
+    check(got["choose"] == "Choose files" and not got["face"] and "Black in English checkers" in got["results"],
+          "a visible Choose files button, no base64url, the first mover said: %s" % got)
     b.evaluate(sid, "delete document.body.dataset.state;document.getElementById('sample').click()")
     state, _ = b.wait_for(sid, STATE)
     n = b.evaluate(sid, "%s.querySelectorAll('#games tbody tr').length" % FRAME)
