@@ -564,8 +564,9 @@
     Array.prototype.forEach.call($('step-moves').querySelectorAll('button'), function (b, i) {
       if (i === k) b.setAttribute('aria-current', 'step'); else b.removeAttribute('aria-current');
     });
-    $('step-where').textContent = k < n ? 'before move ' + (k + 1) + ' of ' + n + ' (' + next + ', drawn)'
-                                        : 'after the last of ' + n + ' moves';
+    $('step-where').textContent = k < n ? 'the position after ' + (k ? r.plies[k - 1][2] : 'the start') + ', before ply ' +
+                                          (k + 1) + ' of ' + n + ' (' + next + ', drawn)'
+                                        : 'the end: after the last of ' + n + ' plies';
     $('step-prev').disabled = k === 0;
     $('step-next').disabled = k >= n;
     askPosition(r.variant);
