@@ -140,10 +140,11 @@ static void say_bytes(char *buf, size_t size, double n)
  * the report as the names in names (one per line, the same count), under the variant
  * named (empty: each game's tags, else a guess), and writes the report to out_path.
  * Returns a string the caller frees with free(): the read errors and the bounds reached,
- * one per line (empty: none; a line starting "cut: " is a note, not an error, up to the
- * next such line or the end: a file's last game without a result at its end), or after "usage: " why nothing was checked (a variant not
- * known, a file beyond the page's bound), or "ask: BYTES" when the files expand beyond
- * ask_over bytes (> 0): nothing is checked, the page asks the person first. */
+ * one per line (empty: none), then the notes of texts that may be cut short (a file's last
+ * game without a result at its end), each starting "cut: ", which are no errors; or after
+ * "usage: " why nothing was checked (a variant not known, a file beyond the page's
+ * bound); or "ask: BYTES" when the files expand beyond ask_over bytes (> 0): nothing is
+ * checked, the page asks the person first. */
 EMSCRIPTEN_KEEPALIVE
 char *pkw_check(const char *paths, const char *names, const char *variant, int flags, const char *out_path,
                 double ask_over)
