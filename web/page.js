@@ -16,6 +16,7 @@
   var $ = function (id) { return document.getElementById(id); };
   var workerUrl = URL.createObjectURL(new Blob([$('pdnkit-worker').textContent], {type: 'text/javascript'}));
   var checker = null, checkerBusy = false, lastFiles = [], lastInput = null, lastHtml = null;
+  var lastParts = null; /* a report of more than PAGE_ROWS games, cut by the worker (worker.js) */
   var LINK_MAX = 48 * 1024; /* bytes of text a #pdn= link carries (URLs of about 64 KB open everywhere) */
 
   function setState(s) { document.body.dataset.state = s; }
@@ -103,6 +104,7 @@
         $('cut-note').textContent = cut < 0 ? '' : m.errors.slice(cut).replace(/^cut: /mg, '');
         show($('cut-note'), cut >= 0);
         lastHtml = m.html;
+        lastParts = m.parts;
         /* a report of thousands of games takes the browser longer to lay out than to check */
         status('Checked in ' + (m.ms / 1000).toFixed(2) + ' s; showing the report\u2026');
         var frame = $('report'), first = true;
@@ -118,7 +120,7 @@
           $('save').disabled = $('print').disabled = false;
           setState('done');
         };
-        showReport(withoutScript(m.html));
+        if (m.parts) showParts(m.parts); else showReport(withoutScript(m.html));
         show(frame, true);
       } else if (m.type === 'failed') {
         failed(m.message);
@@ -126,7 +128,7 @@
     };
     w.onerror = function (e) { failed(e.message || 'the worker stopped'); };
     w.postMessage({type: 'check', files: files, variant: $('variant').value, flags: flags(),
-                   askOver: opts.askOver || 0},
+                   askOver: opts.askOver || 0, pageRows: PAGE_ROWS},
                   files.map(function (f) { return f.bytes; }).filter(function (b, i, all) { return all.indexOf(b) === i; }));
   }
 
@@ -178,25 +180,21 @@
   function showReport(html) {
     paged = null;
     document.body.dataset.reportRows = String((html.match(/<tr data-verdict=/g) || []).length);
-    var t = html.indexOf('<tbody>\n', html.indexOf('id="games"')), te = t < 0 ? -1 : html.indexOf('</tbody>', t);
-    var main = html.lastIndexOf('</main>');
-    if (t >= 0 && te > t && main > te) {
-      var rows = html.slice(t + 8, te).split('</tr>\n');
-      rows.pop(); /* what follows the last row: nothing */
-      if (rows.length > PAGE_ROWS) {
-        var secs = {}, at = html.indexOf('<section class="game"', te), rest = at < 0 ? main : at;
-        html.slice(rest, main).split('<section class="game"').forEach(function (x) {
-          var id = /^ id="g(\d+)"/.exec(x);
-          if (id) secs[id[1]] = '<section class="game"' + x;
-        });
-        paged = {head: html.slice(0, t + 8), mid: html.slice(te, rest), tail: html.slice(main), sections: secs,
-                 all: rows.map(function (r) { return r + '</tr>\n'; }), filter: 'all', sort: null};
-        paged.rows = paged.all;
-        return showPage(0);
-      }
-    }
     show($('pager'), false);
     $('report').srcdoc = html;
+  }
+
+  function showParts(parts) {
+    var secs = {};
+    parts.sections.forEach(function (x) {
+      var id = /^<section class="game" id="g(\d+)"/.exec(x);
+      if (id) secs[id[1]] = x;
+    });
+    document.body.dataset.reportRows = String(parts.rows.length);
+    paged = {head: parts.head, mid: parts.mid, tail: withoutScript(parts.tail), sections: secs, all: parts.rows,
+             filter: 'all', sort: null};
+    paged.rows = paged.all;
+    showPage(0);
   }
 
   function rowId(r) { return /data-n="(\d+)"/.exec(r)[1]; }
@@ -377,7 +375,10 @@
   });
   $('save').addEventListener('click', function () {
     var a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([lastHtml], {type: 'text/html;charset=utf-8'}));
+    /* the whole report, from its parts when it was cut: no string of its whole size made */
+    var whole = lastParts ? [lastParts.head].concat(lastParts.rows, [lastParts.mid], lastParts.sections, [lastParts.tail])
+                          : [lastHtml];
+    a.href = URL.createObjectURL(new Blob(whole, {type: 'text/html;charset=utf-8'}));
     a.download = 'pdnkit-report.html';
     document.body.appendChild(a);
     a.click();

@@ -1,11 +1,12 @@
 /* worker.js -- the page's Web Worker: the library (compiled to WebAssembly, the module
  * that follows this text in the same worker) runs here, so that the page never freezes.
- * Messages in:  {type:"check", files:[{name, bytes}], variant, flags, askOver}
+ * Messages in:  {type:"check", files:[{name, bytes}], variant, flags, askOver, pageRows}
  *               {type:"position", fen, variant, move}
  *               {type:"game", name, bytes, index, variant, flags}   (one game, step by step)
  * Messages out: {type:"ready", variants, version}
  *               {type:"progress", done, total}      (bytes of the inputs read)
- *               {type:"report", html, errors, ms}    (errors: the read errors and the bounds
+ *               {type:"report", html, parts, errors, ms}  (html, or parts: cutReport's;
+ *                                                     errors: the read errors and the bounds
  *                                                     reached, a text; "ask: BYTES" and no
  *                                                     html: the files expand beyond askOver)
  *               {type:"position", result}            (pkw_position's JSON, parsed)
@@ -28,6 +29,23 @@ function call(name, types, args) {
   return s;
 }
 
+/* A report of more than pageRows games, cut here (off the page's thread: OCA's 6.5 MB took
+ * the page's thread most of a second) into {head, rows, mid, sections, tail}: joined in
+ * that order they are the report, byte for byte; the page shows it a page of rows at a
+ * time (issue 34 item 6). null: a smaller report, shown whole. */
+function cutReport(html, pageRows) {
+  var t = html.indexOf('<tbody>\n', html.indexOf('id="games"')), te = t < 0 ? -1 : html.indexOf('</tbody>', t);
+  var main = html.lastIndexOf('</main>');
+  if (t < 0 || te < t || main < te) return null;
+  var rows = html.slice(t + 8, te).split('</tr>\n');
+  if (rows.pop() !== '' || rows.length <= pageRows) return null;
+  var SEC = '<section class="game"', at = html.indexOf(SEC, te), rest = at < 0 || at > main ? main : at;
+  var pieces = html.slice(rest, main).split(SEC);
+  return {head: html.slice(0, t + 8), rows: rows.map(function (r) { return r + '</tr>\n'; }),
+          mid: html.slice(te, rest), sections: [pieces[0]].concat(pieces.slice(1).map(function (x) { return SEC + x; })),
+          tail: html.slice(main)};
+}
+
 function check(m) {
   var t0 = performance.now(), total = 0, paths = [], names = [];
   try { pk.FS.mkdir('/in'); } catch (e) { /* there already */ }
@@ -47,7 +65,8 @@ function check(m) {
     pk.FS.unlink('/report.html');
   } catch (e) { /* not written: refused before the check, or asked first */ }
   paths.forEach(function (p) { pk.FS.unlink(p); });
-  postMessage({type: 'report', html: html, errors: errors, ms: performance.now() - t0});
+  var parts = m.pageRows ? cutReport(html, m.pageRows) : null;
+  postMessage({type: 'report', html: parts ? null : html, parts: parts, errors: errors, ms: performance.now() - t0});
 }
 
 function handle(m) {
