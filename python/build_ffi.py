@@ -119,6 +119,13 @@ const char *pk_draw_kind_name(int kind);
 typedef struct pk_pdn_note {
     int kind; const char *text; int nag; pk_pdn_line *line; long long line_no, col; struct pk_pdn_note *next;
 } pk_pdn_note;
+typedef struct pk_file_guess pk_file_guess;
+pk_file_guess *pk_file_guess_new(void);
+void pk_file_guess_free(pk_file_guess *f);
+int pk_file_guess_games(const pk_file_guess *f);
+int pk_check_json_guessed(FILE *in, const char *name, const pk_check_json_opts *o, const pk_file_guess *guess,
+                          bool pick_first, FILE *out, pk_error *err);
+int pk_file_guess_read(FILE *in, const char *name, bool strict, pk_file_guess *guess, pk_error *err);
 FILE *pkpy_open_prefixed(const char *buf, size_t len, int fd, pk_error *err);
 void pk_pos_clear(pk_pos *p, int turn);
 uint64_t pk_pos_hash(const pk_pos *p);

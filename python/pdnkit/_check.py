@@ -48,9 +48,12 @@ def _to_memory(src: Input, call: Callable[[Any, Any, Any], int]) -> Tuple[int, b
         lib.pkpy_free(buf[0])
 
 
-def run_json(src: Input, opts: Any) -> List[Dict[str, Any]]:
-    """The lines of pk_check_json for src, whole, as dicts."""
-    st, text, err = _to_memory(src, lambda f, out, err: lib.pk_check_json(f, src.cname, opts, out, err))
+def run_json(src: Input, opts: Any, guess: Any = None, pick_first: bool = False) -> List[Dict[str, Any]]:
+    """The lines of pk_check_json for src, whole, as dicts; guess: the file's guess of the
+    variant (NULL: src's own), pick_first as pdncheck --pick-first."""
+    g = ffi.NULL if guess is None else guess
+    st, text, err = _to_memory(src, lambda f, out, err: lib.pk_check_json_guessed(f, src.cname, opts, g, pick_first,
+                                                                                   out, err))
     if st not in (lib.PK_OK, lib.PK_ERR_IO):  # PK_ERR_IO: a read error, reported in the lines
         raise Error(cstr0(err.msg) or "checking failed")
     return [_json.loads(line) for line in text.splitlines()]

@@ -88,7 +88,8 @@ class Game:
             raise TypeError("pick_first must be a bool, not %s" % type(pick_first).__name__)
         v = variant_or_null(variant if variant is not None else self._default)
         text = self.text.encode("utf-8") if self.text else str(self).encode("utf-8")
-        return Replay(self, _replay_lines(text, v, self._guess, pick_first, self.file))
+        guess = self._guess.get() if v == ffi.NULL and self.variant is None and self._guess is not None else ffi.NULL
+        return Replay(self, _replay_lines(text, v, guess, pick_first))
 
     # ---- writing ----
     def __str__(self) -> str:
@@ -261,7 +262,24 @@ def parse(text: Union[str, bytes], variant: Optional[str] = None) -> Iterator[Ga
     return read(text=bytes(text) if not isinstance(text, str) else text, variant=variant)
 
 
+class _Guess:
+    """The file's guess of the variant, made on the first replay that needs it."""
+
+    __slots__ = ("src", "value")
+
+    def __init__(self, src: Input) -> None:
+        self.src: Optional[Input] = src
+        self.value: Any = ffi.NULL
+
+    def get(self) -> Any:
+        if self.src is not None:
+            self.value = self.src.guess()
+            self.src = None
+        return self.value
+
+
 def _games(src: Input, f: Any, r: Any, default: Optional[str]) -> Iterator[Game]:
+    guess = _Guess(src)
     g = ffi.new("pk_game *")
     err = ffi.new("pk_error *")
     lib.pk_game_init(g)
@@ -274,6 +292,7 @@ def _games(src: Input, f: Any, r: Any, default: Optional[str]) -> Iterator[Game]
                 raise src.error("read error after game %d (line %d: %s)" % (g.index, err.line, cstr0(err.msg)))
             game = _game(g, src.name)
             game._default = default
+            game._guess = guess
             yield game
     finally:
         lib.pk_game_free(g)
@@ -308,12 +327,12 @@ def write(games: Union[Game, Iterable[Game]], file: Any) -> int:
 
 
 # ---- replay -----------------------------------------------------------------------------------
-def _replay_lines(text: bytes, v: Any, guess: Any, pick_first: bool, name: str) -> List[Dict[str, Any]]:
+def _replay_lines(text: bytes, v: Any, guess: Any, pick_first: bool) -> List[Dict[str, Any]]:
     from ._check import run_json
     opts = ffi.new("pk_check_json_opts *")
     opts.variant = v
     opts.fens = True
-    return run_json(Input(text), opts)
+    return run_json(Input(text), opts, guess, pick_first)
 
 
 class Replay:

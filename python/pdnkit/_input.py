@@ -9,6 +9,11 @@ from ._core import cstr0
 from ._errors import ArgumentError, input_error
 from ._pdnkit import ffi, lib
 
+# What the file's guess of the variant reads of a file object: pdncheck counts the games in
+# the first 64 KiB of decoded text (check_prefix.c); four times that of raw bytes holds
+# them in every encoding it reads (UTF-16 and UTF-32 too) and in compressed inputs.
+GUESS_BYTES = 4 * 65536
+
 Source = Union[str, "_os.PathLike[str]", "_os.PathLike[bytes]", bytes, bytearray, memoryview, Any]
 
 
@@ -19,6 +24,7 @@ class Input:
         self.path: Optional[bytes] = None
         self.data: Optional[bytes] = None
         self.fd = -1
+        self.head: Optional[bytes] = None
         self.name = "<memory>"
         if text is not None:
             if source is not None:
@@ -65,9 +71,12 @@ class Input:
         except (AttributeError, OSError, ValueError):
             seekable = False
         if seekable:
-            # the descriptor is read from the file object's position on
-            _os.lseek(fd, source.tell(), _os.SEEK_SET)
+            # the descriptor is read from the file object's position on; its first bytes
+            # are kept for the file's guess of the variant (GUESS_BYTES)
+            at = source.tell()
+            _os.lseek(fd, at, _os.SEEK_SET)
             self.fd = fd
+            self.head = _os.pread(fd, GUESS_BYTES, at)
             return
         # a pipe: what the file object buffered already, then the descriptor
         peek = getattr(source, "peek", None)
@@ -76,7 +85,17 @@ class Input:
             ahead = peek(1)
             buffered = source.read(len(ahead)) if ahead else b""
         self.fd = fd
-        self.prefix = bytes(buffered)
+        # the first bytes, for the file's guess of the variant, are read now and given
+        # again to the reader (they are in no descriptor any more)
+        chunks = [bytes(buffered)]
+        have = len(chunks[0])
+        while have < GUESS_BYTES:
+            more = _os.read(fd, GUESS_BYTES - have)
+            if not more:
+                break
+            chunks.append(more)
+            have += len(more)
+        self.prefix = self.head = b"".join(chunks)
 
     def open_file(self) -> Any:
         """A FILE * of the input (closed by the caller with lib.pkpy_close)."""
@@ -91,6 +110,25 @@ class Input:
         if f == ffi.NULL:
             raise self.error(cstr0(err.msg))
         return f
+
+    def guess(self, strict: bool = False) -> Any:
+        """The guess of the variant of the input's games without a tag, as pdncheck makes
+        it for the file (pk_file_guess_read), or NULL when it cannot be read."""
+        err = ffi.new("pk_error *")
+        if self.head is not None:
+            f = lib.pkpy_open_input(ffi.NULL, self.head, len(self.head), -1, err)
+        elif self.path is not None or self.data is not None:
+            f = self.open_file()
+        else:
+            return ffi.NULL
+        if f == ffi.NULL:
+            return ffi.NULL
+        g = ffi.gc(lib.pk_file_guess_new(), lib.pk_file_guess_free)
+        try:
+            st = lib.pk_file_guess_read(f, self.cname, strict, g, err)
+        finally:
+            lib.pkpy_close(f)
+        return g if g != ffi.NULL and st == lib.PK_OK else ffi.NULL
 
     def error(self, message: str) -> Exception:
         return input_error(self.name, message)

@@ -135,6 +135,12 @@ static int run_checker(pk_check_opts *co, FILE *in, const char *name, bool (*gam
 
 int pk_check_json(FILE *in, const char *name, const pk_check_json_opts *o, FILE *out, pk_error *err)
 {
+    return pk_check_json_guessed(in, name, o, NULL, false, out, err);
+}
+
+int pk_check_json_guessed(FILE *in, const char *name, const pk_check_json_opts *o, const struct pk_file_guess *guess,
+                          bool pick_first, FILE *out, pk_error *err)
+{
     static const pk_check_json_opts defaults;
     if (!o)
         o = &defaults;
@@ -147,6 +153,8 @@ int pk_check_json(FILE *in, const char *name, const pk_check_json_opts *o, FILE 
                         .variant_given = o->variant != NULL, .reader_flags = o->strict ? PK_PDN_STRICT : 0};
     co.replay.variant = o->variant;
     co.replay.results = o->results;
+    co.replay.pick_first = pick_first;
+    co.file_guess = o->variant ? NULL : guess;
     if (o->fens)
         co.observer = (pk_check_observer){fens_new, fens_free, fens_begin, fens_event, NULL, NULL, NULL};
     int failed = 0;

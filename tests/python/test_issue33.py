@@ -250,10 +250,17 @@ def test_replay_takes_the_file_s_guess():
     assert (r.variant, r.verdict) == (want[0]["variant"], want[0]["verdict"]) == ("czech", "valid")
 
 
-def test_pick_first():
-    # an ambiguous capture (pdn/errors/demo-errors.pdn game 3): pdncheck --pick-first goes
-    # on with the first candidate, as replay(pick_first=True)
-    g = next(pdnkit.parse('[GameType "20"]\n[FEN "W:WK31:B19,20,22,23"]\n\n1. 31x15 *\n'))
-    assert [d.code for d in g.replay().diagnostics] == ["ambiguous-move"]
-    r = g.replay(pick_first=True)
-    assert r.plies == 1 and "ambiguous-move" not in [d.code for d in r.diagnostics if d.severity == "error"]
+def test_pick_first(tmp_path):
+    # an ambiguous capture (pdn/errors/demo-errors.pdn game 3): replay(pick_first=True) goes
+    # on with the first candidate and reports as pdncheck --pick-first does
+    text = '[GameType "20"]\n[FEN "W:WK31:B19,20,22,23"]\n\n1. 31x15 *\n'
+    path = tmp_path / "amb.pdn"
+    path.write_text(text)
+    g = next(pdnkit.read(path))
+    r, rp = g.replay(), g.replay(pick_first=True)
+    assert [d.code for d in r.diagnostics] == ["ambiguous-move"] and r.plies == 0
+    want = [o for o in pdncheck_json("--pick-first", str(path)) if o["type"] != "summary"]
+    assert [d.data for d in rp.diagnostics] + [rp.record] == want
+    assert rp.plies == 1 and rp.final_fen == "B:WK15:B19"
+    with pytest.raises(TypeError):
+        g.replay(pick_first="yes")
