@@ -52,8 +52,8 @@ def run_json(src: Input, opts: Any, guess: Any = None, pick_first: bool = False)
     """The lines of pk_check_json for src, whole, as dicts; guess: the file's guess of the
     variant (NULL: src's own), pick_first as pdncheck --pick-first."""
     g = ffi.NULL if guess is None else guess
-    st, text, err = _to_memory(src, lambda f, out, err: lib.pk_check_json_guessed(f, src.cname, opts, g, pick_first,
-                                                                                   out, err))
+    st, text, err = _to_memory(src, lambda f, out, err: int(lib.pk_check_json_guessed(f, src.cname, opts, g,
+                                                                                       pick_first, out, err)))
     if st not in (lib.PK_OK, lib.PK_ERR_IO):  # PK_ERR_IO: a read error, reported in the lines
         raise Error(cstr0(err.msg) or "checking failed")
     return [_json.loads(line) for line in text.splitlines()]
@@ -110,7 +110,7 @@ def final_fens(source: Any = None, variant: Optional[str] = None, jobs: int = 1,
     v = variant_or_null(variant)
     j = int_arg(jobs, "jobs", 1)
     games = ffi.new("long *")
-    st, out, err = _to_memory(src, lambda f, o, e: lib.pk_final_fens(f, src.cname, v, j, o, games, e))
+    st, out, err = _to_memory(src, lambda f, o, e: int(lib.pk_final_fens(f, src.cname, v, j, o, games, e)))
     if st != lib.PK_OK:
         raise src.error(cstr0(err.msg) or "read error")
     return [s or None for s in out.decode().split("\n")[:-1]]
@@ -136,7 +136,7 @@ def convert(source: Any = None, notation: Optional[str] = None, captures: str = 
         raise ArgumentError("to must be 'pdn', 'json' or 'hub', not %r" % (to,))
     o.notation, o.full, o.to = notations[notation], captures == "full", targets[to]
     o.variant, o.jobs = variant_or_null(variant), int_arg(jobs, "jobs", 1)
-    st, out, err = _to_memory(src, lambda f, w, e: lib.pk_convert(f, src.cname, o, w, e))
+    st, out, err = _to_memory(src, lambda f, w, e: int(lib.pk_convert(f, src.cname, o, w, e)))
     if st != lib.PK_OK:
         raise src.error(cstr0(err.msg) or "read error")
     return out.decode("utf-8", "replace")

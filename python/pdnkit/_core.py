@@ -10,12 +10,12 @@ Square = Union[int, str]
 
 def cstr(p: Any) -> Optional[str]:
     """A C string as str (None for NULL)."""
-    return ffi.string(p).decode("utf-8", "replace") if p != ffi.NULL else None
+    return str(ffi.string(p).decode("utf-8", "replace")) if p != ffi.NULL else None
 
 
 def cstr0(p: Any) -> str:
     """A C string as str ("" for NULL)."""
-    return ffi.string(p).decode("utf-8", "replace") if p != ffi.NULL else ""
+    return str(ffi.string(p).decode("utf-8", "replace")) if p != ffi.NULL else ""
 
 
 def text_arg(text: object, what: str) -> bytes:

@@ -19,8 +19,13 @@ class Diagnostic:
     def __init__(self, data: Dict[str, Any]) -> None:
         self.data = data
 
-    def _get(self, key: str) -> Any:
-        return self.data.get(key)
+    def _str(self, key: str) -> Optional[str]:
+        v = self.data.get(key)
+        return v if isinstance(v, str) else None
+
+    def _int(self, key: str) -> Optional[int]:
+        v = self.data.get(key)
+        return v if isinstance(v, int) and not isinstance(v, bool) else None
 
     @property
     def severity(self) -> str:
@@ -40,42 +45,42 @@ class Diagnostic:
     @property
     def hint(self) -> Optional[str]:
         """How to fix it, or None."""
-        return self._get("hint")
+        return self._str("hint")
 
     @property
     def file(self) -> Optional[str]:
         """The input's name."""
-        return self._get("file")
+        return self._str("file")
 
     @property
     def game(self) -> Optional[int]:
         """The game's number in its input (1-based), or None for the file."""
-        return self._get("game")
+        return self._int("game")
 
     @property
     def line(self) -> Optional[int]:
         """The line in the input, or None."""
-        return self._get("line")
+        return self._int("line")
 
     @property
     def col(self) -> Optional[int]:
         """The column in the input, or None."""
-        return self._get("col")
+        return self._int("col")
 
     @property
     def ply(self) -> Optional[int]:
         """The ply (1-based) it is about, or None."""
-        return self._get("ply")
+        return self._int("ply")
 
     @property
     def move(self) -> Optional[str]:
         """The move as written, or None."""
-        return self._get("move")
+        return self._str("move")
 
     @property
     def fen(self) -> Optional[str]:
         """The position before the move, or None."""
-        return self._get("fen")
+        return self._str("fen")
 
     # the dict reading of earlier versions
     def __getitem__(self, key: str) -> Any:

@@ -38,6 +38,9 @@ class Move:
     """
 
     __slots__ = ("_pos", "_m", "_arr")
+    _pos: "Position"
+    _m: Any
+    _arr: Any
 
     def __init__(self, pos: "Position", arr: Any, i: int = 0) -> None:
         if not isinstance(pos, Position):
@@ -188,6 +191,9 @@ class Position:
     """
 
     __slots__ = ("_v", "_p", "_variant")
+    _v: Any
+    _p: Any
+    _variant: str
 
     def __init__(self, fen: Optional[str] = None, variant: str = "international") -> None:
         if variant is None:
@@ -411,7 +417,7 @@ class Position:
             raise ArgumentError(cstr0(err.msg))
         buf = ffi.new("char[]", n[0] + 1)
         fn(self._v, self._p, o, buf, n[0] + 1, n, err)
-        return ffi.string(buf).decode("utf-8")
+        return str(ffi.string(buf).decode("utf-8"))
 
     def _repr_svg_(self) -> str:
         return self.svg(size=320)
