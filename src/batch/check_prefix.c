@@ -15,7 +15,6 @@
 #include <string.h>
 
 #include "check_int.h"
-#include "check_text.h"
 
 #define PREFIX_BYTES (64u * 1024)
 
@@ -97,32 +96,4 @@ int pk_ck_prefix_count(pk_checker *c, pk_src *src, const char *name)
         return PK_ERR_NOMEM;
     }
     return PK_OK;
-}
-
-static void ignore_diag(void *ctx, const pk_diag *d, bool written)
-{
-    (void)ctx, (void)d, (void)written;
-}
-
-/* check_text.h: the count of a checker's, made on a checker of its own (jobs 1) */
-int pk_file_guess_read(FILE *in, const char *name, bool strict, pk_file_guess *guess, pk_error *err)
-{
-    pk_check_opts co = {.jobs = 1, .reader_flags = strict ? PK_PDN_STRICT : 0};
-    pk_checker *c = pk_checker_new(&co, err);
-    if (!c)
-        return err && err->code ? err->code : PK_ERR_NOMEM;
-    pk_src *src = pk_src_open(in, err);
-    int st = src ? PK_OK : PK_ERR_NOMEM;
-    if (src) {
-        c->on_diag = ignore_diag;
-        c->ctx = NULL;
-        st = pk_ck_prefix_count(c, src, name ? name : "<stdin>");
-        pk_src_close(src);
-    }
-    if (st == PK_OK)
-        *guess = c->guess;
-    else
-        pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
-    pk_checker_free(c);
-    return st;
 }
