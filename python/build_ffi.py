@@ -126,6 +126,13 @@ int pk_file_guess_games(const pk_file_guess *f);
 int pk_check_json_guessed(FILE *in, const char *name, const pk_check_json_opts *o, const pk_file_guess *guess,
                           bool pick_first, FILE *out, pk_error *err);
 int pk_file_guess_read(FILE *in, const char *name, bool strict, pk_file_guess *guess, pk_error *err);
+typedef struct {
+    int plies, stopped, guessed, valid, errors, warnings; const char *label; const pk_variant *variant;
+} pkpy_replayed;
+int pkpy_replay_game(const pk_game *g, const char *file, const pk_variant *v, const pk_file_guess *guess,
+                     bool pick_first, pkpy_replayed *out, char *fen, size_t size);
+size_t pkpy_game_moves(const pk_game *g, char *buf, size_t size);
+size_t pkpy_game_tags(const pk_game *g, char *buf, size_t size);
 FILE *pkpy_open_prefixed(const char *buf, size_t len, int fd, pk_error *err);
 void pk_pos_clear(pk_pos *p, int turn);
 uint64_t pk_pos_hash(const pk_pos *p);
@@ -145,6 +152,7 @@ SOURCE = r"""
 #define _GNU_SOURCE 1
 #endif
 #include "pdnkit.h"
+#include "report.h" /* pk_report_verdict, pk_label_key: pdncheck's verdict on a game */
 
 #include <errno.h>
 #include <stdlib.h>
@@ -358,6 +366,74 @@ static int pkpy_move_same(const pk_move *a, const pk_move *b)
         if (a->path[i] != b->path[i] || a->caps[i] != b->caps[i])
             return 0;
     return 1;
+}
+
+/* The replay of a game the reader gave (not read again), for Game.replay()'s fast fields
+ * (issue 33 item 9): what pdncheck's game object says of it, its final FEN in fen. The
+ * scratch is the calling thread's. 0, or -1 when out of memory. */
+typedef struct {
+    int plies, stopped, guessed, valid, errors, warnings;
+    const char *label;
+    const pk_variant *variant;
+} pkpy_replayed;
+
+static _Thread_local pk_replay *tl_replay;
+static _Thread_local pk_replay_result *tl_res;
+
+static int pkpy_replay_game(const pk_game *g, const char *file, const pk_variant *v, const pk_file_guess *guess,
+                            bool pick_first, pkpy_replayed *out, char *fen, size_t size)
+{
+    if ((!tl_replay && !(tl_replay = pk_replay_new())) || (!tl_res && !(tl_res = pk_replay_result_new())))
+        return -1;
+    pk_replay_opts o = {.variant = v, .pick_first = pick_first, .file_guess = guess};
+    if (pk_replay_game(tl_replay, g, file, &o, NULL, tl_res) != PK_OK)
+        return -1;
+    pk_verdict vd;
+    pk_report_verdict(g, tl_res, false, &vd);
+    out->plies = pk_replay_result_plies(tl_res);
+    out->stopped = pk_replay_result_stopped(tl_res);
+    out->guessed = pk_replay_result_variant_guessed(tl_res);
+    out->variant = pk_replay_result_variant(tl_res);
+    out->valid = vd.valid;
+    out->errors = vd.errors;
+    out->warnings = vd.warnings;
+    out->label = pk_label_key(vd.label);
+    const char *f = pk_replay_result_have_final(tl_res) ? pk_replay_final_fen(tl_res) : "";
+    snprintf(fen, size, "%s", f);
+    return 0;
+}
+
+/* The main line's moves as written, one a line, into buf (cut when size is too small);
+ * returns the length of the whole text: one call per game instead of one per move. */
+static size_t pkpy_game_moves(const pk_game *g, char *buf, size_t size)
+{
+    size_t n = 0;
+    for (int i = 0; i < g->main.nmoves; i++) {
+        const char *t = g->main.moves[i].text ? g->main.moves[i].text : "";
+        size_t k = strlen(t);
+        if (n + k + 1 <= size) {
+            memcpy(buf + n, t, k);
+            buf[n + k] = '\n';
+        }
+        n += k + 1;
+    }
+    return n;
+}
+
+/* The tag pairs, each name and value ended by a NUL (no C string holds one), into buf as
+ * pkpy_game_moves. */
+static size_t pkpy_game_tags(const pk_game *g, char *buf, size_t size)
+{
+    size_t n = 0;
+    for (int i = 0; i < g->ntags; i++)
+        for (int k = 0; k < 2; k++) {
+            const char *t = k ? g->tags[i].value : g->tags[i].name;
+            size_t len = strlen(t ? t : "") + 1;
+            if (n + len <= size)
+                memcpy(buf + n, t ? t : "", len);
+            n += len;
+        }
+    return n;
 }
 
 /* The board's playable squares, and the bit of square number num (-1 off the board). */

@@ -29,8 +29,10 @@ class Game:
     str(game) is the game written as PDN; replay() replays it as pdncheck does.
     """
 
-    __slots__ = ("tags", "moves", "result", "variant", "line", "col", "index", "text", "errors", "warnings",
-                 "file", "_default", "_guess", "_notes")
+    __slots__ = ("tags", "_moves", "result", "variant", "line", "col", "index", "_text", "errors", "warnings",
+                 "file", "_default", "_guess", "_notes", "_live")
+    _text: Union[str, bytes]
+    _moves: Union[List[str], bytes]
 
     def __init__(self, tags: Optional[Dict[str, str]] = None, moves: Optional[Iterable[str]] = None,
                  result: Optional[str] = "*", comments: Iterable[Note] = (), nags: Iterable[Tuple[int, int]] = (),
@@ -50,8 +52,37 @@ class Game:
         self.file = "<game>"
         self._default: Optional[str] = None
         self._guess: Any = None
+        self._live: Optional[Tuple[_ReaderState, int]] = None
         self._notes: Optional[Tuple[List[Note], List[Tuple[int, int]], List[Tuple[int, List[str]]]]] = (
             list(comments), list(nags), [(p, list(ms)) for p, ms in variations])
+
+    # the text and the moves of a game read are kept as the reader's bytes and decoded when
+    # first asked for (a loop that only replays pays for neither)
+    @property
+    def text(self) -> str:
+        """The game's text as it stands in the input ("" when built)."""
+        t = self._text
+        if isinstance(t, bytes):
+            t = t.decode("utf-8", "replace")
+            self._text = t
+        return t
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self._text = value
+
+    @property
+    def moves(self) -> List[str]:
+        """The main line's moves as written."""
+        m = self._moves
+        if isinstance(m, bytes):
+            m = m.decode("utf-8", "replace").split("\n") if m else []
+            self._moves = m
+        return m
+
+    @moves.setter
+    def moves(self, value: List[str]) -> None:
+        self._moves = list(value)
 
     def __repr__(self) -> str:
         return "<pdnkit.Game %d at line %d: %s - %s, %s>" % (self.index, self.line, self.tags.get("White", "?"),
@@ -87,9 +118,20 @@ class Game:
         if not isinstance(pick_first, bool):
             raise TypeError("pick_first must be a bool, not %s" % type(pick_first).__name__)
         v = variant_or_null(variant if variant is not None else self._default)
-        text = self.text.encode("utf-8") if self.text else str(self).encode("utf-8")
+        text = self._text if isinstance(self._text, bytes) else None if self._text else str(self).encode("utf-8")
         guess = self._guess.get() if v == ffi.NULL and self.variant is None and self._guess is not None else ffi.NULL
-        return Replay(self, _replay_lines(text, v, guess, pick_first))
+        r = Replay(self, text, v, guess, pick_first)
+        live = self._live
+        if live is not None and live[0].serial == live[1] and live[0].g.nerrors == 0 and not live[0].g.cut:
+            # the game the reader holds: replayed as read, its text not read again; what
+            # only pdncheck's report gives (diagnostics, FENs, the record) on demand
+            out = ffi.new("pkpy_replayed *")
+            fen = ffi.new("char[]", lib.PK_FEN_MAX)
+            if lib.pkpy_replay_game(live[0].g, live[0].cname, v, guess, pick_first, out, fen, lib.PK_FEN_MAX) == 0:
+                r._set_fast(out, fen)
+                return r
+        r._full()
+        return r
 
     # ---- writing ----
     def __str__(self) -> str:
@@ -108,27 +150,48 @@ def _gametype_variant(value: str, _cache: Dict[str, Optional[str]] = {}) -> Opti
     return _cache[value]
 
 
+_moves_buf = [ffi.new("char[]", 1 << 16)]
+_tags_buf = [ffi.new("char[]", 1 << 14)]
+
+
+def _moves(g: Any) -> bytes:
+    """The main line's moves as written, one a line: one call into C for them all."""
+    if not g.main.nmoves:
+        return b""
+    buf = _moves_buf[0]
+    n = lib.pkpy_game_moves(g, buf, len(buf))
+    if n > len(buf):
+        buf = ffi.new("char[]", n)
+        lib.pkpy_game_moves(g, buf, n)
+    return bytes(ffi.unpack(buf, n - 1))
+
+
 def _game(g: Any, name: str) -> Game:
     game = Game.__new__(Game)
     tags: Dict[str, str] = {}
-    for i in range(g.ntags):
-        t = g.tags[i]
-        k = cstr0(t.name)
-        if k not in tags:
-            tags[k] = cstr0(t.value)
+    if g.ntags:
+        buf = _tags_buf[0]
+        n = lib.pkpy_game_tags(g, buf, len(buf))
+        if n > len(buf):
+            buf = ffi.new("char[]", n)
+            lib.pkpy_game_tags(g, buf, n)
+        words = ffi.unpack(buf, n - 1).decode("utf-8", "replace").split("\0")
+        for i in range(0, len(words) - 1, 2):
+            if words[i] not in tags:  # a repeated tag: its first value
+                tags[words[i]] = words[i + 1]
     game.tags = tags
-    mv = g.main.moves
-    game.moves = [cstr0(mv[i].text) for i in range(g.main.nmoves)]
+    game._moves = _moves(g)
     game.result = cstr(g.result.text)
     gt = tags.get("GameType")
     game.variant = _gametype_variant(gt) if gt is not None else None
     game.line, game.col, game.index = int(g.line), int(g.col), int(g.index)
-    game.text = ffi.unpack(g.text, g.text_len).decode("utf-8", "replace") if g.text != ffi.NULL else ""
+    game._text = bytes(ffi.unpack(g.text, g.text_len)) if g.text != ffi.NULL else ""
     game.errors, game.warnings = int(g.nerrors), int(g.nwarnings)
     game.file = name
     game._default = None
     game._guess = None
     game._notes = None
+    game._live = None
     return game
 
 
@@ -278,9 +341,21 @@ class _Guess:
         return self.value
 
 
+class _ReaderState:
+    """The game the reader holds now (its pk_game is reused for the next one)."""
+
+    __slots__ = ("g", "serial", "cname")
+
+    def __init__(self, g: Any, cname: bytes) -> None:
+        self.g = g
+        self.serial = 0
+        self.cname = cname
+
+
 def _games(src: Input, f: Any, r: Any, default: Optional[str]) -> Iterator[Game]:
     guess = _Guess(src)
     g = ffi.new("pk_game *")
+    state = _ReaderState(g, src.cname)
     err = ffi.new("pk_error *")
     lib.pk_game_init(g)
     try:
@@ -293,8 +368,11 @@ def _games(src: Input, f: Any, r: Any, default: Optional[str]) -> Iterator[Game]
             game = _game(g, src.name)
             game._default = default
             game._guess = guess
+            state.serial += 1
+            game._live = (state, state.serial)
             yield game
     finally:
+        state.serial = -1
         lib.pk_game_free(g)
         lib.pk_pdn_close(r)
         if f != ffi.NULL:
@@ -340,26 +418,57 @@ class Replay:
 
     .variant      the variant it was replayed under (named by its tags, or guessed)
     .variant_guessed  True when it was guessed
-    .fens         the FEN before the first move and after each ply (pdnfen's notation)
     .final_fen    the FEN of the position reached (None when it could not start)
     .plies        plies replayed
     .stopped      True when the replay stopped before the end of the main line
+    .verdict      "valid" or "invalid" (pdncheck's verdict); .label its reason
+                  ("ok", "errors", "result-board", "result-tag", "drawn", "draw-claimable")
+    .fens         the FEN before the first move and after each ply (pdnfen's notation)
     .diagnostics  list of Diagnostic objects (.code, .ply, .move, .message, ... and
                   pdncheck's JSON keys as d["code"]), lines counted in the game's input
     .draws        list of dicts (rule, kind, ply): the draw rules that applied
-    .verdict      "valid" or "invalid" (pdncheck's verdict); .label its reason
-                  ("ok", "errors", "result-board", "result-tag", "drawn", "draw-claimable")
     .record       the game object of pdncheck --json, as a dict
+    The fields above .fens come from the replay of the game as the reader read it; .fens,
+    .diagnostics, .draws and .record are made when first asked for (pdncheck's report of
+    the game), so a loop that reads final_fen and plies pays for neither.
     """
 
-    __slots__ = ("variant", "variant_guessed", "fens", "final_fen", "plies", "stopped", "diagnostics", "draws",
-                 "verdict", "label", "record")
+    __slots__ = ("variant", "variant_guessed", "final_fen", "plies", "stopped", "verdict", "label", "_game",
+                 "_text", "_v", "_guess", "_pick", "_diagnostics", "_fens", "_record", "_draws")
 
-    def __init__(self, game: Game, lines: List[Dict[str, Any]]) -> None:
+    def __init__(self, game: Game, text: Optional[bytes], v: Any, guess: Any, pick_first: bool) -> None:
+        self._game, self._text, self._v, self._guess, self._pick = game, text, v, guess, pick_first
+        self._diagnostics: Optional[List[Diagnostic]] = None
+        self._fens: List[str] = []
+        self._record: Optional[Dict[str, Any]] = None
+        self._draws: List[Dict[str, Any]] = []
+        self.variant: Optional[str] = None
+        self.variant_guessed = False
+        self.final_fen: Optional[str] = None
+        self.plies = 0
+        self.stopped: Optional[bool] = None
+        self.verdict: Optional[str] = None
+        self.label: Optional[str] = None
+
+    def _set_fast(self, out: Any, fen: Any) -> None:
+        self.variant = cstr(out.variant.name) if out.variant != ffi.NULL else None
+        self.variant_guessed = bool(out.guessed)
+        text = cstr0(fen)
+        self.final_fen = text or None
+        self.plies = int(out.plies)
+        self.stopped = bool(out.stopped)
+        self.verdict = "valid" if out.valid else "invalid"
+        self.label = cstr(out.label)
+
+    def _full(self) -> None:
+        """pdncheck's report of the game: diagnostics, FENs, draws, the record."""
+        if self._diagnostics is not None:
+            return
+        game = self._game
+        text = self._text if self._text is not None else game.text.encode("utf-8")
+        lines = _replay_lines(text, self._v, self._guess, self._pick)
         dl, col = game.line - 1 if game.line else 0, game.col - 1 if game.col else 0
-        self.diagnostics: List[Diagnostic] = []
-        self.fens: List[str] = []
-        self.record: Optional[Dict[str, Any]] = None
+        diagnostics: List[Diagnostic] = []
         for o in lines:
             kind = o.get("type")
             if kind == "diagnostic":
@@ -370,22 +479,46 @@ class Replay:
                     if o["line"] == 1 and o.get("col"):
                         o["col"] += col
                     o["line"] += dl
-                self.diagnostics.append(Diagnostic(o))
+                diagnostics.append(Diagnostic(o))
             elif kind == "fens":
-                self.fens = o["fens"]
+                self._fens = o["fens"]
             elif kind == "game":
                 o.update(file=game.file, game=game.index, line=game.line)
-                self.record = o
-        rec = self.record or {}
-        self.variant: Optional[str] = rec.get("variant")
-        self.variant_guessed: bool = rec.get("variant_guessed", False)
-        self.final_fen: Optional[str] = rec.get("final_fen")
-        self.plies: int = rec.get("plies") or 0
-        self.stopped: Optional[bool] = rec.get("replay_stopped")
-        self.draws: List[Dict[str, Any]] = rec.get("draws", [])
-        self.verdict: Optional[str] = rec.get("verdict")
-        self.label: Optional[str] = rec.get("label")
+                self._record = o
+        self._diagnostics = diagnostics
+        rec = self._record or {}
+        self.variant = rec.get("variant")
+        self.variant_guessed = rec.get("variant_guessed", False)
+        self.final_fen = rec.get("final_fen")
+        self.plies = rec.get("plies") or 0
+        self.stopped = rec.get("replay_stopped")
+        self._draws = rec.get("draws", [])
+        self.verdict = rec.get("verdict")
+        self.label = rec.get("label")
+
+    @property
+    def diagnostics(self) -> List[Diagnostic]:
+        """pdncheck's diagnostics of the game (Diagnostic objects)."""
+        self._full()
+        return self._diagnostics or []
+
+    @property
+    def fens(self) -> List[str]:
+        """The FEN before the first move and after each ply."""
+        self._full()
+        return self._fens
+
+    @property
+    def record(self) -> Optional[Dict[str, Any]]:
+        """pdncheck's game object, as a dict."""
+        self._full()
+        return self._record
+
+    @property
+    def draws(self) -> List[Dict[str, Any]]:
+        """The draw rules that applied (rule, kind, ply)."""
+        self._full()
+        return self._draws
 
     def __repr__(self) -> str:
         return "<pdnkit.Replay %s, %d plies, %s (%s)>" % (self.variant, self.plies, self.verdict, self.label)
-

@@ -264,3 +264,25 @@ def test_pick_first(tmp_path):
     assert rp.plies == 1 and rp.final_fen == "B:WK15:B19"
     with pytest.raises(TypeError):
         g.replay(pick_first="yes")
+
+
+# ---- 9. the loop users write ---------------------------------------------------------------
+def test_fast_fields_are_the_report_s():
+    # Game.replay() replays the game the reader holds (its text not read again) and gives
+    # variant, final_fen, plies, verdict and label at once; pdncheck's report of the game
+    # (diagnostics, fens, record) is made when asked for, and must say the same
+    from conftest import small_files
+    files = small_files(200000)[:40] + [MRCD]
+    seen = 0
+    for path in files:
+        for g in pdnkit.read(path):
+            if g.index > 50:
+                break
+            r = g.replay()
+            fast = (r.variant, r.variant_guessed, r.final_fen, r.plies, r.stopped, r.verdict, r.label)
+            rec = r.record
+            assert rec is not None
+            assert fast == (rec["variant"], rec["variant_guessed"], rec["final_fen"], rec["plies"],
+                            rec["replay_stopped"], rec["verdict"], rec["label"]), (path, g.index)
+            seen += 1
+    assert seen > 200
