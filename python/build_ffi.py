@@ -131,6 +131,7 @@ typedef struct {
 } pkpy_replayed;
 int pkpy_replay_game(const pk_game *g, const char *file, const pk_variant *v, const pk_file_guess *guess,
                      bool pick_first, pkpy_replayed *out, char *fen, size_t size);
+int pkpy_variant_goal(const pk_variant *v);
 size_t pkpy_game_moves(const pk_game *g, char *buf, size_t size);
 size_t pkpy_game_tags(const pk_game *g, char *buf, size_t size);
 FILE *pkpy_open_prefixed(const char *buf, size_t len, int fd, pk_error *err);
@@ -402,6 +403,10 @@ static int pkpy_replay_game(const pk_game *g, const char *file, const pk_variant
     snprintf(fen, size, "%s", f);
     return 0;
 }
+
+/* How the board decides a game (enum pk_goal: the side without a move loses or wins, or
+ * the first king wins). */
+static int pkpy_variant_goal(const pk_variant *v) { return v->goal; }
 
 /* The main line's moves as written, one a line, into buf (cut when size is too small);
  * returns the length of the whole text: one call per game instead of one per move. */

@@ -163,16 +163,33 @@ class Board:
         return self._moves[-1]
 
     # ---- outcome ----
+    def _first_king(self) -> Optional[str]:
+        """Breakthrough (pk_variant.goal PK_GOAL_FIRST_KING): the side that made the first
+        king, which has won at once; else None."""
+        if lib.pkpy_variant_goal(self._start._v) != 2:
+            return None
+        for p in self._stack[1:]:
+            if p.count(kind="king"):
+                return WHITE if p.count(WHITE, "king") else BLACK
+        return None
+
     def is_game_over(self) -> bool:
-        """True when the side to move has no legal move (it lost, RULES 1.9) or a draw rule
-        has drawn the game (an automatic draw, RULES 3)."""
-        return self.position.count_moves() == 0 or self.is_drawn()
+        """True when the board decides the game (the side to move has no legal move,
+        RULES 1.9; in Breakthrough a king was made) or a draw rule has drawn it (an
+        automatic draw, RULES 3)."""
+        return self.winner() is not None or self.position.count_moves() == 0 or self.is_drawn()
 
     def winner(self) -> Optional[str]:
-        """"white" or "black" when the side to move has no legal move (the other side
-        won), else None (game going on, or drawn)."""
+        """"white" or "black" when the board decides the game: the side to move has no
+        legal move and has lost (RULES 1.9; in Antidraughts it has won), or in
+        Breakthrough the side that made the first king. None while the game goes on, or
+        when a draw rule drew it."""
+        king = self._first_king()
+        if king is not None:
+            return king
         if self.position.count_moves() == 0 and not self.is_drawn():
-            return WHITE if self.turn == BLACK else BLACK
+            blocked_wins = lib.pkpy_variant_goal(self._start._v) == 1  # Antidraughts
+            return self.turn if blocked_wins else (WHITE if self.turn == BLACK else BLACK)
         return None
 
     @property

@@ -131,6 +131,9 @@ class Input:
         return g if g != ffi.NULL and st == lib.PK_OK else ffi.NULL
 
     def error(self, message: str) -> Exception:
+        if self.path is not None and (b"\n" in self.path or b"[" in self.path[:1]):
+            # a str is a path: PDN text in one is given explicitly
+            message += " (PDN text is read with pdnkit.parse(text) or pdnkit.read(text=...))"
         return input_error(self.name, message)
 
     def reader(self, flags: int) -> Tuple[Any, Any]:

@@ -76,6 +76,8 @@ def test_text_streams_and_explicit_text():
     assert [g.moves for g in pdnkit.parse(one)] == [["32-28", "19-23"]]
     with pytest.raises(FileNotFoundError):
         pdnkit.read(one)  # a str is a path, never guessed to be PDN
+    with pytest.raises(FileNotFoundError, match=r"pdnkit\.parse\(text\)"):
+        pdnkit.read(text + "")  # several lines: the error says how to give PDN text
     assert sum(o["type"] == "game" for o in pdnkit.check(text=one)) == 1
 
 
@@ -104,6 +106,10 @@ def test_board_push_text_resolves_as_pdncheck():
     m = b.push_text("32x21")
     assert m.captured == [27] and b.fen() == "B:W21:B"
     assert b.is_game_over() and b.winner() == "white"
+    # Antidraughts: the side left without a move has won (pk_variant.goal, RULES of its row)
+    a = pdnkit.Board("W:W32:B27", "antidraughts")
+    a.push_text("32x21")
+    assert a.is_game_over() and a.winner() == "black"
     # an ambiguous capture is refused in pdncheck's words (pdn/errors/demo-errors.pdn, game 3,
     # RULES 5.1 E2: 31x15 matches 31x18x29x15 and 31x13x24x15)
     b = pdnkit.Board("W:WK31:B19,20,22,23", "international")
