@@ -11,7 +11,7 @@ PY_VER    = $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:
 # where `make install` puts the package: the folder Debian's python3 reads for PREFIX
 PYTHONDIR ?= $(if $(filter /usr,$(PREFIX)),/usr/lib/python3/dist-packages,$(PREFIX)/lib/python$(PY_VER)/dist-packages)
 PY_DIR    := $(BUILD)/python/pdnkit
-PY_FILES  := $(PY_DIR)/__init__.py
+PY_FILES  := $(patsubst python/pdnkit/%,$(PY_DIR)/%,$(wildcard python/pdnkit/*.py python/pdnkit/*.pyi))
 .PHONY: python build-python build-python-if install-python uninstall-python
 python: need-deps need-python
 	@$(MAKE) --no-print-directory build-python
@@ -39,12 +39,16 @@ $(PY_DIR)/%.py: python/pdnkit/%.py
 	@mkdir -p $(@D)
 	cp $< $@
 
+$(PY_DIR)/%.pyi: python/pdnkit/%.pyi
+	@mkdir -p $(@D)
+	cp $< $@
+
 install-python: build-python
 	install -d $(DESTDIR)$(PYTHONDIR)/pdnkit
 	install -m 644 $(PY_FILES) $(DESTDIR)$(PYTHONDIR)/pdnkit/
 	install -m 755 $(PY_DIR)/_pdnkit$(PY_EXT) $(DESTDIR)$(PYTHONDIR)/pdnkit/
 
 uninstall-python:
-	rm -f $(DESTDIR)$(PYTHONDIR)/pdnkit/__init__.py $(DESTDIR)$(PYTHONDIR)/pdnkit/_pdnkit$(PY_EXT)
+	rm -f $(addprefix $(DESTDIR)$(PYTHONDIR)/pdnkit/,$(notdir $(PY_FILES))) $(DESTDIR)$(PYTHONDIR)/pdnkit/_pdnkit$(PY_EXT)
 	rm -rf $(DESTDIR)$(PYTHONDIR)/pdnkit/__pycache__
 	@rmdir $(DESTDIR)$(PYTHONDIR)/pdnkit 2>/dev/null || true

@@ -97,6 +97,55 @@ int pkpy_legal(const pk_variant *v, const pk_pos *p, pk_move *out, int cap);
 int pkpy_move_short(const pk_variant *v, const pk_pos *p, const pk_move *m, bool algebraic, char *buf, size_t size);
 int pkpy_judge(const pk_variant *v, const pk_pos *p, const char *text, size_t len, pk_move *played,
                const char **code, char *msg, size_t size, pk_error *err);
+
+/* issue 33: boards, squares, pieces, draw rules, notes, prefixed streams */
+typedef struct { unsigned flags; int size; const pk_move *move; } pk_board_opts;
+#define PK_BOARD_ASCII ...
+int pk_board_text_buf(const pk_variant *v, const pk_pos *p, const pk_board_opts *o, char *buf, size_t size,
+                      size_t *len, pk_error *err);
+int pk_board_svg_buf(const pk_variant *v, const pk_pos *p, const pk_board_opts *o, char *buf, size_t size,
+                     size_t *len, pk_error *err);
+int pk_square_parse(const pk_geom *g, const char *s, size_t len, int *bit, pk_error *err);
+typedef struct pk_draw_state pk_draw_state;
+typedef struct { const char *rule; const char *code; int kind; int ply; int since; char msg[...]; } pk_draw_event;
+#define PK_DRAW_MAX_EVENTS ...
+pk_draw_state *pk_draw_new(void);
+void pk_draw_free(pk_draw_state *s);
+int pk_draw_init(pk_draw_state *s, const pk_variant *v, const pk_pos *p0, int halfmove_seed, unsigned options,
+                 pk_draw_event *events, int max_events, int *nevents);
+int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const pk_pos *after,
+                pk_draw_event *events, int max_events, int *nevents);
+const char *pk_draw_kind_name(int kind);
+typedef struct pk_pdn_note {
+    int kind; const char *text; int nag; pk_pdn_line *line; long long line_no, col; struct pk_pdn_note *next;
+} pk_pdn_note;
+typedef struct pk_file_guess pk_file_guess;
+pk_file_guess *pk_file_guess_new(void);
+void pk_file_guess_free(pk_file_guess *f);
+int pk_file_guess_games(const pk_file_guess *f);
+int pk_check_json_guessed(FILE *in, const char *name, const pk_check_json_opts *o, const pk_file_guess *guess,
+                          bool pick_first, FILE *out, pk_error *err);
+int pk_file_guess_read(FILE *in, const char *name, bool strict, pk_file_guess *guess, pk_error *err);
+typedef struct {
+    int plies, stopped, guessed, valid, errors, warnings; const char *label; const pk_variant *variant;
+} pkpy_replayed;
+int pkpy_replay_game(const pk_game *g, const char *file, const pk_variant *v, const pk_file_guess *guess,
+                     bool pick_first, pkpy_replayed *out, char *fen, size_t size);
+int pkpy_variant_goal(const pk_variant *v);
+size_t pkpy_game_moves(const pk_game *g, char *buf, size_t size);
+size_t pkpy_game_tags(const pk_game *g, char *buf, size_t size);
+FILE *pkpy_open_prefixed(const char *buf, size_t len, int fd, pk_error *err);
+void pk_pos_clear(pk_pos *p, int turn);
+uint64_t pk_pos_hash(const pk_pos *p);
+int pkpy_pos_same(const pk_pos *a, const pk_pos *b);
+int pkpy_pos_squares(const pk_variant *v, const pk_pos *p, int color, int king, int *out);
+int pkpy_square_count(const pk_variant *v);
+int pkpy_square_bit(const pk_variant *v, int num);
+int pkpy_pos_put(const pk_variant *v, pk_pos *p, int num, int color, int king);
+int pkpy_move_same(const pk_move *a, const pk_move *b);
+pk_pdn_note *pkpy_move_before(const pk_pdn_move *m);
+pk_pdn_note *pkpy_move_after(const pk_pdn_move *m);
+pk_pdn_note *pkpy_line_pre(const pk_pdn_line *l);
 """
 
 SOURCE = r"""
@@ -104,6 +153,7 @@ SOURCE = r"""
 #define _GNU_SOURCE 1
 #endif
 #include "pdnkit.h"
+#include "report.h" /* pk_report_verdict, pk_label_key: pdncheck's verdict on a game */
 
 #include <errno.h>
 #include <stdlib.h>
@@ -203,6 +253,204 @@ static int pkpy_judge(const pk_variant *v, const pk_pos *p, const char *text, si
     }
     return 0;
 }
+
+/* A stream that gives buf's bytes (copied) and then the descriptor's (a copy, closed with
+ * the stream): a Python file object read from where it stands, its buffered bytes first,
+ * on a pipe too (issue 33). */
+typedef struct {
+    char *buf;
+    size_t len, at;
+    int fd;
+} pkpy_prefixed;
+
+static ssize_t pkpy_prefixed_read(void *c, char *out, size_t size)
+{
+    pkpy_prefixed *s = c;
+    if (s->at < s->len) {
+        size_t n = s->len - s->at < size ? s->len - s->at : size;
+        memcpy(out, s->buf + s->at, n);
+        s->at += n;
+        return (ssize_t)n;
+    }
+    if (s->fd < 0)
+        return 0;
+    ssize_t n;
+    do
+        n = read(s->fd, out, size);
+    while (n < 0 && errno == EINTR);
+    return n;
+}
+
+static int pkpy_prefixed_close(void *c)
+{
+    pkpy_prefixed *s = c;
+    int r = s->fd >= 0 ? close(s->fd) : 0;
+    free(s->buf);
+    free(s);
+    return r;
+}
+
+static FILE *pkpy_open_prefixed(const char *buf, size_t len, int fd, pk_error *err)
+{
+    pkpy_prefixed *s = calloc(1, sizeof *s);
+    if (!s || (len && !(s->buf = malloc(len)))) {
+        free(s);
+        pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
+        return NULL;
+    }
+    if (len)
+        memcpy(s->buf, buf, len);
+    s->len = len;
+    s->fd = fd >= 0 ? dup(fd) : -1;
+    if (fd >= 0 && s->fd < 0) {
+        pk_error_set(err, PK_ERR_IO, 0, "cannot open: %s", strerror(errno));
+        free(s->buf);
+        free(s);
+        return NULL;
+    }
+    cookie_io_functions_t io = {pkpy_prefixed_read, NULL, NULL, pkpy_prefixed_close};
+    FILE *f = fopencookie(s, "rb", io);
+    if (!f) {
+        pk_error_set(err, PK_ERR_IO, 0, "cannot open: %s", strerror(errno));
+        pkpy_prefixed_close(s);
+    }
+    return f;
+}
+
+/* Two positions the same: pieces, kings and side to move (the hash follows from them). */
+static int pkpy_pos_same(const pk_pos *a, const pk_pos *b)
+{
+    return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1] && a->kings == b->kings &&
+           a->turn == b->turn;
+}
+
+/* The square numbers of color's pieces (king: 1 kings, 0 men, -1 both) in out, ascending;
+ * returns how many. */
+static int pkpy_pos_squares(const pk_variant *v, const pk_pos *p, int color, int king, int *out)
+{
+    const pk_geom *g = v->geom;
+    int n = 0;
+    for (int num = 1; num <= g->nsq; num++) {
+        int bit = g->bit_of[num];
+        if (!((p->pieces[color] >> bit) & 1))
+            continue;
+        int k = (int)((p->kings >> bit) & 1);
+        if (king < 0 || k == king)
+            out[n++] = num;
+    }
+    return n;
+}
+
+/* Puts a piece on square number num (empty: color -1); -1 when num is no square. */
+static int pkpy_pos_put(const pk_variant *v, pk_pos *p, int num, int color, int king)
+{
+    const pk_geom *g = v->geom;
+    if (num < 1 || num > g->nsq)
+        return -1;
+    int bit = g->bit_of[num];
+    pk_bb b = PK_BIT(bit);
+    p->pieces[0] &= ~b;
+    p->pieces[1] &= ~b;
+    p->kings &= ~b;
+    if (color >= 0)
+        pk_pos_put(p, bit, color, king != 0);
+    p->hash = pk_pos_hash(p);
+    return 0;
+}
+
+/* The same move: squares, path and pieces taken in order. */
+static int pkpy_move_same(const pk_move *a, const pk_move *b)
+{
+    if (a->from != b->from || a->to != b->to || a->ncap != b->ncap || a->flags != b->flags)
+        return 0;
+    for (int i = 0; i < a->ncap; i++)
+        if (a->path[i] != b->path[i] || a->caps[i] != b->caps[i])
+            return 0;
+    return 1;
+}
+
+/* The replay of a game the reader gave (not read again), for Game.replay()'s fast fields
+ * (issue 33 item 9): what pdncheck's game object says of it, its final FEN in fen. The
+ * scratch is the calling thread's. 0, or -1 when out of memory. */
+typedef struct {
+    int plies, stopped, guessed, valid, errors, warnings;
+    const char *label;
+    const pk_variant *variant;
+} pkpy_replayed;
+
+static _Thread_local pk_replay *tl_replay;
+static _Thread_local pk_replay_result *tl_res;
+
+static int pkpy_replay_game(const pk_game *g, const char *file, const pk_variant *v, const pk_file_guess *guess,
+                            bool pick_first, pkpy_replayed *out, char *fen, size_t size)
+{
+    if ((!tl_replay && !(tl_replay = pk_replay_new())) || (!tl_res && !(tl_res = pk_replay_result_new())))
+        return -1;
+    pk_replay_opts o = {.variant = v, .pick_first = pick_first, .file_guess = guess};
+    if (pk_replay_game(tl_replay, g, file, &o, NULL, tl_res) != PK_OK)
+        return -1;
+    pk_verdict vd;
+    pk_report_verdict(g, tl_res, false, &vd);
+    out->plies = pk_replay_result_plies(tl_res);
+    out->stopped = pk_replay_result_stopped(tl_res);
+    out->guessed = pk_replay_result_variant_guessed(tl_res);
+    out->variant = pk_replay_result_variant(tl_res);
+    out->valid = vd.valid;
+    out->errors = vd.errors;
+    out->warnings = vd.warnings;
+    out->label = pk_label_key(vd.label);
+    const char *f = pk_replay_result_have_final(tl_res) ? pk_replay_final_fen(tl_res) : "";
+    snprintf(fen, size, "%s", f);
+    return 0;
+}
+
+/* How the board decides a game (enum pk_goal: the side without a move loses or wins, or
+ * the first king wins). */
+static int pkpy_variant_goal(const pk_variant *v) { return v->goal; }
+
+/* The main line's moves as written, one a line, into buf (cut when size is too small);
+ * returns the length of the whole text: one call per game instead of one per move. */
+static size_t pkpy_game_moves(const pk_game *g, char *buf, size_t size)
+{
+    size_t n = 0;
+    for (int i = 0; i < g->main.nmoves; i++) {
+        const char *t = g->main.moves[i].text ? g->main.moves[i].text : "";
+        size_t k = strlen(t);
+        if (n + k + 1 <= size) {
+            memcpy(buf + n, t, k);
+            buf[n + k] = '\n';
+        }
+        n += k + 1;
+    }
+    return n;
+}
+
+/* The tag pairs, each name and value ended by a NUL (no C string holds one), into buf as
+ * pkpy_game_moves. */
+static size_t pkpy_game_tags(const pk_game *g, char *buf, size_t size)
+{
+    size_t n = 0;
+    for (int i = 0; i < g->ntags; i++)
+        for (int k = 0; k < 2; k++) {
+            const char *t = k ? g->tags[i].value : g->tags[i].name;
+            size_t len = strlen(t ? t : "") + 1;
+            if (n + len <= size)
+                memcpy(buf + n, t ? t : "", len);
+            n += len;
+        }
+    return n;
+}
+
+/* The board's playable squares, and the bit of square number num (-1 off the board). */
+static int pkpy_square_count(const pk_variant *v) { return v->geom->nsq; }
+static int pkpy_square_bit(const pk_variant *v, int num)
+{
+    return num >= 1 && num <= v->geom->nsq ? v->geom->bit_of[num] : -1;
+}
+
+static pk_pdn_note *pkpy_move_before(const pk_pdn_move *m) { return m->before; }
+static pk_pdn_note *pkpy_move_after(const pk_pdn_move *m) { return m->after; }
+static pk_pdn_note *pkpy_line_pre(const pk_pdn_line *l) { return l->pre; }
 """
 
 

@@ -45,6 +45,23 @@ typedef struct pk_check_json_opts {
  * PK_ERR_USAGE (bad options). */
 PK_API int pk_check_json(FILE *in, const char *name, const pk_check_json_opts *o, FILE *out, pk_error *err);
 
+/* pk_check_json for games cut out of a larger file, each judged as pdncheck judges it in
+ * that file (the Python module's Game.replay, issue 33): guess (NULL: in's own first games
+ * are counted, as pk_check_json does) is the guess of the file (pk_file_guess_read), used
+ * for the games without a tag (resolve.h, RULES 4.1); pick_first: an ambiguous move goes on
+ * with its first candidate (pdncheck --pick-first). Returns as pk_check_json. */
+PK_API int pk_check_json_guessed(FILE *in, const char *name, const pk_check_json_opts *o,
+                                 const struct pk_file_guess *guess, bool pick_first, FILE *out, pk_error *err);
+
+/* Counts the first games of in into guess (from pk_file_guess_new) as pdncheck counts the
+ * games of a file for its guess of the variant of the games without a tag (resolve.h: at
+ * most PK_FILE_GUESS_GAMES games, those that end in its first 64 KiB of text). Reads at
+ * most that much of in (and, when in is compressed, what holds it). strict: as
+ * pk_check_json_opts.strict. Returns PK_OK, or PK_ERR_NOMEM with err filled; a read
+ * error is no error here (the games read before it are counted). */
+PK_API int pk_file_guess_read(FILE *in, const char *name, bool strict, struct pk_file_guess *guess,
+                              pk_error *err);
+
 /* Replays every game of in (variant: as pk_check_json_opts.variant) and writes one line
  * per game, in file order: its final FEN (as the game object's final_fen), or an empty
  * line for a game that was not replayed (a variant pdnkit does not implement, a start FEN

@@ -86,7 +86,7 @@ pk_checker *pk_checker_new(const pk_check_opts *o, pk_error *err)
             ok = (w->mem = pk_src_mem_new(err)) &&
                  (w->rd = pk_pdn_open_src(w->mem, NULL, c->o.reader_flags, err)) && pk_ck_slot_init(c, &w->hot);
     }
-    if (ok && !o->replay.variant && !o->syntax_only) /* games without a tag are guessed */
+    if (ok && !o->replay.variant && !o->syntax_only && !o->file_guess) /* games without a tag are guessed */
         ok = pk_ck_prefix_new(c, err);
     for (int i = 0; ok && i < c->nslots; i++) {
         ok = pk_ck_slot_init(c, &c->slots[i]);
@@ -165,7 +165,7 @@ int pk_checker_run(pk_checker *c, FILE *f, const char *name, bool (*on_game)(voi
     int st;
     pk_pdn_resume at = {.base = 0, .line = 1, .file = name};
     pk_error_clear(&err);
-    c->o.replay.file_guess = NULL;
+    c->o.replay.file_guess = c->o.file_guess; /* a guess given: the file's own is not counted */
     if (src && c->pre) { /* before any game of the file is replayed, on any thread */
         if (pk_ck_prefix_count(c, src, name) != PK_OK) {
             pk_src_close(src);

@@ -102,6 +102,10 @@ typedef struct pk_check_opts {
     void *select_ctx;
     pk_check_format format; /* game NULL: on_game gets the game and its result */
     bool game_diags;        /* format.game gets the game's diagnostics (pk_checked.diags) */
+    /* NULL, or the guess of the file the input's games were cut from (pk_file_guess_read):
+       used for the games without a tag as it is, the input's own first games not counted
+       (issue 33: a game replayed alone is guessed as in its file, RULES 4.1) */
+    const struct pk_file_guess *file_guess;
 } pk_check_opts;
 
 /* One game as checked. Valid during the on_game call. */

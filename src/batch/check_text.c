@@ -3,10 +3,12 @@
  * library calls (check_text.h), over the checking loop of check.c. The JSON lines are
  * written exactly as pdncheck writes them (src/tools/pdncheck.c, its --json path): the
  * diagnostics (report.h buffers them in file order), the game object of report.c, the
- * summary; the tests compare the two outputs on the corpora.
+ * summary; the tests compare the two outputs on the corpora. Also a file's guess of the
+ * variant counted alone (pk_file_guess_read), for games judged apart from their file.
  */
 #include "check_text.h"
 #include "check.h"
+#include "check_int.h"
 #include "fen.h"
 #include "json.h"
 #include "report.h"
@@ -135,6 +137,12 @@ static int run_checker(pk_check_opts *co, FILE *in, const char *name, bool (*gam
 
 int pk_check_json(FILE *in, const char *name, const pk_check_json_opts *o, FILE *out, pk_error *err)
 {
+    return pk_check_json_guessed(in, name, o, NULL, false, out, err);
+}
+
+int pk_check_json_guessed(FILE *in, const char *name, const pk_check_json_opts *o, const struct pk_file_guess *guess,
+                          bool pick_first, FILE *out, pk_error *err)
+{
     static const pk_check_json_opts defaults;
     if (!o)
         o = &defaults;
@@ -147,6 +155,8 @@ int pk_check_json(FILE *in, const char *name, const pk_check_json_opts *o, FILE 
                         .variant_given = o->variant != NULL, .reader_flags = o->strict ? PK_PDN_STRICT : 0};
     co.replay.variant = o->variant;
     co.replay.results = o->results;
+    co.replay.pick_first = pick_first;
+    co.file_guess = o->variant ? NULL : guess;
     if (o->fens)
         co.observer = (pk_check_observer){fens_new, fens_free, fens_begin, fens_event, NULL, NULL, NULL};
     int failed = 0;
@@ -169,6 +179,34 @@ int pk_check_json(FILE *in, const char *name, const pk_check_json_opts *o, FILE 
         }
     }
     return pk_checker_status(st, R.write_failed || ferror(out), &R.io, err);
+}
+
+static void ignore_diag(void *ctx, const pk_diag *d, bool written)
+{
+    (void)ctx, (void)d, (void)written;
+}
+
+/* The count of a checker's (check_prefix.c), made on a checker of its own (jobs 1). */
+int pk_file_guess_read(FILE *in, const char *name, bool strict, struct pk_file_guess *guess, pk_error *err)
+{
+    pk_check_opts co = {.jobs = 1, .reader_flags = strict ? PK_PDN_STRICT : 0};
+    pk_checker *c = pk_checker_new(&co, err);
+    if (!c)
+        return err && err->code ? err->code : PK_ERR_NOMEM;
+    pk_src *src = pk_src_open(in, err);
+    int st = src ? PK_OK : PK_ERR_NOMEM;
+    if (src) {
+        c->on_diag = ignore_diag;
+        c->ctx = NULL;
+        st = pk_ck_prefix_count(c, src, name ? name : "<stdin>");
+        pk_src_close(src);
+    }
+    if (st == PK_OK)
+        *guess = c->guess;
+    else
+        pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
+    pk_checker_free(c);
+    return st;
 }
 
 /* ---- final FENs */

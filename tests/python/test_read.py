@@ -48,7 +48,12 @@ def test_sources_agree(tmp_path):
         assert [fields(g) for g in pdnkit.read(f)] == want
     assert [fields(g) for g in pdnkit.read(io.BytesIO(GAME))] == want
     assert [fields(g) for g in pdnkit.read(bytearray(GAME))] == want
-    assert [fields(g) for g in pdnkit.read(GAME.decode())] == want  # a str of several lines is PDN
+    # PDN text is given explicitly (issue 33): a str source is always a path
+    assert [fields(g) for g in pdnkit.read(text=GAME.decode())] == want
+    assert [fields(g) for g in pdnkit.parse(GAME.decode())] == want
+    assert [fields(g) for g in pdnkit.parse(GAME)] == want
+    with pytest.raises(FileNotFoundError):
+        pdnkit.read(GAME.decode())
 
 
 def test_file_object_from_its_position(tmp_path):
@@ -60,9 +65,15 @@ def test_file_object_from_its_position(tmp_path):
     assert [g.tags["Event"] for g in games] == ["Club", "Second"]
 
 
-def test_text_file_object_is_refused(tmp_path):
-    with pytest.raises(TypeError):
-        list(pdnkit.read(io.StringIO("1. 32-28 *")))
+def test_text_file_object_is_read(tmp_path):
+    # issue 33: a text stream is read as well as a binary one, from where it stands
+    want = [fields(g) for g in pdnkit.read(GAME)]
+    assert [fields(g) for g in pdnkit.read(io.StringIO(GAME.decode()))] == want
+    p = tmp_path / "g.pdn"
+    p.write_bytes(b"junk line\n" + GAME)
+    with open(p, encoding="utf-8") as f:
+        f.readline()
+        assert [fields(g) for g in pdnkit.read(f)] == want
 
 
 def test_streams(oca):

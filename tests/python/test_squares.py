@@ -41,8 +41,10 @@ def test_every_square(variant):
         moves = p.legal_moves()
         assert moves, (variant, num)
         for m in moves:
-            assert m.path[0] == num and m.path[-1] != num, (variant, num, m.full)
-            to = m.path[-1]
+            # numbers and names of the same squares (issue 33: .path is the variant's own
+            # notation, names on algebraic boards; .path_numbers the numbers)
+            assert m.path_numbers[0] == num and m.path_numbers[-1] != num, (variant, num, m.full)
+            to = m.path_numbers[-1]
             after = p.play(m)
             assert after.fen == m.fen_after
             for written in (m.short, m.full, "%s-%s" % (name, names[to]), "%d-%d" % (num, to)):

@@ -187,7 +187,85 @@ static void test_statuses(void)
     }
 }
 
+/* A game cut out of its file is guessed as in its file (issue 33; resolve.h: the file's
+ * first games vote, a tagged game for its tag's variant, and the notation's most common
+ * variant, Russian for algebraic squares, counts one game more). FILE: two Czech games
+ * (GameType 29) and an untagged one, whose moves are legal in both Russian and Czech.
+ * Alone, the untagged game is Russian (the notation's first); with its file's guess
+ * (pk_file_guess_read) it is Czech, as pdncheck says of it in its file. */
+static const char CZECH_FILE[] = "[GameType \"29\"]\n\n1. c3-d4 f6-e5 *\n\n"
+                                 "[GameType \"29\"]\n\n1. c3-b4 f6-g5 *\n\n"
+                                 "[Event \"untagged\"]\n\n1. e3-f4 d6-c5 *\n";
+static const char UNTAGGED[] = "[Event \"untagged\"]\n\n1. e3-f4 d6-c5 *\n";
+
+static char *guessed_json(const char *text, const pk_file_guess *guess, bool pick_first, int *st)
+{
+    FILE *in = fmemopen((void *)text, strlen(text), "rb");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    pk_error err;
+    *st = pk_check_json_guessed(in, "g.pdn", NULL, guess, pick_first, out, &err);
+    fclose(out);
+    fclose(in);
+    return buf;
+}
+
+static void test_file_guess(void)
+{
+    pk_file_guess *g = pk_file_guess_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+    FILE *in = fmemopen((void *)CZECH_FILE, strlen(CZECH_FILE), "rb");
+    pk_error err;
+    CU_ASSERT_EQUAL(pk_file_guess_read(in, "file.pdn", false, g, &err), PK_OK);
+    fclose(in);
+    CU_ASSERT_EQUAL(pk_file_guess_games(g), 3);
+    CU_ASSERT_EQUAL(pk_file_guess_votes(g, pk_variant_find("czech")), 3);
+    int st;
+    char *alone = guessed_json(UNTAGGED, NULL, false, &st);
+    CU_ASSERT_EQUAL(st, PK_OK);
+    CU_ASSERT_PTR_NOT_NULL(strstr(alone, "\"variant\":\"russian\",\"variant_guessed\":true"));
+    char *in_file = guessed_json(UNTAGGED, g, false, &st);
+    CU_ASSERT_EQUAL(st, PK_OK);
+    CU_ASSERT_PTR_NOT_NULL(strstr(in_file, "\"variant\":\"czech\",\"variant_guessed\":true"));
+    /* what pdncheck says of the game in its file: the same game object but its number */
+    int st2;
+    FILE *whole = fmemopen((void *)CZECH_FILE, strlen(CZECH_FILE), "rb");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    pk_check_json_opts o = {.no_summary = true};
+    st2 = pk_check_json(whole, "g.pdn", &o, out, &err);
+    fclose(out);
+    fclose(whole);
+    CU_ASSERT_EQUAL(st2, PK_OK);
+    const char *third = strstr(buf, "\"game\":3,");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(third);
+    CU_ASSERT_PTR_NOT_NULL(strstr(third, "\"variant\":\"czech\",\"variant_guessed\":true"));
+    free(buf);
+    free(alone);
+    free(in_file);
+    pk_file_guess_free(g);
+}
+
+/* pick_first: an ambiguous capture (RULES 5.1 E2, pdn/errors/demo-errors.pdn game 3) is
+ * reported and the replay goes on with its first candidate, as pdncheck --pick-first */
+static void test_pick_first(void)
+{
+    static const char amb[] = "[GameType \"20\"]\n[FEN \"W:WK31:B19,20,22,23\"]\n\n1. 31x15 *\n";
+    int st;
+    char *stop = guessed_json(amb, NULL, false, &st);
+    char *go = guessed_json(amb, NULL, true, &st);
+    CU_ASSERT_PTR_NOT_NULL(strstr(stop, "\"plies\":0,\"replay_stopped\":true"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(go, "\"plies\":1,\"replay_stopped\":false,\"final_fen\":\"B:WK15:B19\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(go, "the first candidate is played (--pick-first)"));
+    free(stop);
+    free(go);
+}
+
 static const pk_test tests[] = {{"open_memory_and_path", test_open_memory_and_path},
+                                {"file_guess", test_file_guess},
+                                {"pick_first", test_pick_first},
                                 {"statuses", test_statuses},
                                 {"check_json", test_check_json},
                                 {"final_fens", test_final_fens},

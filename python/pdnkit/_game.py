@@ -1,0 +1,524 @@
+"""Games (issue 33, items 2, 3, 7): read() and parse() stream the games of an input, a Game
+gives its record (tags, moves, comments, NAGs, variations), replays as pdncheck does and
+is written back as PDN (str(game), write())."""
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
+
+from ._core import cstr, cstr0, variant_or_null, variant_row
+from ._diag import Diagnostic
+from ._input import Input
+from ._pdnkit import ffi, lib
+
+Note = Tuple[int, str]
+
+
+class Game:
+    """One game: as read (pdnkit.read, pdnkit.parse), or built
+    (Game(tags={...}, moves=["32-28", ...], result="1-0")).
+
+    .tags     dict of the tag pairs (a repeated tag: its first value)
+    .moves    the main line's moves as written (list of str)
+    .result   the game terminator ("1-0", "2-0", "*"), or None
+    .variant  the variant its tags name (GameType), or None when they name none
+    .line     the line where the game starts in its input (.col: its column; 0 when built)
+    .index    its number in the input (1-based)
+    .text     the game's text as it stands in the input (decoded to str; "" when built)
+    .errors, .warnings  what the reader found in its record (replay() says more)
+    .comments  [(ply, text)]: each comment after that many plies of the main line
+    .nags      [(ply, n)]: each $n after the ply-th move
+    .variations [(ply, [moves])]: each variation, replacing the ply-th move (1-based)
+    str(game) is the game written as PDN; replay() replays it as pdncheck does.
+    """
+
+    __slots__ = ("tags", "_moves", "result", "variant", "line", "col", "index", "_text", "errors", "warnings",
+                 "file", "_default", "_guess", "_notes", "_live")
+    _text: Union[str, bytes]
+    _moves: Union[List[str], bytes]
+
+    def __init__(self, tags: Optional[Dict[str, str]] = None, moves: Optional[Iterable[str]] = None,
+                 result: Optional[str] = "*", comments: Iterable[Note] = (), nags: Iterable[Tuple[int, int]] = (),
+                 variations: Iterable[Tuple[int, List[str]]] = ()) -> None:
+        self.tags = dict(tags or {})
+        for k, v in self.tags.items():
+            if not isinstance(k, str) or not isinstance(v, str):
+                raise TypeError("tags are str names and str values")
+        self.moves = [str(m) for m in (moves or [])]
+        self.result = result
+        gt = self.tags.get("GameType")
+        self.variant = _gametype_variant(gt) if gt is not None else None
+        self.line = self.col = 0
+        self.index = 1
+        self.text = ""
+        self.errors = self.warnings = 0
+        self.file = "<game>"
+        self._default: Optional[str] = None
+        self._guess: Any = None
+        self._live: Optional[Tuple[_ReaderState, int]] = None
+        self._notes: Optional[Tuple[List[Note], List[Tuple[int, int]], List[Tuple[int, List[str]]]]] = (
+            list(comments), list(nags), [(p, list(ms)) for p, ms in variations])
+
+    # the text and the moves of a game read are kept as the reader's bytes and decoded when
+    # first asked for (a loop that only replays pays for neither)
+    @property
+    def text(self) -> str:
+        """The game's text as it stands in the input ("" when built)."""
+        t = self._text
+        if isinstance(t, bytes):
+            t = t.decode("utf-8", "replace")
+            self._text = t
+        return t
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self._text = value
+
+    @property
+    def moves(self) -> List[str]:
+        """The main line's moves as written."""
+        m = self._moves
+        if isinstance(m, bytes):
+            m = m.decode("utf-8", "replace").split("\n") if m else []
+            self._moves = m
+        return m
+
+    @moves.setter
+    def moves(self, value: List[str]) -> None:
+        self._moves = list(value)
+
+    def __repr__(self) -> str:
+        return "<pdnkit.Game %d at line %d: %s - %s, %s>" % (self.index, self.line, self.tags.get("White", "?"),
+                                                             self.tags.get("Black", "?"), self.result)
+
+    # ---- notes ----
+    def _read_notes(self) -> Tuple[List[Note], List[Tuple[int, int]], List[Tuple[int, List[str]]]]:
+        if self._notes is None:
+            self._notes = _notes_of(self.text)
+        return self._notes
+
+    @property
+    def comments(self) -> List[Note]:
+        """[(ply, text)]: the main line's comments, each after that many plies."""
+        return self._read_notes()[0]
+
+    @property
+    def nags(self) -> List[Tuple[int, int]]:
+        """[(ply, n)]: the main line's $n, each after its ply-th move."""
+        return self._read_notes()[1]
+
+    @property
+    def variations(self) -> List[Tuple[int, List[str]]]:
+        """[(ply, moves)]: the main line's variations, each replacing its ply-th move."""
+        return self._read_notes()[2]
+
+    # ---- replay ----
+    def replay(self, variant: Optional[str] = None, pick_first: bool = False) -> "Replay":
+        """Replays the game under variant (a name; None: read()'s variant if it was given,
+        else the one its tags name, else the guess of its file, as pdncheck guesses) and
+        returns a Replay. pick_first: an ambiguous move goes on with the first candidate
+        (pdncheck --pick-first)."""
+        if not isinstance(pick_first, bool):
+            raise TypeError("pick_first must be a bool, not %s" % type(pick_first).__name__)
+        v = variant_or_null(variant if variant is not None else self._default)
+        text = self._text if isinstance(self._text, bytes) else None if self._text else str(self).encode("utf-8")
+        guess = self._guess.get() if v == ffi.NULL and self.variant is None and self._guess is not None else ffi.NULL
+        r = Replay(self, text, v, guess, pick_first)
+        live = self._live
+        if live is not None and live[0].serial == live[1] and live[0].g.nerrors == 0 and not live[0].g.cut:
+            # the game the reader holds: replayed as read, its text not read again; what
+            # only pdncheck's report gives (diagnostics, FENs, the record) on demand
+            out = ffi.new("pkpy_replayed *")
+            fen = ffi.new("char[]", lib.PK_FEN_MAX)
+            if lib.pkpy_replay_game(live[0].g, live[0].cname, v, guess, pick_first, out, fen, lib.PK_FEN_MAX) == 0:
+                r._set_fast(out, fen)
+                return r
+        r._full()
+        return r
+
+    # ---- writing ----
+    def __str__(self) -> str:
+        return _write_game(self)
+
+    def pdn(self) -> str:
+        """The game written as PDN (str(game))."""
+        return _write_game(self)
+
+
+def _gametype_variant(value: str, _cache: Dict[str, Optional[str]] = {}) -> Optional[str]:
+    if value not in _cache:
+        num = value.split(",")[0].strip()
+        v = lib.pk_variant_lookup(num.encode()) if num.isdigit() else ffi.NULL
+        _cache[value] = cstr(v.name) if v != ffi.NULL else None
+    return _cache[value]
+
+
+_moves_buf = [ffi.new("char[]", 1 << 16)]
+_tags_buf = [ffi.new("char[]", 1 << 14)]
+
+
+def _moves(g: Any) -> bytes:
+    """The main line's moves as written, one a line: one call into C for them all."""
+    if not g.main.nmoves:
+        return b""
+    buf = _moves_buf[0]
+    n = lib.pkpy_game_moves(g, buf, len(buf))
+    if n > len(buf):
+        buf = ffi.new("char[]", n)
+        lib.pkpy_game_moves(g, buf, n)
+    return bytes(ffi.unpack(buf, n - 1))
+
+
+def _game(g: Any, name: str) -> Game:
+    game = Game.__new__(Game)
+    tags: Dict[str, str] = {}
+    if g.ntags:
+        buf = _tags_buf[0]
+        n = lib.pkpy_game_tags(g, buf, len(buf))
+        if n > len(buf):
+            buf = ffi.new("char[]", n)
+            lib.pkpy_game_tags(g, buf, n)
+        words = ffi.unpack(buf, n - 1).decode("utf-8", "replace").split("\0")
+        for i in range(0, len(words) - 1, 2):
+            if words[i] not in tags:  # a repeated tag: its first value
+                tags[words[i]] = words[i + 1]
+    game.tags = tags
+    game._moves = _moves(g)
+    game.result = cstr(g.result.text)
+    gt = tags.get("GameType")
+    game.variant = _gametype_variant(gt) if gt is not None else None
+    game.line, game.col, game.index = int(g.line), int(g.col), int(g.index)
+    game._text = bytes(ffi.unpack(g.text, g.text_len)) if g.text != ffi.NULL else ""
+    game.errors, game.warnings = int(g.nerrors), int(g.nwarnings)
+    game.file = name
+    game._default = None
+    game._guess = None
+    game._notes = None
+    game._live = None
+    return game
+
+
+def _notes_of(text: str) -> Tuple[List[Note], List[Tuple[int, int]], List[Tuple[int, List[str]]]]:
+    comments: List[Note] = []
+    nags: List[Tuple[int, int]] = []
+    variations: List[Tuple[int, List[str]]] = []
+    data = text.encode("utf-8")
+    err = ffi.new("pk_error *")
+    r = lib.pk_pdn_open_memory(data, len(data), b"<game>", 0, err)
+    if r == ffi.NULL:
+        return comments, nags, variations
+    g = ffi.new("pk_game *")
+    lib.pk_game_init(g)
+    try:
+        if lib.pk_pdn_next(r, g, ffi.NULL, err) == lib.PK_OK:
+            def walk(n: Any, ply: int, var_ply: int) -> None:
+                while n != ffi.NULL:
+                    if n.kind in (0, 1):  # PK_NOTE_COMMENT, PK_NOTE_LINE
+                        comments.append((ply, cstr0(n.text).strip()))
+                    elif n.kind == 2 and n.nag >= 0:
+                        nags.append((ply, int(n.nag)))
+                    elif n.kind == 4 and n.line != ffi.NULL:
+                        ln = n.line
+                        variations.append((var_ply, [cstr0(ln.moves[i].text) for i in range(ln.nmoves)]))
+                    n = n.next
+            main = g.main
+            walk(lib.pkpy_line_pre(ffi.addressof(main)), 0, 0)
+            for i in range(main.nmoves):
+                m = ffi.addressof(main.moves[i])
+                walk(lib.pkpy_move_before(m), i, i + 1)
+                walk(lib.pkpy_move_after(m), i + 1, i + 1)
+    finally:
+        lib.pk_game_free(g)
+        lib.pk_pdn_close(r)
+    return comments, nags, variations
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
+
+
+def _write_game(game: Game, width: int = 80) -> str:
+    """A game as PDN: the seven-tag roster first, the movetext numbered from the side that
+    moves first (the FEN tag's side, else the variant's first mover), comments, NAGs and
+    variations where they stand, lines of at most width columns, the result."""
+    tags = dict(game.tags)
+    result = game.result or tags.get("Result") or "*"
+    if game.result is not None and "Result" in tags:
+        tags["Result"] = game.result
+    names = [k for k in _ROSTER if k in tags] + [k for k in tags if k not in _ROSTER]
+    head = "".join('[%s "%s"]\n' % (k, _escape(tags[k])) for k in names)
+    v = variant_row(game.variant or game._default or "international")
+    first = "B" if v.first else "W"
+    fen = tags.get("FEN", "").strip()
+    side = fen[:1].upper() if fen[:1].upper() in ("W", "B") else first
+    comments, nags, variations = game._read_notes()
+    by_ply: Dict[int, List[str]] = {}
+    for p, c in comments:
+        by_ply.setdefault(p, []).append("{%s}" % c.replace("}", ")"))
+    for p, n in nags:
+        by_ply.setdefault(p, []).insert(0, "$%d" % n)
+    for p, ms in variations:
+        by_ply.setdefault(p, []).append("(%s)" % _movetext(ms, side if p % 2 else _other(side), first, p - 1))
+    words = list(by_ply.get(0, []))
+    words.extend(_numbered(game.moves, side, first, 0, by_ply))
+    words.append(result)
+    lines: List[str] = []
+    cur = ""
+    for w in words:
+        if cur and len(cur) + 1 + len(w) > width:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = cur + " " + w if cur else w
+    lines.append(cur)
+    return head + "\n" + "\n".join(lines) + "\n"
+
+
+def _other(side: str) -> str:
+    return "B" if side == "W" else "W"
+
+
+def _numbered(moves: List[str], side: str, first: str, start: int, by_ply: Dict[int, List[str]]) -> List[str]:
+    words: List[str] = []
+    mover = side
+    number = 1
+    after_note = False
+    for i, m in enumerate(moves):
+        if mover == first:
+            words.append("%d." % number)
+        elif i == 0 or after_note:
+            words.append("%d..." % number)
+        words.append(m)
+        notes = by_ply.get(start + i + 1, []) if by_ply else []
+        words.extend(notes)
+        after_note = bool(notes)
+        if mover != first:
+            number += 1
+        mover = _other(mover)
+    return words
+
+
+def _movetext(moves: List[str], side: str, first: str, start: int) -> str:
+    return " ".join(_numbered(moves, side, first, start, {}))
+
+
+def read(source: Any = None, variant: Optional[str] = None, *, text: Union[str, bytes, None] = None) -> Iterator[Game]:
+    """Iterates over the games of source: a path (str or os.PathLike), a file object
+    (text or binary, read from where it stands, a pipe too), or bytes holding PDN; PDN
+    text in a str is given as text=... (or pdnkit.parse(text)): a str source is always a
+    path. Streams: one game in memory at a time (a file object without a descriptor,
+    io.BytesIO, is read whole first). Gzip, bzip2, xz and zstd inputs and legacy encodings
+    are read as pdncheck reads them. variant (a name) is the one game.replay() uses by
+    default. Raises at the call: TypeError, UnknownVariant, InputError (an OSError:
+    FileNotFoundError for a missing file)."""
+    src = Input(source, text)
+    if variant is not None:
+        variant_row(variant)
+    f, r = src.reader(lib.PK_PDN_KEEP_TEXT)
+    return _games(src, f, r, variant)
+
+
+def parse(text: Union[str, bytes], variant: Optional[str] = None) -> Iterator[Game]:
+    """The games of PDN text (str or bytes): read(text=text, variant=variant)."""
+    if not isinstance(text, (str, bytes, bytearray, memoryview)):
+        raise TypeError("parse takes PDN text (str or bytes), not %s" % type(text).__name__)
+    return read(text=bytes(text) if not isinstance(text, str) else text, variant=variant)
+
+
+class _Guess:
+    """The file's guess of the variant, made on the first replay that needs it."""
+
+    __slots__ = ("src", "value")
+
+    def __init__(self, src: Input) -> None:
+        self.src: Optional[Input] = src
+        self.value: Any = ffi.NULL
+
+    def get(self) -> Any:
+        if self.src is not None:
+            self.value = self.src.guess()
+            self.src = None
+        return self.value
+
+
+class _ReaderState:
+    """The game the reader holds now (its pk_game is reused for the next one)."""
+
+    __slots__ = ("g", "serial", "cname")
+
+    def __init__(self, g: Any, cname: bytes) -> None:
+        self.g = g
+        self.serial = 0
+        self.cname = cname
+
+
+def _games(src: Input, f: Any, r: Any, default: Optional[str]) -> Iterator[Game]:
+    guess = _Guess(src)
+    g = ffi.new("pk_game *")
+    state = _ReaderState(g, src.cname)
+    err = ffi.new("pk_error *")
+    lib.pk_game_init(g)
+    try:
+        while True:
+            st = lib.pk_pdn_next(r, g, ffi.NULL, err)
+            if st == lib.PK_END:
+                return
+            if st != lib.PK_OK:
+                raise src.error("read error after game %d (line %d: %s)" % (g.index, err.line, cstr0(err.msg)))
+            game = _game(g, src.name)
+            game._default = default
+            game._guess = guess
+            state.serial += 1
+            game._live = (state, state.serial)
+            yield game
+    finally:
+        state.serial = -1
+        lib.pk_game_free(g)
+        lib.pk_pdn_close(r)
+        if f != ffi.NULL:
+            lib.pkpy_close(f)
+
+
+def write(games: Union[Game, Iterable[Game]], file: Any) -> int:
+    """Writes games (a Game or an iterable of them) as PDN to file: a path, or a file
+    object (text or binary), games separated by a blank line. Returns how many."""
+    if isinstance(games, Game):
+        games = [games]
+    texts = []
+    for g in games:
+        if not isinstance(g, Game):
+            raise TypeError("write takes pdnkit.Game objects, not %s" % type(g).__name__)
+        texts.append(str(g))
+    out = "\n".join(texts)
+    if hasattr(file, "write"):
+        try:
+            file.write(out)
+        except TypeError:
+            file.write(out.encode("utf-8"))
+    else:
+        import os
+        if not isinstance(file, (str, bytes, os.PathLike)):
+            raise TypeError("write's file is a path or a file object, not %s" % type(file).__name__)
+        with open(file, "w", encoding="utf-8") as fh:
+            fh.write(out)
+    return len(texts)
+
+
+# ---- replay -----------------------------------------------------------------------------------
+def _replay_lines(text: bytes, v: Any, guess: Any, pick_first: bool) -> List[Dict[str, Any]]:
+    from ._check import run_json
+    opts = ffi.new("pk_check_json_opts *")
+    opts.variant = v
+    opts.fens = True
+    return run_json(Input(text), opts, guess, pick_first)
+
+
+class Replay:
+    """A game replayed (Game.replay()).
+
+    .variant      the variant it was replayed under (named by its tags, or guessed)
+    .variant_guessed  True when it was guessed
+    .final_fen    the FEN of the position reached (None when it could not start)
+    .plies        plies replayed
+    .stopped      True when the replay stopped before the end of the main line
+    .verdict      "valid" or "invalid" (pdncheck's verdict); .label its reason
+                  ("ok", "errors", "result-board", "result-tag", "drawn", "draw-claimable")
+    .fens         the FEN before the first move and after each ply (pdnfen's notation)
+    .diagnostics  list of Diagnostic objects (.code, .ply, .move, .message, ... and
+                  pdncheck's JSON keys as d["code"]), lines counted in the game's input
+    .draws        list of dicts (rule, kind, ply): the draw rules that applied
+    .record       the game object of pdncheck --json, as a dict
+    The fields above .fens come from the replay of the game as the reader read it; .fens,
+    .diagnostics, .draws and .record are made when first asked for (pdncheck's report of
+    the game), so a loop that reads final_fen and plies pays for neither.
+    """
+
+    __slots__ = ("variant", "variant_guessed", "final_fen", "plies", "stopped", "verdict", "label", "_game",
+                 "_text", "_v", "_guess", "_pick", "_diagnostics", "_fens", "_record", "_draws")
+
+    def __init__(self, game: Game, text: Optional[bytes], v: Any, guess: Any, pick_first: bool) -> None:
+        self._game, self._text, self._v, self._guess, self._pick = game, text, v, guess, pick_first
+        self._diagnostics: Optional[List[Diagnostic]] = None
+        self._fens: List[str] = []
+        self._record: Optional[Dict[str, Any]] = None
+        self._draws: List[Dict[str, Any]] = []
+        self.variant: Optional[str] = None
+        self.variant_guessed = False
+        self.final_fen: Optional[str] = None
+        self.plies = 0
+        self.stopped: Optional[bool] = None
+        self.verdict: Optional[str] = None
+        self.label: Optional[str] = None
+
+    def _set_fast(self, out: Any, fen: Any) -> None:
+        self.variant = cstr(out.variant.name) if out.variant != ffi.NULL else None
+        self.variant_guessed = bool(out.guessed)
+        text = cstr0(fen)
+        self.final_fen = text or None
+        self.plies = int(out.plies)
+        self.stopped = bool(out.stopped)
+        self.verdict = "valid" if out.valid else "invalid"
+        self.label = cstr(out.label)
+
+    def _full(self) -> None:
+        """pdncheck's report of the game: diagnostics, FENs, draws, the record."""
+        if self._diagnostics is not None:
+            return
+        game = self._game
+        text = self._text if self._text is not None else game.text.encode("utf-8")
+        lines = _replay_lines(text, self._v, self._guess, self._pick)
+        dl, col = game.line - 1 if game.line else 0, game.col - 1 if game.col else 0
+        diagnostics: List[Diagnostic] = []
+        for o in lines:
+            kind = o.get("type")
+            if kind == "diagnostic":
+                o["file"] = game.file
+                if o.get("game"):
+                    o["game"] = game.index
+                if o.get("line"):
+                    if o["line"] == 1 and o.get("col"):
+                        o["col"] += col
+                    o["line"] += dl
+                diagnostics.append(Diagnostic(o))
+            elif kind == "fens":
+                self._fens = o["fens"]
+            elif kind == "game":
+                o.update(file=game.file, game=game.index, line=game.line)
+                self._record = o
+        self._diagnostics = diagnostics
+        rec = self._record or {}
+        self.variant = rec.get("variant")
+        self.variant_guessed = rec.get("variant_guessed", False)
+        self.final_fen = rec.get("final_fen")
+        self.plies = rec.get("plies") or 0
+        self.stopped = rec.get("replay_stopped")
+        self._draws = rec.get("draws", [])
+        self.verdict = rec.get("verdict")
+        self.label = rec.get("label")
+
+    @property
+    def diagnostics(self) -> List[Diagnostic]:
+        """pdncheck's diagnostics of the game (Diagnostic objects)."""
+        self._full()
+        return self._diagnostics or []
+
+    @property
+    def fens(self) -> List[str]:
+        """The FEN before the first move and after each ply."""
+        self._full()
+        return self._fens
+
+    @property
+    def record(self) -> Optional[Dict[str, Any]]:
+        """pdncheck's game object, as a dict."""
+        self._full()
+        return self._record
+
+    @property
+    def draws(self) -> List[Dict[str, Any]]:
+        """The draw rules that applied (rule, kind, ply)."""
+        self._full()
+        return self._draws
+
+    def __repr__(self) -> str:
+        return "<pdnkit.Replay %s, %d plies, %s (%s)>" % (self.variant, self.plies, self.verdict, self.label)
