@@ -30,6 +30,9 @@ __all__ = ["version", "variants", "read", "Game", "Replay", "check", "final_fens
 
 #: The version of libpdnkit this module runs with (pk_version(), "1.0.0").
 version = ffi.string(lib.pk_version(ffi.NULL)).decode()
+#: The package's version: the library's (python/setup.py reads the same header), so that
+#: importlib.metadata.version("pdnkit") == pdnkit.__version__ == pdnkit.version.
+__version__ = version
 
 
 class Error(Exception):
