@@ -77,9 +77,9 @@ check-wheel: need-deps need-python corpora
 check-mypy: need-deps need-python
 	@PYTHON=$(PYTHON) sh tests/python-mypy.sh
 
-# PyPy (Debian pypy3, pypy3-dev: mk/deps.sh, part pypy): the module built in $(BUILD)/python
-# beside CPython's (its own EXT_SUFFIX), then its wheel installed and tested as make check
-# tests CPython's (tests/install/wheel.sh)
+# PyPy (Debian pypy3, pypy3-dev: mk/deps.sh, part python with PYTHON=pypy3): the module
+# built in $(BUILD)/python beside CPython's (its own EXT_SUFFIX), then its wheel installed
+# and tested as make check tests CPython's (tests/install/wheel.sh)
 check-pypy: need-deps corpora
 	@$(MAKE) --no-print-directory PYTHON=pypy3 python build-tools
 	@PYTHON=pypy3 BUILD=$(BUILD) CORPORA=$(CORPORA) sh tests/install/wheel.sh
