@@ -10,7 +10,10 @@
 #   check      what make check needs beyond the build: chromium and python3 (browser tests),
 #              GNU parallel (tests/scripts/shard-parallel.sh), valgrind (speed-ratios.sh)
 #                                                  (optional: those tests SKIP, exit 77)
-#   python     python3 headers, cffi, pytest, dask.distributed for $PYTHON      (optional)
+#   python     python3 headers, cffi, pytest, dask.distributed for $PYTHON; the wheel's
+#              setuptools, wheel, pip, venv and mypy (make wheel, tests/install/wheel.sh).
+#              PYTHON=pypy3: pypy3 and pypy3-dev (not python3-dev), pytest and what it
+#              needs before Python 3.11; no dask (its psutil is CPython's) (optional)
 #   web        emscripten, dpkg-dev and five Debian source packages (web/deps.sh fetches
 #              them into $WEB_DEPS: the list of sources is there)  (required for make web)
 #   abi        abi-dumper, abi-compliance-checker, elfutils        (required: check-abi)
@@ -47,9 +50,19 @@ missing_core() {
 }
 missing_check() { tool chromium:chromium python3:python3 parallel:parallel valgrind:valgrind; }
 missing_python() {
+  dev=python3-dev
+  mods="cffi:python3-cffi pytest:python3-pytest distributed:python3-distributed setuptools:python3-setuptools
+        wheel:python3-wheel pip:python3-pip venv:python3-venv mypy:python3-mypy"
+  case $PYTHON in
+  *pypy*) # PyPy reads Debian's pure-Python python3-* packages; its cffi is its own
+    dev=pypy3-dev
+    command -v "$PYTHON" >/dev/null 2>&1 || missing="$missing pypy3"
+    mods="pytest:python3-pytest exceptiongroup:python3-exceptiongroup tomli:python3-tomli
+          setuptools:python3-setuptools wheel:python3-wheel pip:python3-pip" ;;
+  esac
   $PYTHON -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' \
-    2>/dev/null || missing="$missing python3-dev"
-  for m in cffi:python3-cffi pytest:python3-pytest distributed:python3-distributed; do
+    2>/dev/null || missing="$missing $dev"
+  for m in $mods; do
     $PYTHON -c "import ${m%%:*}" 2>/dev/null || missing="$missing ${m#*:}"
   done
 }

@@ -5,7 +5,15 @@ C (cffi's FFI.emit_c_code), and make compiles it with the library's objects, so 
 setuptools, no network and no shared library at run time are needed.
 
     python3 python/build_ffi.py OUT.c
+
+The wheel (`make wheel`, python/pyproject.toml) builds the same module through setuptools:
+python/setup.py names this file in cffi_modules, which takes its `ffi` (made below when the
+file is not run as a script): the same declarations and glue, compiled with the library's
+-fPIC objects make built (PDNKIT_OBJECTS), or with the library's sources when there are none.
 """
+import os
+import re
+import subprocess
 import sys
 
 import cffi
@@ -461,5 +469,35 @@ def main(out):
     ffi.emit_c_code(out)
 
 
+def setuptools_ffi():
+    """The FFI setuptools compiles (cffi_modules): SOURCE with the library linked in, as
+    mk/python.mk links it; its include folders and layers are mk/library.mk's."""
+    top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(top, "mk", "library.mk"), encoding="utf-8") as f:
+        layers = re.search(r"^LAYERS\s*:=\s*(.*)$", f.read(), re.M).group(1).split()
+    objects = os.environ.get("PDNKIT_OBJECTS", "").split()
+    sources = []
+    if not objects:
+        for layer in layers:
+            d = os.path.join(top, "src", layer)
+            sources += sorted(os.path.join(d, n) for n in os.listdir(d) if n.endswith(".c"))
+    # the compression libraries and PCRE2 as the Makefile links them (libbz2 often has no .pc)
+    pkgs = ["libpcre2-8", "zlib", "liblzma", "libzstd"]
+    cflags = subprocess.run(["pkg-config", "--cflags"] + pkgs, stdout=subprocess.PIPE, check=True).stdout.split()
+    libs = subprocess.run(["pkg-config", "--libs"] + pkgs, stdout=subprocess.PIPE, check=True).stdout.split()
+    ffi = cffi.FFI()
+    ffi.cdef(CDEF)
+    ffi.set_source("pdnkit._pdnkit", SOURCE, sources=sources, extra_objects=objects,
+                   include_dirs=[os.path.join(top, "include", "pdnkit"), os.path.join(top, "src")] +
+                   [os.path.join(top, "src", layer) for layer in layers],
+                   define_macros=[("_POSIX_C_SOURCE", "200809L")],
+                   extra_compile_args=["-std=c11", "-pthread", "-Werror=incompatible-pointer-types"] +
+                   [c.decode() for c in cflags],
+                   extra_link_args=["-pthread"] + [c.decode() for c in libs] + ["-lbz2", "-lm"])
+    return ffi
+
+
 if __name__ == "__main__":
     main(sys.argv[1])
+else:
+    ffi = setuptools_ffi()

@@ -39,5 +39,8 @@ __all__ = ["version", "variants", "square_name", "square_number", "read", "parse
 
 #: The version of libpdnkit this module runs with (pk_version(), "1.0.0").
 version: str = _ffi.string(_lib.pk_version(_ffi.NULL)).decode()
+#: The package's version: the library's (python/setup.py reads the same header), so that
+#: importlib.metadata.version("pdnkit") == pdnkit.__version__ == pdnkit.version.
+__version__: str = version
 
 del _ffi, _lib
