@@ -716,26 +716,11 @@ int pk_draw_restart(pk_draw_state *s, const pk_pos *p, int ply, int halfmove_see
     return events_status(start(s, s->v, p, ply, halfmove_seed, s->options, events, max_events), nevents);
 }
 
-/* pk_draw_ply's work: the number of events, or -PK_ERR_NOMEM. */
-static int ply_events(pk_draw_state *s, const pk_pos *before, const pk_move *m, const pk_pos *after,
-                      pk_draw_event *events, int max_events)
+/* pk_draw_ply's work but for its short way: the number of events, or -PK_ERR_NOMEM. Not
+ * inlined: the short way, taken on most plies, then saves no registers for it. */
+static __attribute__((noinline)) int ply_events(pk_draw_state *s, const pk_pos *before, const pk_move *m,
+                                                const pk_pos *after, pk_draw_event *events, int max_events)
 {
-    /* Most plies: a man moves (or takes) and no king is on the board after. The streak and
-     * the table restart (below); without endgame classes or a site count nothing else
-     * changes, and nothing can be due. The same as the general way, in a few steps. (No
-     * king after the move: the mover was a man, for a king would stand on m->to.) */
-    if (!after->kings && !s->classes && !s->site_plies) {
-        int i = ++s->ply;
-        s->streak = 0;
-        s->k_fired = false;
-        if (m->ncap || m->capset) {
-            s->site_count = 0;
-            s->site_fired = false;
-        } else if (s->site_count++ == 0)
-            s->site_start = i;
-        rep_clear(s);
-        return 0;
-    }
     int i = ++s->ply;
     int mover = before->turn;
     bool man_move = !pk_bb_test(before->kings, m->from); /* a promotion is a man move */
@@ -778,5 +763,24 @@ static int ply_events(pk_draw_state *s, const pk_pos *before, const pk_move *m, 
 int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const pk_pos *after,
                 pk_draw_event *events, int max_events, int *nevents)
 {
+    /* Most plies: a man moves (or takes) and no king is on the board after. The streak and
+     * the table restart (RULES 3.2 K(N), REP(k): see ply_events); without endgame classes
+     * or a site count nothing else changes, and nothing can be due. The same as the general
+     * way, in a few steps. (No king after the move: the mover was a man, for a king would
+     * stand on m->to.) */
+    if (!after->kings && !s->classes && !s->site_plies) {
+        int i = ++s->ply;
+        s->streak = 0;
+        s->k_fired = false;
+        if (m->ncap || m->capset) {
+            s->site_count = 0;
+            s->site_fired = false;
+        } else if (s->site_count++ == 0)
+            s->site_start = i;
+        rep_clear(s);
+        if (nevents)
+            *nevents = 0;
+        return PK_OK;
+    }
     return events_status(ply_events(s, before, m, after, events, max_events), nevents);
 }

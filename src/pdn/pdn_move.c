@@ -207,9 +207,10 @@ void pk_rd_move_token(pk_pdn_reader *r, const pk_token *t, long long line, long 
 }
 
 /* A move number (kind PK_NUM_FIRST or PK_NUM_SECOND), for the next move. */
-static void move_number(pk_pdn_reader *r, int num, int kind, unsigned long long at, long long line, long long col)
+/* move_number() on the current line L (r->lv[r->depth], which the plain path reads once) */
+static inline void line_number(pk_pdn_reader *r, level *L, int num, int kind, unsigned long long at, long long line,
+                               long long col)
 {
-    level *L = &r->lv[r->depth];
     pk_rd_resolve_dash(r);
     pk_rd_check_number(r, L);
     L->have_num = 1;
@@ -219,6 +220,11 @@ static void move_number(pk_pdn_reader *r, int num, int kind, unsigned long long 
     L->num_line = line;
     L->num_col = col;
     L->num_at = at;
+}
+
+static void move_number(pk_pdn_reader *r, int num, int kind, unsigned long long at, long long line, long long col)
+{
+    line_number(r, &r->lv[r->depth], num, kind, at, line, col);
 }
 
 void pk_rd_number_token(pk_pdn_reader *r, const pk_token *t, long long line, long long col)
@@ -332,7 +338,7 @@ static int scan_plain(const unsigned char *s, const unsigned char *e, int at_eof
 }
 
 /* memcpy() of the few bytes of a move token, without the call: two overlapping word
- * copies for 4 to 16 bytes. */
+ * copies for 2 to 16 bytes. */
 static inline void copy_small(char *d, const char *s, size_t n)
 {
     if (n >= 8 && n <= 16) {
@@ -347,6 +353,12 @@ static inline void copy_small(char *d, const char *s, size_t n)
         memcpy(&b, s + n - 4, 4);
         memcpy(d, &a, 4);
         memcpy(d + n - 4, &b, 4);
+    } else if (n >= 2 && n < 4) {
+        uint16_t a, b;
+        memcpy(&a, s, 2);
+        memcpy(&b, s + n - 2, 2);
+        memcpy(d, &a, 2);
+        memcpy(d + n - 2, &b, 2);
     } else {
         memcpy(d, s, n);
     }
@@ -355,7 +367,7 @@ static inline void copy_small(char *d, const char *s, size_t n)
 /* The move of a plain token s[0..n), as move_token() would build it, in one arena block:
  * the squares, the text, the texts of the squares but the last (which ends the text),
  * the separators. */
-static void plain_move(pk_pdn_reader *r, const char *s, const plain *p, long long line, long long col)
+static void plain_move(pk_pdn_reader *r, level *L, const char *s, const plain *p, long long line, long long col)
 {
     size_t n = p->len, last = p->at[p->nsq - 1];
     int nsq = p->nsq;
@@ -363,26 +375,19 @@ static void plain_move(pk_pdn_reader *r, const char *s, const plain *p, long lon
     char *text = (char *)(sq + nsq), *sqtext = text + n + 1, *seps = sqtext + last;
     copy_small(text, s, n);
     text[n] = 0;
-    for (int i = 0; i < nsq; i++) {
-        size_t k = p->at[i];
-        sq[i].kind = PK_SQ_NUMERIC;
-        sq[i].num = p->num[i];
-        sq[i].file = -1;
-        sq[i].rank = 0;
-        if (i + 1 < nsq) {
-            sq[i].text = sqtext + k;
-            for (; is_digit((unsigned char)s[k]); k++) /* a digit or two: cheaper than memcpy() */
-                sqtext[k] = s[k];
-            sqtext[k] = 0;
-            seps[i] = s[k];
-        } else {
-            sq[i].text = text + k; /* the last square ends the text */
-            seps[i] = 0;
-        }
+    /* the squares but the last: the token's text before the last square, each one-byte
+     * separator (scan_plain() takes no other) replaced by the NUL that ends a square */
+    copy_small(sqtext, s, last);
+    for (int i = 0; i + 1 < nsq; i++) {
+        size_t k = p->at[i + 1] - 1; /* the separator after square i */
+        sq[i] = (pk_pdn_square){sqtext + p->at[i], PK_SQ_NUMERIC, p->num[i], -1, 0};
+        seps[i] = s[k];
+        sqtext[k] = 0;
     }
+    sq[nsq - 1] = (pk_pdn_square){text + last, PK_SQ_NUMERIC, p->num[nsq - 1], -1, 0}; /* it ends the text */
+    seps[nsq - 1] = 0;
     /* add_move(), without a temporary: the slot is filled in place */
     pk_rd_resolve_dash(r);
-    level *L = &r->lv[r->depth];
     pk_pdn_move *m = pk_rd_new_move(r, L);
     m->text = text;
     m->line = line;
@@ -413,29 +418,45 @@ int pk_rd_plain_tokens(pk_pdn_reader *r)
     long long line = r->line, col = r->col;
     int nl = r->nl, prev_cr = r->prev_cr, read = 0;
     size_t notice = pk_rd_notice_limit(r); /* a warning due there: fetch() and advance() say it */
+    /* The loop's limits in window offsets, read once (the stores into the game may alias
+     * the reader's fields, so the compiler would load them again for every token): a token
+     * is taken at pos < stop only (the notice, and the game's size limit: base + pos -
+     * game_start > PK_PDN_MAX_GAME_BYTES is pos > game_start + MAX - base), and the
+     * refill point is pos + LOOKAHEAD > len, never at the end of the input. */
+    size_t stop = notice;
+    if (r->game_start + PK_PDN_MAX_GAME_BYTES < r->base)
+        stop = 0;
+    else if (r->game_start + PK_PDN_MAX_GAME_BYTES - r->base < stop)
+        stop = (size_t)(r->game_start + PK_PDN_MAX_GAME_BYTES - r->base) + 1;
+    const int at_eof = r->eof;
+    const size_t len = r->len, guard = at_eof ? 0 : LOOKAHEAD; /* pos <= len: no refill at EOF */
+    level *const L = &r->lv[r->depth]; /* the plain path opens no variation */
     for (;;) {
         plain p;
-        if (!is_digit(b[pos]) || r->nodes > MAX_NODES ||
-            r->base + pos - r->game_start > PK_PDN_MAX_GAME_BYTES || pos >= notice ||
-            !scan_plain(b + pos, e, r->eof, &p))
+        if (!is_digit(b[pos]) || pos >= stop || r->nodes > MAX_NODES || !scan_plain(b + pos, e, at_eof, &p))
             break;
         if (p.nsq == 0) {
             /* after a blank line, "1." of a game without tags may start the next game
              * (pk_rd_restarts): the general path decides */
             if (nl >= 2 && p.num[0] == 1 && !p.second && r->ntags == 0 && r->lv[0].n > 0)
                 break;
-            move_number(r, p.num[0], p.second ? PK_NUM_SECOND : PK_NUM_FIRST, r->base + pos, line, col);
+            line_number(r, L, p.num[0], p.second ? PK_NUM_SECOND : PK_NUM_FIRST, r->base + pos, line, col);
         } else {
-            plain_move(r, (const char *)b + pos, &p, line, col);
+            plain_move(r, L, (const char *)b + pos, &p, line, col);
         }
         read = 1;
         /* what fetch() does after a move or number token: ASCII, on one line */
         pos += p.len;
         col += (int)p.len;
         prev_cr = nl = 0;
-        if (r->len - pos < LOOKAHEAD && !r->eof)
+        if (pos + guard > len)
             break;
-        /* the blanks skip_blanks() counts (no CR before them: prev_cr is 0) */
+        /* the blanks skip_blanks() counts (no CR before them: prev_cr is 0); most often one
+         * space before the next token */
+        if (b[pos] == ' ' && b[pos + 1] > ' ') {
+            pos++, col++;
+            continue;
+        }
         for (;; pos++) {
             if (b[pos] == ' ' || b[pos] == '\t') {
                 col++;

@@ -21,8 +21,12 @@ static int is_smart_quote(const char *s)
 static void unescape(pk_pdn_reader *r, const char *s, const char *e, const char **val, size_t *vl)
 {
     char *out = pk_rd_scratch(r, (size_t)(e - s) + 1);
-    size_t o = 0;
-    for (const char *p = s; p < e; p++) {
+    /* most values hold no backslash: the bytes up to the first one are copied whole, and
+     * only the rest goes byte by byte */
+    const char *bs = memchr(s, '\\', (size_t)(e - s));
+    size_t o = (size_t)((bs ? bs : e) - s);
+    memcpy(out, s, o);
+    for (const char *p = s + o; p < e; p++) {
         if (*p == '\\' && p + 1 < e && (p[1] == '"' || p[1] == '\\'))
             p++;
         out[o++] = *p;
