@@ -67,3 +67,13 @@ $(BUILD)/bin/%.exe: src/tools/%.c $(CLI_LIB) $(LIB) $(BUILD)/win-main.o $(BUILD)
 	  $(shell $(CC) -print-file-name=binmode.o) -o $@
 
 -include $(WIN_DLL_OBJ:.o=.d)
+
+# make check-windows: the Linux tools beside the Windows ones (tests/windows/check.sh)
+check-windows: windows need-deps corpora
+	@$(MAKE) --no-print-directory build-tools
+	@WIN=$(WIN) BUILD=$(BUILD) CORPORA=$(CORPORA) WINE=$(WINE) sh tests/windows/check.sh
+
+WIN_ZIP = $(BUILD)/pdnkit-$(VERSION)-win64.zip
+dist-windows: windows
+	@sh win/dist.sh $(VERSION) $(WIN) $(WEB_DEPS) $(WIN_ZIP)
+	@WINE=$(WINE) sh tests/windows/dist.sh $(WIN_ZIP)

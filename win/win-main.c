@@ -6,7 +6,10 @@
  *     makes the C library's narrow calls take UTF-8 too);
  *   - wildcards (* and ?) in an argument's last component expanded, in name order, with the
  *     folder part kept as the user wrote it; a pattern that matches nothing stays as it is
- *     (so the tool says the file is missing, as after a POSIX shell);
+ *     (so the tool says the file is missing, as after a POSIX shell). An option's value
+ *     (`pdngrep --result *`) is not a file: an argument right after an option is expanded
+ *     only when it has a '.' or a folder part (`-r *.pdn`), and never after "--" is it an
+ *     option;
  *   - the standard streams in binary mode (LF written as LF, as on Linux; a CRLF input reaches
  *     the reader as its bytes, which reads it as it does on Linux); files the tools open
  *     are binary too (binmode.o, linked by mk/windows.mk);
@@ -120,8 +123,12 @@ int main(void)
     _setmode(_fileno(stdout), _O_BINARY);
     _setmode(_fileno(stderr), _O_BINARY);
     int options = 1; /* after "--" every argument is a file, and still expanded */
+    _fmode = _O_BINARY; /* the files the tools open: bytes in, bytes out (not CRLF, not ^Z) */
     for (int i = 0; i < wargc; i++) {
-        if (i > 0 && (!options || wargv[i][0] != L'-') && expand(&a, wargv[i]))
+        const wchar_t *w = wargv[i], *prev = i > 1 ? wargv[i - 1] : L"";
+        int after_option = options && prev[0] == L'-' && prev[1] && !wcschr(prev, L'=');
+        int filelike = wcspbrk(w, L".\\/:") != NULL;
+        if (i > 0 && (!options || w[0] != L'-') && (!after_option || filelike) && expand(&a, w))
             continue;
         if (wcscmp(wargv[i], L"--") == 0)
             options = 0;

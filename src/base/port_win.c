@@ -15,6 +15,8 @@
 #include <windows.h>
 
 /* this file calls the C library's own */
+#undef stat
+#undef fstat
 #undef fflush
 #undef fclose
 #undef fseeko
@@ -320,6 +322,48 @@ int pk_win_fseeko(FILE *f, off_t off, int whence)
             m->lo = pos;
     }
     return st;
+}
+
+/* ---- file ids ---- */
+
+static void file_id(HANDLE h, struct pk_win_stat *st)
+{
+    BY_HANDLE_FILE_INFORMATION i;
+    if (GetFileType(h) == FILE_TYPE_DISK && GetFileInformationByHandle(h, &i)) {
+        st->st_dev = (pk_win_id)i.dwVolumeSerialNumber + 1;
+        st->st_ino = (pk_win_id)i.nFileIndexHigh << 32 | i.nFileIndexLow;
+    } else { /* a pipe, a console, NUL: the handle itself */
+        st->st_dev = 0;
+        st->st_ino = (pk_win_id)(uintptr_t)h;
+    }
+}
+
+int pk_win_stat(const char *path, struct pk_win_stat *st)
+{
+    struct _stat64 s;
+    if (_stat64(path, &s) != 0)
+        return -1;
+    *st = (struct pk_win_stat){0, 0, s.st_mode, s.st_size};
+    /* FILE_FLAG_BACKUP_SEMANTICS: a folder opens too (-r's walk tells folders by id) */
+    HANDLE h = CreateFileA(path, 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL, OPEN_EXISTING,
+                           FILE_FLAG_BACKUP_SEMANTICS, NULL);
+    if (h != INVALID_HANDLE_VALUE) {
+        file_id(h, st);
+        CloseHandle(h);
+    }
+    return 0;
+}
+
+int pk_win_fstat(int fd, struct pk_win_stat *st)
+{
+    struct _stat64 s;
+    if (_fstat64(fd, &s) != 0)
+        return -1;
+    *st = (struct pk_win_stat){0, 0, s.st_mode, s.st_size};
+    intptr_t h = _get_osfhandle(fd);
+    if (h != -1)
+        file_id((HANDLE)h, st);
+    return 0;
 }
 
 /* ---- the rest ---- */

@@ -14,7 +14,11 @@
  *                                 %TEMP%, deleted on close: msvcrt's tmpfile writes to C:\\)
  *   strerror_r                    strerror_s
  *   sysconf                       _SC_NPROCESSORS_ONLN only (GetSystemInfo)
- *   lstat, S_ISLNK                stat; no symbolic link is reported as one
+ *   stat fstat lstat, S_ISLNK     a struct stat whose st_dev and st_ino are the volume's
+ *                                 serial number and the 64-bit file index (msvcrt gives no
+ *                                 inode: an output onto an input is found by its file id);
+ *                                 a pipe or a console is told apart by its handle; no
+ *                                 symbolic link is reported as one
  *   getline                       the tools' (pdnmoves, pdndiagram), through cli.h
  *   fcntl                         F_GETFL (open or not), F_SETFL (nothing to set); no
  *                                 O_NONBLOCK (no FIFO blocks an open on Windows)
@@ -55,7 +59,22 @@ int pk_win_strerror_r(int e, char *buf, size_t n);
 long pk_win_sysconf(int name);
 #define sysconf pk_win_sysconf
 
-#define lstat stat
+/* (macros, not functions: "struct stat" becomes struct pk_win_stat too) */
+typedef unsigned long long pk_win_id;
+#define dev_t pk_win_id
+#define ino_t pk_win_id
+struct pk_win_stat {
+    pk_win_id st_dev, st_ino;
+    unsigned short st_mode;
+    long long st_size;
+};
+int pk_win_stat(const char *path, struct pk_win_stat *st);
+int pk_win_fstat(int fd, struct pk_win_stat *st);
+#undef stat
+#undef fstat
+#define stat pk_win_stat
+#define fstat pk_win_fstat
+#define lstat pk_win_stat
 #ifndef S_ISLNK
 #define S_ISLNK(m) 0
 #endif
