@@ -341,6 +341,15 @@ static void file_id(HANDLE h, struct pk_win_stat *st)
 int pk_win_stat(const char *path, struct pk_win_stat *st)
 {
     struct _stat64 s;
+    /* msvcrt's stat refuses "games/" (a folder named with a separator after it): without */
+    char buf[MAX_PATH * 3];
+    size_t n = strlen(path);
+    if (n > 1 && n < sizeof buf && (path[n - 1] == '/' || path[n - 1] == '\\') && path[n - 2] != ':') {
+        memcpy(buf, path, n + 1);
+        while (n > 1 && (buf[n - 1] == '/' || buf[n - 1] == '\\') && buf[n - 2] != ':')
+            buf[--n] = 0;
+        path = buf;
+    }
     if (_stat64(path, &s) != 0)
         return -1;
     *st = (struct pk_win_stat){0, 0, s.st_mode, s.st_size};
