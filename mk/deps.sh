@@ -66,7 +66,8 @@ missing_hardening() {
 missing_musl() { command -v "$MUSL_CC" >/dev/null 2>&1 || missing="$missing musl-tools"; }
 missing_windows() {
   tool x86_64-w64-mingw32-gcc-posix:gcc-mingw-w64-x86-64 x86_64-w64-mingw32-windres:binutils-mingw-w64-x86-64 \
-    wine:wine zip:zip unzip:unzip grohtml:groff dpkg-source:dpkg-dev
+    wine:wine zip:zip unzip:unzip dpkg-source:dpkg-dev
+  printf '.TH X 1\n' | groff -mandoc -Thtml >/dev/null 2>&1 || missing="$missing groff"
   [ -x /usr/lib/wine/wine64 ] || missing="$missing wine64"
   for p in pcre2 zlib bzip2 xz-utils libzstd; do
     [ -f "$WEB_DEPS/$p/.unpacked" ] || missing="$missing source:$p"

@@ -15,6 +15,7 @@ name=pdnkit-$version-win64
 stage=$win/dist/$name
 rm -rf "$win/dist"; mkdir -p "$stage/bin" "$stage/include/pdnkit" "$stage/lib/pkgconfig" "$stage/doc" "$stage/licenses"
 cp "$win"/bin/*.exe "$win/libpdnkit-1.dll" "$stage/bin/"
+${WIN_STRIP:-x86_64-w64-mingw32-strip} "$stage"/bin/*.exe "$stage/bin/libpdnkit-1.dll" # no debug info: a tenth of the size
 cp include/pdnkit/*.h "$stage/include/pdnkit/"
 cp "$win/libpdnkit.a" "$win/libpdnkit.dll.a" "$stage/lib/"
 for l in pcre2 z bz2 lzma zstd; do cp "$win/3p/lib$l.a" "$stage/lib/"; done
