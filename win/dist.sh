@@ -23,8 +23,9 @@ for l in pcre2 z bz2 lzma zstd; do cp "$win/3p/lib$l.a" "$stage/lib/"; done
 sed -e 's|@PREFIX@|${pcfiledir}/../..|; s|@LIBDIR@|${prefix}/lib|; s|@INCLUDEDIR@|${prefix}/include|' \
   -e "s|@VERSION@|$version|; s|@REQUIRES@||; s|@LIBS@|-lpcre2 -lz -lbz2 -llzma -lzstd -lpthread -lm|" \
   -e '/^Requires.private: *$/d' pdnkit.pc.in >"$stage/lib/pkgconfig/pdnkit.pc"
-for m in man/*.[0-9]; do
-  groff -mandoc -Thtml -P -l -P -r "$m" 2>/dev/null >"$stage/doc/$(basename "$m").html"
+top=$(pwd)
+for m in man/*.[0-9]; do # (in doc/: grohtml writes the images of tables beside the page)
+  (cd "$stage/doc" && groff -mandoc -Thtml -P -l -P -r "$top/$m" 2>/dev/null >"$(basename "$m").html")
 done
 for p in pcre2 zlib bzip2 xz-utils libzstd; do cp "$deps/$p/debian/copyright" "$stage/licenses/$p.txt"; done
 for f in /usr/share/doc/mingw-w64-common/copyright:mingw-w64-runtime-winpthreads.txt \
