@@ -37,7 +37,14 @@ for part in $parts; do
     rm -rf "$out"
     [ "$fail" -eq 0 ] || st=1 ;;
   bad)
-    BUILD="$WIN/wine" sh tests/bad-input/run.sh || st=1 ;;
+    # (PK_SKIP_BIG: the generated big inputs are left out, CI's time; a failure of a case
+    # tests/windows/skip lists is reported and allowed)
+    BUILD="$WIN/wine" PK_SKIP_BIG=1 sh tests/bad-input/run.sh >"$WIN/bad-input.log" 2>&1
+    cat "$WIN/bad-input.log"
+    for n in $(sed -n 's/^FAIL \([^:]*\):.*/\1/p' "$WIN/bad-input.log"); do
+      skipped "$n" && { echo "(bad-input $n: listed in tests/windows/skip)"; continue; }
+      echo "FAIL windows bad-input $n"; st=1
+    done ;;
   corpus)
     WIN="$WIN" sh tests/windows/corpus.sh || st=1 ;;
   *) echo "tests/windows/check.sh: unknown part $part" >&2; exit 2 ;;
