@@ -296,10 +296,19 @@ static int sync_stream(memstream *m)
     return 0;
 }
 
+/* A write into a pipe its reader closed: msvcrt says EINVAL, Linux EPIPE (which the tools
+ * take as the reader having had enough, as after SIGPIPE) */
+static int pipe_errno(FILE *f, int st)
+{
+    if (st && errno == EINVAL && f && GetFileType((HANDLE)_get_osfhandle(_fileno(f))) == FILE_TYPE_PIPE)
+        errno = EPIPE;
+    return st;
+}
+
 int pk_win_fflush(FILE *f)
 {
     memstream *m = f ? find(f, 0) : NULL;
-    return m ? sync_stream(m) : fflush(f);
+    return m ? sync_stream(m) : pipe_errno(f, fflush(f));
 }
 
 int pk_win_fclose(FILE *f)
