@@ -52,6 +52,7 @@ include web/web.mk
 include mk/tests.mk
 include mk/hardening.mk
 include mk/portability.mk
+include mk/windows.mk
 include mk/abi.mk
 include mk/release.mk
 

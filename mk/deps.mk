@@ -6,7 +6,7 @@
 #   need-deps, need-PART: only look, install nothing: they say what is missing and how to
 #   get it, and stop (make, make install and the build targets use them).
 # make run and make check are the only other targets that install (the README's two commands).
-DEPS_PARTS := check python web abi hardening musl coverage
+DEPS_PARTS := check python web abi hardening musl coverage windows
 DEPS_ENV    = CC="$(CC)" PYTHON="$(PYTHON)" FUZZ_CC="$(FUZZ_CC)" MUSL_CC="$(MUSL_CC)" WEB_DEPS="$(WEB_DEPS)"
 .PHONY: deps need-deps $(DEPS_PARTS:%=deps-%) $(DEPS_PARTS:%=need-%) deps-browser deps-parallel
 

@@ -20,6 +20,9 @@
 #   hardening  clang with libFuzzer, valgrind                      (required: fuzz, asan)
 #   musl       musl-gcc (musl-tools)                               (required: check-musl)
 #   coverage   lcov                                                (required: coverage)
+#   windows    mingw-w64 (gcc-mingw-w64-x86-64), wine64, zip, groff (the manuals as HTML),
+#              dpkg-dev and the web part's five source packages       (required: make windows,
+#              check-windows, dist-windows)
 # An optional part that is missing something is a warning (the tests that need it SKIP,
 # which CI's PK_NO_SKIP=1 refuses); a required one stops with exit 1. Several parts are
 # handled one after the other (apt-get runs one at a time: parallel runs fight over its lock).
@@ -74,6 +77,15 @@ missing_hardening() {
   tool valgrind:valgrind
 }
 missing_musl() { command -v "$MUSL_CC" >/dev/null 2>&1 || missing="$missing musl-tools"; }
+missing_windows() {
+  tool x86_64-w64-mingw32-gcc-posix:gcc-mingw-w64-x86-64 x86_64-w64-mingw32-windres:binutils-mingw-w64-x86-64 \
+    wine:wine zip:zip unzip:unzip dpkg-source:dpkg-dev
+  printf '.TH X 1\n' | groff -mandoc -Thtml >/dev/null 2>&1 || missing="$missing groff"
+  [ -x /usr/lib/wine/wine64 ] || missing="$missing wine64"
+  for p in pcre2 zlib bzip2 xz-utils libzstd; do
+    [ -f "$WEB_DEPS/$p/.unpacked" ] || missing="$missing source:$p"
+  done
+}
 missing_coverage() { { command -v lcov >/dev/null 2>&1 && command -v genhtml >/dev/null 2>&1; } || missing="$missing lcov"; }
 missing_web() {
   tool emcc:emscripten dpkg-source:dpkg-dev
@@ -89,8 +101,8 @@ st=0
 for part in "$@"; do
   missing=""
   case $part in
-  core | check | python | web | abi | hardening | musl | coverage) "missing_$part" ;;
-  *) echo "mk/deps.sh: unknown part '$part' (core check python web abi hardening musl coverage)" >&2; exit 2 ;;
+  core | check | python | web | abi | hardening | musl | coverage | windows) "missing_$part" ;;
+  *) echo "mk/deps.sh: unknown part '$part' (core check python web abi hardening musl coverage windows)" >&2; exit 2 ;;
   esac
   [ -z "$missing" ] && continue
   target=deps-$part; [ "$part" = core ] && target=deps
@@ -100,10 +112,18 @@ for part in "$@"; do
       sh web/deps.sh "$WEB_DEPS" || exit 1
       continue
     fi
+    pkgs=$(echo "$missing" | sed 's/ source:[^ ]*//g')
+    if [ "$part" = windows ] && [ -z "$pkgs" ]; then
+      # only the source packages: web/deps.sh fetches them (without emscripten)
+      PK_SOURCES_ONLY=1 sh web/deps.sh "$WEB_DEPS" || exit 1
+      continue
+    fi
+    [ "$part" = windows ] && missing=$pkgs
     echo "$target: installing$missing"
     # shellcheck disable=SC2086
     DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null &&
       DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(flags "$part") $missing >/dev/null || exit 1
+    [ "$part" = windows ] && { PK_SOURCES_ONLY=1 sh web/deps.sh "$WEB_DEPS" || exit 1; }
     continue
   fi
   pkgs=$(echo "$missing" | sed 's/ source:[^ ]*//g')

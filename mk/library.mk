@@ -54,7 +54,7 @@ $(BUILD)/obj/%.o: src/%.c
 
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(@D)
-	rm -f $@ && ar rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^
 
 # The shared library is built from -fPIC objects of its own ($(BUILD)/pic/) so that the
 # static library and the tools keep their non-PIC code.

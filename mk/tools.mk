@@ -23,7 +23,7 @@ $(BUILD)/obj/cli/%.o: src/cli/%.c
 
 $(CLI_LIB): $(CLI_OBJ)
 	@mkdir -p $(@D)
-	rm -f $@ && ar rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^
 
 $(BUILD)/bin/%: src/tools/%.c $(CLI_LIB) $(LIB) $(LINK_EXTRA)
 	@mkdir -p $(@D)

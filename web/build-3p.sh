@@ -4,10 +4,13 @@
 # PDN lexer; interpreted, as PCRE2's JIT has no wasm back end), zlib, bzip2, liblzma (the
 # .xz decoder) and libzstd (its decoder). Writes OUT/lib*.a and OUT/include. Only what
 # input.c and pdn_lex.c call is built: decoders, no encoders, no threads, no assembly.
-# Environment: EMCC (the compiler command), WEB_OPT (optimisation flags), JOBS.
+# Environment: EMCC (the compiler command), EMAR (its archiver), WEB_OPT (optimisation
+# flags), JOBS, PCRE2_JIT=1 (PCRE2 with its JIT). The Windows build (mk/windows.mk) runs the
+# same script with mingw-w64's gcc and ar, and the JIT, into build/win/3p.
 set -eu
 deps=$1 out=$2
 EMCC=${EMCC:-emcc}
+EMAR=${EMAR:-emar}
 WEB_OPT=${WEB_OPT:--O3}
 JOBS=${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,10 +27,10 @@ lib() {
     xargs -P "$JOBS" -I{} sh -c 'f={}; o="$0/$(basename "${f%.c}").o"; $1 -c $2 $3 -w "$f" -o "$o" || exit 255' \
       "$out/obj/$name" "$EMCC" "$WEB_OPT" "$flags"
   rm -f "$out/lib$name.a"
-  emar rcs "$out/lib$name.a" "$out/obj/$name"/*.o
+  $EMAR rcs "$out/lib$name.a" "$out/obj/$name"/*.o
 }
 
-# PCRE2, 8-bit with Unicode, no JIT
+# PCRE2, 8-bit with Unicode; no JIT for wasm (PCRE2's JIT has no wasm back end)
 p=$deps/pcre2/src
 mkdir -p "$out/obj/pcre2-gen"
 cp "$p/config.h.generic" "$out/obj/pcre2-gen/config.h"
@@ -37,7 +40,7 @@ set --
 for f in auto_possess compile config context convert dfa_match error extuni find_bracket jit_compile \
          maketables match match_data newline ord2utf pattern_info script_run serialize string_utils study \
          substitute substring tables ucd valid_utf xclass; do set -- "$@" "$p/pcre2_$f.c"; done
-lib pcre2 "-DHAVE_CONFIG_H -DPCRE2_CODE_UNIT_WIDTH=8 -DSUPPORT_UNICODE -DPCRE2_STATIC -I$out/obj/pcre2-gen -I$out/include -I$p" -- \
+lib pcre2 "$([ "${PCRE2_JIT:-}" = 1 ] && echo -DSUPPORT_JIT) -DHAVE_CONFIG_H -DPCRE2_CODE_UNIT_WIDTH=8 -DSUPPORT_UNICODE -DPCRE2_STATIC -I$out/obj/pcre2-gen -I$out/include -I$p" -- \
   "$@" "$out/obj/pcre2-gen/pcre2_chartables.c"
 
 # zlib: inflate only

@@ -16,7 +16,8 @@ PKGS="pcre2 zlib bzip2 xz-utils libzstd"
 mkdir -p "$dir"
 
 missing=""
-command -v emcc >/dev/null 2>&1 || missing="$missing emscripten"
+# (PK_SOURCES_ONLY=1: the sources alone, for the Windows build: mk/deps.sh windows)
+[ -n "${PK_SOURCES_ONLY:-}" ] || command -v emcc >/dev/null 2>&1 || missing="$missing emscripten"
 command -v dpkg-source >/dev/null 2>&1 || missing="$missing dpkg-dev"
 need_src=""
 for p in $PKGS; do [ -f "$dir/$p/.unpacked" ] || need_src="$need_src $p"; done

@@ -23,7 +23,7 @@
 #define HAVE_CHECK_CRC32 1
 #define HAVE_CHECK_CRC64 1
 #define HAVE_CHECK_SHA256 1
-#define SIZEOF_SIZE_T 4
+#define SIZEOF_SIZE_T __SIZEOF_SIZE_T__ /* 4 on wasm32, 8 on win64 (mk/windows.mk) */
 #define ASSUME_RAM 128
 #define PACKAGE_NAME "XZ Utils"
 #define PACKAGE_URL ""

@@ -40,10 +40,18 @@ extern "C" {
 /* PK_API marks every declaration the library exports, and nothing else does (libgit2's
  * GIT_EXTERN, zstd's ZSTDLIB_API): the library is compiled with -fvisibility=hidden, so a
  * function without it stays inside libpdnkit.so, and its export list is what carries it
- * (tests/install/lib.sh checks both ways). Windows' dllexport/dllimport would go here
- * (issue 35). A program may define PK_API itself before the first include. */
+ * (tests/install/lib.sh checks both ways). On Windows the DLL is built with PK_BUILD_DLL
+ * (dllexport: its export list); a program linking pdnkit.dll defines PK_DLL (dllimport),
+ * one linking the static library neither. A program may define PK_API itself before the
+ * first include. */
 #ifndef PK_API
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(_WIN32) && defined(PK_BUILD_DLL)
+#define PK_API __declspec(dllexport)
+#elif defined(_WIN32) && defined(PK_DLL)
+#define PK_API __declspec(dllimport)
+#elif defined(_WIN32)
+#define PK_API
+#elif defined(__GNUC__) || defined(__clang__)
 #define PK_API __attribute__((visibility("default")))
 #else
 #define PK_API

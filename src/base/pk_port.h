@@ -61,10 +61,15 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <iconv.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef _WIN32
+/* Windows (mingw-w64, make windows): what its C library lacks, by the same names */
+#include "port_win.h"
+#else
+#include <iconv.h>
+#endif
 
 #endif

@@ -1,5 +1,6 @@
 /* textbuf.c -- a FILE * writer run into a caller's buffer (textbuf.h). */
 #include "textbuf.h"
+#include "pk_port.h" /* open_memstream */
 
 #include <stdlib.h>
 #include <string.h>

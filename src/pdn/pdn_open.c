@@ -4,6 +4,7 @@
  */
 #include "pdn_open.h"
 #include "pdn_reader.h"
+#include "pk_port.h" /* fmemopen, tmpfile */
 
 #include <errno.h>
 #include <stdio.h>
