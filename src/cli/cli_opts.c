@@ -84,6 +84,9 @@ static const char *twice(const struct option *opts)
 bool pk_cli_shared_init(pk_cli_shared *sh, unsigned listed, const struct option *own, void (*usage)(FILE *out))
 {
     memset(sh, 0, sizeof *sh);
+    /* the words in the reader's language (issue 36; main set LC_MESSAGES): the install's
+     * catalogues, or the build tree's when PDNKIT_LOCALEDIR names them (the tests) */
+    pk_localize_messages(1, getenv("PDNKIT_LOCALEDIR"));
     sh->listed = listed;
     sh->results = PK_RESULTS_FIRST_MOVER;
     sh->jobs = pk_cli_jobs_default();
