@@ -4,7 +4,8 @@
  * program gives (the build tree's, for the tests), and the switch that turns translation on.
  * Off by default: a program that links the library gets English words whatever its
  * locale, and the JSON a tool writes is English (its keys, values and messages are read by
- * scripts). dgettext is thread-safe; the switch is an atomic flag, set by the program's
+ * scripts). dcgettext is thread-safe (called as dcgettext, not dgettext: glibc's header
+ * turns the one into the other only when optimising, and pk_port.h lists one name); the switch is an atomic flag, set by the program's
  * main before its threads start.
  */
 #include "diag.h"
@@ -12,6 +13,7 @@
 
 #ifdef ENABLE_NLS
 #include <libintl.h>
+#include <locale.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -44,13 +46,13 @@ int pk_localize_messages(int on, const char *dir)
 
 const char *pk_nls_text(const char *msgid)
 {
-    return atomic_load_explicit(&nls_on, memory_order_relaxed) ? dgettext("pdnkit", msgid) : msgid;
+    return atomic_load_explicit(&nls_on, memory_order_relaxed) ? dcgettext("pdnkit", msgid, LC_MESSAGES) : msgid;
 }
 
 const char *pk_nls_ntext(const char *one, const char *many, unsigned long n)
 {
     if (atomic_load_explicit(&nls_on, memory_order_relaxed))
-        return dngettext("pdnkit", one, many, n);
+        return dcngettext("pdnkit", one, many, n, LC_MESSAGES);
     return n == 1 ? one : many;
 }
 
