@@ -344,7 +344,7 @@ static void stats(const run *R, double secs)
 
 static void usage(FILE *o)
 {
-    fputs("Usage: pdncheck [OPTION]... [FILE|DIR]...\n"
+    fputs(PK_T("Usage: pdncheck [OPTION]... [FILE|DIR]...\n"
           "Check PDN draughts game files: read every game, replay it under its variant and\n"
           "report illegal moves, missed captures, ambiguous moves, draws and results that\n"
           "contradict the board. Standard input when no FILE or FILE is -.\n"
@@ -365,14 +365,14 @@ static void usage(FILE *o)
           "      --html=FILE            also write the arbiter's report, one HTML page\n"
           "      --stats                throughput and peak memory on standard error\n"
           "\n"
-          "Common options:\n",
+          "Common options:\n"),
           o);
     pk_cli_help(o, SHARED);
-    fputs("\n"
+    fputs(PK_T("\n"
           "Diagnostics go to standard output; files that cannot be read, usage and write\n"
           "errors to standard error. An output file that is also an input is refused.\n"
           "Exit status: 0 no game with an error, 1 some game with an error, 2 unreadable\n"
-          "file, write error or usage error. See pdncheck(1) and pdn(5).\n",
+          "file, write error or usage error. See pdncheck(1) and pdn(5).\n"),
           o);
 }
 
