@@ -17,11 +17,14 @@ NLS_SRC    = $(sort $(wildcard src/*/*.c src/*/*.h))
 XGETTEXT_FLAGS := --language=C --from-code=UTF-8 --add-comments=TRANSLATORS: --no-location --sort-output \
   --keyword=PK_T --keyword=PK_TN:1,2 --keyword=N_ \
   --keyword=pk_rp_report:7 --keyword=pk_rp_report_move:9 --keyword=report_unplayed:8 \
+  --keyword=pk_rd_report:6 --keyword=pk_rd_tolerate:5 --keyword=pk_rd_syntax:4 \
   --package-name=pdnkit --msgid-bugs-address=https://github.com/pdnkit/pdnkit/issues
 
 .PHONY: pot mo install-mo uninstall-mo
 mo: $(if $(filter 1,$(NLS)),$(MO_FILES))
 build-tools: pot mo
+# the tests read the catalogues from the build tree (test_nls, tests/scripts/nls.sh)
+build-tests: mo
 
 # the template as the sources make it; po/pdnkit.pot is rewritten only when it differs but
 # for its date (tests/scripts/nls.sh fails when the committed one is stale)
