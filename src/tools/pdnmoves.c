@@ -419,7 +419,7 @@ int main(int argc, char **argv)
         case PK_CLI_STOP: return sh.exit_status; /* --help, --version, ..., or a bad value */
         case 'c': r.check = optarg; break;
         case 'e': r.explain = true; break;
-        case O_JSON: r.json = true; break;
+        case O_JSON: r.json = true; pk_localize_messages(0, NULL); break; /* what scripts read: English */
         case 'b': r.board = true; break;
         case O_NUMERIC: notation = PK_NOT_NUMERIC; break;
         case O_ALGEBRAIC: notation = PK_NOT_ALGEBRAIC; break;

@@ -8,7 +8,8 @@
 #      is tests/scripts/nls/LL.txt, the translated report; LC_ALL=C, and a locale that does
 #      not exist, give the English one (tests/scripts/nls/C.txt)
 #   4. what a script parses never changes: pdncheck --json's output and every exit status,
-#      on each file of pdn/ and pdn/errors/, are byte for byte the same under every language
+#      on each file of pdn/ and pdn/errors/, and pdnmoves --json's verdicts (their
+#      "message" and "reason"), are byte for byte the same under every language
 # The expected reports were written from the glossary (doc/glossary.md), whose terms the
 # catalogues use; the English one is pdncheck's report as it was before the catalogues.
 set -eu
@@ -95,6 +96,19 @@ for f in pdn/*.pdn pdn/errors/*.pdn; do
     grep -Eo '^[^ ]+:[0-9]+:[0-9]+: (error|warning|note): ' "$tmp/t.C" >"$tmp/pre.C" || true
     grep -Eo '^[^ ]+:[0-9]+:[0-9]+: (error|warning|note): ' "$tmp/t.l" >"$tmp/pre.l" || true
     cmp -s "$tmp/pre.C" "$tmp/pre.l" || bad "pdncheck $f under $lc: the file:line:col: severity prefixes differ"
+  done
+done
+# pdnmoves --json words a move's verdict (its "message" and "reason" are the library's)
+fen='W:WK46,36:B37,18,31'
+for args in "--json --check=36x27 $fen" "--json --check=46-41 $fen" "--json --explain $fen" "--json --check=31x15 W:WK31:B19,20,22,23"; do
+  # shellcheck disable=SC2086
+  run C "" "$bin/pdnmoves" $args >"$tmp/mv.C" 2>&1 && stc=0 || stc=$?
+  for p in "$@"; do
+    lc=${p#*:}.UTF-8
+    # shellcheck disable=SC2086
+    run "$lc" "" "$bin/pdnmoves" $args >"$tmp/mv.l" 2>&1 && stl=0 || stl=$?
+    cmp -s "$tmp/mv.C" "$tmp/mv.l" || bad "pdnmoves $args: the JSON differs under $lc"
+    [ "$stc" = "$stl" ] || bad "pdnmoves $args: exit $stl under $lc, $stc under C"
   done
 done
 [ $fail = 0 ] && echo "nls: po/pdnkit.pot current, $(echo $langs | wc -w) catalogues complete, reports and JSON checked under each"
