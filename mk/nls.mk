@@ -1,5 +1,6 @@
 # mk/nls.mk -- messages in the reader's language (issue 36): gettext catalogues in po/.
-#   po/pdnkit.pot            the template, regenerated from the sources by xgettext (make pot)
+#   po/pdnkit.pot            the template: make regenerates it from the sources with xgettext
+#                            into $(BUILD)/pdnkit.pot, make pot copies that over it
 #   $(BUILD)/locale/LL/LC_MESSAGES/pdnkit.mo   each po/LL.po compiled (msgfmt --check); the
 #                            tools find them with PDNKIT_LOCALEDIR=$(BUILD)/locale (the tests)
 #   make install             puts them under $(LOCALEDIR) (share/locale)
@@ -22,12 +23,14 @@ XGETTEXT_FLAGS := --language=C --from-code=UTF-8 --add-comments=TRANSLATORS: --n
 
 .PHONY: pot mo install-mo uninstall-mo
 mo: $(if $(filter 1,$(NLS)),$(MO_FILES))
-build-tools: pot mo
+# make regenerates the template from the sources ($(BUILD)/pdnkit.pot); make pot copies it
+# over po/pdnkit.pot, which tests/scripts/nls.sh compares with it: a stale one fails there
+build-tools: $(if $(filter 1,$(NLS)),$(BUILD)/pdnkit.pot) mo
 # the tests read the catalogues from the build tree (test_nls, tests/scripts/nls.sh)
 build-tests: mo
 
 # the template as the sources make it; po/pdnkit.pot is rewritten only when it differs but
-# for its date (tests/scripts/nls.sh fails when the committed one is stale)
+# for its date; then msgmerge -U po/LL.po po/pdnkit.pot and translate what is new
 pot: $(BUILD)/pdnkit.pot
 	@if ! diff -q -I '^"POT-Creation-Date' $< po/pdnkit.pot >/dev/null 2>&1; then cp $< po/pdnkit.pot; echo "pot: po/pdnkit.pot updated"; fi
 $(BUILD)/pdnkit.pot: $(NLS_SRC) mk/nls.mk
