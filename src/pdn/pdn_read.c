@@ -16,7 +16,6 @@
  */
 #include "pdn_game_int.h"
 #include "pdn_reader.h"
-#include "pk_nls.h"
 #include "pdn_tree.h"
 #include "pdn_resume.h"
 

@@ -8,7 +8,6 @@
  */
 #include "pdn_reader.h"
 #include "input.h"
-#include "pk_nls.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -13,7 +13,6 @@
  * The text is copied from the input window as it slides (pk_rd_fill calls pk_rd_keep,
  * pdn_text.c).
  */
-#include "pk_nls.h"
 #include "pdn_reader.h"
 #include "pdn_tree.h"
 
