@@ -46,6 +46,7 @@ FORCE:
 include mk/deps.mk
 include mk/library.mk
 include mk/tools.mk
+include mk/nls.mk
 include mk/install.mk
 include mk/python.mk
 include web/web.mk

@@ -6,9 +6,10 @@
 #                 (the make deps-* targets, make run and make check); elsewhere as check
 # PART, and what it needs (Debian/Ubuntu package names):
 #   core       the build: pkg-config, PCRE2, CUnit, zlib, liblzma, libzstd, libbz2 and the
-#              decompressors bzip2, xz, zstd, gzip, iconv          (required: exit 1)
+#              decompressors bzip2, xz, zstd, gzip, iconv, gettext (required: exit 1)
 #   check      what make check needs beyond the build: chromium and python3 (browser tests),
-#              GNU parallel (tests/scripts/shard-parallel.sh), valgrind (speed-ratios.sh)
+#              GNU parallel (tests/scripts/shard-parallel.sh), valgrind (speed-ratios.sh),
+#              locales (the sources localedef makes fr_FR, tr_TR, ... from: nls.sh, test_locale)
 #                                                  (optional: those tests SKIP, exit 77)
 #   python     python3 headers, cffi, pytest, dask.distributed for $PYTHON; the wheel's
 #              setuptools, wheel, pip, venv and mypy (make wheel, tests/install/wheel.sh).
@@ -50,8 +51,14 @@ missing_core() {
   { pkg-config --exists bzip2 2>/dev/null ||
     printf '#include <bzlib.h>\n' | $CC -E -x c - >/dev/null 2>&1; } || missing="$missing libbz2-dev"
   tool bzip2:bzip2 xz:xz-utils zstd:zstd gzip:gzip iconv:libc-bin
+  # the message catalogues (mk/nls.mk): po/pdnkit.pot made by xgettext, po/*.po compiled by msgfmt
+  tool xgettext:gettext msgfmt:gettext
 }
-missing_check() { tool chromium:chromium python3:python3 parallel:parallel valgrind:valgrind; }
+missing_check() {
+  tool chromium:chromium python3:python3 parallel:parallel valgrind:valgrind msgcmp:gettext
+  # the locales test_locale.c and tests/scripts/nls.sh make with localedef
+  [ -f /usr/share/i18n/locales/fr_FR ] || missing="$missing locales"
+}
 missing_python() {
   dev=python3-dev
   mods="cffi:python3-cffi pytest:python3-pytest distributed:python3-distributed setuptools:python3-setuptools

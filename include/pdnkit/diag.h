@@ -140,6 +140,17 @@ PK_API int pk_diag_write_json_buf(char *buf, size_t size, size_t *len, const pk_
  * (json.c: the one JSON writer, whose other calls are in the private json.h.) */
 PK_API int pk_json_write_string(FILE *out, const char *s);
 
+/* Messages in the reader's language (added in 1.1): on != 0 makes the words of the
+ * diagnostics the library writes (pk_diag.message, .hint, and pk_diag_write_text's "game
+ * 3, move 12 (black)" and "position:") those of the catalogue "pdnkit" for the program's
+ * LC_MESSAGES locale (the program calls setlocale), found under dir (NULL: the install's
+ * share/locale; the first call's dir is kept); 0 turns it off again. Off by default: the
+ * library's words are English whatever the locale. Codes, severity words, the JSON's keys
+ * and values never change; write JSON with it off, so that its messages stay English.
+ * Process-wide: call it before starting threads. PK_OK, or PK_ERR_UNSUPPORTED in a build
+ * without gettext (the words stay English). */
+PK_API int pk_localize_messages(int on, const char *dir);
+
 #ifdef __cplusplus
 }
 #endif

@@ -2,6 +2,7 @@
  * JSON itself is json.c's. */
 #include "diag.h"
 #include "textbuf.h"
+#include "pk_nls.h"
 
 #include "json.h"
 
@@ -87,19 +88,21 @@ size_t pk_text_escape(char *buf, size_t size, const char *s, size_t len)
 #define SGR(x) "\033[" x "m\033[K"
 
 /* "game 3 (Smith - Jones, round 7), move 12 (black): " -- where in the file's games a
- * diagnostic belongs. */
+ * diagnostic belongs; in the reader's language when the program asked (pk_nls.h), the
+ * "file:line:col: error:" before it never (editors and scripts match it). */
 static void write_where(FILE *out, const pk_diag *d)
 {
     if (d->game <= 0)
         return;
-    fprintf(out, "game %d", d->game);
+    fprintf(out, PK_T("game %d"), d->game);
     if (d->game_name) {
         fputs(" (", out);
         pk_text_write_escaped(out, d->game_name);
         putc(')', out);
     }
     if (d->ply > 0 && d->move_number > 0)
-        fprintf(out, ", move %d (%s)", d->move_number, d->side == 'W' ? "white" : d->side == 'B' ? "black" : "?");
+        fprintf(out, PK_T(", move %d (%s)"), d->move_number,
+                d->side == 'W' ? PK_T("white") : d->side == 'B' ? PK_T("black") : "?");
     fputs(": ", out);
 }
 
@@ -122,7 +125,7 @@ int pk_diag_write_text(FILE *out, const pk_diag *d, unsigned flags)
     pk_text_write_escaped(out, d->message);
     int n = putc('\n', out);
     if (n != EOF && d->fen)
-        n = fprintf(out, "    position: %s\n", d->fen);
+        n = fprintf(out, PK_T("    position: %s\n"), d->fen);
     if (n != EOF && n >= 0 && d->hint) {
         fputs("    ", out);
         pk_text_write_escaped(out, d->hint);

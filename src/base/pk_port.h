@@ -48,6 +48,9 @@
  *                                                  pk_cli_next); getopt_long is not
  *                                                  POSIX, but glibc, musl, the BSDs and macOS
  *                                                  have it (<getopt.h>)
+ *   dcgettext dcngettext bindtextdomain            messages in the reader's language, when
+ *   bind_textdomain_codeset                        built with ENABLE_NLS (nls.c; GNU libintl,
+ *                                                  in glibc and musl; none on mingw)
  * END functions
  */
 #ifndef PK_PORT_H

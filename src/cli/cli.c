@@ -5,6 +5,7 @@
  * Reading the command line itself (the options, their values, getopt_long's mistakes) is
  * cli_opts.c.
  */
+#include "pk_nls.h"
 #include "cli.h"
 
 #include <errno.h>
@@ -49,7 +50,7 @@ int pk_cli_usage_error(FILE *out, const char *prog, const char *fmt, ...)
     va_start(ap, fmt);
     verror(out, prog, NULL, fmt, ap);
     va_end(ap);
-    fprintf(out, "Try '%s --help'.\n", prog);
+    fprintf(out, PK_T("Try '%s --help'.\n"), prog);
     return PK_EXIT_USAGE;
 }
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pk_port.h"
+#include "pk_nls.h"
 
 #include "cli.h"
 #include "diag.h"
@@ -32,40 +33,40 @@ static const struct {
     const char *help;     /* its lines, each after the column */
 } table[] = {
     {PK_CLI_OPT_VARIANT, {"variant", required_argument, NULL, 'v'}, "-v, --variant=NAME",
-     "rules to apply (name, alias or GameType number),\n"
+     N_("rules to apply (name, alias or GameType number),\n"
      "overriding the tags; default: the tags, else a guess\n"
-     "(see --list-variants)"},
+     "(see --list-variants)")},
     /* the tools that read a FEN, not games: no tags to override, so a default */
     {PK_CLI_OPT_FEN_VARIANT, {"variant", required_argument, NULL, 'v'}, "-v, --variant=NAME",
-     "rules to apply (name, alias or GameType number);\n"
-     "default: international (see --list-variants)"},
+     N_("rules to apply (name, alias or GameType number);\n"
+     "default: international (see --list-variants)")},
     /* pdngrep: a criterion, and -v is grep's --invert-match there (classics[] below) */
     {PK_CLI_OPT_SELECT_VARIANT, {"variant", required_argument, NULL, V_SELECT}, "    --variant=NAME",
-     "only the games of that variant (name, alias or\n"
-     "GameType number), as pdncheck resolves it"},
+     N_("only the games of that variant (name, alias or\n"
+     "GameType number), as pdncheck resolves it")},
     {PK_CLI_OPT_RESULTS, {"results", required_argument, NULL, V_RESULTS}, "    --results=first|white",
-     "read 1-0 as a win of the first mover (PDN, default)\n"
-     "or of White"},
+     N_("read 1-0 as a win of the first mover (PDN, default)\n"
+     "or of White")},
     {PK_CLI_OPT_CAPTURE_OPTIONAL, {"capture-optional", no_argument, NULL, V_CAPOPT}, "    --capture-optional",
-     "house rule of the 8x8 variants: captures are not\n"
-     "mandatory"},
+     N_("house rule of the 8x8 variants: captures are not\n"
+     "mandatory")},
     {PK_CLI_OPT_DRAW_PROFILE, {"draw-profile", required_argument, NULL, V_DRAW}, "    --draw-profile=NAME",
-     "brazilian-fmjd64, spanish-site40each or\n"
-     "spanish-site20each"},
+     N_("brazilian-fmjd64, spanish-site40each or\n"
+     "spanish-site20each")},
     {PK_CLI_OPT_JOBS, {"jobs", required_argument, NULL, 'j'}, "-j, --jobs=N",
-     "replay on N threads (default: every online core);\n"
-     "the output is the same whatever N"},
+     N_("replay on N threads (default: every online core);\n"
+     "the output is the same whatever N")},
     {PK_CLI_OPT_OUTPUT, {"output", required_argument, NULL, 'o'}, "-o, --output=FILE",
-     "write to FILE, not to standard output (refused when\n"
-     "FILE is also an input)"},
+     N_("write to FILE, not to standard output (refused when\n"
+     "FILE is also an input)")},
     {PK_CLI_OPT_COLOR, {"color", optional_argument, NULL, V_COLOR}, "    --color[=WHEN]",
-     "colour the output: auto (on a terminal, unless\n"
-     "NO_COLOR is set; the default), always or never"},
+     N_("colour the output: auto (on a terminal, unless\n"
+     "NO_COLOR is set; the default), always or never")},
     {PK_CLI_OPT_COLOR, {"colour", optional_argument, NULL, V_COLOR}, NULL, NULL},
     {PK_CLI_OPT_LIST_VARIANTS, {"list-variants", no_argument, NULL, V_LIST}, "    --list-variants",
-     "print the variant table and exit"},
-    {PK_CLI_OPT_HELP, {"help", no_argument, NULL, 'h'}, "-h, --help", "print this help and exit"},
-    {PK_CLI_OPT_VERSION, {"version", no_argument, NULL, 'V'}, "-V, --version", "print the version and exit"},
+     N_("print the variant table and exit")},
+    {PK_CLI_OPT_HELP, {"help", no_argument, NULL, 'h'}, "-h, --help", N_("print this help and exit")},
+    {PK_CLI_OPT_VERSION, {"version", no_argument, NULL, 'V'}, "-V, --version", N_("print the version and exit")},
 };
 #define NTABLE (sizeof table / sizeof table[0])
 #define HELP_COLUMN 29 /* where the help text starts, as in every reader tool's --help */
@@ -84,6 +85,9 @@ static const char *twice(const struct option *opts)
 bool pk_cli_shared_init(pk_cli_shared *sh, unsigned listed, const struct option *own, void (*usage)(FILE *out))
 {
     memset(sh, 0, sizeof *sh);
+    /* the words in the reader's language (issue 36; main set LC_MESSAGES): the install's
+     * catalogues, or the build tree's when PDNKIT_LOCALEDIR names them (the tests) */
+    pk_localize_messages(1, getenv("PDNKIT_LOCALEDIR"));
     sh->listed = listed;
     sh->results = PK_RESULTS_FIRST_MOVER;
     sh->jobs = pk_cli_jobs_default();
@@ -199,7 +203,7 @@ int pk_cli_help(FILE *out, unsigned shared)
         if (!(shared & table[i].bit) || !table[i].synopsis) /* (--colour: --color's spelling) */
             continue;
         int n = fprintf(out, "  %s", table[i].synopsis);
-        for (const char *p = table[i].help; *p;) {
+        for (const char *p = PK_T(table[i].help); *p;) { /* in the reader's language */
             size_t len = strcspn(p, "\n");
             fprintf(out, "%*s%.*s\n", n < HELP_COLUMN ? HELP_COLUMN - n : 1, "", (int)len, p);
             n = 0;
@@ -216,7 +220,7 @@ int pk_cli_variant(const char *arg, const pk_variant **out, pk_error *err)
     *out = arg ? pk_variant_lookup(arg) : NULL;
     if (*out)
         return PK_OK;
-    return pk_error_set(err, PK_ERR_USAGE, 0, "unknown variant '%s' (known: %s, or a PDN GameType number)",
+    return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("unknown variant '%s' (known: %s, or a PDN GameType number)"),
                         arg ? arg : "", pk_variant_names());
 }
 
@@ -227,7 +231,7 @@ int pk_cli_results(const char *arg, int *out, pk_error *err)
     else if (!strcmp(arg, "white"))
         *out = PK_RESULTS_WHITE;
     else
-        return pk_error_set(err, PK_ERR_USAGE, 0, "--results takes 'first' or 'white', not '%s'", arg);
+        return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("--results takes 'first' or 'white', not '%s'"), arg);
     return PK_OK;
 }
 
@@ -240,7 +244,7 @@ int pk_cli_jobs(const char *arg, int *out, pk_error *err)
 {
     long n;
     if (pk_cli_number(arg, 1, PK_CLI_MAX_JOBS, &n))
-        return pk_error_set(err, PK_ERR_USAGE, 0, "-j takes a number of threads from 1 to %d, not '%s'",
+        return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("-j takes a number of threads from 1 to %d, not '%s'"),
                             PK_CLI_MAX_JOBS, arg);
     *out = (int)n;
     return PK_OK;
@@ -269,7 +273,7 @@ int pk_cli_draw_profile(const char *arg, unsigned *flags, pk_error *err)
         *flags |= f;
         return PK_OK;
     }
-    return pk_error_set(err, PK_ERR_USAGE, 0, "unknown draw profile '%s' (known: %s)", arg,
+    return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("unknown draw profile '%s' (known: %s)"), arg,
                         pk_draw_profile_names());
 }
 
@@ -296,7 +300,7 @@ int pk_cli_color(const char *arg, int *when, pk_error *err)
             *when = names[i].when;
             return PK_OK;
         }
-    return pk_error_set(err, PK_ERR_USAGE, 0, "--color takes 'auto', 'always' or 'never', not '%s'", arg);
+    return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("--color takes 'auto', 'always' or 'never', not '%s'"), arg);
 }
 
 /* ---- short options ---------------------------------------------------------------- */

@@ -15,6 +15,7 @@
 
 #include "movegen.h"
 #include "pk_bits.h"
+#include "pk_nls.h"
 
 /* Private class ids (bits of pk_draw_state.classes, index of pk_draw_state.run). */
 enum {
@@ -57,7 +58,7 @@ static bool classes_apply(const pk_draw_state *s, const pk_pos *p)
     return p->kings || (s->classes & (1u << C_T11));
 }
 
-static const char *const SIDE[2] = {"White", "Black"};
+static const char *const SIDE[2] = {N_("White"), N_("Black")};
 static const char *const NTH[] = {"zeroth", "first", "second", "third", "fourth", "fifth"};
 
 const char *pk_draw_kind_name(int kind)
@@ -396,8 +397,8 @@ static void rep_eval(pk_draw_state *s, pk_draw_rep_entry *e, sink *k)
         e->fired |= 1;
         pk_draw_event *ev = emit(k, "REP3-INFO", "draw-repetition", PK_DRAW_INFO, i, e->first);
         snprintf(ev->msg, sizeof ev->msg,
-                 "third occurrence of the position after ply %d (first after ply %d); the "
-                 "Italian rule draws at the fourth (low confidence, D-IT-1)",
+                 PK_T("third occurrence of the position after ply %d (first after ply %d); the "
+                      "Italian rule draws at the fourth (low confidence, D-IT-1)"),
                  i, e->first);
     }
     /* RULES 3.2 REP(k): once per position, when its count reaches k; automatic or claim
@@ -406,12 +407,26 @@ static void rep_eval(pk_draw_state *s, pk_draw_rep_entry *e, sink *k)
         e->fired |= 2;
         pk_draw_event *ev = emit(k, s->rep_k == 4 ? "REP4" : "REP3", "draw-repetition",
                                  s->rep_kind, i, e->first);
-        snprintf(ev->msg, sizeof ev->msg,
-                 "%s repetition%s: the position after ply %d occurred for the %s time (first "
-                 "after ply %d, same side to move)",
-                 s->rep_k == 4 ? "fourfold" : "threefold",
-                 s->rep_kind == PK_DRAW_CLAIM ? " (claimable)" : "", i,
-                 NTH[s->rep_k < 6 ? s->rep_k : 0], e->first);
+        bool claim = s->rep_kind == PK_DRAW_CLAIM;
+        /* the words whole for the translators (pk_nls.h): threefold and fourfold */
+        const char *whole =
+            s->rep_k == 3 ? (claim ? PK_T("threefold repetition (claimable): the position after ply %d occurred for "
+                                          "the third time (first after ply %d, same side to move)")
+                                   : PK_T("threefold repetition: the position after ply %d occurred for the third "
+                                          "time (first after ply %d, same side to move)"))
+            : s->rep_k == 4 ? (claim ? PK_T("fourfold repetition (claimable): the position after ply %d occurred for "
+                                            "the fourth time (first after ply %d, same side to move)")
+                                     : PK_T("fourfold repetition: the position after ply %d occurred for the fourth "
+                                            "time (first after ply %d, same side to move)"))
+                            : NULL;
+        if (whole)
+            snprintf(ev->msg, sizeof ev->msg, whole, i, e->first);
+        else
+            snprintf(ev->msg, sizeof ev->msg,
+                     "%s repetition%s: the position after ply %d occurred for the %s time (first "
+                     "after ply %d, same side to move)",
+                     s->rep_k == 4 ? "fourfold" : "threefold", claim ? " (claimable)" : "", i,
+                     NTH[s->rep_k < 6 ? s->rep_k : 0], e->first);
     }
 }
 
@@ -428,9 +443,10 @@ static void k_eval(pk_draw_state *s, sink *k)
         pk_draw_event *ev = emit(k, s->k_rule, "draw-move-limit", s->k_kind, i,
                                  s->streak_start > s->origin ? s->streak_start : s->origin);
         snprintf(ev->msg, sizeof ev->msg,
-                 "%d-move rule%s: %d plies with only king moves and no capture%s", moves,
-                 s->k_kind == PK_DRAW_CLAIM ? " (claimable)" : "", s->streak,
-                 s->k_seeded && s->streak_start <= s->origin ? " (counted from the FEN :H clock)" : "");
+                 s->k_kind == PK_DRAW_CLAIM ? PK_T("%d-move rule (claimable): %d plies with only king moves and no capture%s")
+                                            : PK_T("%d-move rule: %d plies with only king moves and no capture%s"),
+                 moves, s->streak,
+                 s->k_seeded && s->streak_start <= s->origin ? PK_T(" (counted from the FEN :H clock)") : "");
     }
     /* RULES 3.4, D-ES-1 site profiles: no capture and no promotion, men may move */
     if (s->site_plies && !s->site_fired && s->site_count >= s->site_plies) {
@@ -438,7 +454,7 @@ static void k_eval(pk_draw_state *s, sink *k)
         pk_draw_event *ev = emit(k, s->site_rule, "draw-move-limit", PK_DRAW_AUTOMATIC, i,
                                  s->site_start);
         snprintf(ev->msg, sizeof ev->msg,
-                 "site move limit (D-ES-1 profile): %d plies without capture or promotion",
+                 PK_T("site move limit (D-ES-1 profile): %d plies without capture or promotion"),
                  s->site_count);
     }
 }
@@ -448,26 +464,28 @@ static void k_eval(pk_draw_state *s, sink *k)
 
 static void class_message(pk_draw_event *ev, int id, const pk_draw_run *r, int ply)
 {
-    const char *strong = r->strong >= 0 ? SIDE[r->strong] : "the strong side";
+    const char *strong = PK_T(r->strong >= 0 ? SIDE[r->strong] : N_("the strong side"));
     switch (id) {
     case C_F16:
     case C_F5: /* EACH(M): limit = 2M plies */
         snprintf(ev->msg, sizeof ev->msg,
-                 "%d-move rule: one king against %s with a king since ply %d, %d moves each played",
-                 r->limit / 2, id == C_F16 ? "three pieces" : "one or two pieces", r->start, r->limit / 2);
+                 PK_T("%d-move rule: one king against %s with a king since ply %d, %d moves each played"),
+                 r->limit / 2, id == C_F16 ? PK_T("three pieces") : PK_T("one or two pieces"), r->start, r->limit / 2);
         break;
     default: {
         static const char *const what[C_COUNT] = {
-            [C_S13] = "three kings (one on the main diagonal) v one king",
-            [C_R724] = "three or more kings v one king",
-            [C_R727] = "three pieces v one king alone on the main road",
-            [C_R728] = "one or two pieces with a king v one king",
-            [C_P13] = "three kings v one king",
-            [C_FR7] = "two kings v one king",
+            [C_S13] = N_("three kings (one on the main diagonal) v one king"),
+            [C_R724] = N_("three or more kings v one king"),
+            [C_R727] = N_("three pieces v one king alone on the main road"),
+            [C_R728] = N_("one or two pieces with a king v one king"),
+            [C_P13] = N_("three kings v one king"),
+            [C_FR7] = N_("two kings v one king"),
         };
         snprintf(ev->msg, sizeof ev->msg,
-                 "%s since ply %d: %s's %d%s move (ply %d) did not win", what[id], r->start,
-                 strong, r->limit, r->limit == 1 ? "st" : r->limit == 2 ? "nd" : "th", ply);
+                 /* TRANSLATORS: the %d%s is an ordinal, 13 + "th": translate "st", "nd", "th" as your
+                    language writes the ordinal's mark after the number (13e, 13-й, 13º) */
+                 PK_T("%s since ply %d: %s's %d%s move (ply %d) did not win"), PK_T(what[id]), r->start, strong,
+                 r->limit, r->limit == 1 ? PK_T("st") : r->limit == 2 ? PK_T("nd") : PK_T("th"), ply);
         break;
     }
     }
@@ -540,17 +558,17 @@ static void class_eval(pk_draw_state *s, const pk_pos *p, sink *k)
         r->fired = true;
         pk_draw_event *ev = emit(k, CLASS[id].rule, "draw-endgame", PK_DRAW_AUTOMATIC, i, r->start);
         if (id == C_T11)
-            snprintf(ev->msg, sizeof ev->msg, "one piece each (Turkish draughts): drawn since ply %d", r->start);
+            snprintf(ev->msg, sizeof ev->msg, PK_T("one piece each (Turkish draughts): drawn since ply %d"), r->start);
         else if (id == C_FR1)
             snprintf(ev->msg, sizeof ev->msg,
-                     "king v king (Frisian art. 21): %s to move has no capture and a move that "
-                     "allows none",
-                     SIDE[p->turn]);
+                     PK_T("king v king (Frisian art. 21): %s to move has no capture and a move that "
+                          "allows none"),
+                     PK_T(SIDE[p->turn]));
         else if (id == C_R726) {
             mat m = material(p);
             snprintf(ev->msg, sizeof ev->msg,
-                     "7.2.6: both sides have kings, %d pieces, no capture or promotion for %d "
-                     "moves each since ply %d",
+                     PK_T("7.2.6: both sides have kings, %d pieces, no capture or promotion for %d "
+                          "moves each since ply %d"),
                      m.total[0] + m.total[1], r->limit / 2, r->start);
         } else
             class_message(ev, id, r, i);

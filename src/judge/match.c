@@ -18,6 +18,7 @@
 
 #include "notation.h"
 #include "pk_bits.h"
+#include "pk_nls.h"
 
 pk_match_scratch *pk_match_scratch_new(void)
 {
@@ -508,37 +509,37 @@ int pk_match_move(const pk_variant *v, const pk_pos *p, const pk_written *w, uns
 const char *pk_illegal_why_text(int why)
 {
     switch (why) {
-    case PK_ILL_NO_PIECE: return "there is no piece on the origin square";
-    case PK_ILL_WRONG_SIDE: return "the piece on the origin square belongs to the side not to move";
-    case PK_ILL_OCCUPIED: return "the destination square is occupied";
-    case PK_ILL_BACKWARDS: return "a man cannot move backwards";
-    case PK_ILL_NOT_DIAGONAL: return "the squares are not on one diagonal";
-    case PK_ILL_TOO_FAR: return "a man moves one square diagonally forward, or jumps over an adjacent piece";
-    case PK_ILL_KING_ONE_STEP: return "in this variant a king moves one square, or jumps over an adjacent piece";
-    case PK_ILL_BLOCKED: return "the way is blocked";
-    case PK_ILL_OWN_PIECE: return "a piece cannot jump its own side's piece";
-    case PK_ILL_NOTHING_TO_JUMP: return "there is no piece to jump";
-    case PK_ILL_KING_BY_MAN: return "a man cannot capture a king in this variant";
+    case PK_ILL_NO_PIECE: return N_("there is no piece on the origin square");
+    case PK_ILL_WRONG_SIDE: return N_("the piece on the origin square belongs to the side not to move");
+    case PK_ILL_OCCUPIED: return N_("the destination square is occupied");
+    case PK_ILL_BACKWARDS: return N_("a man cannot move backwards");
+    case PK_ILL_NOT_DIAGONAL: return N_("the squares are not on one diagonal");
+    case PK_ILL_TOO_FAR: return N_("a man moves one square diagonally forward, or jumps over an adjacent piece");
+    case PK_ILL_KING_ONE_STEP: return N_("in this variant a king moves one square, or jumps over an adjacent piece");
+    case PK_ILL_BLOCKED: return N_("the way is blocked");
+    case PK_ILL_OWN_PIECE: return N_("a piece cannot jump its own side's piece");
+    case PK_ILL_NOTHING_TO_JUMP: return N_("there is no piece to jump");
+    case PK_ILL_KING_BY_MAN: return N_("a man cannot capture a king in this variant");
     case PK_ILL_CAPTURED_TWICE:
-        return "captured pieces stay on the board until the move ends and cannot be passed or taken again";
-    case PK_ILL_SAME_SQUARE: return "origin and destination are the same square";
-    case PK_ILL_FILE_ORIGIN: return "no legal move starts on that file";
-    case PK_ILL_NOT_ORTHOGONAL: return "the squares are not on one rank or file";
-    case PK_ILL_TOO_FAR_ORTHO: return "a man moves one square forward or sideways, or jumps over an adjacent piece";
-    case PK_ILL_REVERSAL: return "a capture may not turn back by 180 degrees";
-    case PK_ILL_LAND_BEHIND: return "a king lands on the square right behind the piece it takes";
-    default: return "not a legal move in this position";
+        return N_("captured pieces stay on the board until the move ends and cannot be passed or taken again");
+    case PK_ILL_SAME_SQUARE: return N_("origin and destination are the same square");
+    case PK_ILL_FILE_ORIGIN: return N_("no legal move starts on that file");
+    case PK_ILL_NOT_ORTHOGONAL: return N_("the squares are not on one rank or file");
+    case PK_ILL_TOO_FAR_ORTHO: return N_("a man moves one square forward or sideways, or jumps over an adjacent piece");
+    case PK_ILL_REVERSAL: return N_("a capture may not turn back by 180 degrees");
+    case PK_ILL_LAND_BEHIND: return N_("a king lands on the square right behind the piece it takes");
+    default: return N_("not a legal move in this position");
     }
 }
 
 const char *pk_choice_why_text(int why)
 {
     switch (why) {
-    case PK_WHY_QUANTITY: return "the capture taking the most pieces is mandatory";
-    case PK_WHY_QUALITY: return "among captures of as many pieces, the one taking the most kings is mandatory";
-    case PK_WHY_BY_KING: return "a capture with the king is mandatory";
-    case PK_WHY_KING_ORDER: return "the capture meeting the kings earliest is mandatory";
-    default: return "the capture of the highest value is mandatory";
+    case PK_WHY_QUANTITY: return N_("the capture taking the most pieces is mandatory");
+    case PK_WHY_QUALITY: return N_("among captures of as many pieces, the one taking the most kings is mandatory");
+    case PK_WHY_BY_KING: return N_("a capture with the king is mandatory");
+    case PK_WHY_KING_ORDER: return N_("the capture meeting the kings earliest is mandatory");
+    default: return N_("the capture of the highest value is mandatory");
     }
 }
 
@@ -559,15 +560,15 @@ const char *pk_match_code(int kind)
 const char *pk_choice_rule_name(const pk_variant *v, int why)
 {
     switch (why) {
-    case PK_WHY_QUANTITY: return "majority rule";
+    case PK_WHY_QUANTITY: return N_("majority rule");
     case PK_WHY_QUALITY:
-        return v->rules.choice == PK_CHOICE_ITALIAN ? "Italian rule 3 (most kings)" : "quality rule (most kings)";
+        return v->rules.choice == PK_CHOICE_ITALIAN ? N_("Italian rule 3 (most kings)") : N_("quality rule (most kings)");
     case PK_WHY_BY_KING:
-        return v->rules.choice == PK_CHOICE_CZECH     ? "Czech king priority"
-               : v->rules.choice == PK_CHOICE_ITALIAN ? "Italian rule 2 (capture with the king)"
-                                                      : "king priority";
-    case PK_WHY_KING_ORDER: return "Italian rule 4 (kings met first)";
-    default: return "Frisian value rule";
+        return v->rules.choice == PK_CHOICE_CZECH     ? N_("Czech king priority")
+               : v->rules.choice == PK_CHOICE_ITALIAN ? N_("Italian rule 2 (capture with the king)")
+                                                      : N_("king priority");
+    case PK_WHY_KING_ORDER: return N_("Italian rule 4 (kings met first)");
+    default: return N_("Frisian value rule");
     }
 }
 
@@ -606,14 +607,17 @@ static void say_list(words *o, const pk_variant *v, const pk_pos *p, const pk_ma
         say(o, "%s%s", i ? ", " : "", t);
         if (counts) {
             int n = m->cand[i].ncap, k = m->cand[i].nkcap;
-            if (k)
-                say(o, " (%d piece%s, %d king%s)", n, n == 1 ? "" : "s", k, k == 1 ? "" : "s");
-            else
-                say(o, " (%d piece%s)", n, n == 1 ? "" : "s");
+            say(o, " (");
+            say(o, PK_TN("%d piece", "%d pieces", n), n);
+            if (k) {
+                say(o, ", ");
+                say(o, PK_TN("%d king", "%d kings", k), k);
+            }
+            say(o, ")");
         }
     }
     if (m->ncand_total > m->ncand)
-        say(o, " and %d more", m->ncand_total - m->ncand);
+        say(o, PK_T(" and %d more"), m->ncand_total - m->ncand);
 }
 
 /* pk_choice_why_text under the house rule: a capture is not mandatory, but a capture
@@ -621,15 +625,15 @@ static void say_list(words *o, const pk_variant *v, const pk_pos *p, const pk_ma
 static const char *choice_why_optional(int why)
 {
     switch (why) {
-    case PK_WHY_QUANTITY: return "a capture must take the most pieces";
-    case PK_WHY_QUALITY: return "a capture must take as many pieces and the most kings";
-    case PK_WHY_BY_KING: return "a capture must be made with the king";
-    case PK_WHY_KING_ORDER: return "a capture must meet the kings earliest";
-    default: return "a capture must have the highest value";
+    case PK_WHY_QUANTITY: return N_("a capture must take the most pieces");
+    case PK_WHY_QUALITY: return N_("a capture must take as many pieces and the most kings");
+    case PK_WHY_BY_KING: return N_("a capture must be made with the king");
+    case PK_WHY_KING_ORDER: return N_("a capture must meet the kings earliest");
+    default: return N_("a capture must have the highest value");
     }
 }
 
-static const char *side_word(int c) { return c == PK_WHITE ? "white" : "black"; }
+static const char *side_word(int c) { return c == PK_WHITE ? PK_T("white") : PK_T("black"); }
 
 int pk_match_describe(const pk_variant *v, const pk_pos *p, const char *text, const pk_match *m,
                       unsigned gen_flags, bool algebraic, pk_match_scratch *s, char *buf, size_t size)
@@ -641,43 +645,49 @@ int pk_match_describe(const pk_variant *v, const pk_pos *p, const char *text, co
     switch (m->kind) {
     case PK_MATCH_LEGAL: break;
     case PK_MATCH_AMBIGUOUS:
-        say(&o, "%s is ambiguous: it matches %d legal moves: ", text, m->ncand_total);
+        say(&o, PK_TN("%s is ambiguous: it matches %d legal move: ", "%s is ambiguous: it matches %d legal moves: ", m->ncand_total), text,
+            m->ncand_total);
         say_list(&o, v, p, m, true, false, gen_flags, algebraic, s);
         break;
     case PK_MATCH_CAPTURE_REQUIRED: /* never under the house rule: the quiet move is legal */
-        say(&o, "%s: a capture is mandatory (%d available: ", text, m->ncand_total);
+        say(&o, PK_T("%s: a capture is mandatory (%d available: "), text, m->ncand_total);
         say_list(&o, v, p, m, false, false, gen_flags, algebraic, s);
         say(&o, ")");
         break;
     case PK_MATCH_CHOICE:
-        say(&o, "%s takes %d piece%s%s; %s (%s) requires ", text, n, n == 1 ? "" : "s",
-            m->move.nkcap ? (m->move.nkcap == 1 ? ", 1 king" : ", kings") : "", pk_choice_rule_name(v, m->why),
-            gen_flags & PK_GEN_CAPTURE_OPTIONAL ? choice_why_optional(m->why) : pk_choice_why_text(m->why));
+        say(&o, PK_TN("%s takes %d piece", "%s takes %d pieces", n), text, n);
+        if (m->move.nkcap)
+            say(&o, "%s", m->move.nkcap == 1 ? PK_T(", 1 king") : PK_T(", kings"));
+        say(&o, PK_T("; %s (%s) requires "), PK_T(pk_choice_rule_name(v, m->why)),
+            PK_T(gen_flags & PK_GEN_CAPTURE_OPTIONAL ? choice_why_optional(m->why) : pk_choice_why_text(m->why)));
         say_list(&o, v, p, m, false, true, gen_flags, algebraic, s);
         break;
     case PK_MATCH_INCOMPLETE:
-        say(&o, "%s stops after taking %d piece%s while the capture must go on: ", text, n, n == 1 ? "" : "s");
+        say(&o, PK_TN("%s stops after taking %d piece while the capture must go on: ",
+                      "%s stops after taking %d pieces while the capture must go on: ", n), text, n);
         say_list(&o, v, p, m, false, true, gen_flags, algebraic, s);
         break;
     default:
         if (m->nlegal == 0) { /* RULES 1.9: the game was over before this move */
-            say(&o, "%s was played after the end of the game: %s has no legal move and has %s", text,
-                side_word(p->turn), v->goal == PK_GOAL_BLOCKED_WINS ? "won" : "lost"); /* Antidraughts */
+            say(&o, v->goal == PK_GOAL_BLOCKED_WINS /* Antidraughts */
+                        ? PK_T("%s was played after the end of the game: %s has no legal move and has won")
+                        : PK_T("%s was played after the end of the game: %s has no legal move and has lost"),
+                text, side_word(p->turn));
             break;
         }
         if (m->why == PK_ILL_FILE_ORIGIN) {
-            say(&o, "illegal move %s: no legal move of %s starts on the %c file", text, side_word(p->turn),
+            say(&o, PK_T("illegal move %s: no legal move of %s starts on the %c file"), text, side_word(p->turn),
                 text[0] >= 'A' && text[0] <= 'Z' ? text[0] + 32 : text[0]);
             break;
         }
-        say(&o, "illegal move %s: %s", text, pk_illegal_why_text(m->why));
+        say(&o, PK_T("illegal move %s: %s"), text, PK_T(pk_illegal_why_text(m->why)));
         if (m->why_square >= 0) {
             char sq[4];
             say(&o, " (%s)", pk_square_name(v->geom, m->why_square, algebraic, sq));
         }
         /* under the house rule a capture is not mandatory: the captures are no reason */
         if (m->ncand && !(gen_flags & PK_GEN_CAPTURE_OPTIONAL)) {
-            say(&o, "; a capture is mandatory: ");
+            say(&o, "%s", PK_T("; a capture is mandatory: "));
             say_list(&o, v, p, m, false, false, gen_flags, algebraic, s);
         }
     }
@@ -690,8 +700,8 @@ const char *pk_match_advice(const pk_match *m)
         return NULL;
     for (int i = 1; i < m->ncand; i++)
         if (m->cand[i].from != m->cand[0].from)
-            return "write the origin square";
-    return "write the full capture path";
+            return N_("write the origin square");
+    return N_("write the full capture path");
 }
 
 int pk_match_forbidden_reason(const pk_variant *v, const pk_pos *p, const pk_move *c, const pk_move *best,
@@ -706,21 +716,21 @@ int pk_match_forbidden_reason(const pk_variant *v, const pk_pos *p, const pk_mov
         buf[0] = 0;
     switch (why) {
     case PK_WHY_QUANTITY:
-        say(&o, "%s: takes %d, %d required by %s", pk_choice_rule_name(v, why), c->ncap, best->ncap, t);
+        say(&o, PK_T("%s: takes %d, %d required by %s"), PK_T(pk_choice_rule_name(v, why)), c->ncap, best->ncap, t);
         break;
     case PK_WHY_QUALITY:
-        say(&o, "%s: takes %d king%s, %d required by %s", pk_choice_rule_name(v, why), c->nkcap,
-            c->nkcap == 1 ? "" : "s", best->nkcap, t);
+        say(&o, PK_TN("%s: takes %d king, %d required by %s", "%s: takes %d kings, %d required by %s", c->nkcap),
+            PK_T(pk_choice_rule_name(v, why)), c->nkcap, best->nkcap, t);
         break;
     case PK_WHY_BY_KING:
-        say(&o, "%s: a capture by a king has priority (%s)", pk_choice_rule_name(v, why), t);
+        say(&o, PK_T("%s: a capture by a king has priority (%s)"), PK_T(pk_choice_rule_name(v, why)), t);
         break;
     case PK_WHY_KING_ORDER:
-        say(&o, "%s: %s meets the kings earlier", pk_choice_rule_name(v, why), t);
+        say(&o, PK_T("%s: %s meets the kings earlier"), PK_T(pk_choice_rule_name(v, why)), t);
         break;
     default: {
         int cv = 100 * (c->ncap + c->nkcap) - c->nkcap, bv = 100 * (best->ncap + best->nkcap) - best->nkcap;
-        say(&o, "%s: value %d, %d required by %s", pk_choice_rule_name(v, why), cv, bv, t);
+        say(&o, PK_T("%s: value %d, %d required by %s"), PK_T(pk_choice_rule_name(v, why)), cv, bv, t);
     }
     }
     return (int)o.len;

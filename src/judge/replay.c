@@ -114,9 +114,9 @@ static void note_draws(ctx *c, const pk_draw_event *ev, int n, const pk_pdn_move
             c->res->draws[c->res->ndraws++] = *e;
         if (e->kind == PK_DRAW_AUTOMATIC)
             *drawn_at = e->ply;
-        const char *what = e->kind == PK_DRAW_AUTOMATIC ? "the game is drawn"
-                           : e->kind == PK_DRAW_CLAIM   ? "a draw can be claimed"
-                                                        : "note";
+        const char *what = e->kind == PK_DRAW_AUTOMATIC ? PK_T("the game is drawn")
+                           : e->kind == PK_DRAW_CLAIM   ? PK_T("a draw can be claimed")
+                                                        : PK_T("note");
         c->after_move = true;
         pk_rp_report(c, PK_SEV_NOTE, e->code, mv, ply, NULL, "%s at ply %d (%s): %s", what, e->ply, e->rule,
                      e->msg);
@@ -150,17 +150,17 @@ static void check_result(ctx *c, const pk_pdn_move *last, int drawn_at)
     d.fen = c->fen;
     d.variant = c->v;
     d.pos = &c->pos;
-    const char *conv = c->o->results == PK_RESULTS_WHITE ? "1-0 read as a White win (--results white)"
-                                                         : "1-0 = the first mover won (PDN)";
+    const char *conv = c->o->results == PK_RESULTS_WHITE ? PK_T("1-0 read as a White win (--results white)")
+                                                         : PK_T("1-0 = the first mover won (PDN)");
     if (c->res->loser >= 0 && winner != PK_OTHER(c->res->loser)) {
-        snprintf(msg, sizeof msg, "result %s contradicts the board: %s (%s)", text, c->end_why, conv);
+        snprintf(msg, sizeof msg, PK_T("result %s contradicts the board: %s (%s)"), text, c->end_why, conv);
         pk_fen_write(c->v, &c->pos, c->v->algebraic, c->fen, sizeof c->fen);
         d.severity = PK_SEV_ERROR;
         c->res->errors++;
         c->res->result_check |= PK_RESULT_CONTRADICTS_BOARD;
         pk_diag_emit(c->sink, &d);
     } else if (drawn_at >= 0 && winner >= 0) {
-        snprintf(msg, sizeof msg, "result %s contradicts the draw the rules imposed at ply %d", text,
+        snprintf(msg, sizeof msg, PK_T("result %s contradicts the draw the rules imposed at ply %d"), text,
                  drawn_at);
         pk_fen_write(c->v, &c->pos, c->v->algebraic, c->fen, sizeof c->fen);
         d.severity = PK_SEV_WARNING;
@@ -251,7 +251,7 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
         if (m.sep_mismatch)
             pk_rp_report_move(c, &m.move, NULL, PK_SEV_WARNING, "separator", mv, ply, NULL,
                               "%s is a %s written with '%c'", mv->text,
-                              (m.move.flags & PK_MV_CAPTURE) ? "capture" : "move without capture",
+                              (m.move.flags & PK_MV_CAPTURE) ? PK_T("capture") : PK_T("move without capture"),
                               (m.move.flags & PK_MV_CAPTURE) ? '-' : 'x');
     } else {
         /* the words are match.c's (pk_match_describe), in the notation the move was written
@@ -263,11 +263,11 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
         bool go_on = m.kind == PK_MATCH_CAPTURE_REQUIRED || m.kind == PK_MATCH_CHOICE ||
                      m.kind == PK_MATCH_INCOMPLETE || (m.kind == PK_MATCH_AMBIGUOUS && c->o->pick_first);
         if (m.kind == PK_MATCH_AMBIGUOUS && c->o->pick_first)
-            snprintf(hint, sizeof hint, "the first candidate is played (--pick-first)");
+            snprintf(hint, sizeof hint, "%s", N_("the first candidate is played (--pick-first)"));
         else if (m.kind == PK_MATCH_AMBIGUOUS)
-            snprintf(hint, sizeof hint, "%s; %s", pk_match_advice(&m), stop_hint(c));
+            snprintf(hint, sizeof hint, "%s; %s", PK_T(pk_match_advice(&m)), PK_T(stop_hint(c)));
         else if (go_on && !c->o->stop_at_first)
-            snprintf(hint, sizeof hint, "the move is played as recorded");
+            snprintf(hint, sizeof hint, "%s", N_("the move is played as recorded"));
         else
             snprintf(hint, sizeof hint, "%s", stop_hint(c));
         pk_move written;
@@ -283,7 +283,7 @@ static bool resolve_move(ctx *c, const pk_pdn_line *line, int i, int ply, pk_mov
         return false;
     if (m.kind == PK_MATCH_LEGAL && king_run_exceeded(c, &m.move)) {
         pk_rp_report_move(c, &m.move, NULL, PK_SEV_ERROR, "illegal-move", mv, ply,
-                          c->o->stop_at_first ? stop_hint(c) : "the move is played as recorded",
+                          c->o->stop_at_first ? stop_hint(c) : N_("the move is played as recorded"),
                           "%s: a king may not make more than %d moves in a row without "
                           "capturing while its side "
                           "still has men (Frisian art. 17)",
@@ -460,14 +460,16 @@ static void decided(ctx *c, int won_at, int winner)
 {
     if (won_at >= 0) {
         c->res->loser = PK_OTHER(winner);
-        snprintf(c->end_why, sizeof c->end_why, "%s made the first king at ply %d and has won (%s)",
+        snprintf(c->end_why, sizeof c->end_why, PK_T("%s made the first king at ply %d and has won (%s)"),
                  side_name(winner), won_at, c->v->name);
     } else if (pk_gen_legal(c->v, &c->pos, &c->r->legal, c->o->gen_flags) == 0) {
         bool wins = c->v->goal == PK_GOAL_BLOCKED_WINS; /* Antidraughts */
         c->res->loser = wins ? PK_OTHER(c->pos.turn) : c->pos.turn;
-        snprintf(c->end_why, sizeof c->end_why, "%s has no legal move and has %s%s%s%s",
-                 side_name(c->pos.turn), wins ? "won" : "lost", wins ? " (" : "", wins ? c->v->name : "",
-                 wins ? ")" : "");
+        if (wins)
+            snprintf(c->end_why, sizeof c->end_why, PK_T("%s has no legal move and has won (%s)"),
+                     side_name(c->pos.turn), c->v->name);
+        else
+            snprintf(c->end_why, sizeof c->end_why, PK_T("%s has no legal move and has lost"), side_name(c->pos.turn));
     }
 }
 
@@ -476,7 +478,7 @@ static void decided(ctx *c, int won_at, int winner)
  * caller gets the status. */
 static int draw_nomem(ctx *c, const pk_pdn_move *mv, int ply)
 {
-    pk_rp_report(c, PK_SEV_ERROR, "out-of-memory", mv, ply, "the replay of this game stops here",
+    pk_rp_report(c, PK_SEV_ERROR, "out-of-memory", mv, ply, N_("the replay of this game stops here"),
                  "out of memory: the draw rules cannot record the position");
     c->res->stopped = true;
     c->res->plies = ply;

@@ -5,6 +5,7 @@
  * stopped game suggests is wrong said. The top of the replay's files (replay_int.h): it
  * uses the others, none uses it.
  */
+#include "pk_nls.h"
 #include "replay_int.h"
 
 #include <stdio.h>
@@ -24,11 +25,11 @@ static void check_result_tag(const pk_game *g, const char *file, pk_diag_sink *s
     res->result_check |= PK_RESULT_TAG_DISAGREES;
     res->warnings++;
     char msg[512];
-    snprintf(msg, sizeof msg, "the Result tag says \"%s\" but the game ends with %s (line %lld)", sr.tag, sr.text,
+    snprintf(msg, sizeof msg, PK_T("the Result tag says \"%s\" but the game ends with %s (line %lld)"), sr.tag, sr.text,
              sr.line);
     pk_diag d = {.severity = PK_SEV_WARNING, .code = "result-tag-mismatch", .file = file, .game = g->index,
                  .line = sr.tag_line, .col = sr.tag_col, .message = msg,
-                 .hint = "the terminator is the result checked; write the same result in both"};
+                 .hint = PK_T("the terminator is the result checked; write the same result in both")};
     pk_diag_emit(sink, &d);
 }
 

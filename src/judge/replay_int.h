@@ -12,6 +12,7 @@
 #ifndef PK_REPLAY_INT_H
 #define PK_REPLAY_INT_H
 
+#include "pk_nls.h"
 #include "replay_result_int.h"
 
 #include <stdarg.h>
@@ -64,11 +65,11 @@ typedef struct ctx {
     char end_why[128];   /* how the board decided the game, for check_result */
 } ctx;
 
-static inline const char *side_name(int c) { return c == PK_WHITE ? "white" : "black"; }
+static inline const char *side_name(int c) { return c == PK_WHITE ? PK_T("white") : PK_T("black"); }
 
 static inline const char *stop_hint(const ctx *c)
 {
-    return c->var_depth ? "the rest of this variation is not checked" : "the replay of this game stops here";
+    return c->var_depth ? N_("the rest of this variation is not checked") : N_("the replay of this game stops here");
 }
 
 /* Move number of ply i (1-based): the number goes up after the second player's

@@ -54,8 +54,10 @@ void pk_rp_vreport(ctx *c, const pk_move *played, const pk_move *required, int s
     if (!c->sink || !c->sink->emit)
         return; /* a quick trial: only the counts matter */
     char msg[1024];
-    int pre = c->var_depth ? snprintf(msg, sizeof msg, "in a variation: ") : 0;
-    vsnprintf(msg + pre, sizeof msg - (size_t)pre, fmt, ap);
+    /* the words in the reader's language when the program asked (pk_nls.h): every caller's
+     * fmt and hint are literals, marked (xgettext's keywords pk_rp_report, mk/nls.mk) */
+    int pre = c->var_depth ? snprintf(msg, sizeof msg, "%s", PK_T("in a variation: ")) : 0;
+    vsnprintf(msg + pre, sizeof msg - (size_t)pre, PK_T(fmt), ap);
     pk_diag d;
     memset(&d, 0, sizeof d);
     d.severity = severity;
@@ -63,7 +65,7 @@ void pk_rp_vreport(ctx *c, const pk_move *played, const pk_move *required, int s
     d.file = c->file;
     d.game = c->g->index;
     d.message = msg;
-    d.hint = hint;
+    d.hint = hint ? PK_T(hint) : NULL;
     if (mv) {
         d.line = mv->line;
         d.col = mv->col;

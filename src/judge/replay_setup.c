@@ -40,7 +40,7 @@ int pk_rp_set_start(ctx *c, const char *fen, long long line, long long col, int 
     if (parse_fen(c, fen, &p, &extra, &err) != PK_OK) {
         char msg[1200];
         pk_fen_error_text(fen, (size_t)-1, NULL, &err, msg, sizeof msg);
-        pk_rp_report(c, PK_SEV_ERROR, "fen", NULL, 0, "the game cannot be replayed", "%s", msg);
+        pk_rp_report(c, PK_SEV_ERROR, "fen", NULL, 0, N_("the game cannot be replayed"), "%s", msg);
         c->at_line = 0;
         return -1;
     }

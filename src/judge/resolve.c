@@ -8,6 +8,7 @@
 #include "resolve_int.h"
 #include "pk_ascii.h"
 #include "pk_assert.h"
+#include "pk_nls.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -68,11 +69,11 @@ static int rank_in(const pk_variant *v, int i)
 
 /* Why the notation's first candidate, for the warning. */
 static const char *const why[NLISTS] = {
-    [BY_ALGEBRAIC] = "its algebraic squares",
-    [BY_12X12] = "its squares above 50 (a 12x12 board)",
-    [BY_10X10] = "its squares above 32 (a 10x10 board)",
-    [BY_NUMERIC] = "its numeric squares",
-    [BY_NOTHING] = "nothing (PDN's default GameType is 20)",
+    [BY_ALGEBRAIC] = N_("its algebraic squares"),
+    [BY_12X12] = N_("its squares above 50 (a 12x12 board)"),
+    [BY_10X10] = N_("its squares above 32 (a 10x10 board)"),
+    [BY_NUMERIC] = N_("its numeric squares"),
+    [BY_NOTHING] = N_("nothing (PDN's default GameType is 20)"),
 };
 
 /* The same, as the diagnostic says it to a program (pk_diag.guess). */
@@ -249,12 +250,15 @@ static void guess(const pk_game *g, const pk_replay_opts *o, pk_variant_choice *
     ch->by_file = f && f->fit[ch->variant->index] > 0 && (f->games > 1 || by == BY_NOTHING);
     /* the words below, as data: a program keys on these, never on the message */
     ch->guess = (ch->by_file ? PK_GUESS_FILE : guess_of[by]) | (g->has_gametype ? PK_GUESS_UNKNOWN_GAMETYPE : 0);
+    /* TRANSLATORS: "no GameType tag: " + "guessed " + a variant's name (international) +
+       ", the variant of this file's games", or + " from " + "its numeric squares" */
     if (ch->by_file)
-        join(ch->message, sizeof ch->message, lead, "guessed ", ch->variant->name,
-             ", the variant of this file's games", (char *)NULL);
+        join(ch->message, sizeof ch->message, lead, PK_T("guessed "), ch->variant->name,
+             PK_T(", the variant of this file's games"), (char *)NULL);
     else
-        join(ch->message, sizeof ch->message, lead, "guessed ", ch->variant->name, " from ", why[by], (char *)NULL);
-    join(ch->hint, sizeof ch->hint, "add a GameType tag, or use --variant NAME", (char *)NULL);
+        join(ch->message, sizeof ch->message, lead, PK_T("guessed "), ch->variant->name, PK_T(" from "),
+             PK_T(why[by]), (char *)NULL);
+    join(ch->hint, sizeof ch->hint, PK_T("add a GameType tag, or use --variant NAME"), (char *)NULL);
 }
 
 bool pk_resolve_misfit(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
@@ -272,11 +276,13 @@ bool pk_resolve_misfit(pk_replay *r, const pk_game *g, const char *file, const p
         return false;
     char names[300], msg[PK_RESOLVE_MSG], hint[200];
     name_list(ch->fit, ch->nfit, names, sizeof names);
-    snprintf(msg, sizeof msg, "the game has errors as %s, the variant guessed for it, but replays without error as %s",
+    snprintf(msg, sizeof msg, PK_T("the game has errors as %s, the variant guessed for it, but replays without error as %s"),
              ch->variant->name, names);
     const char *name = ch->fit[0]->name;
-    snprintf(hint, sizeof hint, "if it is %s %s game, add [GameType \"%d\"]; or check it with --variant NAME",
-             strchr("aeiou", name[0]) ? "an" : "a", name, ch->fit[0]->gametype);
+    snprintf(hint, sizeof hint,
+             strchr("aeiou", name[0]) ? PK_T("if it is an %s game, add [GameType \"%d\"]; or check it with --variant NAME")
+                                      : PK_T("if it is a %s game, add [GameType \"%d\"]; or check it with --variant NAME"),
+             name, ch->fit[0]->gametype);
     game_diag(sink, g, file, PK_SEV_ERROR, "variant-guess", msg, hint, ch);
     return true;
 }
@@ -327,8 +333,8 @@ static void unsupported(pk_variant_choice *ch, const char *title, const char *wh
     ch->variant = NULL;
     ch->unsupported = title;
     ch->severity = PK_SEV_WARNING;
-    snprintf(ch->message, sizeof ch->message, "%s (%s) is not supported: moves not checked", title, what);
-    snprintf(ch->hint, sizeof ch->hint, "use --variant NAME to check the moves under the rules of a variant pdnkit has");
+    snprintf(ch->message, sizeof ch->message, PK_T("%s (%s) is not supported: moves not checked"), title, what);
+    snprintf(ch->hint, sizeof ch->hint, "%s", PK_T("use --variant NAME to check the moves under the rules of a variant pdnkit has"));
 }
 
 /* Steps 2 and 3 of resolve.h: true when the tags decide (ch->variant, or a variant not
@@ -347,7 +353,7 @@ static bool by_tags(const pk_game *g, pk_variant_choice *ch, char *lead, size_t 
     const pk_variant *v = vtag ? by_variant_tag(vtag, &title, &known) : NULL;
     if (vtag && known) {
         char what[120];
-        snprintf(what, sizeof what, "Variant tag \"%.80s\"", vtag);
+        snprintf(what, sizeof what, PK_T("Variant tag \"%.80s\""), vtag);
         if (!v) {
             unsupported(ch, title, what);
             return true;
@@ -357,12 +363,12 @@ static bool by_tags(const pk_game *g, pk_variant_choice *ch, char *lead, size_t 
         if (by_type && by_type != v) {
             ch->severity = PK_SEV_WARNING;
             snprintf(ch->message, sizeof ch->message,
-                     "the %s names %s but GameType %d (line %lld) names %s; the %s rules are used", what, v->name,
+                     PK_T("the %s names %s but GameType %d (line %lld) names %s; the %s rules are used"), what, v->name,
                      g->gametype.type, gt_line, by_type->name, v->name);
-            snprintf(ch->hint, sizeof ch->hint, "use --variant NAME to choose the rules");
+            snprintf(ch->hint, sizeof ch->hint, "%s", PK_T("use --variant NAME to choose the rules"));
         } else if (!g->has_gametype) {
-            snprintf(ch->message, sizeof ch->message, "no GameType tag: the %s names %s", what, v->name);
-            snprintf(ch->hint, sizeof ch->hint, "add [GameType \"%d\"] for other PDN readers", v->gametype);
+            snprintf(ch->message, sizeof ch->message, PK_T("no GameType tag: the %s names %s"), what, v->name);
+            snprintf(ch->hint, sizeof ch->hint, PK_T("add [GameType \"%d\"] for other PDN readers"), v->gametype);
         }
         return true;
     }
@@ -376,9 +382,9 @@ static bool by_tags(const pk_game *g, pk_variant_choice *ch, char *lead, size_t 
                  (t->start && t->start != (v->first == PK_WHITE ? 'W' : 'B')))) {
                 ch->severity = PK_SEV_WARNING;
                 snprintf(ch->message, sizeof ch->message,
-                         "GameType \"%s\" (line %lld) contradicts GameType %d (%s: %s); the %s rules are used",
+                         PK_T("GameType \"%s\" (line %lld) contradicts GameType %d (%s: %s); the %s rules are used"),
                          gt_tag ? gt_tag->value : "?", gt_line, v->gametype, v->name, v->gametype_full, v->name);
-                snprintf(ch->hint, sizeof ch->hint, "use --variant NAME to choose the rules");
+                snprintf(ch->hint, sizeof ch->hint, "%s", PK_T("use --variant NAME to choose the rules"));
             }
             return true;
         }
@@ -394,10 +400,10 @@ static bool by_tags(const pk_game *g, pk_variant_choice *ch, char *lead, size_t 
                 unsupported(ch, gametypes[i].title, what);
                 return true;
             }
-        snprintf(lead, lead_size, "GameType %d (line %lld) is not a variant pdnkit knows; ", t->type, gt_line);
+        snprintf(lead, lead_size, PK_T("GameType %d (line %lld) is not a variant pdnkit knows; "), t->type, gt_line);
         return false;
     }
-    join(lead, lead_size, "no GameType tag: ", (char *)NULL);
+    join(lead, lead_size, PK_T("no GameType tag: "), (char *)NULL);
     return false;
 }
 
@@ -472,9 +478,9 @@ void pk_resolve_suggest(pk_replay *r, const pk_game *g, const char *file, const 
         if (v == tagged || !fits(r, g, o, v))
             continue;
         char msg[300], hint[64];
-        snprintf(msg, sizeof msg, "the moves replay without error as %s (GameType %d): is the GameType tag wrong?",
+        snprintf(msg, sizeof msg, PK_T("the moves replay without error as %s (GameType %d): is the GameType tag wrong?"),
                  v->name, v->gametype);
-        snprintf(hint, sizeof hint, "to check it so: --variant %s", v->name);
+        snprintf(hint, sizeof hint, PK_T("to check it so: --variant %s"), v->name);
         game_diag(sink, g, file, PK_SEV_NOTE, "gametype", msg, hint, NULL);
         return;
     }

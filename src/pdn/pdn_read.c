@@ -204,7 +204,7 @@ static void comment_token(pk_pdn_reader *r, long long line, long long col)
             if (!follows)
                 r->g->index = 0;
             pk_rd_tolerate(r, "unterminated-comment", line, col, "unterminated comment: '{' has no closing '}'%s",
-                     follows ? "" : " (no game follows it)");
+                     follows ? "" : PK_T(" (no game follows it)"));
             r->g->index = index;
             return;
         }
@@ -373,14 +373,14 @@ static void no_result(pk_pdn_reader *r, long long line, long long col, const cha
 
 static int end_at_tag(pk_pdn_reader *r, const pk_token *t, long long line, long long col, int nl)
 {
-    no_result(r, line, col, "before the next tag pair");
+    no_result(r, line, col, PK_T("before the next tag pair"));
     unfetch(r, t, line, col, nl);
     return GAME_DONE;
 }
 
 static int end_at_number(pk_pdn_reader *r, const pk_token *t, long long line, long long col, int nl)
 {
-    no_result(r, line, col, "before move 1 of the next game (after a blank line, no tag pairs)");
+    no_result(r, line, col, PK_T("before move 1 of the next game (after a blank line, no tag pairs)"));
     unfetch(r, t, line, col, nl);
     return GAME_DONE;
 }
@@ -586,7 +586,7 @@ static int handle(pk_pdn_reader *r, const pk_token *t, long long line, long long
     case PK_TOK_NONE:
         /* pdn_resume.h; said where the game starts: the end of the input may be far from it */
         if (r->state == ST_BODY && !r->trailing && (r->flags & PK_PDN_END_RESULT))
-            no_result(r, r->g->line, r->g->col, "at the end of the input");
+            no_result(r, r->g->line, r->g->col, PK_T("at the end of the input"));
         else if (r->state == ST_HEADER && !r->skip && (r->flags & PK_PDN_END_RESULT))
             pk_rd_tolerate(r, "missing-result", r->g->line, r->g->col,
                            "tag pairs with no movetext and no result at the end of the input");

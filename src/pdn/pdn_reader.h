@@ -17,6 +17,7 @@
 #ifndef PK_PDN_READER_H
 #define PK_PDN_READER_H
 
+#include "pk_nls.h" /* the reader's words in the reader's language (issue 36) */
 #include "pdn.h"
 #include "encoding.h"
 #include "pdn_arena.h"

@@ -23,7 +23,9 @@ void pk_rd_vreport(pk_pdn_reader *r, int sev, const char *code, long long line, 
         pk_rd_release_stray(r, 1);
     pk_diag d;
     memset(&d, 0, sizeof d);
-    vsnprintf(r->msg, sizeof r->msg, fmt, ap);
+    /* in the reader's language when the program asked (pk_nls.h): every caller's fmt is a
+     * literal, marked by xgettext's keywords pk_rd_report and pk_rd_tolerate (mk/nls.mk) */
+    vsnprintf(r->msg, sizeof r->msg, PK_T(fmt), ap);
     d.severity = sev;
     d.code = code;
     d.file = r->file;
@@ -69,7 +71,7 @@ static void notes_left(pk_pdn_reader *r)
     int index = r->g->index;
     r->g->index = 0;
     pk_rd_tolerate(r, "stray-text", n->line_no, n->col, "%s skipped (no game follows it)",
-                   n->kind == PK_NOTE_COMMENT ? "comment" : "line comment");
+                   n->kind == PK_NOTE_COMMENT ? PK_T("comment") : PK_T("line comment"));
     r->g->index = index;
 }
 

@@ -193,17 +193,19 @@ void pk_rd_stray(pk_pdn_reader *r, const pk_token *t, long long line, long long 
     int breaks, why = 0;
     if (t->kind == PK_TOK_TAG_OPEN && pk_rd_tag_start(r, t, col, &name, &nlen, &v)) /* open_tag() found no end */
         pk_rd_wrapped_end(r, v, &breaks, &why);
+    char within[80];
+    snprintf(within, sizeof within, PK_T("by '\"]' within %d lines"), WRAP_LINES);
     if (why && why != OPEN_QUOTE)
-        snprintf(r->stray_msg, sizeof r->stray_msg, "unexpected text '[' skipped: the value of tag '%.*s' is not closed %s",
+        snprintf(r->stray_msg, sizeof r->stray_msg, PK_T("unexpected text '[' skipped: the value of tag '%.*s' is not closed %s"),
                  (int)(nlen > 24 ? 24 : nlen), name,
-                 why == OPEN_NEXT_TAG ? "before the next tag pair"
-                 : why == OPEN_END    ? "before the end of the input"
-                                      : "by '\"]' within " PK_STR(WRAP_LINES) " lines");
+                 why == OPEN_NEXT_TAG ? PK_T("before the next tag pair")
+                 : why == OPEN_END    ? PK_T("before the end of the input")
+                                      : within);
     else if (t->kind == PK_TOK_TAG_OPEN)
         snprintf(r->stray_msg, sizeof r->stray_msg,
-                 "unexpected text '[' skipped: no ']' ends it on its line (unterminated tag pair?)");
+                 "%s", PK_T("unexpected text '[' skipped: no ']' ends it on its line (unterminated tag pair?)"));
     else
-        snprintf(r->stray_msg, sizeof r->stray_msg, "unexpected text '%.*s' skipped",
+        snprintf(r->stray_msg, sizeof r->stray_msg, PK_T("unexpected text '%.*s' skipped"),
                  (int)(t->len > 40 ? 40 : t->len), tok_text(r, t));
     if (r->state == ST_START) { /* no game yet: which one it belongs to is not known */
         r->stray_held = 1;

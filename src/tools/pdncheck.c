@@ -15,6 +15,7 @@
  * Exit status: 0 no game has an error, 1 some game has an error, 2 a file could not be
  * read, a write failed or the usage is wrong (the other files are still checked).
  */
+#include "pk_nls.h"
 #include "check.h"
 #include "cli.h"
 #include "cli_inputs.h"
@@ -102,8 +103,11 @@ static void flush_guesses(run *R)
     for (int i = 0; i < R->nguess; i++)
         if (R->guess_repeats[i]) {
             char msg[700];
-            snprintf(msg, sizeof msg, "%ld more game%s with the same warning: %s (not repeated; --json lists each)",
-                     R->guess_repeats[i], R->guess_repeats[i] == 1 ? "" : "s", R->guess_said[i]);
+            snprintf(msg, sizeof msg,
+                     PK_TN("%ld more game with the same warning: %s (not repeated; --json lists each)",
+                           "%ld more games with the same warning: %s (not repeated; --json lists each)",
+                           R->guess_repeats[i]),
+                     R->guess_repeats[i], R->guess_said[i]);
             pk_diag d = {.severity = PK_SEV_NOTE, .code = "variant-guess", .file = R->file, .message = msg};
             write_diag(R, R->out, &d, R->color);
         }
@@ -304,10 +308,14 @@ static void summary(run *R)
         return;
     }
     if (!R->syntax_only)
-        fprintf(R->out, "results read as: %s\n",
-                white ? "1-0 = White won (--results white)" : "1-0 = the first mover won (PDN convention)");
-    fprintf(R->out, "%ld files, %ld games, %ld with errors, %ld warnings\n", R->totals.files, R->totals.games,
-            R->totals.with_errors, R->totals.warnings);
+        fprintf(R->out, PK_T("results read as: %s\n"),
+                white ? PK_T("1-0 = White won (--results white)") : PK_T("1-0 = the first mover won (PDN convention)"));
+    /* TRANSLATORS: the English keeps "1 files" (what the tests and scripts have always
+       read); translate each count with your language's plural forms */
+    fprintf(R->out, PK_TN("%ld files", "%ld files", R->totals.files), R->totals.files);
+    fprintf(R->out, PK_TN(", %ld games", ", %ld games", R->totals.games), R->totals.games);
+    fprintf(R->out, PK_TN(", %ld with errors", ", %ld with errors", R->totals.with_errors), R->totals.with_errors);
+    fprintf(R->out, PK_TN(", %ld warnings\n", ", %ld warnings\n", R->totals.warnings), R->totals.warnings);
 }
 
 /* --stats: throughput and peak memory on standard error (used by tests/bench/pdn.sh). */
@@ -336,7 +344,7 @@ static void stats(const run *R, double secs)
 
 static void usage(FILE *o)
 {
-    fputs("Usage: pdncheck [OPTION]... [FILE|DIR]...\n"
+    fputs(PK_T("Usage: pdncheck [OPTION]... [FILE|DIR]...\n"
           "Check PDN draughts game files: read every game, replay it under its variant and\n"
           "report illegal moves, missed captures, ambiguous moves, draws and results that\n"
           "contradict the board. Standard input when no FILE or FILE is -.\n"
@@ -357,14 +365,14 @@ static void usage(FILE *o)
           "      --html=FILE            also write the arbiter's report, one HTML page\n"
           "      --stats                throughput and peak memory on standard error\n"
           "\n"
-          "Common options:\n",
+          "Common options:\n"),
           o);
     pk_cli_help(o, SHARED);
-    fputs("\n"
+    fputs(PK_T("\n"
           "Diagnostics go to standard output; files that cannot be read, usage and write\n"
           "errors to standard error. An output file that is also an input is refused.\n"
           "Exit status: 0 no game with an error, 1 some game with an error, 2 unreadable\n"
-          "file, write error or usage error. See pdncheck(1) and pdn(5).\n",
+          "file, write error or usage error. See pdncheck(1) and pdn(5).\n"),
           o);
 }
 
@@ -379,6 +387,7 @@ int main(int argc, char **argv)
         {"quiet", no_argument, NULL, 'q'},                 {"shard", required_argument, NULL, O_SHARD},
         {"html", required_argument, NULL, O_HTML},         {NULL, 0, NULL, 0}};
     pk_cli_shared sh;
+    PK_NLS_SETLOCALE(); /* the words in the reader's language (issue 36) */
     if (!pk_cli_shared_init(&sh, SHARED, own, usage))
         return PK_EXIT_USAGE;
     run R;
@@ -393,7 +402,7 @@ int main(int argc, char **argv)
         case PK_CLI_STOP: return sh.exit_status; /* --help, --version, ..., or a bad value */
         case O_SYNTAX: R.syntax_only = 1; break;
         case O_STRICT: R.strict = 1; break;
-        case O_JSON: R.json = 1; break;
+        case O_JSON: R.json = 1; pk_localize_messages(0, NULL); break; /* what scripts read: English */
         case O_SHARD:
             if (pk_cli_shard(optarg, &R.copts.shard, &R.copts.shards, &err))
                 return pk_cli_usage_error(stderr, prog, "%s", err.msg);

@@ -17,6 +17,7 @@
  * Exit status: 0 every game converted, 1 some game could not be (fully) converted,
  * 2 usage error or unreadable input.
  */
+#include "pk_nls.h"
 #include "check.h"
 #include "cli.h"
 #include "cli_inputs.h"
@@ -272,6 +273,7 @@ int main(int argc, char **argv)
         {"to", required_argument, NULL, O_TO},         {"stats", no_argument, NULL, O_STATS},
         {NULL, 0, NULL, 0}};
     pk_cli_shared sh;
+    PK_NLS_SETLOCALE(); /* the words in the reader's language (issue 36) */
     if (!pk_cli_shared_init(&sh, SHARED, own, usage))
         return PK_EXIT_USAGE;
     static run R; /* large (a move list): not on the stack */

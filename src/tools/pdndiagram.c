@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pk_nls.h"
 #include "cli.h"
 #include "cli_inputs.h"
 #include "cli_opts.h"
@@ -183,6 +184,7 @@ int main(int argc, char **argv)
         {"numeric", no_argument, 0, OPT_NUMERIC}, {"algebraic", no_argument, 0, OPT_ALGEBRAIC},
         {0, 0, 0, 0}};
     pk_cli_shared sh;
+    PK_NLS_SETLOCALE(); /* the words in the reader's language (issue 36) */
     if (!pk_cli_shared_init(&sh, SHARED, own, usage))
         return EXIT_USAGE;
     job j = {0};

@@ -9,6 +9,7 @@
  * (an error in the game, a ply past its end, no such game, a variant not implemented),
  * 2 usage error or unreadable input.
  */
+#include "pk_nls.h"
 #include "check.h"
 #include "cli.h"
 #include "cli_inputs.h"
@@ -445,6 +446,7 @@ int main(int argc, char **argv)
         {"algebraic", no_argument, NULL, O_ALGEBRAIC}, {"with-filename", no_argument, NULL, O_WITHFILE},
         {"no-filename", no_argument, NULL, O_NOFILE},  {NULL, 0, NULL, 0}};
     pk_cli_shared sh;
+    PK_NLS_SETLOCALE(); /* the words in the reader's language (issue 36) */
     if (!pk_cli_shared_init(&sh, SHARED, own, usage))
         return PK_EXIT_USAGE;
     static run R; /* main's: large, not on the stack */

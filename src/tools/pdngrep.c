@@ -15,6 +15,7 @@
  * Exit status, as grep's: 0 some game was selected, 1 none was, 2 an input could not be
  * read, a write failed, or the usage is wrong (with -q a selected game still gives 0).
  */
+#include "pk_nls.h"
 #include "check.h"
 #include "cli.h"
 #include "cli_inputs.h"
@@ -602,6 +603,7 @@ static int parse(run *R, args *A, int argc, char **argv)
 {
     pk_error err;
     pk_cli_shared sh;
+    PK_NLS_SETLOCALE(); /* the words in the reader's language (issue 36) */
     if (!pk_cli_shared_init(&sh, SHARED, own, usage))
         return PK_EXIT_USAGE;
     int c;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pk_nls.h"
 #include "cli.h"
 #include "cli_inputs.h"
 #include "cli_opts.h"
@@ -404,6 +405,7 @@ int main(int argc, char **argv)
         {"algebraic", no_argument, 0, O_ALGEBRAIC},
         {0, 0, 0, 0}};
     pk_cli_shared sh;
+    PK_NLS_SETLOCALE(); /* the words in the reader's language (issue 36) */
     if (!pk_cli_shared_init(&sh, SHARED, own, usage))
         return PK_EXIT_USAGE;
     run r;
@@ -417,7 +419,7 @@ int main(int argc, char **argv)
         case PK_CLI_STOP: return sh.exit_status; /* --help, --version, ..., or a bad value */
         case 'c': r.check = optarg; break;
         case 'e': r.explain = true; break;
-        case O_JSON: r.json = true; break;
+        case O_JSON: r.json = true; pk_localize_messages(0, NULL); break; /* what scripts read: English */
         case 'b': r.board = true; break;
         case O_NUMERIC: notation = PK_NOT_NUMERIC; break;
         case O_ALGEBRAIC: notation = PK_NOT_ALGEBRAIC; break;

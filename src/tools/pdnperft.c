@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "pk_nls.h"
 #include "cli.h"
 #include "cli_opts.h"
 #include "pdnkit.h"
@@ -53,6 +54,7 @@ int main(int argc, char **argv)
                                         {"time", no_argument, 0, 't'},
                                         {0, 0, 0, 0}};
     pk_cli_shared sh;
+    PK_NLS_SETLOCALE(); /* the words in the reader's language (issue 36) */
     if (!pk_cli_shared_init(&sh, SHARED, own, usage))
         return PK_EXIT_USAGE;
     const char *fen = NULL;

@@ -1,0 +1,67 @@
+/*
+ * nls.c -- messages in the reader's language (pk_nls.h, issue 36): the catalogue of domain
+ * "pdnkit" bound once (pthread_once) to the install's localedir, or to the folder the
+ * program gives (the build tree's, for the tests), and the switch that turns translation on.
+ * Off by default: a program that links the library gets English words whatever its
+ * locale, and the JSON a tool writes is English (its keys, values and messages are read by
+ * scripts). dcgettext is thread-safe (called as dcgettext, not dgettext: glibc's header
+ * turns the one into the other only when optimising, and pk_port.h lists one name); the switch is an atomic flag, set by the program's
+ * main before its threads start.
+ */
+#include "diag.h"
+#include "pk_nls.h"
+
+#ifdef ENABLE_NLS
+#include <libintl.h>
+#include <locale.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <string.h>
+
+#ifndef PK_LOCALEDIR
+#define PK_LOCALEDIR "/usr/local/share/locale"
+#endif
+
+static atomic_int nls_on;
+static pthread_once_t bound = PTHREAD_ONCE_INIT;
+static char localedir[4096];
+
+static void bind_domain(void)
+{
+    bindtextdomain("pdnkit", localedir[0] ? localedir : PK_LOCALEDIR);
+    bind_textdomain_codeset("pdnkit", "UTF-8"); /* the tools write UTF-8 whatever LC_CTYPE */
+}
+
+int pk_localize_messages(int on, const char *dir)
+{
+    if (on) {
+        /* the folder is taken on the first call only: the binding is made once */
+        if (dir && !localedir[0] && strlen(dir) < sizeof localedir)
+            memcpy(localedir, dir, strlen(dir) + 1);
+        pthread_once(&bound, bind_domain);
+    }
+    atomic_store(&nls_on, on != 0);
+    return PK_OK;
+}
+
+const char *pk_nls_text(const char *msgid)
+{
+    return atomic_load_explicit(&nls_on, memory_order_relaxed) ? dcgettext("pdnkit", msgid, LC_MESSAGES) : msgid;
+}
+
+const char *pk_nls_ntext(const char *one, const char *many, unsigned long n)
+{
+    if (atomic_load_explicit(&nls_on, memory_order_relaxed))
+        return dcngettext("pdnkit", one, many, n, LC_MESSAGES);
+    return n == 1 ? one : many;
+}
+
+#else
+
+int pk_localize_messages(int on, const char *dir)
+{
+    (void)dir;
+    return on ? PK_ERR_UNSUPPORTED : PK_OK;
+}
+
+#endif
