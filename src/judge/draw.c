@@ -781,11 +781,9 @@ static __attribute__((noinline)) int ply_events(pk_draw_state *s, const pk_pos *
 int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const pk_pos *after,
                 pk_draw_event *events, int max_events, int *nevents)
 {
-    /* Most plies: a man moves (or takes) and no king is on the board after. The streak and
-     * the table restart (RULES 3.2 K(N), REP(k): see ply_events); without endgame classes
-     * or a site count nothing else changes, and nothing can be due. The same as the general
-     * way, in a few steps. (No king after the move: the mover was a man, for a king would
-     * stand on m->to.) */
+    /* Most plies: a man moves and no king stands after it (a king would stand on m->to): the
+     * streak and the table restart (RULES 3.2 K(N), REP(k)); without endgame classes or a site
+     * count nothing can be due. ply_events' result, in a few steps. */
     if (!after->kings && !s->classes && !s->site_plies) {
         int i = ++s->ply;
         s->streak = 0;
@@ -796,9 +794,7 @@ int pk_draw_ply(pk_draw_state *s, const pk_pos *before, const pk_move *m, const 
         } else if (s->site_count++ == 0)
             s->site_start = i;
         rep_clear(s);
-        if (nevents)
-            *nevents = 0;
-        return PK_OK;
+        return events_status(0, nevents);
     }
     return events_status(ply_events(s, before, m, after, events, max_events), nevents);
 }
