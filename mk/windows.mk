@@ -18,10 +18,11 @@ WIN_3P   := $(WIN)/3p
 # mingw's C99 printf (%zu, %lld as glibc writes them) and 64-bit file offsets; the format
 # attributes say printf, which means msvcrt's to mingw's gcc: -Wno-format (the Linux
 # builds check the formats). pk_port.h comes first in every file: its Windows side renames
-# types (dev_t, ino_t: 64-bit file ids) and calls (fclose, stat) that every file must see the same
+# types (dev_t, ino_t: 64-bit file ids) and calls (fclose, stat) that every file must see the same.
+# NLS=0: mingw has no libintl, so the Windows tools speak English (README.md, "Windows")
 WIN_CFLAGS := -D__USE_MINGW_ANSI_STDIO=1 -D_FILE_OFFSET_BITS=64 -Wno-format -include pk_port.h
 WIN_LIBS    = -L$(abspath $(WIN_3P)) -lpcre2 -lz -lbz2 -llzma -lzstd -lm
-WIN_MAKE    = $(MAKE) --no-print-directory BUILD=$(WIN) CC=$(WIN_CC) AR=$(WIN_AR) WERROR= \
+WIN_MAKE    = $(MAKE) --no-print-directory BUILD=$(WIN) CC=$(WIN_CC) AR=$(WIN_AR) WERROR= NLS=0 \
   CFLAGS="$(WIN_CFLAGS)" PCRE_CFLAGS="-I$(abspath $(WIN_3P))/include -DPCRE2_STATIC" ZIP_CFLAGS= \
   LIBS="$(WIN_LIBS)" CUNIT_CFLAGS= CUNIT_LIBS=
 WIN_TOOLS   = $(TOOL_NAMES:%=$(WIN)/bin/%.exe)
