@@ -25,6 +25,7 @@
 #include "pk_common.h"
 #include "replay.h"
 #include "report.h"
+#include "sha256.h"
 #include "variant_int.h" /* PK_V_COUNT: the tool counts per variant */
 
 #include <errno.h>
@@ -57,6 +58,7 @@ typedef struct run {
     bool want_html;            /* --html given (set before the workers start) */
     pk_html_opts hopts;        /* the report's options, read by the workers */
     char hconv[300];           /* its conventions line */
+    char hdate[64];            /* when the files were checked, as the report says it */
     unsigned long long bytes;
     FILE *out;
     bool shared; /* out and stderr are one file: out flushed before each stderr line */
@@ -129,6 +131,8 @@ static void on_diag(void *ctx, const pk_diag *dd, bool written)
     pk_diag copy = strict_copy(R, dd);
     const pk_diag *d = &copy;
     pk_totals_diag(&R->totals, d, false); /* every one written (the games: on_game) */
+    if (R->html)
+        pk_html_note(R->html, dd); /* the report's warnings, by kind */
     if (is_io(d)) {
         R->unreadable = 1;
         if (R->json && !written)
@@ -280,10 +284,86 @@ static void check_stream(run *R, FILE *f, const char *name)
     R->bytes += bytes;
 }
 
+/* --html: the input's size and SHA-256 for the report's header (what was checked), its
+ * bytes as they are, before any decompression (what sha256sum says of the file). A file
+ * is read twice, from where it stands; a pipe is kept in a temporary file (*spool) that is
+ * then checked. false: it could not be read (said as a read error). */
+static bool identify(run *R, FILE *f, const char *name, FILE **spool)
+{
+    static unsigned char buf[1 << 16];
+    pk_sha256 s;
+    pk_sha256_init(&s);
+    unsigned long long bytes = 0;
+    off_t at = ftello(f);
+    bool seek = at >= 0 && fseeko(f, at, SEEK_SET) == 0;
+    if (!seek && !(*spool = tmpfile())) {
+        file_error(R, name, "cannot make a temporary file to read it twice (--html)");
+        return false;
+    }
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+        pk_sha256_update(&s, buf, n);
+        bytes += n;
+        if (*spool && fwrite(buf, 1, n, *spool) != n)
+            break;
+    }
+    if (ferror(f) || (*spool && (ferror(*spool) || fflush(*spool))) ||
+        (seek ? fseeko(f, at, SEEK_SET) : fseeko(*spool, 0, SEEK_SET))) {
+        char why[200];
+        snprintf(why, sizeof why, "cannot read it: %s", strerror(errno));
+        file_error(R, name, why);
+        if (*spool)
+            fclose(*spool), *spool = NULL;
+        return false;
+    }
+    unsigned char d[32];
+    char hex[65];
+    pk_sha256_final(&s, d);
+    pk_sha256_hex(d, hex);
+    pk_error err;
+    if (pk_html_input(R->html, name, bytes, hex, &err)) {
+        fprintf(pk_cli_err(R->out, R->shared), "%s: error: --html: %s\n", prog, err.msg);
+        R->write_failed = 1;
+    }
+    return true;
+}
+
+/* The date the report says the files were checked: SOURCE_DATE_EPOCH's when set (a
+ * reproducible report, reproducible-builds.org's variable), else now; in UTC. false: the
+ * variable is not a number of seconds. */
+static bool check_date(char *buf, size_t size)
+{
+    const char *e = getenv("SOURCE_DATE_EPOCH");
+    time_t t = time(NULL);
+    if (e && *e) {
+        char *end;
+        errno = 0;
+        long long v = strtoll(e, &end, 10);
+        if (*end || errno || v < 0 || e[0] == '-' || e[0] == '+' || e[0] == ' ')
+            return false;
+        t = (time_t)v;
+    }
+    struct tm tm;
+    if (!gmtime_r(&t, &tm) || !strftime(buf, size, "%Y-%m-%d %H:%M UTC", &tm))
+        snprintf(buf, size, "?");
+    return true;
+}
+
 /* The inputs (cli_inputs.h): each file read, each one that cannot be (an io error, on
  * standard error and in the JSON report) and each folder of -r without game files (a
  * warning) where it stands in the run. */
-static void each_input(void *ctx, FILE *f, const char *name) { check_stream(ctx, f, name); }
+static void each_input(void *ctx, FILE *f, const char *name)
+{
+    run *R = ctx;
+    FILE *spool = NULL;
+    if (R->html && identify(R, f, name, &spool)) {
+        check_stream(R, spool ? spool : f, name);
+        if (spool)
+            fclose(spool);
+    }
+    else if (!R->html)
+        check_stream(R, f, name);
+}
 
 static void input_failed(void *ctx, const char *name, const char *why, bool error)
 {
@@ -454,6 +534,13 @@ int main(int argc, char **argv)
     if (html) { /* the report's options, before the workers start */
         R.want_html = true;
         pk_html_opts_check(&R.hopts, &R.opts, R.strict, R.hconv, sizeof R.hconv);
+        if (!check_date(R.hdate, sizeof R.hdate)) {
+            pk_cli_error(stderr, prog, NULL, "SOURCE_DATE_EPOCH '%s' is not a number of seconds since 1970 (--html)",
+                         getenv("SOURCE_DATE_EPOCH"));
+            pk_cli_inputs_free(&in);
+            return pk_cli_close_output(R.out, output, stderr, prog, PK_EXIT_USAGE);
+        }
+        R.hopts.date = R.hdate;
     }
     R.copts.format = output_format(&R);
     R.copts.game_diags = R.want_html;
