@@ -421,8 +421,8 @@ static void finding_board(part_out *w, const pk_html_game *rg, const pk_diag *d)
         if (w->legal->n == 1)
             snprintf(caption, sizeof caption, "what the rules required: %s, the only capture", buf);
         else
-            snprintf(caption, sizeof caption, "what the rules required: a capture, %s or another of the %d below",
-                     buf, w->legal->n);
+            snprintf(caption, sizeof caption, "what the rules required: a capture (%d legal ones); drawn: %s",
+                     w->legal->n, buf);
         diagram(w, "required", v, pos, &w->legal->m[0], caption);
     }
     legal_list(w, v);
