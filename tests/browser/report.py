@@ -249,6 +249,8 @@ def devtools(objs):
             check("BORGHETTI Michele \u2013 MASCOLO Luca" in players, "%s: Bianco and Nero name the players" % name)
             # no text wider than its cell; the page never wider than the window; at desktop width
             # the table fits (on a phone its eight columns scroll inside their box)
+            fits = b.evaluate(sid, "var t=document.querySelector('#warnings table');t?t.scrollWidth<=t.parentNode.clientWidth+1:false")
+            check(fits, "%s: the warnings' table fits its box" % name)
             wide = b.evaluate(sid, "var t=document.getElementById('games'),w=t.parentNode,n=0;"
                                    "t.querySelectorAll('td').forEach(function(c){if(c.scrollWidth>c.clientWidth+1)n++;});"
                                    "[n, t.scrollWidth, w.clientWidth, document.documentElement.scrollWidth, innerWidth]")
