@@ -57,8 +57,11 @@ function check(m) {
     total += f.bytes.byteLength;
   });
   pk.onProgress = function (done) { postMessage({type: 'progress', done: done, total: total}); };
-  var errors = call('pkw_check', ['string', 'string', 'string', 'number', 'string', 'number'],
-                    [paths.join('\n'), names.join('\n'), m.variant, m.flags, '/report.html', m.askOver || 0]);
+  // the date the report says the files were checked, as pdncheck --html says it (UTC)
+  var d = new Date().toISOString();
+  var date = d.slice(0, 10) + ' ' + d.slice(11, 16) + ' UTC';
+  var errors = call('pkw_check', ['string', 'string', 'string', 'number', 'string', 'string', 'number'],
+                    [paths.join('\n'), names.join('\n'), m.variant, m.flags, date, '/report.html', m.askOver || 0]);
   var html = '';
   try {
     html = pk.FS.readFile('/report.html', {encoding: 'utf8'});

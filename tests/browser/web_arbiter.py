@@ -31,6 +31,7 @@ Screenshots at 1280x900 and 390x844 are left in OUTDIR (arbiter-*.png).
 Usage: web_arbiter.py BUILD_BIN PAGE OUTDIR CORPORA
 """
 import base64
+import calendar
 import gzip
 import os
 import re
@@ -56,6 +57,15 @@ def check(ok, what):
     global fails
     print(("ok   " if ok else "FAIL ") + what)
     fails += 0 if ok else 1
+
+
+def checked_epoch(page):
+    """The date a report says its files were checked ("Checked on 2026-12-07 16:45 UTC"),
+    in seconds since 1970, for pdncheck's SOURCE_DATE_EPOCH (0 when it says none, or one
+    more than ten minutes from now: the two reports then differ)."""
+    m = re.search(rb"Checked on (\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d) UTC", page or b"")
+    t = calendar.timegm(tuple(int(x) for x in m.groups()) + (0, 0, 0, 0)) if m else 0
+    return t if abs(t - time.time()) < 600 else 0
 
 
 def b64url(data):
@@ -358,9 +368,11 @@ def check_pages(b, sid, tmp):
             break
         time.sleep(0.1)
     time.sleep(0.3)
+    got = open(saved, "rb").read() if os.path.exists(saved) else None
     subprocess.run([os.path.join(BIN, "pdncheck"), "-j", "1", "--html", "native.html", "many.pdn"], cwd=tmp,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    same = os.path.exists(saved) and open(saved, "rb").read() == open(os.path.join(tmp, "native.html"), "rb").read()
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   env=dict(os.environ, SOURCE_DATE_EPOCH=str(checked_epoch(got))))  # dated as the page's
+    same = got is not None and got == open(os.path.join(tmp, "native.html"), "rb").read()
     check(same, "the saved report of 1,201 games is pdncheck --html's, byte for byte")
     # OCA (22,621 games, read compressed as stored): the tab answers while it is checked and
     # shown (the issue asks 100 ms; the bound here leaves room for a loaded machine's
