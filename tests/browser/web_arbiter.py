@@ -146,6 +146,12 @@ def check_links(b, sid, tmp):
     except TimeoutError:
         check(False, "the saved report opens: %s" % b.evaluate(sid2, "[location.href, document.title, document.documentElement.outerHTML.length, document.body.innerHTML.slice(0,300)]"))
         return
+    # its own script runs there, allowed by its own policy's hash of it: it says how many
+    # games the filter shows (the frame in the page, which runs no script, has the page say it)
+    got = b.evaluate(sid2, "[document.getElementById('shown').textContent, document.querySelectorAll('script').length,"
+                           "document.querySelector('meta[http-equiv=Content-Security-Policy]').content]")
+    check(re.match(r"\d+ shown$", got[0] or "") and got[1] == 1 and "'sha256-" in got[2],
+          "the saved report runs its script under its own policy (its hash): %s" % got[:2])
     for kind, href in sorted((kinds or {}).items()):
         click(b, sid2, None, "document.querySelector('a[href=\"%s\"]')" % href)
         time.sleep(0.5)
@@ -342,10 +348,28 @@ def check_pages(b, sid, tmp):
     check(state == "done" and got[0] == 500 and not got[1] and "of 1,201" in got[2],
           "1,201 games: a page of 500 rows in the frame, the pager shown (%s; the tab's slowest answer %.0f ms)"
           % (got, slowest))
+    # the report's header (what was checked, when) and its warnings by kind are the whole
+    # run's: on every page, the warnings' link followed (they came after the last game's
+    # section, once shown only with it)
+    whole = ("[!!%s.querySelector('header .checked'), %s.querySelectorAll('#warnings').length, "
+             "%s.querySelectorAll('section.game').length]" % (FRAME, FRAME, FRAME))
+    got = b.evaluate(sid, whole)
+    check(got == [True, 1, 0], "page 1 (no game with findings): the header's identity and the warnings: %s" % got)
+    click(b, sid, "(function(){var r=document.getElementById('report').getBoundingClientRect();return [r.left,r.top]})()",
+          "%s.querySelector('a[href=\"#warnings\"]')" % FRAME)
+    time.sleep(0.5)
+    got = b.evaluate(sid, "%s.body.dataset.followed" % FRAME)
+    check(got == "warnings", "page 1: its link to the warnings followed: %s" % got)
     b.evaluate(sid, "document.getElementById('pager-next').click()")
     time.sleep(0.5)
     got = b.evaluate(sid, "[%s, parseInt(%s.querySelector('#games tbody tr td').textContent)]" % (rows, FRAME))
     check(got == [500, 501], "the next page: games 501-1000: %s" % got)
+    b.evaluate(sid, "document.getElementById('pager-next').click()")
+    time.sleep(0.5)
+    got = b.evaluate(sid, whole)
+    check(got == [True, 1, 1], "the last page (game 1201's findings): the header and the warnings once: %s" % got)
+    b.evaluate(sid, "document.getElementById('pager-prev').click()")
+    time.sleep(0.5)
     b.evaluate(sid, "(function(){var s=%s.getElementById('verdict-filter');s.value='errors';"
                     "s.dispatchEvent(new Event('change'))})()" % FRAME)
     time.sleep(0.5)
