@@ -321,13 +321,28 @@ def check_save(b, sid, tmp):
 
 def check_print(b, sid):
     """In print, the page's controls are gone and the report's frame is as tall as the report."""
+    # a page just opened on a link (no position shown: the hostile #fen= links before left
+    # their error, which is printed)
+    b.send("Page.navigate", {"url": "about:blank"}, session=sid)
+    time.sleep(0.3)
+    open_page(b, sid, "#pdn=" + b64url(open(os.path.join(CORPORA, LINKED[2]), "rb").read()))
+    b.wait_for(sid, STATE)
     b.send("Emulation.setEmulatedMedia", {"media": "print"}, session=sid)
-    shown = b.evaluate(sid, "(function(){var ids=['drop','paste-box','save','pos-form','report'],o={};"
+    shown = b.evaluate(sid, "(function(){var ids=['drop','paste-box','save','pos-form','report','position'],o={};"
                             "ids.forEach(function(i){o[i]=document.getElementById(i).getClientRects().length>0});"
-                            "return o})()")
+                            "var c=document.getElementById('report').contentDocument.querySelector('header .checked');"
+                            "o.checked=c&&c.getClientRects().length>0?c.textContent:null;"
+                            "o.empty=!!document.getElementById('pos-out').hidden;return o})()")
     b.send("Emulation.setEmulatedMedia", {"media": ""}, session=sid)
     check(not any(shown[i] for i in ("drop", "paste-box", "save", "pos-form")) and shown["report"],
           "print stylesheet: the controls hidden, the report kept: %s" % shown)
+    # issue 34 item 12: no empty "A position" heading at the printout's end; the printout
+    # names what it judged: the file, its size and SHA-256, and the date it was checked
+    check(shown["empty"] and not shown["position"], "printed without a position shown: no empty \"A position\"")
+    checked = shown["checked"] or ""
+    check(re.search(r"Checked on \d{4}-\d\d-\d\d \d\d:\d\d UTC", checked) and "link.pdn" in checked
+          and re.search(r"\d+ bytes, SHA-256 [0-9a-f]{64}", checked),
+          "printed, the report names the file, its size and SHA-256 and the date: %s" % checked)
     tall = b.evaluate(sid, "(function(){var f=document.getElementById('report');"
                            "window.dispatchEvent(new Event('beforeprint'));"
                            "var r=[f.clientHeight,f.contentDocument.documentElement.scrollHeight];"
