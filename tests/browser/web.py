@@ -332,13 +332,16 @@ def check_print(b, sid):
                             "ids.forEach(function(i){o[i]=document.getElementById(i).getClientRects().length>0});"
                             "var c=document.getElementById('report').contentDocument.querySelector('header .checked');"
                             "o.checked=c&&c.getClientRects().length>0?c.textContent:null;"
-                            "o.empty=!!document.getElementById('pos-out').hidden;return o})()")
+                            "o.empty=!!document.getElementById('pos-out').hidden;o.steps=Array.prototype.filter.call("
+                            "document.getElementById('report').contentDocument.querySelectorAll('button.step'),"
+                            "function(x){return x.getClientRects().length>0}).length;return o})()")
     b.send("Emulation.setEmulatedMedia", {"media": ""}, session=sid)
     check(not any(shown[i] for i in ("drop", "paste-box", "save", "pos-form")) and shown["report"],
           "print stylesheet: the controls hidden, the report kept: %s" % shown)
     # issue 34 item 12: no empty "A position" heading at the printout's end; the printout
     # names what it judged: the file, its size and SHA-256, and the date it was checked
     check(shown["empty"] and not shown["position"], "printed without a position shown: no empty \"A position\"")
+    check(shown["steps"] == 0, "printed, the page's step buttons are not in the report: %d shown" % shown["steps"])
     checked = shown["checked"] or ""
     check(re.search(r"Checked on \d{4}-\d\d-\d\d \d\d:\d\d UTC", checked) and "link.pdn" in checked
           and re.search(r"\d+ bytes, SHA-256 [0-9a-f]{64}", checked),
