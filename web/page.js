@@ -290,6 +290,8 @@
         'flex-wrap:wrap;gap:.2rem .6rem}#games th{border:0;padding:0}#games tbody tr{display:block;' +
         'border-bottom:1px solid #ddd;padding:.3rem 0}#games td{display:inline;border:0;padding:0 .5rem 0 0}}',
         sheet.cssRules.length);
+      /* the page's step buttons are no part of the printed report */
+      sheet.insertRule('@media print{button.step{display:none}}', sheet.cssRules.length);
     } catch (e) { /* a report without its style: shown as it is */ }
     /* issue 34 item 11: every game stepped through, not only its findings */
     if (tb) Array.prototype.forEach.call(tb.rows, function (r) {

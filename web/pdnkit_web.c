@@ -25,6 +25,7 @@
 #include "pdnkit.h"
 #include "replay.h"
 #include "report.h"
+#include "sha256.h"
 
 /* The worker's progress bar: the bytes of the inputs read so far (before decompression). */
 EM_JS(void, pkw_progress, (double done), {
@@ -64,8 +65,12 @@ static void on_diag(void *ctx, const pk_diag *dd, bool written)
 {
     (void)written;
     web *W = ctx;
-    if (dd->game > 0 && W->listed < PKW_MAX_LISTED)
+    /* a game's kept for its section (while the findings are listed in full); every one
+     * noted for the report's warnings by kind, as pdncheck notes them */
+    if (dd->game <= 0 || W->listed < PKW_MAX_LISTED)
         pk_html_diag(W->html, dd);
+    else
+        pk_html_note(W->html, dd);
     pk_diag d = *dd;
     if (W->strict && d.severity == PK_SEV_WARNING)
         d.severity = PK_SEV_ERROR;
@@ -131,6 +136,30 @@ static double expanded(const char *path, double cap)
     return n;
 }
 
+/* The header's identity of the file (what the arbiter judged): its size and SHA-256, read
+ * once before the check (rewound after), as pdncheck --html gives them (html_report.h). */
+static void identify(web *W, const char *name)
+{
+    static unsigned char buf[65536]; /* the worker is one thread */
+    pk_sha256 s;
+    pk_sha256_init(&s);
+    unsigned long long bytes = 0;
+    size_t got;
+    while ((got = fread(buf, 1, sizeof buf, W->in)) > 0) {
+        pk_sha256_update(&s, buf, got);
+        bytes += got;
+    }
+    bool failed = ferror(W->in);
+    rewind(W->in);
+    unsigned char dg[32];
+    char hex[65];
+    pk_sha256_final(&s, dg);
+    pk_sha256_hex(dg, hex);
+    pk_error err;
+    if (pk_html_input(W->html, name, bytes, failed ? NULL : hex, &err))
+        fprintf(W->errors, "pdnkit: error: the report: %s\n", err.msg);
+}
+
 static void say_bytes(char *buf, size_t size, double n)
 {
     snprintf(buf, size, n >= 1024 * 1024 ? "%.1f MB" : "%.0f KB", n >= 1024 * 1024 ? n / (1024 * 1024) : n / 1024);
@@ -138,7 +167,8 @@ static void say_bytes(char *buf, size_t size, double n)
 
 /* Checks the files named in paths (one per line, in the in-memory file system), shown in
  * the report as the names in names (one per line, the same count), under the variant
- * named (empty: each game's tags, else a guess), and writes the report to out_path.
+ * named (empty: each game's tags, else a guess), and writes the report to out_path, which
+ * says the files were checked on date ("2026-12-07 16:45 UTC"; empty: not said).
  * Returns a string the caller frees with free(): the read errors and the bounds reached,
  * one per line (empty: none), then the notes of texts that may be cut short (a file's last
  * game without a result at its end), each starting "cut: ", which are no errors; or after
@@ -146,8 +176,8 @@ static void say_bytes(char *buf, size_t size, double n)
  * bound); or "ask: BYTES" when the files expand beyond ask_over bytes (> 0): nothing is
  * checked, the page asks the person first. */
 EMSCRIPTEN_KEEPALIVE
-char *pkw_check(const char *paths, const char *names, const char *variant, int flags, const char *out_path,
-                double ask_over)
+char *pkw_check(const char *paths, const char *names, const char *variant, int flags, const char *date,
+                const char *out_path, double ask_over)
 {
     char *msg = NULL;
     size_t msg_len = 0;
@@ -199,6 +229,7 @@ char *pkw_check(const char *paths, const char *names, const char *variant, int f
     char conv[300];
     pk_html_opts ho;
     pk_html_opts_check(&ho, &ro, W.strict, conv, sizeof conv);
+    ho.date = *date ? date : NULL; /* "2026-12-07 16:45 UTC", as pdncheck --html says it */
     FILE *out = fopen(out_path, "wb");
     pk_checker *c = out ? pk_checker_new(&co, &err) : NULL;
     if (c && !(W.html = pk_html_new(out, &ho, &err))) {
@@ -229,6 +260,7 @@ char *pkw_check(const char *paths, const char *names, const char *variant, int f
             on_diag(&W, &d, false);
             continue;
         }
+        identify(&W, name);
         W.file_games = 0;
         W.cut[0] = 0;
         W.file_io = false;

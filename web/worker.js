@@ -41,9 +41,16 @@ function cutReport(html, pageRows) {
   if (rows.pop() !== '' || rows.length <= pageRows) return null;
   var SEC = '<section class="game"', at = html.indexOf(SEC, te), rest = at < 0 || at > main ? main : at;
   var pieces = html.slice(rest, main).split(SEC);
+  /* what follows the last game's section (the warnings by kind, a section of the whole run)
+   * goes with the end: on every page, not only on the one with the last game */
+  var last = pieces.length - 1, end = pieces.length > 1 ? pieces[last].indexOf('</section>\n') : -1, after = '';
+  if (end >= 0) {
+    after = pieces[last].slice(end + 11);
+    pieces[last] = pieces[last].slice(0, end + 11);
+  }
   return {head: html.slice(0, t + 8), rows: rows.map(function (r) { return r + '</tr>\n'; }),
           mid: html.slice(te, rest), sections: [pieces[0]].concat(pieces.slice(1).map(function (x) { return SEC + x; })),
-          tail: html.slice(main)};
+          tail: after + html.slice(main)};
 }
 
 function check(m) {
@@ -57,8 +64,11 @@ function check(m) {
     total += f.bytes.byteLength;
   });
   pk.onProgress = function (done) { postMessage({type: 'progress', done: done, total: total}); };
-  var errors = call('pkw_check', ['string', 'string', 'string', 'number', 'string', 'number'],
-                    [paths.join('\n'), names.join('\n'), m.variant, m.flags, '/report.html', m.askOver || 0]);
+  // the date the report says the files were checked, as pdncheck --html says it (UTC)
+  var d = new Date().toISOString();
+  var date = d.slice(0, 10) + ' ' + d.slice(11, 16) + ' UTC';
+  var errors = call('pkw_check', ['string', 'string', 'string', 'number', 'string', 'string', 'number'],
+                    [paths.join('\n'), names.join('\n'), m.variant, m.flags, date, '/report.html', m.askOver || 0]);
   var html = '';
   try {
     html = pk.FS.readFile('/report.html', {encoding: 'utf8'});

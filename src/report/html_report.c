@@ -18,30 +18,12 @@
 #include "pk_port.h"
 
 #include "board.h"
+#include "html_int.h"
+#define esc pk_html_esc
 #include "movelist_int.h" /* the library's own: the list is read in place */
 #include "notation.h"
+#include "replay_result_int.h" /* the game's draws: a draw finding's rule and kind */
 
-struct pk_html {
-    FILE *out, *rows, *details;
-    pk_html_opts o;
-    char title[200], conventions[400];
-    pk_totals own; /* the games added, for a caller without totals of its own */
-    long findings, diagrams;
-    char last_file[512];
-    char variants[300];
-    FILE *part; /* pk_html_add: the game's part, written over from the start each time */
-    char *pbuf;
-    size_t psize;
-    /* pk_html_diag: the next game's diagnostics, copied (each with its strings in one block,
-     * and what its structured fields point to: they are pointed there in pk_html_add, once
-     * the arrays have stopped moving) */
-    pk_diag *kept;
-    struct kept_data {
-        char *text;
-        pk_diag_kept data;
-    } *kept_data;
-    int nkept, capkept;
-};
 
 static bool is_error(const pk_diag *d, bool strict)
 {
@@ -63,7 +45,7 @@ static bool is_finding(const pk_diag *d, bool strict)
  * shown as its Unicode picture (U+2400 + c); the reader gives valid UTF-8. Every tag value
  * of every game passes here: escaped into a buffer of the stack, written a buffer at a
  * time (a stream's call per character cost a tenth of the report). */
-static void esc(FILE *f, const char *s)
+void pk_html_esc(FILE *f, const char *s)
 {
     char buf[512];
     size_t n = 0;
@@ -113,6 +95,7 @@ pk_html *pk_html_new(FILE *out, const pk_html_opts *o, pk_error *err)
         r->o = *o;
     snprintf(r->title, sizeof r->title, "%s", r->o.title ? r->o.title : "pdnkit report");
     snprintf(r->conventions, sizeof r->conventions, "%s", r->o.conventions ? r->o.conventions : "");
+    snprintf(r->date, sizeof r->date, "%s", r->o.date ? r->o.date : "");
     r->rows = tmpfile();
     r->details = tmpfile();
     if (!r->rows || !r->details) {
@@ -134,11 +117,62 @@ void pk_html_opts_check(pk_html_opts *o, const pk_replay_opts *ro, bool strict, 
              ro->gen_flags ? "; house rule: captures not mandatory (--capture-optional)" : "",
              ro->draw_options ? "; a non-default draw profile (--draw-profile)" : "",
              strict ? "; --strict: warnings count as errors" : "");
-    *o = (pk_html_opts){"pdncheck report", conv, ro->gen_flags, strict};
+    *o = (pk_html_opts){"pdncheck report", conv, ro->gen_flags, strict, ro->results, NULL};
+}
+
+/* "FILE:LINE:COL, game N (NAME): MESSAGE": a warning's example, as pdncheck's line says it */
+static char *example(const pk_diag *d)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return NULL;
+    fputs(d->file ? d->file : "", f);
+    if (d->line > 0)
+        fprintf(f, ":%lld:%lld", d->line, d->col > 0 ? d->col : 1);
+    if (d->game > 0)
+        fprintf(f, ", game %d", d->game);
+    if (d->game > 0 && d->game_name)
+        fprintf(f, " (%s)", d->game_name);
+    fprintf(f, ": %s", d->message ? d->message : "");
+    if (fclose(f)) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+void pk_html_note(pk_html *r, const pk_diag *d)
+{
+    if (d->severity != PK_SEV_WARNING || r->o.strict) /* (under --strict: an error, a finding) */
+        return;
+    for (int i = 0; i < r->nwarns; i++)
+        if (!strcmp(r->warns[i].code, d->code)) {
+            r->warns[i].count++;
+            return;
+        }
+    if (r->nwarns == r->capwarns) {
+        int cap = r->capwarns ? 2 * r->capwarns : 16;
+        pk_html_warn *w = realloc(r->warns, (size_t)cap * sizeof *w);
+        if (!w) {
+            r->warn_lost++;
+            return;
+        }
+        r->warns = w;
+        r->capwarns = cap;
+    }
+    pk_html_warn *w = &r->warns[r->nwarns++];
+    snprintf(w->code, sizeof w->code, "%s", d->code);
+    w->count = 1;
+    w->example = example(d);
 }
 
 void pk_html_diag(pk_html *r, const pk_diag *d)
 {
+    pk_html_note(r, d);
+    if (d->game <= 0) /* a file's: counted above, kept for no game */
+        return;
     if (r->nkept == r->capkept) {
         int cap = r->capkept ? 2 * r->capkept : 64;
         pk_diag *p = realloc(r->kept, (size_t)cap * sizeof *p);
@@ -207,10 +241,29 @@ static void number_here(part_out *w)
     w->p->at[w->p->nat++] = (size_t)(at - w->start);
 }
 
+/* A tag's value, the first of names that is given (not empty, "?" or "-"). */
+static const char *tag_of(const pk_game *g, const char *const *names)
+{
+    for (; *names; names++) {
+        const char *v = pk_game_tag(g, *names);
+        if (v && *v && strcmp(v, "?") && strcmp(v, "-"))
+            return v;
+    }
+    return NULL;
+}
+
+/* The players' tags the corpora use (tests/corpora): PDN's White and Black, the Italian
+ * federation's Bianco and Nero (with Dati, its event, and Anno, its year), PlayStrategy's
+ * P1 and P2. Only the report reads them: pdncheck's lines name the game as before. */
+static const char *const white_tags[] = {"White", "Bianco", "P1", NULL};
+static const char *const black_tags[] = {"Black", "Nero", "P2", NULL};
+static const char *const event_tags[] = {"Event", "Dati", NULL};
+static const char *const date_tags[] = {"Date", "Anno", NULL};
+
 /* "Smith – Jones" */
 static void players(FILE *f, const pk_game *g)
 {
-    const char *w = pk_game_tag(g, "White"), *b = pk_game_tag(g, "Black");
+    const char *w = tag_of(g, white_tags), *b = tag_of(g, black_tags);
     esc(f, w && *w ? w : "?");
     fputs(" \u2013 ", f);
     esc(f, b && *b ? b : "?");
@@ -218,7 +271,7 @@ static void players(FILE *f, const pk_game *g)
 
 static void event_line(FILE *f, const pk_game *g)
 {
-    const char *parts[] = {pk_game_tag(g, "Event"), pk_game_tag(g, "Round"), pk_game_tag(g, "Date")};
+    const char *parts[] = {tag_of(g, event_tags), pk_game_tag(g, "Round"), tag_of(g, date_tags)};
     const char *pre[] = {"", "round ", ""};
     bool any = false;
     for (int i = 0; i < 3; i++)
@@ -296,6 +349,16 @@ static void legal_list(part_out *w, const pk_variant *v)
     fputs("</p>\n", w->f);
 }
 
+/* Every legal move takes: a capture was compulsory (RULES 1.5; --capture-optional lists
+ * the quiet moves too, and then it was not). */
+static bool compulsory(const pk_movelist *l)
+{
+    for (int i = 0; i < l->n; i++)
+        if (!l->m[i].ncap)
+            return false;
+    return l->n > 0;
+}
+
 /* The moves of the line up to the faulty one, marked. */
 static void moves_upto(part_out *w, const pk_pdn_line *l, int index)
 {
@@ -352,17 +415,81 @@ static void finding_board(part_out *w, const pk_html_game *rg, const pk_diag *d)
         move_text(v, w->legal, d->required, buf, sizeof buf);
         snprintf(caption, sizeof caption, "what the rules required: %s", buf);
         diagram(w, "required", v, pos, d->required, caption);
+    } else if (compulsory(w->legal)) { /* an illegal move where a capture was compulsory */
+        char buf[128];
+        move_text(v, w->legal, &w->legal->m[0], buf, sizeof buf);
+        if (w->legal->n == 1)
+            snprintf(caption, sizeof caption, "what the rules required: %s, the only capture", buf);
+        else
+            snprintf(caption, sizeof caption, "what the rules required: a capture (%d legal ones); drawn: %s",
+                     w->legal->n, buf);
+        diagram(w, "required", v, pos, &w->legal->m[0], caption);
     }
     legal_list(w, v);
     moves_upto(w, l, index);
+}
+
+/* The draw of the game's result that d reports (its rule and kind), or NULL. */
+static const pk_draw_event *draw_of(const pk_html_game *rg, const pk_diag *d)
+{
+    const pk_replay_result *res = rg->res;
+    for (int i = 0; res && d->message && i < res->ndraws; i++)
+        if (!strcmp(res->draws[i].code, d->code) && strstr(d->message, res->draws[i].msg))
+            return &res->draws[i];
+    return NULL;
+}
+
+/* The finding's heading in an arbiter's words; its code, rule and place follow as detail. */
+static const char *heading(const pk_diag *d, const pk_draw_event *draw, bool strict)
+{
+    static const struct {
+        const char *code, *words;
+    } words[] = {{"illegal-move", "Illegal move"},
+                 {"capture-required", "A capture was compulsory"},
+                 {"missed-capture", "Another capture was compulsory"},
+                 {"incomplete-capture", "The capture was not completed"},
+                 {"ambiguous-move", "The move is ambiguous"},
+                 {"result-mismatch", "The result contradicts the board"},
+                 {"result-tag-mismatch", "The Result tag and the result disagree"}};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (!strcmp(d->code, words[i].code))
+            return words[i].words;
+    if (is_draw(d))
+        return !draw                             ? "A draw rule"
+               : draw->kind == PK_DRAW_CLAIM     ? "A draw could have been claimed"
+               : draw->kind == PK_DRAW_AUTOMATIC ? "The game was drawn by a rule"
+                                                 : "A draw rule's note";
+    if (d->severity == PK_SEV_WARNING && strict)
+        return "A tolerated fault, an error under --strict";
+    return d->severity == PK_SEV_ERROR ? "An error in the record" : "A remark";
+}
+
+/* " (REP3, RULES 2.6)": the draw rule that fired and where the variant's rules are written,
+ * for a finding about the moves or the result (doc/RULES.md) */
+static void rules(FILE *f, const pk_diag *d, const pk_draw_event *draw)
+{
+    const char *doc = NULL;
+    if (d->variant && (draw || d->played || d->required || !strcmp(d->code, "result-mismatch")))
+        doc = pk_variant_def_of(d->variant)->rules_doc;
+    if (!draw && !(doc && *doc))
+        return;
+    fputs(" <span class=\"rules\">(", f);
+    if (draw)
+        esc(f, draw->rule);
+    if (doc && *doc) {
+        fputs(draw ? ", " : "", f);
+        esc(f, doc);
+    }
+    fputs(")</span>", f);
 }
 
 static void finding(part_out *w, const pk_html_game *rg, const pk_diag *d)
 {
     FILE *f = w->f;
     w->p->findings++;
-    fprintf(f, "<article class=\"finding sev-%s\">\n<h3><span class=\"sev\">%s</span> <code>", pk_severity_name(d->severity),
-            pk_severity_name(d->severity));
+    const pk_draw_event *draw = is_draw(d) ? draw_of(rg, d) : NULL;
+    fprintf(f, "<article class=\"finding sev-%s\">\n<h3>%s</h3>\n<p class=\"detail\"><span class=\"sev\">%s</span> <code>",
+            pk_severity_name(d->severity), heading(d, draw, w->o->strict), pk_severity_name(d->severity));
     esc(f, d->code);
     fputs("</code> ", f);
     esc(f, rg->file);
@@ -372,7 +499,8 @@ static void finding(part_out *w, const pk_html_game *rg, const pk_diag *d)
         fprintf(f, ", move %d (%s)", d->move_number, d->side == 'W' ? "white" : d->side == 'B' ? "black" : "?");
     if (d->ply > 0)
         fprintf(f, ", ply %d", d->ply);
-    fputs("</h3>\n<p class=\"message\">", f);
+    rules(f, d, draw);
+    fputs("</p>\n<p class=\"message\">", f);
     esc(f, d->message);
     fputs("</p>\n", f);
     if (d->hint) {
@@ -424,6 +552,23 @@ static void row(part_out *w, const pk_html_game *rg, int label, const pk_stated_
     fprintf(f, "</td><td data-n=\"%d\">%d</td></tr>\n", plies, plies);
 }
 
+/* What a win written 1-0 or 0-1 means under the run's convention and the game's variant
+ * (RULES 4.4: PDN's 1-0 is the first mover's win; in English checkers Black moves first). */
+static void result_meaning(FILE *f, const pk_html_opts *o, const pk_variant *v, const pk_stated_result *sr)
+{
+    if (!v || (sr->kind != PK_RESULT_FIRST_WIN && sr->kind != PK_RESULT_SECOND_WIN))
+        return;
+    bool first = sr->kind == PK_RESULT_FIRST_WIN;
+    if (o->results == PK_RESULTS_WHITE) {
+        fprintf(f, " (%s won: --results white)", first ? "White" : "Black");
+        return;
+    }
+    const char *mover = v->first == PK_WHITE ? "White" : "Black", *other = v->first == PK_WHITE ? "Black" : "White";
+    fprintf(f, " (%s won: %s moves first in ", first ? mover : other, mover);
+    esc(f, v->title);
+    fputs(")", f);
+}
+
 /* The section of a game whose label is not ok: its findings. */
 static void section(part_out *w, const pk_html_game *rg, int label, const pk_stated_result *sr)
 {
@@ -440,6 +585,7 @@ static void section(part_out *w, const pk_html_game *rg, int label, const pk_sta
     event_line(d, g);
     fputs(result ? " \u2014 result as written: " : "", d);
     esc(d, result);
+    result_meaning(d, w->o, rg->variant, sr);
     if (sr->conflict) {
         fputs(" (Result tag: ", d);
         esc(d, sr->tag);
@@ -483,14 +629,51 @@ int pk_html_part_write(FILE *out, const pk_html_opts *o, const pk_html_game *rg,
     return PK_OK;
 }
 
-static void add_variant(pk_html *r, const char *name)
+static void add_variant(pk_html *r, const pk_variant *v)
 {
-    size_t n = strlen(name), len = strlen(r->variants);
-    for (const char *p = r->variants; (p = strstr(p, name)); p += n)
-        if ((p == r->variants || p[-1] == ' ') && (p[n] == ',' || !p[n]))
+    for (int i = 0; i < r->nseen; i++)
+        if (r->seen[i] == v)
             return;
-    if (len + n + 3 < sizeof r->variants)
-        snprintf(r->variants + len, sizeof r->variants - len, "%s%s", len ? ", " : "", name);
+    if (r->nseen < PK_V_COUNT)
+        r->seen[r->nseen++] = v;
+}
+
+int pk_html_input(pk_html *r, const char *name, unsigned long long bytes, const char *sha256, pk_error *err)
+{
+    if (r->ninputs == r->capinputs) {
+        int cap = r->capinputs ? 2 * r->capinputs : 8;
+        pk_html_input_id *p = realloc(r->inputs, (size_t)cap * sizeof *p);
+        if (!p)
+            return pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
+        r->inputs = p;
+        r->capinputs = cap;
+    }
+    pk_html_input_id *in = &r->inputs[r->ninputs];
+    if (!(in->name = strdup(name)))
+        return pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
+    in->bytes = bytes;
+    snprintf(in->sha256, sizeof in->sha256, "%s", sha256 ? sha256 : "");
+    r->ninputs++;
+    return PK_OK;
+}
+
+void pk_html_free(pk_html *r)
+{
+    fclose(r->rows);
+    fclose(r->details);
+    if (r->part)
+        fclose(r->part);
+    free(r->pbuf);
+    forget_kept(r);
+    free(r->kept);
+    free(r->kept_data);
+    for (int i = 0; i < r->nwarns; i++)
+        free(r->warns[i].example);
+    free(r->warns);
+    for (int i = 0; i < r->ninputs; i++)
+        free(r->inputs[i].name);
+    free(r->inputs);
+    free(r);
 }
 
 /* text[from..to) to f, the game's number put where the part marked it. */
@@ -518,8 +701,10 @@ int pk_html_add_part(pk_html *r, const char *file, const pk_verdict *v, const pk
         snprintf(r->last_file, sizeof r->last_file, "%s", file);
         r->own.files++;
     }
+    if (!v->valid && v->label >= 0 && v->label < PK_LABEL_COUNT)
+        r->invalid[v->label]++;
     if (p->variant)
-        add_variant(r, p->variant->name);
+        add_variant(r, p->variant);
     long id = r->own.games;
     int k = 0;
     put(r->rows, text, 0, p->row, p, &k, id);
@@ -550,127 +735,3 @@ int pk_html_add(pk_html *r, const pk_html_game *rg_in, const pk_verdict *v, pk_e
     return st;
 }
 
-static const char style[] =
-    "body{font:16px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif;margin:0;color:#1d1d1f;"
-    "background:#fafafa}\n"
-    "header,main{max-width:72rem;margin:0 auto;padding:1rem 1.25rem}\n"
-    "h1{font-size:1.6rem;margin:.2rem 0 .6rem}h2{font-size:1.2rem;margin:0 0 .3rem}h3{font-size:1rem;margin:.2rem 0}\n"
-    "dl.stats{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;margin:0}dl.stats div{min-width:7rem}"
-    "dl.stats dt{font-size:.8rem;color:#555}dl.stats dd{margin:0;font-size:1.25rem;font-weight:600}\n"
-    ".conventions{color:#444;font-size:.9rem}\n"
-    ".controls{margin:1rem 0;display:flex;gap:1rem;align-items:center;flex-wrap:wrap}\n"
-    "select,button{font:inherit}\n"
-    ".tablewrap{overflow-x:auto}table{border-collapse:collapse;width:100%;background:#fff}\n"
-    "th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #ddd;vertical-align:top}\n"
-    "th button{background:none;border:0;padding:0;font-weight:700;cursor:pointer;text-decoration:underline dotted}\n"
-    "th button:focus-visible,a:focus-visible,select:focus-visible{outline:3px solid #1a5fb4;outline-offset:2px}\n"
-    ".v-ok{color:#26703a}.v-errors{color:#b00020;font-weight:600}.v-drawn,.v-draw-claimable{color:#8a5a00;"
-    "font-weight:600}.v-result-board{color:#7a1fa2;font-weight:600}.v-result-tag{color:#1a5fb4;font-weight:600}\n"
-    "section.game{background:#fff;border:1px solid #ddd;border-radius:6px;padding:1rem;margin:1.25rem 0}\n"
-    ".meta{color:#444;margin:.1rem 0 .6rem}\n"
-    "article.finding{border-top:1px solid #eee;padding-top:.6rem;margin-top:.6rem}\n"
-    ".sev{text-transform:uppercase;font-size:.75rem;padding:.05rem .35rem;border-radius:3px;color:#fff;"
-    "background:#555}\n"
-    ".sev-error .sev{background:#b00020}.sev-warning .sev{background:#8a5a00}.sev-note .sev{background:#1a5fb4}\n"
-    ".hint{color:#444;font-style:italic}.label{font-weight:600}\n"
-    ".boards{display:flex;flex-wrap:wrap;gap:1rem}figure.diagram{margin:.3rem 0;max-width:320px;width:100%}"
-    "figure.diagram svg{width:100%;height:auto;display:block}figcaption{font-size:.9rem;color:#333}\n"
-    "mark{background:#ffd54f;padding:0 .15rem}code{font-family:ui-monospace,Menlo,Consolas,monospace;"
-    "font-size:.9em;overflow-wrap:anywhere}\n"
-    "[hidden]{display:none!important}\n"
-    "@media print{body{background:#fff;font-size:11pt}.controls{display:none}.tablewrap{overflow:visible}"
-    "table{font-size:8.5pt}th,td{padding:2px 4px}td{overflow-wrap:anywhere}section.game{break-before:page;"
-    "border:0;padding:0}article.finding{break-inside:avoid}a{color:inherit;text-decoration:none}"
-    "tr{break-inside:avoid}}\n";
-
-/* Sorting by a column (numbers where data-n says so), filtering by verdict; the filter
- * can be set from the address (#filter=errors) so a test can drive it. */
-static const char script[] =
-    "(function(){\n"
-    "var sel=document.getElementById('verdict-filter'),tb=document.querySelector('#games tbody');\n"
-    "function apply(){var v=sel.value,n=0;\n"
-    " tb.querySelectorAll('tr').forEach(function(r){var h=v!=='all'&&r.dataset.verdict!==v;r.hidden=h;if(!h)n++;});\n"
-    " document.querySelectorAll('section.game').forEach(function(s){s.hidden=v!=='all'&&s.dataset.verdict!==v;});\n"
-    " document.getElementById('shown').textContent=n+' shown';}\n"
-    "sel.addEventListener('change',apply);\n"
-    "document.querySelectorAll('#games th button').forEach(function(b,i){b.addEventListener('click',function(){\n"
-    " var rows=Array.prototype.slice.call(tb.rows),up=b.dataset.dir!=='up';\n"
-    " document.querySelectorAll('#games th').forEach(function(t){t.removeAttribute('aria-sort');});\n"
-    " b.dataset.dir=up?'up':'down';b.parentNode.setAttribute('aria-sort',up?'ascending':'descending');\n"
-    " rows.sort(function(x,y){var a=x.cells[i],c=y.cells[i],p=a.dataset.n,q=c.dataset.n;\n"
-    "  var r=p!==undefined?p-q:a.textContent.localeCompare(c.textContent);return up?r:-r;});\n"
-    " rows.forEach(function(r){tb.appendChild(r);});});});\n"
-    "var m=/filter=([a-z-]+)/.exec(location.hash);if(m){sel.value=m[1];}\n"
-    "apply();})();\n";
-
-static int copy(FILE *from, FILE *to)
-{
-    char buf[65536];
-    size_t n;
-    rewind(from);
-    while ((n = fread(buf, 1, sizeof buf, from)) > 0)
-        if (fwrite(buf, 1, n, to) != n)
-            return -1;
-    return ferror(from) ? -1 : 0;
-}
-
-static void figure(FILE *f, const char *name, long value)
-{
-    fprintf(f, "<div><dt>%s</dt><dd>%ld</dd></div>", name, value);
-}
-
-int pk_html_finish(pk_html *r, const pk_totals *totals, pk_error *err)
-{
-    FILE *f = r->out;
-    const pk_totals *t = totals ? totals : &r->own;
-    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
-          f);
-    esc(f, r->title);
-    fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<header>\n<h1>", style);
-    esc(f, r->title);
-    fputs("</h1>\n<dl class=\"stats\">", f);
-    /* the terminal summary's figures, then the games of each label but ok and errors */
-    figure(f, "files", t->files);
-    figure(f, "games", t->games);
-    figure(f, "games with errors", t->with_errors);
-    figure(f, "warnings", t->warnings);
-    for (int i = PK_LABEL_RESULT_BOARD; i < PK_LABEL_COUNT; i++)
-        figure(f, pk_label_text(i), t->labels[i]);
-    figure(f, "findings", r->findings);
-    fputs("</dl>\n<p class=\"conventions\"><span class=\"label\">Variants:</span> ", f);
-    esc(f, r->variants[0] ? r->variants : "none replayed");
-    if (r->conventions[0]) {
-        fputs(". <span class=\"label\">Conventions:</span> ", f);
-        esc(f, r->conventions);
-    }
-    fprintf(f, ".</p>\n</header>\n<main>\n<div class=\"controls\"><label for=\"verdict-filter\">Show games:</label> "
-               "<select id=\"verdict-filter\"><option value=\"all\">all (%ld)</option>", r->own.games);
-    for (int i = 0; i < PK_LABEL_COUNT; i++)
-        fprintf(f, "<option value=\"%s\">%s (%ld)</option>", pk_label_key(i), pk_label_text(i), r->own.labels[i]);
-    fputs("</select> <span id=\"shown\" aria-live=\"polite\"></span></div>\n<div class=\"tablewrap\"><table "
-          "id=\"games\">\n<thead><tr>",
-          f);
-    static const char *const cols[] = {"#", "file", "players", "event, round, date", "result", "variant",
-                                       "verdict", "plies"};
-    for (int i = 0; i < 8; i++)
-        fprintf(f, "<th scope=\"col\"><button type=\"button\">%s</button></th>", cols[i]);
-    fputs("</tr></thead>\n<tbody>\n", f);
-    int st = copy(r->rows, f);
-    fputs("</tbody></table></div>\n", f);
-    if (!st)
-        st = copy(r->details, f);
-    fprintf(f, "</main>\n<script>\n%s</script>\n</body>\n</html>\n", script);
-    fclose(r->rows);
-    fclose(r->details);
-    if (r->part)
-        fclose(r->part);
-    free(r->pbuf);
-    forget_kept(r);
-    free(r->kept);
-    free(r->kept_data);
-    free(r);
-    if (st || ferror(f))
-        return pk_error_set(err, PK_ERR_IO, 0, "write error");
-    return PK_OK;
-}

@@ -10,6 +10,10 @@
  *     for each game: pk_html_add(r, &game_record, &verdict, &err);
  *     pk_html_finish(r, &totals, &err);   // writes the page and frees r
  *
+ * Every diagnostic of the run goes to pk_html_note (or pk_html_diag), for the page's list
+ * of warnings, and each input to pk_html_input, for the header's identity of what was
+ * checked (its size and SHA-256).
+ *
  * A checking loop hands a game's diagnostics over before the game itself (check.h): it
  * may pass each one to pk_html_diag as it comes, and the game with diags NULL.
  *
@@ -42,6 +46,9 @@ typedef struct pk_html_opts {
     const char *conventions; /* one line: results convention, house rules in force */
     unsigned gen_flags;      /* PK_GEN_CAPTURE_OPTIONAL when the house rule was on */
     bool strict;             /* warnings counted as errors (--strict) */
+    int results;             /* enum pk_results: what 1-0 means, said per variant */
+    const char *date;        /* when the files were checked, as the page says it
+                                ("2026-12-07 16:45 UTC"); NULL: not said */
 } pk_html_opts;
 
 /* One game as checked. Everything is borrowed for the call only. */
@@ -90,8 +97,17 @@ int pk_html_add_part(pk_html *r, const char *file, const pk_verdict *v, const pk
 /* Keeps a copy of d (a diagnostic of the game that pk_html_add gets next, borrowed for
  * the call only) for a pk_html_add whose game has diags NULL, which takes, and then
  * forgets, every diagnostic kept since the last one. Out of memory: d is left out of the
- * page. */
+ * page. A diagnostic of no game (d->game 0) is only noted (pk_html_note), as every one
+ * passed here is. */
 void pk_html_diag(pk_html *r, const pk_diag *d);
+/* Notes d, any diagnostic of the run (a game's or a file's), for the page's warnings:
+ * grouped by code, each kind with its count and its first one as an example (a warning
+ * under strict is an error: not noted). In order, on r's thread. pk_html_diag does it too. */
+void pk_html_note(pk_html *r, const pk_diag *d);
+/* Names an input the page judged: its name as the games give it, its size in bytes and
+ * its SHA-256 (64 hex digits, or NULL: not known), for the header that identifies what
+ * was checked. PK_OK, or PK_ERR_NOMEM. */
+int pk_html_input(pk_html *r, const char *name, unsigned long long bytes, const char *sha256, pk_error *err);
 /* Writes the page to out and frees r (also on error). The header's figures are totals
  * (the caller's summary, files and diagnostics of no game included), or when NULL those
  * of the games added. PK_OK or PK_ERR_IO. */

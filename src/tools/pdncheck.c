@@ -26,9 +26,11 @@
 #include "pk_common.h"
 #include "replay.h"
 #include "report.h"
+#include "sha256.h"
 #include "variant_int.h" /* PK_V_COUNT: the tool counts per variant */
 
 #include <errno.h>
+#include <pthread.h>
 #include <getopt.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -37,6 +39,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 static const char *prog = "pdncheck";
 
@@ -58,6 +61,7 @@ typedef struct run {
     bool want_html;            /* --html given (set before the workers start) */
     pk_html_opts hopts;        /* the report's options, read by the workers */
     char hconv[300];           /* its conventions line */
+    char hdate[64];            /* when the files were checked, as the report says it */
     unsigned long long bytes;
     FILE *out;
     bool shared; /* out and stderr are one file: out flushed before each stderr line */
@@ -133,6 +137,8 @@ static void on_diag(void *ctx, const pk_diag *dd, bool written)
     pk_diag copy = strict_copy(R, dd);
     const pk_diag *d = &copy;
     pk_totals_diag(&R->totals, d, false); /* every one written (the games: on_game) */
+    if (R->html)
+        pk_html_note(R->html, dd); /* the report's warnings, by kind */
     if (is_io(d)) {
         R->unreadable = 1;
         if (R->json && !written)
@@ -284,10 +290,144 @@ static void check_stream(run *R, FILE *f, const char *name)
     R->bytes += bytes;
 }
 
+/* --html: the input's size and SHA-256 for the report's header (what was checked), its
+ * bytes as they are, before any decompression (what sha256sum says of the file). A
+ * regular file is hashed on a thread of its own while it is checked (pread: the checker's
+ * offset is left alone), so that the hash costs no time at -j 1 (it is about a third of
+ * the check's instructions on an uncompressed file); a pipe is kept in a temporary file
+ * while it is hashed, which is then checked. */
+typedef struct hasher {
+    FILE *f;            /* a pipe's bytes, read once (with spool) */
+    int fd;             /* a regular file's, read with pread from at */
+    off_t at;
+    FILE *spool;
+    pk_sha256 s;
+    unsigned long long bytes;
+    int err; /* errno of a failed read, or -1 for the spool */
+    pthread_t thread;
+    bool threaded;
+} hasher;
+
+static void *hash_run(void *arg)
+{
+    hasher *h = arg;
+    unsigned char *buf = malloc(1 << 16);
+    if (!buf) {
+        h->err = ENOMEM;
+        return NULL;
+    }
+    for (;;) {
+        ssize_t n;
+        if (h->f) {
+            n = (ssize_t)fread(buf, 1, 1 << 16, h->f);
+            if (!n && ferror(h->f))
+                n = -1, errno = EIO;
+        } else {
+            n = pread(h->fd, buf, 1 << 16, h->at + (off_t)h->bytes);
+        }
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            h->err = errno;
+            break;
+        }
+        if (!n)
+            break;
+        pk_sha256_update(&h->s, buf, (size_t)n);
+        h->bytes += (unsigned long long)n;
+        if (h->spool && fwrite(buf, 1, (size_t)n, h->spool) != (size_t)n) {
+            h->err = -1;
+            break;
+        }
+    }
+    free(buf);
+    return NULL;
+}
+
+/* Starts hashing f: false when it cannot be (said as a read error of the input). */
+static bool hash_start(run *R, hasher *h, FILE *f, const char *name)
+{
+    memset(h, 0, sizeof *h);
+    pk_sha256_init(&h->s);
+    struct stat st;
+    h->fd = fileno(f);
+    h->at = ftello(f);
+    if (h->fd >= 0 && h->at >= 0 && !fstat(h->fd, &st) && S_ISREG(st.st_mode)) {
+        h->threaded = !pthread_create(&h->thread, NULL, hash_run, h);
+        if (!h->threaded)
+            hash_run(h);
+        return true;
+    }
+    h->f = f; /* a pipe: kept aside while hashed, then checked from there */
+    if (!(h->spool = tmpfile())) {
+        file_error(R, name, "cannot make a temporary file to read it twice (--html)");
+        return false;
+    }
+    hash_run(h);
+    if (h->err || fflush(h->spool) || fseeko(h->spool, 0, SEEK_SET)) {
+        char why[200];
+        snprintf(why, sizeof why, "cannot read it: %s", h->err > 0 ? strerror(h->err) : "the temporary file failed");
+        file_error(R, name, why);
+        fclose(h->spool);
+        return false;
+    }
+    return true;
+}
+
+/* The hash done: the input named in the report (without a hash when it could not be read
+ * again: its games were checked all the same). */
+static void hash_end(run *R, hasher *h, const char *name)
+{
+    if (h->threaded)
+        pthread_join(h->thread, NULL);
+    if (h->spool)
+        fclose(h->spool);
+    unsigned char d[32];
+    char hex[65];
+    pk_sha256_final(&h->s, d);
+    pk_sha256_hex(d, hex);
+    pk_error err;
+    if (pk_html_input(R->html, name, h->bytes, h->err ? NULL : hex, &err)) {
+        fprintf(pk_cli_err(R->out, R->shared), "%s: error: --html: %s\n", prog, err.msg);
+        R->write_failed = 1;
+    }
+}
+
+/* The date the report says the files were checked: SOURCE_DATE_EPOCH's when set (a
+ * reproducible report, reproducible-builds.org's variable), else now; in UTC. false: the
+ * variable is not a number of seconds. */
+static bool check_date(char *buf, size_t size)
+{
+    const char *e = getenv("SOURCE_DATE_EPOCH");
+    time_t t = time(NULL);
+    if (e && *e) {
+        char *end;
+        errno = 0;
+        long long v = strtoll(e, &end, 10);
+        if (*end || errno || v < 0 || e[0] == '-' || e[0] == '+' || e[0] == ' ')
+            return false;
+        t = (time_t)v;
+    }
+    struct tm tm;
+    if (!gmtime_r(&t, &tm) || !strftime(buf, size, "%Y-%m-%d %H:%M UTC", &tm))
+        snprintf(buf, size, "?");
+    return true;
+}
+
 /* The inputs (cli_inputs.h): each file read, each one that cannot be (an io error, on
  * standard error and in the JSON report) and each folder of -r without game files (a
  * warning) where it stands in the run. */
-static void each_input(void *ctx, FILE *f, const char *name) { check_stream(ctx, f, name); }
+static void each_input(void *ctx, FILE *f, const char *name)
+{
+    run *R = ctx;
+    hasher h;
+    if (!R->html) {
+        check_stream(R, f, name);
+    } else if (hash_start(R, &h, f, name)) {
+        check_stream(R, h.spool ? h.spool : f, name);
+        hash_end(R, &h, name);
+    }
+}
 
 static void input_failed(void *ctx, const char *name, const char *why, bool error)
 {
@@ -463,6 +603,13 @@ int main(int argc, char **argv)
     if (html) { /* the report's options, before the workers start */
         R.want_html = true;
         pk_html_opts_check(&R.hopts, &R.opts, R.strict, R.hconv, sizeof R.hconv);
+        if (!check_date(R.hdate, sizeof R.hdate)) {
+            pk_cli_error(stderr, prog, NULL, "SOURCE_DATE_EPOCH '%s' is not a number of seconds since 1970 (--html)",
+                         getenv("SOURCE_DATE_EPOCH"));
+            pk_cli_inputs_free(&in);
+            return pk_cli_close_output(R.out, output, stderr, prog, PK_EXIT_USAGE);
+        }
+        R.hopts.date = R.hdate;
     }
     R.copts.format = output_format(&R);
     R.copts.game_diags = R.want_html;

@@ -18,14 +18,32 @@ its change handler, as a click would). Checked on the DOM the browser built:
   - the header's files, games, games with errors and warnings are the terminal
     summary's of the same run;
   - Cyrillic and accented names come through intact.
-Screenshots (desktop and print width) are left in OUTDIR for a person to look at.
+Then, over the DevTools pipe (cdp.py), at 1280x900 and 390x844 (issue 34):
+  - the page's own Content-Security-Policy lets its script run (the filter's count is
+    written) and nothing else: no request, no error in the log;
+  - the warnings are listed by kind, each with its count and an example (item 5), as
+    pdncheck --json counts them;
+  - each finding's heading is in words ("Illegal move", "A capture was compulsory", "A
+    draw could have been claimed"), its code after it (item 9); the header says what 1-0
+    means in each variant (English: Black moves first);
+  - the header names each file with its size and SHA-256 and the date (item 12); a game's
+    long tags stay inside the table (no cell wider than the page); the Italian Bianco and
+    Nero tags name the players; "games with errors" says how the filter splits it.
+Screenshots (desktop and print width, and the two sizes above) are left in OUTDIR for a
+person to look at.
 Usage: report.py BUILD_BIN OUTDIR
 """
+import base64
+import hashlib
 import json
 import os
 import re
 import subprocess
 import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cdp  # noqa: E402
 
 BIN, OUT = sys.argv[1], sys.argv[2]
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -91,11 +109,12 @@ def main():
     with_fen = [d for d in findings if d["fen"]]
     check(len(figures) == len(with_fen),
           "%d position diagrams for %d findings with a position" % (len(figures), len(with_fen)))
-    articles = re.findall(r'<article class="finding[^"]*">\n<h3><span class="sev">\w+</span> <code>([\w-]+)</code>', dom)
+    articles = re.findall(r'<article class="finding[^"]*">\n<h3>[^<]+</h3>\n<p class="detail"><span class="sev">\w+</span> '
+                          r'<code>([\w-]+)</code>', dom)
     check(sorted(articles) == sorted(d["code"] for d in findings),
           "the findings shown are %s" % sorted(articles))
     if m:
-        stats = dict(re.findall(r"<dt>([^<]+)</dt><dd>(\d+)</dd>", dom))
+        stats = dict(re.findall(r"<dt>([^<]+)</dt><dd>(\d+)", dom))
         for name, value in (("files", m.group(1)), ("games", m.group(2)), ("games with errors", m.group(3)),
                             ("warnings", m.group(4))):
             check(stats.get(name) == value, "header: %s %s, as the terminal summary says" % (name, stats.get(name)))
@@ -136,8 +155,137 @@ def main():
         png = os.path.join(OUT, "report-%s.png" % name)
         chromium(["--screenshot=" + png, "--window-size=" + size, url])
         check(os.path.exists(png), "screenshot %s" % png)
+    devtools(objs)
     print("report: %d failed" % fails)
     sys.exit(1 if fails else 0)
+
+
+EXTRA = """[Dati "69\u00b0 ASSOLUTO 1\u00b0 TURNO"]
+[Anno "2005"]
+[Bianco "BORGHETTI Michele"]
+[Nero "MASCOLO Luca"]
+[GameType "22"]
+
+1. 21-17 12-15 2. 23-19 11-14 *
+
+[Event "%s"]
+[White "%s"]
+[Black "Short"]
+[GameType "20"]
+[Result "*"]
+
+1. 32-28 17-22 *
+""" % ("A very long event name, " * 14, "Wolfeschlegelsteinhausenbergerdorff" * 3)
+
+
+def devtools(objs):
+    """The report as a person sees it, at desktop and phone sizes, over the DevTools pipe."""
+    extra = os.path.join(OUT, "tags.pdn")
+    with open(extra, "w", encoding="utf-8") as f:
+        f.write(EXTRA)
+    html = os.path.join(OUT, "report-arbiter.html")
+    env = dict(os.environ, SOURCE_DATE_EPOCH="1765100000")
+    subprocess.run([os.path.join(BIN, "pdncheck"), "-q", "--html", html, INPUT, extra], env=env,
+                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    warns = {}
+    for o in objs:
+        if o["type"] == "diagnostic" and o["severity"] == "warning":
+            warns[o["code"]] = warns.get(o["code"], 0) + 1
+    j = subprocess.run([os.path.join(BIN, "pdncheck"), "--json", extra], stdout=subprocess.PIPE, text=True)
+    for line in j.stdout.splitlines():
+        o = json.loads(line)
+        if o["type"] == "diagnostic" and o["severity"] == "warning":
+            warns[o["code"]] = warns.get(o["code"], 0) + 1
+    b = cdp.Browser(os.path.join(OUT, "profile-report-cdp"))
+    try:
+        for name, (w, h) in (("desktop", (1280, 900)), ("phone", (390, 844))):
+            before = len(b.log())  # (the log is the browser's: the other page's lines before)
+            sid = b.new_page(w, h)
+            b.send("Page.navigate", {"url": "file://" + os.path.abspath(html)}, session=sid)
+            b.wait_for(sid, "document.readyState === 'complete' && !!document.getElementById('shown')")
+            shown = b.evaluate(sid, "document.getElementById('shown').textContent")
+            check(shown == "%d shown" % (len(EXPECTED) + 2),
+                  "%s: under its own policy the page's script ran: '%s'" % (name, shown))
+            csp = b.evaluate(sid, "(document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]')"
+                                  "||{}).content||''")
+            text = b.evaluate(sid, "document.scripts[0].textContent")
+            want = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+            check("default-src 'none'" in csp and ("'sha256-%s'" % want) in csp,
+                  "%s: the policy loads nothing and runs only the page's script (sha256-%s)" % (name, want))
+            log = [l for l in b.log()[before:] if l]
+            check(not log, "%s: nothing in the console: %s" % (name, log[:3]))
+            injected = b.evaluate(sid, "var s=document.createElement('script');s.textContent='window.__ran=1';"
+                                       "document.body.appendChild(s);!!window.__ran")
+            check(injected is False, "%s: a script added to the page does not run" % name)
+            reqs = [u for u in b.requests() if not u.startswith("file://")]
+            check(not reqs, "%s: no request: %s" % (name, reqs))
+            # item 5: the warnings, by kind
+            rows = b.evaluate(sid, "Array.prototype.map.call(document.querySelectorAll('#warnings tbody tr'),"
+                                   "function(r){return [r.cells[0].textContent,+r.cells[1].textContent,"
+                                   "r.cells[2].textContent,r.getBoundingClientRect().height>0]})")
+            check({k: n for k, n, _, _ in rows} == warns and all(e and v for _, _, e, v in rows),
+                  "%s: the warnings shown by kind, each with an example: %s (pdncheck --json: %s)" %
+                  (name, [(k, n) for k, n, _, _ in rows], warns))
+            # item 9: headings in words, the code after them
+            heads = b.evaluate(sid, "Array.prototype.map.call(document.querySelectorAll('article.finding h3'),"
+                                    "function(h){return h.textContent})")
+            for words in ("Illegal move", "A capture was compulsory", "A draw could have been claimed"):
+                check(words in heads, "%s: a finding headed '%s'" % (name, words))
+            check(not any(re.search(r"[a-z]+-[a-z]+", h) for h in heads), "%s: no code in a heading: %s" % (name, heads))
+            conv = b.evaluate(sid, "document.querySelector('.conventions').textContent")
+            check("English draughts / American checkers, 8x8: Black moves first, 1-0 = Black won" in conv and
+                  "International draughts (FMJD), 10x10: White moves first, 1-0 = White won" in conv,
+                  "%s: what 1-0 means, per variant" % name)
+            # item 12: what was checked, the players' tags, long tags, the errors figure
+            checked = b.evaluate(sid, "(document.querySelector('.checked')||{}).textContent||''")
+            for path in (INPUT, extra):
+                with open(path, "rb") as f:
+                    data = f.read()
+                check(("%s, %d bytes, SHA-256 %s" % (path, len(data), hashlib.sha256(data).hexdigest())) in checked,
+                      "%s: the header names %s, its size and SHA-256" % (name, os.path.basename(path)))
+            check("Checked on 2025-12-07 09:33 UTC" in checked, "%s: and the date it was checked" % name)
+            players = b.evaluate(sid, "Array.prototype.map.call(document.querySelectorAll('#games tbody tr'),"
+                                      "function(r){return r.cells[2].textContent})")
+            check("BORGHETTI Michele \u2013 MASCOLO Luca" in players, "%s: Bianco and Nero name the players" % name)
+            # no text wider than its cell; the page never wider than the window; at desktop width
+            # the table fits (on a phone its eight columns scroll inside their box)
+            fits = b.evaluate(sid, "var t=document.querySelector('#warnings table');t?t.scrollWidth<=t.parentNode.clientWidth+1:false")
+            check(fits, "%s: the warnings' table fits its box" % name)
+            wide = b.evaluate(sid, "var t=document.getElementById('games'),w=t.parentNode,n=0;"
+                                   "t.querySelectorAll('td').forEach(function(c){if(c.scrollWidth>c.clientWidth+1)n++;});"
+                                   "[n, t.scrollWidth, w.clientWidth, document.documentElement.scrollWidth, innerWidth]")
+            check(wide[0] == 0 and wide[3] <= wide[4] and (w < 1000 or wide[1] <= wide[2] + 1),
+                  "%s: long tags stay inside their cells (%d overflow; table %d px in %d; page %d in %d)" %
+                  (name, *wide))
+            why = b.evaluate(sid, "(document.querySelector('.why')||{}).textContent||''")
+            check(why.startswith("in the filter: errors (3), result contradicts the board (1 of 1)"),
+                  "%s: games with errors says how the filter splits it: %s" % (name, why))
+            time.sleep(0.3)
+            tall = b.evaluate(sid, "window.scrollTo(0,0); document.documentElement.scrollHeight")
+            png = base64.b64decode(b.send("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True,
+                                   "clip": {"x": 0, "y": 0, "width": w, "height": min(tall, 6000), "scale": 1}},
+                                   session=sid)["data"])
+            p = os.path.join(OUT, "report-arbiter-%s.png" % name)
+            with open(p, "wb") as f:
+                f.write(png)
+            check(len(png) > 10000, "screenshot %s (%d bytes)" % (p, len(png)))
+            top = base64.b64decode(b.send("Page.captureScreenshot", {"format": "png"}, session=sid)["data"])
+            with open(os.path.join(OUT, "report-arbiter-%s-top.png" % name), "wb") as f:
+                f.write(top)
+            # the parts a person looks at: the long tags' rows, the warnings, a finding
+            for part, sel in (("rows", "#games tbody tr:nth-last-child(2)"), ("warnings", "#warnings"),
+                              ("finding", "article.finding")):
+                r = b.evaluate(sid, "var e=document.querySelector('%s')||document.body,r=e.getBoundingClientRect();"
+                                    "[r.left+scrollX,r.top+scrollY,r.width,r.height]" % sel)
+                y = max(r[1] - 10, 0)
+                png = base64.b64decode(b.send("Page.captureScreenshot", {
+                    "format": "png", "captureBeyondViewport": True,
+                    "clip": {"x": 0, "y": y, "width": w, "height": min(r[3] + 120, 1600), "scale": 1}},
+                    session=sid)["data"])
+                with open(os.path.join(OUT, "report-arbiter-%s-%s.png" % (name, part)), "wb") as f:
+                    f.write(png)
+    finally:
+        b.close()
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ import base64
 import gzip
 import json
 import bz2
+import calendar
 import lzma
 import os
 import re
@@ -70,13 +71,29 @@ def b64url(data):
     return base64.urlsafe_b64encode(data).decode().rstrip("=")
 
 
-def native_report(data, name, args=()):
-    """pdncheck -j 1 --html on data saved as name (the page's report names the file so)."""
+def checked_epoch(page):
+    """The date a report says its files were checked ("Checked on 2026-12-07 16:45 UTC"),
+    in seconds since 1970: pdncheck's SOURCE_DATE_EPOCH for the same report. None: the
+    report says no date, or one more than ten minutes from now (the page's clock is this
+    machine's: a report of the page is dated when it was checked)."""
+    m = re.search(r"Checked on (\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d) UTC", page or "")
+    if not m:
+        return None
+    t = calendar.timegm(tuple(int(x) for x in m.groups()) + (0, 0, 0, 0))
+    return t if abs(t - time.time()) < 600 else None
+
+
+def native_report(data, name, args=(), like=None):
+    """pdncheck -j 1 --html on data saved as name (the page's report names the file so),
+    dated as the page's report like says (SOURCE_DATE_EPOCH; none: a date no report of the
+    page has, so that the two differ)."""
+    when = checked_epoch(like)
+    env = dict(os.environ, SOURCE_DATE_EPOCH=str(when if when is not None else 0))
     with tempfile.TemporaryDirectory() as tmp:
         with open(os.path.join(tmp, name), "wb") as f:
             f.write(data)
         subprocess.run([os.path.join(BIN, "pdncheck"), "-j", "1", "--html", "r.html"] + list(args) + [name],
-                       cwd=tmp, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                       cwd=tmp, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
         with open(os.path.join(tmp, "r.html"), encoding="utf-8") as f:
             return f.read()
 
@@ -115,7 +132,7 @@ def check_links(b, sid):
         open_page(b, sid, "#pdn=" + b64url(data))
         state, _ = b.wait_for(sid, STATE)
         shown = b.evaluate(sid, "document.getElementById('report').srcdoc")
-        want = shown_form(native_report(data, "link.pdn"))
+        want = shown_form(native_report(data, "link.pdn", like=shown))
         check(state == "done" and shown == want,
               "#pdn= %s (%d bytes): the report is pdncheck --html's, byte for byte (but its script)" % (rel, len(data)))
         rows = b.evaluate(sid, ROWS)
@@ -157,7 +174,7 @@ def check_encodings(b, sid, tmp):
                     "document.getElementById('check-paste').click();'ok'" % json.dumps(text))
     b.wait_for(sid, STATE)
     shown = b.evaluate(sid, "document.getElementById('report').srcdoc")
-    check(shown == shown_form(native_report(data, "pasted.pdn")), "pasted text: pdncheck --html's report of it")
+    check(shown == shown_form(native_report(data, "pasted.pdn", like=shown)), "pasted text: pdncheck --html's report of it")
     # a variant chosen in the page is pdncheck --variant's report
     plain = os.path.join(tmp, "games.pdn")
     with open(plain, "wb") as f:
@@ -166,7 +183,7 @@ def check_encodings(b, sid, tmp):
     set_files(b, sid, [plain])
     b.wait_for(sid, STATE)
     shown = b.evaluate(sid, "document.getElementById('report').srcdoc")
-    check(shown == shown_form(native_report(data, "games.pdn", ["--variant", "pool"])),
+    check(shown == shown_form(native_report(data, "games.pdn", ["--variant", "pool"], like=shown)),
           "variant chosen (pool): pdncheck --variant pool's report")
     # two files at once, one of them unreadable as xz: the read error is pdncheck's
     bad = os.path.join(tmp, "cut.pdn.xz")
@@ -298,19 +315,37 @@ def check_save(b, sid, tmp):
     while not os.path.isfile(saved) and time.time() - t0 < 30:
         time.sleep(0.1)
     got = open(saved, encoding="utf-8").read() if os.path.isfile(saved) else None
-    check(got == native_report(data, "link.pdn"), "the save button writes pdncheck --html's report (%s bytes)" %
+    check(got == native_report(data, "link.pdn", like=got), "the save button writes pdncheck --html's report (%s bytes)" %
           (len(got) if got else None))
 
 
 def check_print(b, sid):
     """In print, the page's controls are gone and the report's frame is as tall as the report."""
+    # a page just opened on a link (no position shown: the hostile #fen= links before left
+    # their error, which is printed)
+    b.send("Page.navigate", {"url": "about:blank"}, session=sid)
+    time.sleep(0.3)
+    open_page(b, sid, "#pdn=" + b64url(open(os.path.join(CORPORA, LINKED[2]), "rb").read()))
+    b.wait_for(sid, STATE)
     b.send("Emulation.setEmulatedMedia", {"media": "print"}, session=sid)
-    shown = b.evaluate(sid, "(function(){var ids=['drop','paste-box','save','pos-form','report'],o={};"
+    shown = b.evaluate(sid, "(function(){var ids=['drop','paste-box','save','pos-form','report','position'],o={};"
                             "ids.forEach(function(i){o[i]=document.getElementById(i).getClientRects().length>0});"
-                            "return o})()")
+                            "var c=document.getElementById('report').contentDocument.querySelector('header .checked');"
+                            "o.checked=c&&c.getClientRects().length>0?c.textContent:null;"
+                            "o.empty=!!document.getElementById('pos-out').hidden;o.steps=Array.prototype.filter.call("
+                            "document.getElementById('report').contentDocument.querySelectorAll('button.step'),"
+                            "function(x){return x.getClientRects().length>0}).length;return o})()")
     b.send("Emulation.setEmulatedMedia", {"media": ""}, session=sid)
     check(not any(shown[i] for i in ("drop", "paste-box", "save", "pos-form")) and shown["report"],
           "print stylesheet: the controls hidden, the report kept: %s" % shown)
+    # issue 34 item 12: no empty "A position" heading at the printout's end; the printout
+    # names what it judged: the file, its size and SHA-256, and the date it was checked
+    check(shown["empty"] and not shown["position"], "printed without a position shown: no empty \"A position\"")
+    check(shown["steps"] == 0, "printed, the page's step buttons are not in the report: %d shown" % shown["steps"])
+    checked = shown["checked"] or ""
+    check(re.search(r"Checked on \d{4}-\d\d-\d\d \d\d:\d\d UTC", checked) and "link.pdn" in checked
+          and re.search(r"\d+ bytes, SHA-256 [0-9a-f]{64}", checked),
+          "printed, the report names the file, its size and SHA-256 and the date: %s" % checked)
     tall = b.evaluate(sid, "(function(){var f=document.getElementById('report');"
                            "window.dispatchEvent(new Event('beforeprint'));"
                            "var r=[f.clientHeight,f.contentDocument.documentElement.scrollHeight];"

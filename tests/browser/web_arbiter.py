@@ -31,6 +31,7 @@ Screenshots at 1280x900 and 390x844 are left in OUTDIR (arbiter-*.png).
 Usage: web_arbiter.py BUILD_BIN PAGE OUTDIR CORPORA
 """
 import base64
+import calendar
 import gzip
 import os
 import re
@@ -56,6 +57,15 @@ def check(ok, what):
     global fails
     print(("ok   " if ok else "FAIL ") + what)
     fails += 0 if ok else 1
+
+
+def checked_epoch(page):
+    """The date a report says its files were checked ("Checked on 2026-12-07 16:45 UTC"),
+    in seconds since 1970, for pdncheck's SOURCE_DATE_EPOCH (0 when it says none, or one
+    more than ten minutes from now: the two reports then differ)."""
+    m = re.search(rb"Checked on (\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d) UTC", page or b"")
+    t = calendar.timegm(tuple(int(x) for x in m.groups()) + (0, 0, 0, 0)) if m else 0
+    return t if abs(t - time.time()) < 600 else 0
 
 
 def b64url(data):
@@ -136,6 +146,12 @@ def check_links(b, sid, tmp):
     except TimeoutError:
         check(False, "the saved report opens: %s" % b.evaluate(sid2, "[location.href, document.title, document.documentElement.outerHTML.length, document.body.innerHTML.slice(0,300)]"))
         return
+    # its own script runs there, allowed by its own policy's hash of it: it says how many
+    # games the filter shows (the frame in the page, which runs no script, has the page say it)
+    got = b.evaluate(sid2, "[document.getElementById('shown').textContent, document.querySelectorAll('script').length,"
+                           "document.querySelector('meta[http-equiv=Content-Security-Policy]').content]")
+    check(re.match(r"\d+ shown$", got[0] or "") and got[1] == 1 and "'sha256-" in got[2],
+          "the saved report runs its script under its own policy (its hash): %s" % got[:2])
     for kind, href in sorted((kinds or {}).items()):
         click(b, sid2, None, "document.querySelector('a[href=\"%s\"]')" % href)
         time.sleep(0.5)
@@ -332,10 +348,28 @@ def check_pages(b, sid, tmp):
     check(state == "done" and got[0] == 500 and not got[1] and "of 1,201" in got[2],
           "1,201 games: a page of 500 rows in the frame, the pager shown (%s; the tab's slowest answer %.0f ms)"
           % (got, slowest))
+    # the report's header (what was checked, when) and its warnings by kind are the whole
+    # run's: on every page, the warnings' link followed (they came after the last game's
+    # section, once shown only with it)
+    whole = ("[!!%s.querySelector('header .checked'), %s.querySelectorAll('#warnings').length, "
+             "%s.querySelectorAll('section.game').length]" % (FRAME, FRAME, FRAME))
+    got = b.evaluate(sid, whole)
+    check(got == [True, 1, 0], "page 1 (no game with findings): the header's identity and the warnings: %s" % got)
+    click(b, sid, "(function(){var r=document.getElementById('report').getBoundingClientRect();return [r.left,r.top]})()",
+          "%s.querySelector('a[href=\"#warnings\"]')" % FRAME)
+    time.sleep(0.5)
+    got = b.evaluate(sid, "%s.body.dataset.followed" % FRAME)
+    check(got == "warnings", "page 1: its link to the warnings followed: %s" % got)
     b.evaluate(sid, "document.getElementById('pager-next').click()")
     time.sleep(0.5)
     got = b.evaluate(sid, "[%s, parseInt(%s.querySelector('#games tbody tr td').textContent)]" % (rows, FRAME))
     check(got == [500, 501], "the next page: games 501-1000: %s" % got)
+    b.evaluate(sid, "document.getElementById('pager-next').click()")
+    time.sleep(0.5)
+    got = b.evaluate(sid, whole)
+    check(got == [True, 1, 1], "the last page (game 1201's findings): the header and the warnings once: %s" % got)
+    b.evaluate(sid, "document.getElementById('pager-prev').click()")
+    time.sleep(0.5)
     b.evaluate(sid, "(function(){var s=%s.getElementById('verdict-filter');s.value='errors';"
                     "s.dispatchEvent(new Event('change'))})()" % FRAME)
     time.sleep(0.5)
@@ -358,9 +392,11 @@ def check_pages(b, sid, tmp):
             break
         time.sleep(0.1)
     time.sleep(0.3)
+    got = open(saved, "rb").read() if os.path.exists(saved) else None
     subprocess.run([os.path.join(BIN, "pdncheck"), "-j", "1", "--html", "native.html", "many.pdn"], cwd=tmp,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    same = os.path.exists(saved) and open(saved, "rb").read() == open(os.path.join(tmp, "native.html"), "rb").read()
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   env=dict(os.environ, SOURCE_DATE_EPOCH=str(checked_epoch(got))))  # dated as the page's
+    same = got is not None and got == open(os.path.join(tmp, "native.html"), "rb").read()
     check(same, "the saved report of 1,201 games is pdncheck --html's, byte for byte")
     # OCA (22,621 games, read compressed as stored): the tab answers while it is checked and
     # shown (the issue asks 100 ms; the bound here leaves room for a loaded machine's

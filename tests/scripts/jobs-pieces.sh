@@ -11,6 +11,8 @@
 # standard input. With --html the workers read the pieces too (the report's parts are
 # theirs, issue 31 item 11): --stats says so.
 # Ends with "pieces: N passed, N failed".
+# the HTML report's date (pdncheck(1) THE HTML REPORT): the pages of two runs are compared byte for byte
+SOURCE_DATE_EPOCH=0; export SOURCE_DATE_EPOCH
 top=$(pwd)
 bin="$top/${BUILD:-build}/bin/pdncheck"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pk-pieces.XXXXXX") || exit 1

@@ -5,6 +5,8 @@
 # and a window of 4 games in flight (PK_JOBS_WINDOW) so that workers finish out of order,
 # with the default window, and with the workers reading pieces of one game each
 # (PK_PIECE_BYTES=1: a cut at every game that ends with a result, see src/batch/check.c). Ends with "jobs: N passed, N failed".
+# the HTML report's date (pdncheck(1) THE HTML REPORT): the pages of two runs are compared byte for byte
+SOURCE_DATE_EPOCH=0; export SOURCE_DATE_EPOCH
 CORPORA=${CORPORA:-build/corpora}
 top=$(pwd)
 bin="$top/${BUILD:-build}/bin/pdncheck"

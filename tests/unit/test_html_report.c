@@ -83,7 +83,7 @@ static char *report_of_totals(const char *text, bool strict, pk_totals *t)
     char *html = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&html, &len);
-    pk_html_opts ro = {"Demo <report>", "1-0 = the first mover won", 0, strict};
+    pk_html_opts ro = {"Demo <report>", "1-0 = the first mover won", 0, strict, PK_RESULTS_FIRST_MOVER, NULL};
     pk_html *r = pk_html_new(out, &ro, NULL);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r);
     pk_game g;
@@ -231,10 +231,14 @@ static void test_every_label(void)
     }
     /* the tag's finding says what the tag and the terminator say; the row shows both */
     CU_ASSERT_PTR_NOT_NULL(strstr(html, "<code>result-tag-mismatch</code>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(html, "<h3>The Result tag and the result disagree</h3>"));
     CU_ASSERT_PTR_NOT_NULL(strstr(html, "0-1 (tag: 1-0)"));
     /* the header's figures are the caller's totals (2 warnings of no game), by label */
     CU_ASSERT_PTR_NOT_NULL(strstr(html, "<dt>games</dt><dd>7</dd>"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(html, "<dt>games with errors</dt><dd>2</dd>"));
+    /* games with errors: 2, which the filter shows as errors (1) and result contradicts the
+     * board (1): the header says so (issue 34 item 12) */
+    CU_ASSERT_PTR_NOT_NULL(strstr(html, "<dt>games with errors</dt><dd>2<span class=\"why\">in the filter: errors "
+                                        "(1), result contradicts the board (1 of 1)</span></dd>"));
     CU_ASSERT_PTR_NOT_NULL(strstr(html, "<dt>warnings</dt><dd>3</dd>"));
     CU_ASSERT_PTR_NOT_NULL(strstr(html, "<dt>result contradicts the board</dt><dd>1</dd>"));
     CU_ASSERT_PTR_NOT_NULL(strstr(html, "<dt>Result tag and terminator disagree</dt><dd>1</dd>"));
@@ -251,7 +255,9 @@ static void test_every_label(void)
     html = report_of_totals(every_label, true, &t);
     CU_ASSERT_EQUAL(t.with_errors, 3);
     CU_ASSERT_EQUAL(t.warnings, 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(html, "<dt>games with errors</dt><dd>3</dd>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(html, "<dt>games with errors</dt><dd>3<span class=\"why\">in the filter: errors "
+                                        "(1), result contradicts the board (1 of 1), Result tag and terminator "
+                                        "disagree (1 of 1)</span></dd>"));
     CU_ASSERT_PTR_NOT_NULL(strstr(html, "<tr data-verdict=\"result-tag\">"));
     free(html);
 }

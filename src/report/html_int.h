@@ -1,0 +1,63 @@
+/*
+ * html_int.h -- the fields of the HTML report's handle (html_report.h), shared by its two
+ * files, lowest first: html_report.c (a game's part of the page, written on any thread,
+ * and added in order; the warnings and the inputs noted) and html_page.c (the page
+ * written at the end: head, policy, header, table, findings, warnings, script).
+ */
+#ifndef PK_HTML_INT_H
+#define PK_HTML_INT_H
+
+#include <stdio.h>
+
+#include "html_report.h"
+#include "variant_int.h" /* PK_V_COUNT: the variants seen, in the order seen */
+
+/* The warnings of one kind (their code): how many, and the first one as an example. */
+typedef struct pk_html_warn {
+    char code[40];
+    long count;
+    char *example; /* "FILE:LINE:COL, game N: message", escaped when written */
+} pk_html_warn;
+
+/* One input as pk_html_input described it. */
+typedef struct pk_html_input_id {
+    char *name;
+    unsigned long long bytes;
+    char sha256[65]; /* "" when not known */
+} pk_html_input_id;
+
+struct pk_html {
+    FILE *out, *rows, *details;
+    pk_html_opts o;
+    char title[200], conventions[400], date[64];
+    pk_totals own; /* the games added, for a caller without totals of its own */
+    long invalid[PK_LABEL_COUNT]; /* games not valid (with errors), by their label */
+    long findings, diagrams;
+    char last_file[512];
+    const pk_variant *seen[PK_V_COUNT]; /* the games' variants, in the order first seen */
+    int nseen;
+    FILE *part; /* pk_html_add: the game's part, written over from the start each time */
+    char *pbuf;
+    size_t psize;
+    /* pk_html_diag: the next game's diagnostics, copied (each with its strings in one block,
+     * and what its structured fields point to: they are pointed there in pk_html_add, once
+     * the arrays have stopped moving) */
+    pk_diag *kept;
+    struct kept_data {
+        char *text;
+        pk_diag_kept data;
+    } *kept_data;
+    int nkept, capkept;
+    pk_html_warn *warns; /* by kind, in the order first seen */
+    int nwarns, capwarns;
+    long warn_lost;      /* warnings of a kind that could not be noted (out of memory) */
+    pk_html_input_id *inputs;
+    int ninputs, capinputs;
+};
+
+/* Text as HTML (html_report.c). */
+void pk_html_esc(FILE *f, const char *s);
+/* What r holds, freed (html_report.c); r itself too. */
+void pk_html_free(pk_html *r);
+
+#endif

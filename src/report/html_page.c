@@ -1,0 +1,269 @@
+/*
+ * html_page.c -- the HTML report's page, written by pk_html_finish (html_report.h) once
+ * every game is in: the head with its own Content-Security-Policy (nothing loaded from
+ * anywhere, no script but the page's own, pinned by its SHA-256), the header that says
+ * what was checked (each file's name, size and SHA-256, and the date), the totals and
+ * what they mean, the games table and the findings that html_report.c kept in temporary
+ * files, the warnings grouped by kind, and the script that sorts and filters the table.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "html_int.h"
+#include "sha256.h"
+
+#define esc pk_html_esc
+
+static const char style[] =
+    "body{font:16px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif;margin:0;color:#1d1d1f;"
+    "background:#fafafa}\n"
+    "header,main{max-width:72rem;margin:0 auto;padding:1rem 1.25rem;box-sizing:border-box}\n"
+    "h1{font-size:1.6rem;margin:.2rem 0 .6rem}h2{font-size:1.2rem;margin:0 0 .3rem}h3{font-size:1rem;margin:.2rem 0}\n"
+    "dl.stats{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;margin:0}dl.stats div{min-width:7rem}"
+    "dl.stats dt{font-size:.8rem;color:#555}dl.stats dd{margin:0;font-size:1.25rem;font-weight:600}\n"
+    ".conventions{color:#444;font-size:.9rem}\n"
+    ".controls{margin:1rem 0;display:flex;gap:1rem;align-items:center;flex-wrap:wrap}\n"
+    "select,button{font:inherit}\n"
+    ".tablewrap{overflow-x:auto}table{border-collapse:collapse;width:100%;background:#fff}\n"
+    "th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #ddd;vertical-align:top}\n"
+    "#games td:nth-child(2),#games td:nth-child(3),#games td:nth-child(4){overflow-wrap:anywhere;max-width:22rem}\n"
+    ".detail{color:#444;font-size:.85rem;margin:0 0 .3rem}.detail code{font-size:.85rem}.rules{color:#555}\n"
+    ".checked{font-size:.9rem;color:#333;margin:.4rem 0}.checked ul{margin:.2rem 0;padding-left:1.2rem}"
+    ".checked code{overflow-wrap:anywhere}.why{display:block;font-size:.75rem;font-weight:400;color:#555}\n"
+    "section.warnings{background:#fff;border:1px solid #ddd;border-radius:6px;padding:1rem;margin:1.25rem 0}"
+    ".warnings td:nth-child(2){text-align:right}.warnings td:nth-child(3){overflow-wrap:anywhere;width:100%}"
+    ".warnings code{overflow-wrap:normal}\n"
+    "th button{background:none;border:0;padding:0;font-weight:700;cursor:pointer;text-decoration:underline dotted}\n"
+    "th button:focus-visible,a:focus-visible,select:focus-visible{outline:3px solid #1a5fb4;outline-offset:2px}\n"
+    ".v-ok{color:#26703a}.v-errors{color:#b00020;font-weight:600}.v-drawn,.v-draw-claimable{color:#8a5a00;"
+    "font-weight:600}.v-result-board{color:#7a1fa2;font-weight:600}.v-result-tag{color:#1a5fb4;font-weight:600}\n"
+    "section.game{background:#fff;border:1px solid #ddd;border-radius:6px;padding:1rem;margin:1.25rem 0}\n"
+    ".meta{color:#444;margin:.1rem 0 .6rem}\n"
+    "article.finding{border-top:1px solid #eee;padding-top:.6rem;margin-top:.6rem}\n"
+    ".sev{text-transform:uppercase;font-size:.75rem;padding:.05rem .35rem;border-radius:3px;color:#fff;"
+    "background:#555}\n"
+    ".sev-error .sev{background:#b00020}.sev-warning .sev{background:#8a5a00}.sev-note .sev{background:#1a5fb4}\n"
+    ".hint{color:#444;font-style:italic}.label{font-weight:600}\n"
+    ".boards{display:flex;flex-wrap:wrap;gap:1rem}figure.diagram{margin:.3rem 0;max-width:320px;width:100%}"
+    "figure.diagram svg{width:100%;height:auto;display:block}figcaption{font-size:.9rem;color:#333}\n"
+    "mark{background:#ffd54f;padding:0 .15rem}code{font-family:ui-monospace,Menlo,Consolas,monospace;"
+    "font-size:.9em;overflow-wrap:anywhere}\n"
+    "[hidden]{display:none!important}\n"
+    "@media print{body{background:#fff;font-size:11pt}.controls{display:none}.tablewrap{overflow:visible}"
+    "table{font-size:8.5pt}th,td{padding:2px 4px}td{overflow-wrap:anywhere}section.game{break-before:page;"
+    "border:0;padding:0}article.finding{break-inside:avoid}a{color:inherit;text-decoration:none}"
+    "tr{break-inside:avoid}}\n";
+
+/* Sorting by a column (numbers where data-n says so), filtering by verdict; the filter
+ * can be set from the address (#filter=errors) so a test can drive it. */
+static const char script[] =
+    "(function(){\n"
+    "var sel=document.getElementById('verdict-filter'),tb=document.querySelector('#games tbody');\n"
+    "function apply(){var v=sel.value,n=0;\n"
+    " tb.querySelectorAll('tr').forEach(function(r){var h=v!=='all'&&r.dataset.verdict!==v;r.hidden=h;if(!h)n++;});\n"
+    " document.querySelectorAll('section.game').forEach(function(s){s.hidden=v!=='all'&&s.dataset.verdict!==v;});\n"
+    " document.getElementById('shown').textContent=n+' shown';}\n"
+    "sel.addEventListener('change',apply);\n"
+    "document.querySelectorAll('#games th button').forEach(function(b,i){b.addEventListener('click',function(){\n"
+    " var rows=Array.prototype.slice.call(tb.rows),up=b.dataset.dir!=='up';\n"
+    " document.querySelectorAll('#games th').forEach(function(t){t.removeAttribute('aria-sort');});\n"
+    " b.dataset.dir=up?'up':'down';b.parentNode.setAttribute('aria-sort',up?'ascending':'descending');\n"
+    " rows.sort(function(x,y){var a=x.cells[i],c=y.cells[i],p=a.dataset.n,q=c.dataset.n;\n"
+    "  var r=p!==undefined?p-q:a.textContent.localeCompare(c.textContent);return up?r:-r;});\n"
+    " rows.forEach(function(r){tb.appendChild(r);});});});\n"
+    "var m=/filter=([a-z-]+)/.exec(location.hash);if(m){sel.value=m[1];}\n"
+    "apply();})();\n";
+
+/* The policy of the page (issue 34 item 13): a saved report opened from anywhere loads
+ * nothing (default-src 'none': no image, font, frame or fetch), runs no script but its own
+ * (script-src with the hash of the one below), sends no form and sets no base address. */
+static void policy(FILE *f)
+{
+    static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    pk_sha256 s;
+    unsigned char d[33] = {0};
+    pk_sha256_init(&s);
+    pk_sha256_update(&s, "\n", 1); /* the element's text: a newline, then the script */
+    pk_sha256_update(&s, script, sizeof script - 1);
+    pk_sha256_final(&s, d);
+    char hash[45];
+    for (int i = 0, k = 0; i < 33; i += 3) { /* RFC 4648 base64: 32 bytes, 43 digits and '=' */
+        unsigned v = (unsigned)d[i] << 16 | (unsigned)d[i + 1] << 8 | d[i + 2];
+        for (int j = 0; j < 4; j++)
+            hash[k++] = b64[(v >> (18 - 6 * j)) & 63];
+    }
+    hash[43] = '=';
+    hash[44] = 0;
+    fprintf(f, "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
+               "script-src 'sha256-%s'; base-uri 'none'; form-action 'none'\">\n", hash);
+}
+
+static int copy(FILE *from, FILE *to)
+{
+    char buf[65536];
+    size_t n;
+    rewind(from);
+    while ((n = fread(buf, 1, sizeof buf, from)) > 0)
+        if (fwrite(buf, 1, n, to) != n)
+            return -1;
+    return ferror(from) ? -1 : 0;
+}
+
+static void figure(FILE *f, const char *name, long value)
+{
+    fprintf(f, "<div><dt>%s</dt><dd>%ld</dd></div>", name, value);
+}
+
+/* "games with errors": every game not valid, which the filter splits by label (a game
+ * whose result contradicts the board has an error but is labelled for it): said when the
+ * two differ, so that the header and the filter's "errors (N)" agree. */
+static void with_errors(FILE *f, const pk_html *r, long value)
+{
+    fprintf(f, "<div><dt>games with errors</dt><dd>%ld", value);
+    long other = 0;
+    for (int i = 0; i < PK_LABEL_COUNT; i++)
+        other += i != PK_LABEL_ERRORS ? r->invalid[i] : 0;
+    if (other && value == r->invalid[PK_LABEL_ERRORS] + other) {
+        fprintf(f, "<span class=\"why\">in the filter: %s (%ld)", pk_label_text(PK_LABEL_ERRORS),
+                r->invalid[PK_LABEL_ERRORS]);
+        for (int i = 0; i < PK_LABEL_COUNT; i++)
+            if (i != PK_LABEL_ERRORS && r->invalid[i])
+                fprintf(f, ", %s (%ld of %ld)", pk_label_text(i), r->invalid[i], r->own.labels[i]);
+        fputs("</span>", f);
+    }
+    fputs("</dd></div>", f);
+}
+
+/* What was checked: each input's name, size and SHA-256 (as sha256sum prints it), and
+ * when; an arbiter's printed report identifies what it judged. */
+static void checked(FILE *f, const pk_html *r)
+{
+    if (!r->ninputs && !r->date[0])
+        return;
+    fputs("<div class=\"checked\"><span class=\"label\">Checked", f);
+    if (r->date[0]) {
+        fputs(" on ", f);
+        esc(f, r->date);
+    }
+    fputs(":</span>", f);
+    if (r->ninputs) {
+        fputs("<ul>", f);
+        for (int i = 0; i < r->ninputs; i++) {
+            const pk_html_input_id *in = &r->inputs[i];
+            fputs("<li><code>", f);
+            esc(f, in->name);
+            fprintf(f, "</code>, %llu byte%s", in->bytes, in->bytes == 1 ? "" : "s");
+            if (in->sha256[0])
+                fprintf(f, ", SHA-256 <code>%s</code>", in->sha256);
+            fputs("</li>", f);
+        }
+        fputs("</ul>", f);
+    }
+    fputs("</div>\n", f);
+}
+
+/* The variants met and what a result means in each (RULES 4.4). */
+static void conventions(FILE *f, const pk_html *r)
+{
+    fputs("<p class=\"conventions\"><span class=\"label\">Variants:</span> ", f);
+    if (!r->nseen)
+        fputs("none replayed", f);
+    for (int i = 0; i < r->nseen; i++) {
+        const pk_variant *v = r->seen[i];
+        fputs(i ? "; " : "", f);
+        esc(f, v->title);
+        if (r->o.results == PK_RESULTS_WHITE)
+            fputs(": 1-0 = White won", f);
+        else
+            fprintf(f, ": %s moves first, 1-0 = %s won", v->first == PK_WHITE ? "White" : "Black",
+                    v->first == PK_WHITE ? "White" : "Black");
+    }
+    if (r->conventions[0]) {
+        fputs(". <span class=\"label\">Conventions:</span> ", f);
+        esc(f, r->conventions);
+    }
+    fputs(".</p>\n", f);
+}
+
+/* The warnings by kind, most frequent first: how many, and the first as an example. */
+static void warnings(FILE *f, const pk_html *r, long total)
+{
+    if (!r->nwarns && !r->warn_lost)
+        return;
+    int *order = malloc((size_t)(r->nwarns ? r->nwarns : 1) * sizeof *order);
+    if (!order)
+        return;
+    for (int i = 0; i < r->nwarns; i++) { /* insertion sort: a few kinds, stable */
+        int k = i;
+        while (k > 0 && r->warns[order[k - 1]].count < r->warns[i].count) {
+            order[k] = order[k - 1];
+            k--;
+        }
+        order[k] = i;
+    }
+    fprintf(f, "<section class=\"warnings\" id=\"warnings\">\n<h2>Warnings (%ld)</h2>\n<p>Tolerated deviations: "
+               "they do not make a game's verdict (--strict counts them as errors). By kind, each with its "
+               "first occurrence.</p>\n<div class=\"tablewrap\"><table>\n<thead><tr><th scope=\"col\">kind</th>"
+               "<th scope=\"col\">count</th><th scope=\"col\">first occurrence</th></tr></thead>\n<tbody>\n", total);
+    for (int i = 0; i < r->nwarns; i++) {
+        const pk_html_warn *w = &r->warns[order[i]];
+        fputs("<tr><td><code>", f);
+        esc(f, w->code);
+        fprintf(f, "</code></td><td>%ld</td><td>", w->count);
+        esc(f, w->example ? w->example : "");
+        fputs("</td></tr>\n", f);
+    }
+    if (r->warn_lost)
+        fprintf(f, "<tr><td>(not sorted: out of memory)</td><td>%ld</td><td></td></tr>\n", r->warn_lost);
+    fputs("</tbody></table></div>\n</section>\n", f);
+    free(order);
+}
+
+int pk_html_finish(pk_html *r, const pk_totals *totals, pk_error *err)
+{
+    FILE *f = r->out;
+    const pk_totals *t = totals ? totals : &r->own;
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n", f);
+    policy(f);
+    fputs("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>", f);
+    esc(f, r->title);
+    fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<header>\n<h1>", style);
+    esc(f, r->title);
+    fputs("</h1>\n", f);
+    checked(f, r);
+    fputs("<dl class=\"stats\">", f);
+    /* the terminal summary's figures, then the games of each label but ok and errors */
+    figure(f, "files", t->files);
+    figure(f, "games", t->games);
+    with_errors(f, r, t->with_errors);
+    figure(f, "warnings", t->warnings);
+    for (int i = PK_LABEL_RESULT_BOARD; i < PK_LABEL_COUNT; i++)
+        figure(f, pk_label_text(i), t->labels[i]);
+    figure(f, "findings", r->findings);
+    fputs("</dl>\n", f);
+    conventions(f, r);
+    if (r->nwarns)
+        fputs("<p class=\"conventions\"><a href=\"#warnings\">The warnings, by kind</a></p>\n", f);
+    fprintf(f, "</header>\n<main>\n<div class=\"controls\"><label for=\"verdict-filter\">Show games:</label> "
+               "<select id=\"verdict-filter\"><option value=\"all\">all (%ld)</option>", r->own.games);
+    for (int i = 0; i < PK_LABEL_COUNT; i++)
+        fprintf(f, "<option value=\"%s\">%s (%ld)</option>", pk_label_key(i), pk_label_text(i), r->own.labels[i]);
+    fputs("</select> <span id=\"shown\" aria-live=\"polite\"></span></div>\n<div class=\"tablewrap\"><table "
+          "id=\"games\">\n<thead><tr>",
+          f);
+    static const char *const cols[] = {"#", "file", "players", "event, round, date", "result", "variant",
+                                       "verdict", "plies"};
+    for (int i = 0; i < 8; i++)
+        fprintf(f, "<th scope=\"col\"><button type=\"button\">%s</button></th>", cols[i]);
+    fputs("</tr></thead>\n<tbody>\n", f);
+    int st = copy(r->rows, f);
+    fputs("</tbody></table></div>\n", f);
+    if (!st)
+        st = copy(r->details, f);
+    warnings(f, r, t->warnings);
+    fprintf(f, "</main>\n<script>\n%s</script>\n</body>\n</html>\n", script);
+    pk_html_free(r);
+    if (st || ferror(f))
+        return pk_error_set(err, PK_ERR_IO, 0, "write error");
+    return PK_OK;
+}
