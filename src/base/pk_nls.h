@@ -21,7 +21,9 @@
  * nothing else (numbers, character classes stay C's). Not in the library nor src/cli/:
  * they never follow the caller's locale (tests/install/port.sh). */
 #if defined ENABLE_NLS && defined LC_MESSAGES
-#define PK_NLS_SETLOCALE() ((void)setlocale(LC_MESSAGES, ""))
+/* the locale chosen, told to nls.c: under C or POSIX no lookup is made (it would find nothing) */
+void pk_nls_chosen(const char *name);
+#define PK_NLS_SETLOCALE() pk_nls_chosen(setlocale(LC_MESSAGES, ""))
 #else
 #define PK_NLS_SETLOCALE() ((void)0)
 #endif

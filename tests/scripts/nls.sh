@@ -70,6 +70,14 @@ $(diff tests/scripts/nls/$l.txt "$tmp/$l.out" | head -10)"
   env -u LANGUAGE -u LANG -u LC_ALL LOCPATH="$loc" PDNKIT_LOCALEDIR="$BUILD/locale" LC_MESSAGES="$lc" \
     "$bin/pdncheck" "$demo" >"$tmp/$l.m" 2>&1 || true
   cmp -s "$tmp/$l.m" "$tmp/$l.out" || bad "LC_MESSAGES=$lc does not choose the $l report"
+  # gettext's LANGUAGE chooses under C.UTF-8 (not under C): nls.c skips the lookup only
+  # where gettext would find nothing
+  env -u LC_MESSAGES -u LC_ALL LOCPATH="$loc" PDNKIT_LOCALEDIR="$BUILD/locale" LANG=C.UTF-8 LANGUAGE="$l" \
+    "$bin/pdncheck" "$demo" >"$tmp/$l.g" 2>&1 || true
+  cmp -s "$tmp/$l.g" "$tmp/$l.out" || bad "LANG=C.UTF-8 LANGUAGE=$l does not choose the $l report"
+  env -u LC_MESSAGES LOCPATH="$loc" PDNKIT_LOCALEDIR="$BUILD/locale" LC_ALL=C LANGUAGE="$l" \
+    "$bin/pdncheck" "$demo" >"$tmp/$l.gc" 2>&1 || true
+  cmp -s "$tmp/$l.gc" tests/scripts/nls/C.txt || bad "LC_ALL=C LANGUAGE=$l is not the English report"
 done
 run xx_YY.UTF-8 "" "$bin/pdncheck" "$demo" >"$tmp/xx.out" 2>&1 || true
 cmp -s "$tmp/xx.out" tests/scripts/nls/C.txt || bad "an unknown locale (xx_YY.UTF-8) is not the English report"
