@@ -29,10 +29,11 @@ class Game:
     str(game) is the game written as PDN; replay() replays it as pdncheck does.
     """
 
-    __slots__ = ("tags", "_moves", "result", "variant", "line", "col", "index", "_text", "errors", "warnings",
+    __slots__ = ("_tags", "_moves", "result", "variant", "line", "col", "index", "_text", "errors", "warnings",
                  "file", "_default", "_guess", "_notes", "_live")
     _text: Union[str, bytes]
     _moves: Union[List[str], bytes]
+    _tags: Union[Dict[str, str], bytes]
 
     def __init__(self, tags: Optional[Dict[str, str]] = None, moves: Optional[Iterable[str]] = None,
                  result: Optional[str] = "*", comments: Iterable[Note] = (), nags: Iterable[Tuple[int, int]] = (),
@@ -58,6 +59,23 @@ class Game:
 
     # the text and the moves of a game read are kept as the reader's bytes and decoded when
     # first asked for (a loop that only replays pays for neither)
+    @property
+    def tags(self) -> Dict[str, str]:
+        """The tag pairs (a repeated tag: its first value)."""
+        t = self._tags
+        if isinstance(t, bytes):
+            words = t.decode("utf-8", "replace").split("\0")
+            tags: Dict[str, str] = {}
+            for i in range(0, len(words) - 1, 2):
+                if words[i] not in tags:  # a repeated tag: its first value
+                    tags[words[i]] = words[i + 1]
+            self._tags = t = tags
+        return t
+
+    @tags.setter
+    def tags(self, value: Dict[str, str]) -> None:
+        self._tags = value
+
     @property
     def text(self) -> str:
         """The game's text as it stands in the input ("" when built)."""
@@ -125,9 +143,9 @@ class Game:
         if live is not None and live[0].serial == live[1] and live[0].g.nerrors == 0 and not live[0].g.cut:
             # the game the reader holds: replayed as read, its text not read again; what
             # only pdncheck's report gives (diagnostics, FENs, the record) on demand
-            out = ffi.new("pkpy_replayed *")
-            fen = ffi.new("char[]", lib.PK_FEN_MAX)
-            if lib.pkpy_replay_game(live[0].g, live[0].cname, v, guess, pick_first, out, fen, lib.PK_FEN_MAX) == 0:
+            state = live[0]
+            out, fen = state.out, state.fen
+            if lib.pkpy_replay_game(state.g, state.cname, v, guess, pick_first, out, fen, lib.PK_FEN_MAX) == 0:
                 r._set_fast(out, fen)
                 return r
         r._full()
@@ -140,6 +158,16 @@ class Game:
     def pdn(self) -> str:
         """The game written as PDN (str(game))."""
         return _write_game(self)
+
+
+def _static_str(p: Any, _cache: Dict[int, str] = {}) -> str:
+    """A string the library keeps for the life of the program (a variant's name, a label's
+    key) as str, decoded once: by its address."""
+    key = int(ffi.cast("uintptr_t", p))
+    s = _cache.get(key)
+    if s is None:
+        s = _cache[key] = cstr0(p)
+    return s
 
 
 def _gametype_variant(value: str, _cache: Dict[str, Optional[str]] = {}) -> Optional[str]:
@@ -168,22 +196,27 @@ def _moves(g: Any) -> bytes:
 
 def _game(g: Any, name: str) -> Game:
     game = Game.__new__(Game)
-    tags: Dict[str, str] = {}
+    # the tag pairs kept as the reader's bytes, decoded when first asked for (Game.tags);
+    # only GameType is looked up now, for .variant
+    game.variant = None
     if g.ntags:
         buf = _tags_buf[0]
         n = lib.pkpy_game_tags(g, buf, len(buf))
         if n > len(buf):
             buf = ffi.new("char[]", n)
             lib.pkpy_game_tags(g, buf, n)
-        words = ffi.unpack(buf, n - 1).decode("utf-8", "replace").split("\0")
-        for i in range(0, len(words) - 1, 2):
-            if words[i] not in tags:  # a repeated tag: its first value
-                tags[words[i]] = words[i + 1]
-    game.tags = tags
+        raw = ffi.unpack(buf, n - 1)
+        game._tags = raw
+        if b"GameType" in raw:
+            words = raw.split(b"\0")
+            names = words[0:len(words) - 1:2]
+            if b"GameType" in names:
+                gt = words[2 * names.index(b"GameType") + 1].decode("utf-8", "replace")
+                game.variant = _gametype_variant(gt)
+    else:
+        game._tags = {}
     game._moves = _moves(g)
     game.result = cstr(g.result.text)
-    gt = tags.get("GameType")
-    game.variant = _gametype_variant(gt) if gt is not None else None
     game.line, game.col, game.index = int(g.line), int(g.col), int(g.index)
     game._text = bytes(ffi.unpack(g.text, g.text_len)) if g.text != ffi.NULL else ""
     game.errors, game.warnings = int(g.nerrors), int(g.nwarnings)
@@ -344,12 +377,15 @@ class _Guess:
 class _ReaderState:
     """The game the reader holds now (its pk_game is reused for the next one)."""
 
-    __slots__ = ("g", "serial", "cname")
+    __slots__ = ("g", "serial", "cname", "out", "fen")
 
     def __init__(self, g: Any, cname: bytes) -> None:
         self.g = g
         self.serial = 0
         self.cname = cname
+        # the fast replay's answer, made once per reader (its game is one object anyway)
+        self.out = ffi.new("pkpy_replayed *")
+        self.fen = ffi.new("char[]", lib.PK_FEN_MAX)
 
 
 def _games(src: Input, f: Any, r: Any, default: Optional[str]) -> Iterator[Game]:
@@ -451,14 +487,14 @@ class Replay:
         self.label: Optional[str] = None
 
     def _set_fast(self, out: Any, fen: Any) -> None:
-        self.variant = cstr(out.variant.name) if out.variant != ffi.NULL else None
+        self.variant = _static_str(out.variant.name) if out.variant != ffi.NULL else None
         self.variant_guessed = bool(out.guessed)
         text = cstr0(fen)
         self.final_fen = text or None
         self.plies = int(out.plies)
         self.stopped = bool(out.stopped)
         self.verdict = "valid" if out.valid else "invalid"
-        self.label = cstr(out.label)
+        self.label = _static_str(out.label) if out.label != ffi.NULL else None
 
     def _full(self) -> None:
         """pdncheck's report of the game: diagnostics, FENs, draws, the record."""
