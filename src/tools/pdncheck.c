@@ -323,7 +323,11 @@ static void *hash_run(void *arg)
             if (!n && ferror(h->f))
                 n = -1, errno = EIO;
         } else {
+#ifdef _WIN32
+            n = -1, errno = ENOSYS; /* never: hash_start hashes as a pipe there (no pread) */
+#else
             n = pread(h->fd, buf, 1 << 16, h->at + (off_t)h->bytes);
+#endif
         }
         if (n < 0 && errno == EINTR)
             continue;
@@ -352,7 +356,14 @@ static bool hash_start(run *R, hasher *h, FILE *f, const char *name)
     struct stat st;
     h->fd = fileno(f);
     h->at = ftello(f);
-    if (h->fd >= 0 && h->at >= 0 && !fstat(h->fd, &st) && S_ISREG(st.st_mode)) {
+#ifdef _WIN32
+    /* mingw has no pread, and a read at an offset on the checker's own handle would move
+     * its file pointer: the file is read once into the spool, as a pipe is, then checked */
+    bool positional = false;
+#else
+    bool positional = true;
+#endif
+    if (positional && h->fd >= 0 && h->at >= 0 && !fstat(h->fd, &st) && S_ISREG(st.st_mode)) {
         h->threaded = !pthread_create(&h->thread, NULL, hash_run, h);
         if (!h->threaded)
             hash_run(h);
