@@ -38,7 +38,7 @@ static const char style[] =
     ".v-ok{color:#26703a}.v-errors{color:#b00020;font-weight:600}.v-drawn,.v-draw-claimable{color:#8a5a00;"
     "font-weight:600}.v-result-board{color:#7a1fa2;font-weight:600}.v-result-tag{color:#1a5fb4;font-weight:600}\n"
     "section.game{background:#fff;border:1px solid #ddd;border-radius:6px;padding:1rem;margin:1.25rem 0}\n"
-    ".meta{color:#444;margin:.1rem 0 .6rem}\n"
+    ".meta{color:#444;margin:.1rem 0 .6rem}section.game h2,.meta,.detail{overflow-wrap:anywhere}\n"
     "article.finding{border-top:1px solid #eee;padding-top:.6rem;margin-top:.6rem}\n"
     ".sev{text-transform:uppercase;font-size:.75rem;padding:.05rem .35rem;border-radius:3px;color:#fff;"
     "background:#555}\n"

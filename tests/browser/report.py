@@ -180,12 +180,19 @@ EXTRA = """[Dati "69\u00b0 ASSOLUTO 1\u00b0 TURNO"]
 
 def devtools(objs):
     """The report as a person sees it, at desktop and phone sizes, over the DevTools pipe."""
-    extra = os.path.join(OUT, "tags.pdn")
+    # in a folder whose name has no break in it, so that a heading naming the file must wrap
+    # on a phone wherever the tree lies (CI's clone path once made the page 7 px too wide)
+    deep = os.path.join(OUT, "Resultaten_Nederlandse_Kampioenschappen_Dammen_" * 2)
+    os.makedirs(deep, exist_ok=True)
+    extra = os.path.join(deep, "tags.pdn")
+    games = os.path.join(deep, "report-input.pdn")
+    with open(INPUT, "rb") as src, open(games, "wb") as dst:
+        dst.write(src.read())
     with open(extra, "w", encoding="utf-8") as f:
         f.write(EXTRA)
     html = os.path.join(OUT, "report-arbiter.html")
     env = dict(os.environ, SOURCE_DATE_EPOCH="1765100000")
-    subprocess.run([os.path.join(BIN, "pdncheck"), "-q", "--html", html, INPUT, extra], env=env,
+    subprocess.run([os.path.join(BIN, "pdncheck"), "-q", "--html", html, games, extra], env=env,
                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     warns = {}
     for o in objs:
@@ -238,7 +245,7 @@ def devtools(objs):
                   "%s: what 1-0 means, per variant" % name)
             # item 12: what was checked, the players' tags, long tags, the errors figure
             checked = b.evaluate(sid, "(document.querySelector('.checked')||{}).textContent||''")
-            for path in (INPUT, extra):
+            for path in (games, extra):
                 with open(path, "rb") as f:
                     data = f.read()
                 check(("%s, %d bytes, SHA-256 %s" % (path, len(data), hashlib.sha256(data).hexdigest())) in checked,
