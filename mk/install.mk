@@ -12,7 +12,7 @@ PKGCONFIGDIR  ?= $(LIBDIR)/pkgconfig
 BASHCOMPDIR   ?= $(PREFIX)/share/bash-completion/completions
 DOCDIR        ?= $(PREFIX)/share/doc/pdnkit
 # the texts the man pages cite (RULES 1.7, PERFT.md, the guide), the README and the release notes
-DOCS          := README.md NEWS doc/RULES.md doc/PERFT.md doc/guide.md
+DOCS          := README.md NEWS doc/RULES.md doc/PERFT.md doc/guide.md doc/languages.md doc/glossary.md
 MANPAGES      := $(wildcard man/*.[1-8])
 
 .PHONY: install uninstall install-files install-headers
