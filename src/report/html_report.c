@@ -607,6 +607,9 @@ int pk_html_part_write(FILE *out, const pk_html_opts *o, const pk_html_game *rg,
     memset(p, 0, sizeof *p);
     part_out w = {out, ftello(out), o, p, NULL};
     p->variant = rg->variant;
+    p->index = rg->game->index;
+    if ((p->keyed = rg->key != NULL))
+        p->key = *rg->key;
     pk_totals t = {0};
     for (int i = 0; i < rg->ndiags; i++)
         pk_totals_diag(&t, &rg->diags[i], o->strict);
@@ -673,6 +676,7 @@ void pk_html_free(pk_html *r)
     for (int i = 0; i < r->ninputs; i++)
         free(r->inputs[i].name);
     free(r->inputs);
+    pk_html_copies_free(r);
     free(r);
 }
 
@@ -705,6 +709,7 @@ int pk_html_add_part(pk_html *r, const char *file, const pk_verdict *v, const pk
         r->invalid[v->label]++;
     if (p->variant)
         add_variant(r, p->variant);
+    pk_html_copy_note(r, file, p);
     long id = r->own.games;
     int k = 0;
     put(r->rows, text, 0, p->row, p, &k, id);

@@ -28,7 +28,10 @@ Then, over the DevTools pipe (cdp.py), at 1280x900 and 390x844 (issue 34):
     means in each variant (English: Black moves first);
   - the header names each file with its size and SHA-256 and the date (item 12); a game's
     long tags stay inside the table (no cell wider than the page); the Italian Bianco and
-    Nero tags name the players; "games with errors" says how the filter splits it.
+    Nero tags name the players; "games with errors" says how the filter splits it;
+  - the copies of one game, in one file or another, written otherwise (tags, a comment,
+    a variation), are listed grouped by the game first seen: "Game 3 of F is a copy of
+    game 1 of G" (item 12, pdngrep -u's key), and pdngrep -D finds the same ones.
 Screenshots (desktop and print width, and the two sizes above) are left in OUTDIR for a
 person to look at.
 Usage: report.py BUILD_BIN OUTDIR
@@ -177,6 +180,34 @@ EXTRA = """[Dati "69\u00b0 ASSOLUTO 1\u00b0 TURNO"]
 1. 32-28 17-22 *
 """ % ("A very long event name, " * 14, "Wolfeschlegelsteinhausenbergerdorff" * 3)
 
+# Copies of the two games of EXTRA written otherwise (by hand: the same variant, start and
+# moves as played; other tags, a comment, a variation, ':' for 'x' where none is taken),
+# and one game that is not a copy (17-21 for 17-22).
+COPIES = """[Event "Another event"]
+[White "X"]
+[Black "Y"]
+[GameType "20"]
+[Result "*"]
+
+1. 32-28 {a note} 17-22 *
+
+[GameType "20"]
+[Result "*"]
+
+1. 32-28 (1. 31-27) 17-22 *
+
+[Bianco "ROSSI"]
+[Nero "VERDI"]
+[GameType "22"]
+
+1. 21-17 12-15 {!} 2. 23-19 11-14 *
+
+[GameType "20"]
+[Result "*"]
+
+1. 32-28 17-21 *
+"""
+
 
 def devtools(objs):
     """The report as a person sees it, at desktop and phone sizes, over the DevTools pipe."""
@@ -190,15 +221,26 @@ def devtools(objs):
         dst.write(src.read())
     with open(extra, "w", encoding="utf-8") as f:
         f.write(EXTRA)
+    copies = os.path.join(deep, "copies.pdn")
+    with open(copies, "w", encoding="utf-8") as f:
+        f.write(COPIES)
     html = os.path.join(OUT, "report-arbiter.html")
     env = dict(os.environ, SOURCE_DATE_EPOCH="1765100000")
-    subprocess.run([os.path.join(BIN, "pdncheck"), "-q", "--html", html, games, extra], env=env,
+    subprocess.run([os.path.join(BIN, "pdncheck"), "-q", "--html", html, games, extra, copies], env=env,
                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # the copies as pdngrep -D lists them (its own key, game_key.h): the same games
+    d = subprocess.run([os.path.join(BIN, "pdngrep"), "-D", "-c", games, extra, copies], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True)
+    # (EXTRA's second game is the moves of report-input.pdn's game 7 too: a copy, whose
+    # result and tags differ)
+    want_copies = ["Game 2 of %s, game 1 of %s and game 2 of %s are copies of game 7 of %s." %
+                   (extra, copies, copies, games),
+                   "Game 3 of %s is a copy of game 1 of %s." % (copies, extra)]
     warns = {}
     for o in objs:
         if o["type"] == "diagnostic" and o["severity"] == "warning":
             warns[o["code"]] = warns.get(o["code"], 0) + 1
-    j = subprocess.run([os.path.join(BIN, "pdncheck"), "--json", extra], stdout=subprocess.PIPE, text=True)
+    j = subprocess.run([os.path.join(BIN, "pdncheck"), "--json", extra, copies], stdout=subprocess.PIPE, text=True)
     for line in j.stdout.splitlines():
         o = json.loads(line)
         if o["type"] == "diagnostic" and o["severity"] == "warning":
@@ -211,7 +253,7 @@ def devtools(objs):
             b.send("Page.navigate", {"url": "file://" + os.path.abspath(html)}, session=sid)
             b.wait_for(sid, "document.readyState === 'complete' && !!document.getElementById('shown')")
             shown = b.evaluate(sid, "document.getElementById('shown').textContent")
-            check(shown == "%d shown" % (len(EXPECTED) + 2),
+            check(shown == "%d shown" % (len(EXPECTED) + 2 + 4),
                   "%s: under its own policy the page's script ran: '%s'" % (name, shown))
             csp = b.evaluate(sid, "(document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]')"
                                   "||{}).content||''")
@@ -264,6 +306,12 @@ def devtools(objs):
             check(wide[0] == 0 and wide[3] <= wide[4] and (w < 1000 or wide[1] <= wide[2] + 1),
                   "%s: long tags stay inside their cells (%d overflow; table %d px in %d; page %d in %d)" %
                   (name, *wide))
+            listed = b.evaluate(sid, "Array.prototype.map.call(document.querySelectorAll('#copies li'),"
+                                     "function(l){return l.textContent})")
+            check(listed == want_copies and d.stdout.strip() == "4",
+                  "%s: the copies of one game, grouped: %s (pdngrep -D -c: %s)" % (name, listed, d.stdout.strip()))
+            link = b.evaluate(sid, "(document.querySelector('a[href=\"#copies\"]')||{}).textContent||''")
+            check(link == "Copies of one game (4)", "%s: the header links to them: '%s'" % (name, link))
             why = b.evaluate(sid, "(document.querySelector('.why')||{}).textContent||''")
             check(why.startswith("in the filter: errors (3), result contradicts the board (1 of 1)"),
                   "%s: games with errors says how the filter splits it: %s" % (name, why))
@@ -280,7 +328,8 @@ def devtools(objs):
             with open(os.path.join(OUT, "report-arbiter-%s-top.png" % name), "wb") as f:
                 f.write(top)
             # the parts a person looks at: the long tags' rows, the warnings, a finding
-            for part, sel in (("rows", "#games tbody tr:nth-last-child(2)"), ("warnings", "#warnings"),
+            for part, sel in (("rows", "#games tbody tr:nth-last-child(6)"), ("warnings", "#warnings"),
+                              ("copies", "#copies"),
                               ("finding", "article.finding")):
                 r = b.evaluate(sid, "var e=document.querySelector('%s')||document.body,r=e.getBoundingClientRect();"
                                     "[r.left+scrollX,r.top+scrollY,r.width,r.height]" % sel)

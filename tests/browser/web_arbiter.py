@@ -26,7 +26,8 @@ its fix:
      limit explained;
  11. any game stepped through: a button on its row, the move list, previous/next, the
      position before each move with the move drawn (the last FEN checked by pdnmoves);
- 12. an illegal written move is drawn in the position tool.
+ 12. an illegal written move is drawn in the position tool; the copies of one game are
+     listed ("Game 3 is a copy of game 1", the key of pdngrep -u), grouped.
 Screenshots at 1280x900 and 390x844 are left in OUTDIR (arbiter-*.png).
 Usage: web_arbiter.py BUILD_BIN PAGE OUTDIR CORPORA
 """
@@ -493,6 +494,26 @@ def check_illegal_drawn(b, sid):
     check(got[0] == 1 and want in got[1] and "drawn" in got[1], "the illegal 33-24 is drawn as written: %s" % got)
 
 
+def check_copies(b, sid):
+    """Item 12: the copies of one game in a file, as pdngrep -D finds them."""
+    open_page(b, sid)
+    text = ('[GameType "20"]\n1. 11-15 23-19 2. 8-11 22-17 1-0\n\n'       # 1
+            '[GameType "20"]\n1. 11-15 23-18 *\n\n'                      # 2: not a copy
+            '[Event "x"]\n[GameType "20"]\n1. 11-15 {!} 23-19 2. 8-11 (2. 9-13) 22-17 0-1\n\n'  # 3: of 1
+            '[GameType "20"]\n1. 11-15 23-18 *\n\n'                      # 4: of 2
+            '[GameType "20"]\n1. 11-15 23-19 2. 8-11 22-17 *\n')          # 5: of 1
+    state = paste(b, sid, text)
+    got = b.evaluate(sid, "Array.prototype.map.call(%s.querySelectorAll('#copies li'),function(l){"
+                          "return l.textContent})" % FRAME)
+    with tempfile.NamedTemporaryFile("w", suffix=".pdn") as f:
+        f.write(text)
+        f.flush()
+        dup = subprocess.run([os.path.join(BIN, "pdngrep"), "-D", "-c", f.name], stdout=subprocess.PIPE, text=True)
+    check(state == "done" and got == ["Game 3 and game 5 are copies of game 1.", "Game 4 is a copy of game 2."]
+          and dup.stdout.strip() == "3", "the copies of one game, grouped: %s (pdngrep -D -c: %s)" %
+          (got, dup.stdout.strip()))
+
+
 def check_stepper(b, sid):
     """Item 11: step through a game."""
     data = open(INTL, "rb").read()
@@ -549,6 +570,7 @@ def main():
                              ("first", lambda: check_first_contact(b, sid)),
                              ("sharing", lambda: check_sharing(b, sid, tmp)),
                              ("illegal", lambda: check_illegal_drawn(b, sid)),
+                             ("copies", lambda: check_copies(b, sid)),
                              ("stepper", lambda: check_stepper(b, sid))):
                 if only and name not in only.split(","):
                     continue
