@@ -27,7 +27,10 @@ static const char style[] =
     "select,button{font:inherit}\n"
     ".tablewrap{overflow-x:auto}table{border-collapse:collapse;width:100%;background:#fff}\n"
     "th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #ddd;vertical-align:top}\n"
-    "#games td:nth-child(2),#games td:nth-child(3),#games td:nth-child(4){overflow-wrap:anywhere;max-width:22rem}\n"
+    /* (anywhere: a long tag or path breaks inside its cell; the least width keeps a short
+       name whole, where the table's layout would give the column a letter's width) */
+    "#games td:nth-child(2),#games td:nth-child(3),#games td:nth-child(4){overflow-wrap:anywhere;max-width:22rem;"
+    "min-width:8rem}#games td:nth-child(2){min-width:9rem}\n"
     ".detail{color:#444;font-size:.85rem;margin:0 0 .3rem}.detail code{font-size:.85rem}.rules{color:#555}\n"
     ".checked{font-size:.9rem;color:#333;margin:.4rem 0}.checked ul{margin:.2rem 0;padding-left:1.2rem}"
     ".checked code{overflow-wrap:anywhere}.why{display:block;font-size:.75rem;font-weight:400;color:#555}\n"
@@ -36,6 +39,10 @@ static const char style[] =
     "section.warnings{background:#fff;border:1px solid #ddd;border-radius:6px;padding:1rem;margin:1.25rem 0}"
     ".warnings td:nth-child(2){text-align:right}.warnings td:nth-child(3){overflow-wrap:anywhere;width:100%}"
     ".warnings code{overflow-wrap:normal}\n"
+    /* a phone: each kind on one line with its count, its first occurrence below, full width */
+    "@media (max-width:40rem){.warnings thead{display:none}.warnings tr{display:block;border-bottom:1px solid #ddd;"
+    "padding:.3rem 0}.warnings td{display:inline;border:0;padding:0 .4rem 0 0}.warnings td:nth-child(2)::before"
+    "{content:'\\00d7 '}.warnings td:nth-child(3){display:block;width:auto;padding:.2rem 0 0}}\n"
     "th button{background:none;border:0;padding:0;font-weight:700;cursor:pointer;text-decoration:underline dotted}\n"
     "th button:focus-visible,a:focus-visible,select:focus-visible{outline:3px solid #1a5fb4;outline-offset:2px}\n"
     ".v-ok{color:#26703a}.v-errors{color:#b00020;font-weight:600}.v-drawn,.v-draw-claimable{color:#8a5a00;"

@@ -209,6 +209,17 @@ COPIES = """[Event "Another event"]
 """
 
 
+# The words of the games table's file, players and event columns (a path's parts between
+# its '/', a name's parts between its '-') of at most 16 characters that the layout broke over two lines.
+WHOLE_WORDS = """(function(){var bad=[];
+document.querySelectorAll('#games tbody tr').forEach(function(r){[1,2,3].forEach(function(i){
+ var w=document.createTreeWalker(r.cells[i],NodeFilter.SHOW_TEXT),n;
+ while((n=w.nextNode())){var re=/[^\\s\\/-]+/g,m;while((m=re.exec(n.data))){
+  if(m[0].length>16)continue;var g=document.createRange();g.setStart(n,m.index);g.setEnd(n,m.index+m[0].length);
+  var rs=g.getClientRects(),top={};for(var k=0;k<rs.length;k++)if(rs[k].width>0)top[Math.round(rs[k].top)]=1;
+  if(Object.keys(top).length>1)bad.push(m[0]);}}});});return bad})()"""
+
+
 def devtools(objs):
     """The report as a person sees it, at desktop and phone sizes, over the DevTools pipe."""
     # in a folder whose name has no break in it, so that a heading naming the file must wrap
@@ -312,6 +323,15 @@ def devtools(objs):
                   "%s: the copies of one game, grouped: %s (pdngrep -D -c: %s)" % (name, listed, d.stdout.strip()))
             link = b.evaluate(sid, "(document.querySelector('a[href=\"#copies\"]')||{}).textContent||''")
             check(link == "Copies of one game (4)", "%s: the header links to them: '%s'" % (name, link))
+            # a word or a file's name short enough for its column is never broken mid-word (the
+            # table gave a column a letter's width on a phone: "BORGH/ETTI"); a path breaks
+            # between its folders; the warnings' first occurrence gets the width on a phone
+            broken = b.evaluate(sid, WHOLE_WORDS)
+            check(not broken, "%s: no short name broken in the games table: %s" % (name, broken[:8]))
+            occ = b.evaluate(sid, "var c=document.querySelector('#warnings tbody td:nth-child(3)'),"
+                                  "t=document.querySelector('#warnings table');[c.clientWidth,t.clientWidth]")
+            check(occ[0] >= 0.75 * occ[1], "%s: the warnings' first occurrence is %d px wide of the table's %d" %
+                  (name, occ[0], occ[1]))
             why = b.evaluate(sid, "(document.querySelector('.why')||{}).textContent||''")
             check(why.startswith("in the filter: errors (3), result contradicts the board (1 of 1)"),
                   "%s: games with errors says how the filter splits it: %s" % (name, why))
