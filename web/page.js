@@ -580,6 +580,8 @@
 
   /* ---- links: #n=LEN&crc=CRC32&pdn=BASE64URL (before issue 34: #pdn= alone), and
    * #fen=FEN&variant=NAME&move=MOVE ---- */
+  var linkFailed = false; /* the errors shown are a damaged #pdn= link's */
+  function linkDamaged(text) { failed(text); linkFailed = true; }
   function route() {
     var args = {};
     location.hash.replace(/^#/, '').split('&').forEach(function (kv) {
@@ -589,15 +591,27 @@
       }
     });
     show($('link-check'), false);
+    /* a new link: the last link's errors are not this one's (a #fen= error stayed beside a
+     * valid #pdn= link's report, a damaged link's beside a valid position) */
+    if (args.pdn !== undefined || args.fen !== undefined) {
+      show($('pos-error'), false);
+      show($('pos-note'), false);
+      if (linkFailed && document.body.dataset.state === 'failed') {
+        show($('errors'), false);
+        status('');
+        setState('idle');
+      }
+      linkFailed = false;
+    }
     if (args.pdn !== undefined) {
       var b;
       try { b = fromB64url(args.pdn); } catch (e) {
-        return failed('This link is damaged: the games it carries cannot be read from it (a character was changed ' +
+        return linkDamaged('This link is damaged: the games it carries cannot be read from it (a character was changed ' +
                       'or lost on the way). Ask for the link again, or for the file.');
       }
       if (args.n !== undefined || args.crc !== undefined) {
         if (String(b.length) !== args.n || crc32(b) !== args.crc)
-          return failed('This link is damaged: it should carry ' + args.n + ' bytes of games with checksum ' +
+          return linkDamaged('This link is damaged: it should carry ' + args.n + ' bytes of games with checksum ' +
                         args.crc + ', and carries ' + b.length + ' bytes with checksum ' + crc32(b) +
                         ' (cut short or changed on the way). Nothing was checked: ask for the link again, ' +
                         'or for the file.');

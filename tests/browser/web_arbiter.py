@@ -26,7 +26,9 @@ its fix:
      limit explained;
  11. any game stepped through: a button on its row, the move list, previous/next, the
      position before each move with the move drawn (the last FEN checked by pdnmoves);
- 12. an illegal written move is drawn in the position tool; the copies of one game are
+ 12. an illegal written move is drawn in the position tool; a link's error is gone once
+     another, valid, link is loaded (a #fen= error beside a #pdn= link's report, a damaged
+     link's beside a position), at 1280 and 390 px; the copies of one game are
      listed ("Game 3 is a copy of game 1", the key of pdngrep -u), grouped.
 Screenshots at 1280x900 and 390x844 are left in OUTDIR (arbiter-*.png).
 Usage: web_arbiter.py BUILD_BIN PAGE OUTDIR CORPORA
@@ -494,6 +496,40 @@ def check_illegal_drawn(b, sid):
     check(got[0] == 1 and want in got[1] and "drawn" in got[1], "the illegal 33-24 is drawn as written: %s" % got)
 
 
+def check_stale_errors(b, sid):
+    """Item 12: the last link's error is not left beside the next link's result."""
+    visible = ("[!document.getElementById('pos-error').hidden, !document.getElementById('errors').hidden, "
+               "document.body.dataset.state, document.body.dataset.position]")
+    for name, (w, h) in (("desktop", (1280, 900)), ("phone", (390, 844))):
+        b.send("Emulation.setDeviceMetricsOverride", {"width": w, "height": h, "deviceScaleFactor": 1,
+                                                      "mobile": w < 500}, session=sid)
+        open_page(b, sid, "#fen=W:W31-50:B1-20&variant=nonsense")
+        b.wait_for(sid, POSITION)
+        before = b.evaluate(sid, visible)
+        b.evaluate(sid, "delete document.body.dataset.state;location.hash=%r;1" % new_link(open(INTL, "rb").read()))
+        b.wait_for(sid, STATE)
+        after = b.evaluate(sid, visible)
+        screenshot(b, sid, "arbiter-stale-%s-pdn.png" % name, w)
+        check(before[0] and after == [False, False, "done", "error"],
+              "%s: a #fen= error, then a valid #pdn= link: the error is gone (%s, then %s)" % (name, before, after))
+        b.evaluate(sid, "delete document.body.dataset.state;location.hash='#n=3&crc=00000000&pdn=AAAA';1")
+        b.wait_for(sid, STATE)
+        before = b.evaluate(sid, visible)
+        b.evaluate(sid, "delete document.body.dataset.position;location.hash='#fen=W:W21-32:B1-12&variant=russian';1")
+        b.wait_for(sid, POSITION)
+        after = b.evaluate(sid, visible)
+        screenshot(b, sid, "arbiter-stale-%s-fen.png" % name, w)
+        check(before[1] and before[2] == "failed" and after[:2] == [False, False] and after[3] == "shown",
+              "%s: a damaged link, then a valid #fen= link: the damaged link's error is gone (%s, then %s)" %
+              (name, before, after))
+        b.evaluate(sid, "delete document.body.dataset.position;location.hash='#fen=W:W31-50:B1-20';1")
+        b.wait_for(sid, POSITION)
+        got = b.evaluate(sid, visible)
+        check(got[:2] == [False, False] and got[3] == "shown", "%s: then another: no error (%s)" % (name, got))
+    b.send("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 900, "deviceScaleFactor": 1,
+                                                  "mobile": False}, session=sid)
+
+
 def check_copies(b, sid):
     """Item 12: the copies of one game in a file, as pdngrep -D finds them."""
     open_page(b, sid)
@@ -571,6 +607,7 @@ def main():
                              ("sharing", lambda: check_sharing(b, sid, tmp)),
                              ("illegal", lambda: check_illegal_drawn(b, sid)),
                              ("copies", lambda: check_copies(b, sid)),
+                             ("stale", lambda: check_stale_errors(b, sid)),
                              ("stepper", lambda: check_stepper(b, sid))):
                 if only and name not in only.split(","):
                     continue
