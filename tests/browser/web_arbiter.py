@@ -16,9 +16,10 @@ its fix:
   2. hostile inputs end with a message within 30 s while the tab answers: 3 million
      one-line games (the games' bound), a file expanding beyond 64 MB (refused), a short
      link expanding to 50 MB (asked first);
-  6. a report of more than 500 games is shown a page at a time: the tab answers while it
-     is laid out, the pager moves, the filter and the sorting work on the whole list, a
-     link on a later page stays in the report;
+  6. a report of more than 100 games is shown a page at a time, its games' sections added
+     a few per frame: the tab answers within a bound while it is checked and laid out (a
+     heartbeat's longest gap, printed with the longest task), the pager moves, the filter
+     and the sorting work on the whole list, a link on a later page stays in the report;
   8. at 390 px wide nothing is wider than the screen and the report's frame does not
      scroll inside the page;
   9. a visible "Choose files" button, a sample file to try, no "base64url" on the face;
@@ -289,10 +290,13 @@ def set_files(b, sid, paths):
 def wait_answering(b, sid, limit=30):
     """Waits for the check's end, asking the tab meanwhile: (state, seconds, slowest answer in ms)."""
     t0, slowest = time.time(), 0
-    # the page's own longest task meanwhile (the DevTools round trip left out), printed
+    # the page's own longest task meanwhile (the DevTools round trip left out), printed, and
+    # the longest gap of a 10 ms heartbeat (what a click would wait), window.__gap
     b.evaluate(sid, "window.__longest=0;window.__lto&&window.__lto.disconnect();window.__lto=new PerformanceObserver("
                     "function(l){l.getEntries().forEach(function(e){__longest=Math.max(__longest,e.duration)})});"
-                    "__lto.observe({entryTypes:['longtask']});1")
+                    "__lto.observe({entryTypes:['longtask']});window.__gap=0;clearInterval(window.__beat);"
+                    "window.__last=performance.now();window.__beat=setInterval(function(){var t=performance.now();"
+                    "__gap=Math.max(__gap,t-__last);__last=t},10);1")
     while time.time() - t0 < limit:
         slowest = max(slowest, answers(b, sid))
         state = b.evaluate(sid, STATE)
@@ -333,6 +337,15 @@ def check_bounds(b, sid, tmp):
     check(b.evaluate(sid, "document.body.dataset.state") == "idle", "answered no: nothing checked")
 
 
+LAID_OUT = "document.body.dataset.layout === 'done'"
+
+
+def pager(b, sid, way):
+    """A pager button clicked, and the new page laid out."""
+    b.evaluate(sid, "document.body.dataset.layout='partial';document.getElementById('pager-%s').click();1" % way)
+    b.wait_for(sid, LAID_OUT)
+
+
 def check_pages(b, sid, tmp):
     """Item 6: the report in pages."""
     game = open(INTL, "rb").read()
@@ -348,8 +361,8 @@ def check_pages(b, sid, tmp):
     rows = "%s.querySelectorAll('#games tbody tr').length" % FRAME
     got = b.evaluate(sid, "[%s, document.getElementById('pager').hidden, document.getElementById('pager-text')"
                           ".textContent]" % rows)
-    check(state == "done" and got[0] == 500 and not got[1] and "of 1,201" in got[2],
-          "1,201 games: a page of 500 rows in the frame, the pager shown (%s; the tab's slowest answer %.0f ms)"
+    check(state == "done" and got[0] == 100 and not got[1] and "of 1,201" in got[2],
+          "1,201 games: a page of 100 rows in the frame, the pager shown (%s; the tab's slowest answer %.0f ms)"
           % (got, slowest))
     # the report's header (what was checked, when) and its warnings by kind are the whole
     # run's: on every page, the warnings' link followed (they came after the last game's
@@ -363,19 +376,18 @@ def check_pages(b, sid, tmp):
     time.sleep(0.5)
     got = b.evaluate(sid, "%s.body.dataset.followed" % FRAME)
     check(got == "warnings", "page 1: its link to the warnings followed: %s" % got)
-    b.evaluate(sid, "document.getElementById('pager-next').click()")
-    time.sleep(0.5)
+    pager(b, sid, "next")
     got = b.evaluate(sid, "[%s, parseInt(%s.querySelector('#games tbody tr td').textContent)]" % (rows, FRAME))
-    check(got == [500, 501], "the next page: games 501-1000: %s" % got)
-    b.evaluate(sid, "document.getElementById('pager-next').click()")
-    time.sleep(0.5)
+    check(got == [100, 101], "the next page: games 101-200: %s" % got)
+    for _ in range(11):
+        pager(b, sid, "next")
     got = b.evaluate(sid, whole)
     check(got == [True, 1, 1], "the last page (game 1201's findings): the header and the warnings once: %s" % got)
-    b.evaluate(sid, "document.getElementById('pager-prev').click()")
-    time.sleep(0.5)
+    screenshot(b, sid, "arbiter-pages.png", 1280)
+    pager(b, sid, "prev")
     b.evaluate(sid, "(function(){var s=%s.getElementById('verdict-filter');s.value='errors';"
                     "s.dispatchEvent(new Event('change'))})()" % FRAME)
-    time.sleep(0.5)
+    b.wait_for(sid, LAID_OUT)
     got = b.evaluate(sid, "[%s, document.getElementById('pager-text').textContent]" % rows)
     check(got[0] >= 1 and "of %d shown by the filter" % got[0] in got[1],
           "the filter on the whole list: %s" % got)
@@ -409,13 +421,15 @@ def check_pages(b, sid, tmp):
     state, took, slowest = wait_answering(b, sid, 120)
     n = b.evaluate(sid, "document.body.dataset.reportRows")
     time.sleep(0.5)
-    longest = b.evaluate(sid, "Math.round(window.__longest)")
-    # the bound asserted is the tab answering at all (before issue 34 OCA froze it for 8.4 s
-    # and 50,000 games for over a minute); the issue's 100 ms is what an idle machine shows,
-    # a loaded one (a load of 18 on 2 cores) stretches every task: the figures are printed
-    check(state == "done" and n == "22621" and slowest < 5000,
-          "OCA: checked and shown in %.1f s; the tab's slowest answer meanwhile %.0f ms, its longest task %s ms "
-          "(%s games; load %s)" % (took, slowest, longest, n, os.getloadavg()[0]))
+    longest, gap = b.evaluate(sid, "[Math.round(window.__longest), Math.round(window.__gap)]")
+    # the issue's 100 ms is what an idle machine shows; a loaded one (a load of 11 to 18 on 2
+    # cores) stretches every task: there the heartbeat's longest gap was 80 to 170 ms, with
+    # the frame's page of 500 rows and its sections in one task 560 to 990 ms. The bound
+    # asserted, 300 ms, fails the old way with a margin, and the figures are printed
+    check(state == "done" and n == "22621" and gap < 300,
+          "OCA: checked and shown in %.1f s; the heartbeat's longest gap meanwhile %d ms (bound 300), the longest "
+          "task %s ms, the slowest DevTools answer %.0f ms (%s games; load %.1f)" %
+          (took, gap, longest, slowest, n, os.getloadavg()[0]))
 
 
 def check_phone(b, sid):
