@@ -2,8 +2,8 @@
 # their mains (src/tools/*.c) and the bash completion.
 #   make build-tools   the tools in $(BUILD)/bin (what make builds once the deps are there)
 
-# The tools' own code (option parsing, -o, --color, the inputs walk, pdngrep's search, filter
-# and game key): src/cli/, compiled into a helper archive of its own that the tools, the test
+# The tools' own code (option parsing, -o, --color, the inputs walk, pdngrep's search and
+# filter): src/cli/, compiled into a helper archive of its own that the tools, the test
 # programs and the page link, never installed and never part of libpdnkit. Only what links
 # it sees its headers (CLI_INC): a library file that includes one does not compile.
 CLI_INC   := -Isrc/cli

@@ -111,14 +111,16 @@
         frame.onload = function () {
           wireReport(frame.contentDocument);
           fitFrame(frame);
-          if (!first) return; /* another page of the report */
-          first = false;
-          var none = /^no games found in .*$/m.exec(m.errors);
-          status(none ? 'No games found in ' + none[0].slice(18).replace(/:.*/, '') + '.' :
-                 'Report ready: ' + files.length + (files.length === 1 ? ' file' : ' files') + ' checked in ' +
-                 ((performance.now() - t0) / 1000).toFixed(2) + ' s.');
-          $('save').disabled = $('print').disabled = false;
-          setState('done');
+          layOut(frame.contentDocument, function () { /* (a page's sections, in slices) */
+            if (!first) return; /* another page of the report */
+            first = false;
+            var none = /^no games found in .*$/m.exec(m.errors);
+            status(none ? 'No games found in ' + none[0].slice(18).replace(/:.*/, '') + '.' :
+                   'Report ready: ' + files.length + (files.length === 1 ? ' file' : ' files') + ' checked in ' +
+                   ((performance.now() - t0) / 1000).toFixed(2) + ' s.');
+            $('save').disabled = $('print').disabled = false;
+            setState('done');
+          });
         };
         if (m.parts) showParts(m.parts); else showReport(withoutScript(m.html));
         show(frame, true);
@@ -175,10 +177,22 @@
    * time (with those games' sections), the pager moves through them, and the filter and
    * the sorting work on the whole list. A smaller report is shown whole, as written. The
    * saved report is always the whole one. */
-  var PAGE_ROWS = 500, paged = null;
+  var PAGE_ROWS = 100, paged = null;
+  /* Issue 34 item 6: the tab answers within 100 ms throughout. The frame's parsing and
+   * layout are one task of the page's thread each time it opens: 500 rows with their games'
+   * sections held it 330 ms at a time on OCA (a load of 11 on 2 cores), 100 rows without
+   * the sections 50 to 130 ms at a load of 17. So a page is 100 rows, and the frame opens
+   * with its rows and no section: layOut adds the sections (their diagrams are most of the
+   * layout) below the table a few per frame, as many as keep the time from one slice to
+   * the next (its own work, then the browser's layout of it) under FRAME_MS: halved above
+   * it, grown by half below half of it. body[data-layout] is "partial" until the frame has
+   * opened and its sections are in, then "done". */
+  var FRAME_MS = 40, layout = null;
 
   function showReport(html) {
     paged = null;
+    if (layout) layout.stop = true;
+    document.body.dataset.layout = 'done';
     document.body.dataset.reportRows = String((html.match(/<tr data-verdict=/g) || []).length);
     show($('pager'), false);
     $('report').srcdoc = html;
@@ -199,12 +213,40 @@
 
   function rowId(r) { return /data-n="(\d+)"/.exec(r)[1]; }
 
+  /* The page's sections (paged.rest) added to doc a slice at a time; then done(). */
+  function layOut(doc, done) {
+    var P = paged, more = doc && doc.getElementById('pk-more');
+    if (!P || !P.rest || !P.rest.length || !more) {
+      if (P) P.rest = null;
+      document.body.dataset.layout = 'done';
+      return done();
+    }
+    var job = layout = {stop: false}, k = 2, last = 0;
+    var next = function () { (document.hidden ? setTimeout : requestAnimationFrame)(slice); };
+    function slice() {
+      if (job.stop || doc !== $('report').contentDocument) return;
+      var t0 = performance.now(), dt = last ? t0 - last : 0;
+      k = dt > FRAME_MS ? Math.max(1, k >> 1) : dt && dt < FRAME_MS / 2 ? Math.min(64, k + (k >> 1) + 1) : k;
+      more.insertAdjacentHTML('beforebegin', P.rest.splice(0, k).join(''));
+      last = performance.now();
+      if (P.rest.length) return next();
+      P.rest = null;
+      layout = null;
+      document.body.dataset.layout = 'done';
+      done();
+    }
+    next();
+  }
+
   function showPage(k) {
     var P = paged, n = P.rows.length, last = Math.max(0, Math.ceil(n / PAGE_ROWS) - 1);
     P.page = Math.min(Math.max(0, k), last);
     var part = P.rows.slice(P.page * PAGE_ROWS, (P.page + 1) * PAGE_ROWS);
-    var secs = part.map(function (r) { return P.sections[rowId(r)] || ''; }).join('');
-    $('report').srcdoc = P.head + part.join('') + P.mid + secs + P.tail;
+    if (layout) layout.stop = true;
+    P.rest = part.map(function (r) { return P.sections[rowId(r)]; }).filter(Boolean);
+    document.body.dataset.layout = 'partial'; /* (until the frame has loaded and the sections are in) */
+    /* (pk-more: where the sections go, before the report's end) */
+    $('report').srcdoc = P.head + part.join('') + P.mid + '<div id="pk-more" hidden></div>' + P.tail;
     $('pager-text').textContent = n ? 'Games ' + (P.page * PAGE_ROWS + 1).toLocaleString('en') + '\u2013' +
       (P.page * PAGE_ROWS + part.length).toLocaleString('en') + ' of ' + n.toLocaleString('en') +
       (P.filter !== 'all' ? ' shown by the filter' : '') + ' (' + PAGE_ROWS + ' a page)' : 'No game shown by the filter';
@@ -580,6 +622,8 @@
 
   /* ---- links: #n=LEN&crc=CRC32&pdn=BASE64URL (before issue 34: #pdn= alone), and
    * #fen=FEN&variant=NAME&move=MOVE ---- */
+  var linkFailed = false; /* the errors shown are a damaged #pdn= link's */
+  function linkDamaged(text) { failed(text); linkFailed = true; }
   function route() {
     var args = {};
     location.hash.replace(/^#/, '').split('&').forEach(function (kv) {
@@ -589,15 +633,27 @@
       }
     });
     show($('link-check'), false);
+    /* a new link: the last link's errors are not this one's (a #fen= error stayed beside a
+     * valid #pdn= link's report, a damaged link's beside a valid position) */
+    if (args.pdn !== undefined || args.fen !== undefined) {
+      show($('pos-error'), false);
+      show($('pos-note'), false);
+      if (linkFailed && document.body.dataset.state === 'failed') {
+        show($('errors'), false);
+        status('');
+        setState('idle');
+      }
+      linkFailed = false;
+    }
     if (args.pdn !== undefined) {
       var b;
       try { b = fromB64url(args.pdn); } catch (e) {
-        return failed('This link is damaged: the games it carries cannot be read from it (a character was changed ' +
+        return linkDamaged('This link is damaged: the games it carries cannot be read from it (a character was changed ' +
                       'or lost on the way). Ask for the link again, or for the file.');
       }
       if (args.n !== undefined || args.crc !== undefined) {
         if (String(b.length) !== args.n || crc32(b) !== args.crc)
-          return failed('This link is damaged: it should carry ' + args.n + ' bytes of games with checksum ' +
+          return linkDamaged('This link is damaged: it should carry ' + args.n + ' bytes of games with checksum ' +
                         args.crc + ', and carries ' + b.length + ' bytes with checksum ' + crc32(b) +
                         ' (cut short or changed on the way). Nothing was checked: ask for the link again, ' +
                         'or for the file.');

@@ -96,8 +96,11 @@ static bool on_game(void *ctx, const pk_checked *ck)
     W->file_games++;
     if (v.label != PK_LABEL_OK)
         W->listed++;
+    pk_game_key key; /* (the observer's: pk_check_key_observer), for the copies of one game */
+    if (ck->state)
+        pk_key_end(ck->state, ck->game, ck->replayed ? ck->res : NULL, &key);
     pk_html_game hg = {ck->file, ck->game, ck->replayed ? pk_replay_result_variant(ck->res) : NULL, ck->replayed ? ck->res : NULL,
-                       NULL, 0};
+                       NULL, 0, ck->state ? &key : NULL};
     pk_error err;
     if (pk_html_add(W->html, &hg, &v, &err)) {
         fprintf(W->errors, "pdnkit: error: the report: %s\n", err.msg);
@@ -226,6 +229,7 @@ char *pkw_check(const char *paths, const char *names, const char *variant, int f
     co.variant_given = ro.variant != NULL;
     co.reader_flags = W.strict ? PK_PDN_STRICT : 0;
     co.replay = ro;
+    co.observer = pk_check_key_observer(); /* each game keyed: the report's copies of one game */
     char conv[300];
     pk_html_opts ho;
     pk_html_opts_check(&ho, &ro, W.strict, conv, sizeof conv);

@@ -30,13 +30,15 @@
  * The files, lowest first (each calls only files before it): check_store.c (the store,
  * handed back), check_games.c (one game's checking, the one-game-at-a-time loop),
  * check_prefix.c (the file's first games counted for the guess), check_pieces.c (the
- * pieces), and this file: the checker, its workers and slots, and pk_checker_run.
+ * pieces), and this file: the checker, its workers and slots, and pk_checker_run; and the
+ * observer that keys each game (pk_check_key_observer).
  */
 #include <stdlib.h>
 #include <string.h>
 #include "pk_port.h"
 
 #include "check_int.h"
+#include "game_key.h"
 
 /* ------------------------------------------------------------------ the checker */
 
@@ -217,4 +219,25 @@ int pk_checker_status(int st, bool write_failed, const pk_error *io, pk_error *e
     if (io && io->code)
         return -st;
     return pk_error_set(err, -st, 0, "%s", -st == PK_ERR_NOMEM ? "out of memory" : "read error");
+}
+
+/* ------------------------------------------------------------------ the key observer */
+
+static void *key_new(void *ctx)
+{
+    (void)ctx;
+    return calloc(1, sizeof(pk_key_builder));
+}
+
+static void key_begin(void *state, const pk_game *g)
+{
+    (void)g;
+    pk_key_begin(state);
+}
+
+static void key_event(void *state, const pk_replay_event *e) { pk_key_event(state, e); }
+
+pk_check_observer pk_check_key_observer(void)
+{
+    return (pk_check_observer){key_new, free, key_begin, key_event, NULL, NULL, NULL};
 }

@@ -58,6 +58,12 @@ typedef struct pk_check_observer {
     void (*output)(void *state, FILE *out);                                 /* may be NULL */
 } pk_check_observer;
 
+/* An observer whose state is a pk_key_builder (game_key.h): each game's main line keyed as
+ * it is replayed, for a caller that lists copies of one game (the HTML report). Read the key
+ * with pk_key_end(state, ...) where the state is handed over (pk_checked.state, and in
+ * pk_check_format.game). */
+pk_check_observer pk_check_key_observer(void);
+
 /* Text written on the thread that checked the game, into a memory stream of its own:
  * diag() for each of the game's diagnostics (those its on_diag reports with written set:
  * not the ones after the last game, nor, in a game of thousands, those sent on before the

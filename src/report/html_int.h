@@ -1,6 +1,7 @@
 /*
  * html_int.h -- the fields of the HTML report's handle (html_report.h), shared by its two
- * files, lowest first: html_report.c (a game's part of the page, written on any thread,
+ * files, lowest first: html_copies.c (the copies of one game: the keys seen, the copies
+ * found), html_report.c (a game's part of the page, written on any thread,
  * and added in order; the warnings and the inputs noted) and html_page.c (the page
  * written at the end: head, policy, header, table, findings, warnings, script).
  */
@@ -18,6 +19,19 @@ typedef struct pk_html_warn {
     long count;
     char *example; /* "FILE:LINE:COL, game N: message", escaped when written */
 } pk_html_warn;
+
+/* A copy of a game seen before: where each is (an index into pk_html.files, and the game's
+ * number in its file). */
+typedef struct pk_html_copy {
+    int file, index;
+    int first_file, first_index;
+} pk_html_copy;
+
+/* The copies listed in full (the rest counted), and the games keyed: the set of keys
+ * seen is the one part of the report that grows with the games (about 50 bytes a game),
+ * so past this many games the others are not looked for among them (the page says so). */
+#define PK_HTML_COPIES_MAX 1000
+#define PK_HTML_KEYS_MAX 500000
 
 /* One input as pk_html_input described it. */
 typedef struct pk_html_input_id {
@@ -53,7 +67,22 @@ struct pk_html {
     long warn_lost;      /* warnings of a kind that could not be noted (out of memory) */
     pk_html_input_id *inputs;
     int ninputs, capinputs;
+    /* html_copies.c: the files the games came from (in order), the keys seen, the copies */
+    char **files;
+    int nfiles, capfiles;
+    pk_key_set *keys;
+    long keyed, unkeyed;  /* games keyed; games past PK_HTML_KEYS_MAX or out of memory */
+    pk_html_copy *copies; /* at most PK_HTML_COPIES_MAX, in the order found */
+    long ncopies;         /* all copies found (more than kept: counted) */
+    int capcopies;
 };
+
+/* The game of part p (of file) keyed: noted as a copy if its key was seen (html_copies.c). */
+void pk_html_copy_note(pk_html *r, const char *file, const pk_html_part *p);
+/* The copies kept, sorted by the game first seen (then in order): the page's groups. */
+void pk_html_copies_sort(pk_html *r);
+/* What html_copies.c holds, freed. */
+void pk_html_copies_free(pk_html *r);
 
 /* Text as HTML (html_report.c). */
 void pk_html_esc(FILE *f, const char *s);

@@ -4,7 +4,8 @@
  * anywhere, no script but the page's own, pinned by its SHA-256), the header that says
  * what was checked (each file's name, size and SHA-256, and the date), the totals and
  * what they mean, the games table and the findings that html_report.c kept in temporary
- * files, the warnings grouped by kind, and the script that sorts and filters the table.
+ * files, the copies of one game (grouped by the game first seen: html_copies.c), the
+ * warnings grouped by kind, and the script that sorts and filters the table.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,13 +27,22 @@ static const char style[] =
     "select,button{font:inherit}\n"
     ".tablewrap{overflow-x:auto}table{border-collapse:collapse;width:100%;background:#fff}\n"
     "th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #ddd;vertical-align:top}\n"
-    "#games td:nth-child(2),#games td:nth-child(3),#games td:nth-child(4){overflow-wrap:anywhere;max-width:22rem}\n"
+    /* (anywhere: a long tag or path breaks inside its cell; the least width keeps a short
+       name whole, where the table's layout would give the column a letter's width) */
+    "#games td:nth-child(2),#games td:nth-child(3),#games td:nth-child(4){overflow-wrap:anywhere;max-width:22rem;"
+    "min-width:8rem}#games td:nth-child(2){min-width:9rem}\n"
     ".detail{color:#444;font-size:.85rem;margin:0 0 .3rem}.detail code{font-size:.85rem}.rules{color:#555}\n"
     ".checked{font-size:.9rem;color:#333;margin:.4rem 0}.checked ul{margin:.2rem 0;padding-left:1.2rem}"
     ".checked code{overflow-wrap:anywhere}.why{display:block;font-size:.75rem;font-weight:400;color:#555}\n"
+    "section.copies{background:#fff;border:1px solid #ddd;border-radius:6px;padding:1rem;margin:1.25rem 0;"
+    "overflow-wrap:anywhere}\n"
     "section.warnings{background:#fff;border:1px solid #ddd;border-radius:6px;padding:1rem;margin:1.25rem 0}"
     ".warnings td:nth-child(2){text-align:right}.warnings td:nth-child(3){overflow-wrap:anywhere;width:100%}"
     ".warnings code{overflow-wrap:normal}\n"
+    /* a phone: each kind on one line with its count, its first occurrence below, full width */
+    "@media (max-width:40rem){.warnings thead{display:none}.warnings tr{display:block;border-bottom:1px solid #ddd;"
+    "padding:.3rem 0}.warnings td{display:inline;border:0;padding:0 .4rem 0 0}.warnings td:nth-child(2)::before"
+    "{content:'\\00d7 '}.warnings td:nth-child(3){display:block;width:auto;padding:.2rem 0 0}}\n"
     "th button{background:none;border:0;padding:0;font-weight:700;cursor:pointer;text-decoration:underline dotted}\n"
     "th button:focus-visible,a:focus-visible,select:focus-visible{outline:3px solid #1a5fb4;outline-offset:2px}\n"
     ".v-ok{color:#26703a}.v-errors{color:#b00020;font-weight:600}.v-drawn,.v-draw-claimable{color:#8a5a00;"
@@ -185,6 +195,54 @@ static void conventions(FILE *f, const pk_html *r)
     fputs(".</p>\n", f);
 }
 
+/* One game of a group of copies: "game 5", and its file when the page judged several;
+ * "Game" when it starts the sentence. */
+static void game_name(FILE *f, const pk_html *r, int file, int index, bool first)
+{
+    fprintf(f, "%same %d", first ? "G" : "g", index);
+    if (r->nfiles > 1) {
+        fputs(" of <code>", f);
+        esc(f, r->files[file]);
+        fputs("</code>", f);
+    }
+}
+
+/* The copies of one game, grouped by the game first seen: "Game 5 is a copy of game 2",
+ * "Game 5 and game 9 are copies of game 2"; those past PK_HTML_COPIES_MAX counted. */
+static void copies(FILE *f, pk_html *r)
+{
+    if (!r->ncopies && !r->unkeyed)
+        return;
+    pk_html_copies_sort(r);
+    long kept = r->ncopies < PK_HTML_COPIES_MAX ? r->ncopies : PK_HTML_COPIES_MAX;
+    fprintf(f, "<section class=\"copies\" id=\"copies\">\n<h2>Copies of one game (%ld)</h2>\n<p>The same game "
+               "recorded more than once: the same variant, start position and moves as played, whatever the "
+               "notation, comments, variations or tags (the key <code>pdngrep -u</code> compares).</p>\n<ul>\n",
+            r->ncopies);
+    for (long i = 0; i < kept;) {
+        long j = i;
+        while (j < kept && r->copies[j].first_file == r->copies[i].first_file &&
+               r->copies[j].first_index == r->copies[i].first_index)
+            j++;
+        fputs("<li>", f);
+        for (long k = i; k < j; k++) {
+            fputs(k == i ? "" : k + 1 == j ? " and " : ", ", f);
+            game_name(f, r, r->copies[k].file, r->copies[k].index, k == i);
+        }
+        fputs(j - i == 1 ? " is a copy of " : " are copies of ", f);
+        game_name(f, r, r->copies[i].first_file, r->copies[i].first_index, false);
+        fputs(".</li>\n", f);
+        i = j;
+    }
+    if (r->ncopies > kept)
+        fprintf(f, "<li>%ld more copies, not listed.</li>\n", r->ncopies - kept);
+    fputs("</ul>\n", f);
+    if (r->unkeyed)
+        fprintf(f, "<p>%ld game%s not compared with the others (past the first %d games, or out of memory).</p>\n",
+                r->unkeyed, r->unkeyed == 1 ? "" : "s", PK_HTML_KEYS_MAX);
+    fputs("</section>\n", f);
+}
+
 /* The warnings by kind, most frequent first: how many, and the first as an example. */
 static void warnings(FILE *f, const pk_html *r, long total)
 {
@@ -242,6 +300,8 @@ int pk_html_finish(pk_html *r, const pk_totals *totals, pk_error *err)
     figure(f, "findings", r->findings);
     fputs("</dl>\n", f);
     conventions(f, r);
+    if (r->ncopies)
+        fprintf(f, "<p class=\"conventions\"><a href=\"#copies\">Copies of one game (%ld)</a></p>\n", r->ncopies);
     if (r->nwarns)
         fputs("<p class=\"conventions\"><a href=\"#warnings\">The warnings, by kind</a></p>\n", f);
     fprintf(f, "</header>\n<main>\n<div class=\"controls\"><label for=\"verdict-filter\">Show games:</label> "
@@ -260,6 +320,7 @@ int pk_html_finish(pk_html *r, const pk_totals *totals, pk_error *err)
     fputs("</tbody></table></div>\n", f);
     if (!st)
         st = copy(r->details, f);
+    copies(f, r);
     warnings(f, r, t->warnings);
     fprintf(f, "</main>\n<script>\n%s</script>\n</body>\n</html>\n", script);
     pk_html_free(r);

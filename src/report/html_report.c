@@ -518,6 +518,27 @@ static void finding(part_out *w, const pk_html_game *rg, const pk_diag *d)
     fputs("</div>\n</article>\n", f);
 }
 
+/* A file's path as HTML, a break allowed after each '/' (<wbr>): on a phone the column
+ * breaks a long path between its folders, and a short name stays whole (issue 34). */
+static void esc_path(FILE *f, const char *s)
+{
+    char seg[256];
+    while (*s) {
+        size_t n = strcspn(s, "/");
+        bool slash = s[n] == '/';
+        n += slash;
+        for (size_t i = 0; i < n; i += sizeof seg - 1) { /* (bytes: a UTF-8 sequence cut is whole again) */
+            size_t k = n - i < sizeof seg - 1 ? n - i : sizeof seg - 1;
+            memcpy(seg, s + i, k);
+            seg[k] = 0;
+            esc(f, seg);
+        }
+        if (slash && s[n])
+            fputs("<wbr>", f);
+        s += n;
+    }
+}
+
 /* The game's row of the table (its number marked where it goes). */
 static void row(part_out *w, const pk_html_game *rg, int label, const pk_stated_result *sr)
 {
@@ -526,7 +547,7 @@ static void row(part_out *w, const pk_html_game *rg, int label, const pk_stated_
     fprintf(f, "<tr data-verdict=\"%s\"><td data-n=\"", pk_label_key(label));
     number_here(w);
     fprintf(f, "\">%d</td><td>", g->index);
-    esc(f, rg->file);
+    esc_path(f, rg->file);
     fputs("</td><td>", f);
     players(f, g);
     fputs("</td><td>", f);
@@ -607,6 +628,9 @@ int pk_html_part_write(FILE *out, const pk_html_opts *o, const pk_html_game *rg,
     memset(p, 0, sizeof *p);
     part_out w = {out, ftello(out), o, p, NULL};
     p->variant = rg->variant;
+    p->index = rg->game->index;
+    if ((p->keyed = rg->key != NULL))
+        p->key = *rg->key;
     pk_totals t = {0};
     for (int i = 0; i < rg->ndiags; i++)
         pk_totals_diag(&t, &rg->diags[i], o->strict);
@@ -673,6 +697,7 @@ void pk_html_free(pk_html *r)
     for (int i = 0; i < r->ninputs; i++)
         free(r->inputs[i].name);
     free(r->inputs);
+    pk_html_copies_free(r);
     free(r);
 }
 
@@ -705,6 +730,7 @@ int pk_html_add_part(pk_html *r, const char *file, const pk_verdict *v, const pk
         r->invalid[v->label]++;
     if (p->variant)
         add_variant(r, p->variant);
+    pk_html_copy_note(r, file, p);
     long id = r->own.games;
     int k = 0;
     put(r->rows, text, 0, p->row, p, &k, id);

@@ -25,6 +25,10 @@
  *
  * pk_html_add is the two in one call; the page is the same byte for byte.
  *
+ * Given each game's key (pk_html_game.key: game_key.h, the key pdngrep -u compares, built
+ * by pk_check_key_observer), the page lists the copies of one game, in one file or in
+ * several: "game 5 is a copy of game 2", grouped by the game first seen.
+ *
  * The page needs nothing from the network: styles, the diagrams (SVG) and a few lines of
  * script are inline. Games stream through: what the page lists after its header is kept
  * in a temporary file, not in memory. Not thread-safe: one pk_html per writer.
@@ -35,6 +39,7 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "game_key.h"
 #include "pdn.h"
 #include "replay.h"
 #include "report.h"
@@ -59,6 +64,8 @@ typedef struct pk_html_game {
     const pk_replay_result *res;  /* NULL when not replayed */
     const pk_diag *diags;         /* its diagnostics, in file order */
     int ndiags;
+    const pk_game_key *key;       /* its main line's key (game_key.h), or NULL: not looked
+                                     for among the copies of one game */
 } pk_html_game;
 
 /* The options of pdncheck's report: its title and the conventions line said from the
@@ -84,6 +91,9 @@ typedef struct pk_html_part {
     long findings, diagrams;       /* the section's */
     long errors, warnings;         /* the game's diagnostics (a warning an error under strict) */
     bool failed;                   /* the part could not be written whole */
+    bool keyed;                    /* key holds the game's key (pk_html_game.key) */
+    int index;                     /* the game's number in its file */
+    pk_game_key key;
 } pk_html_part;
 
 /* Writes rg's part of the page to out (from its position) and describes it in *p. Thread-

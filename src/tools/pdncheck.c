@@ -240,8 +240,11 @@ static void game_text(void *ctx, const pk_checked *ck, FILE *out, void *note)
     if (R->json)
         pk_report_game_json(out, ck->file, ck->game, res, &n->v);
     if (R->want_html) {
+        pk_game_key key; /* (the observer's: pk_check_key_observer) */
+        if (ck->state)
+            pk_key_end(ck->state, ck->game, res, &key);
         pk_html_game hg = {ck->file, ck->game, res ? pk_replay_result_variant(res) : NULL, res, ck->diags,
-                           (int)ck->ndiags};
+                           (int)ck->ndiags, ck->state ? &key : NULL};
         pk_html_part_write(out, &R->hopts, &hg, &n->v, &n->part); /* (failed: said by on_game) */
     }
 }
@@ -624,6 +627,8 @@ int main(int argc, char **argv)
     }
     R.copts.format = output_format(&R);
     R.copts.game_diags = R.want_html;
+    if (R.want_html) /* each game keyed, for the report's copies of one game */
+        R.copts.observer = pk_check_key_observer();
     if (!(R.checker = pk_checker_new(&R.copts, &err))) {
         pk_cli_error(stderr, prog, NULL, "%s", err.msg);
         pk_cli_inputs_free(&in);

@@ -28,7 +28,10 @@ Then, over the DevTools pipe (cdp.py), at 1280x900 and 390x844 (issue 34):
     means in each variant (English: Black moves first);
   - the header names each file with its size and SHA-256 and the date (item 12); a game's
     long tags stay inside the table (no cell wider than the page); the Italian Bianco and
-    Nero tags name the players; "games with errors" says how the filter splits it.
+    Nero tags name the players; "games with errors" says how the filter splits it;
+  - the copies of one game, in one file or another, written otherwise (tags, a comment,
+    a variation), are listed grouped by the game first seen: "Game 3 of F is a copy of
+    game 1 of G" (item 12, pdngrep -u's key), and pdngrep -D finds the same ones.
 Screenshots (desktop and print width, and the two sizes above) are left in OUTDIR for a
 person to look at.
 Usage: report.py BUILD_BIN OUTDIR
@@ -177,6 +180,45 @@ EXTRA = """[Dati "69\u00b0 ASSOLUTO 1\u00b0 TURNO"]
 1. 32-28 17-22 *
 """ % ("A very long event name, " * 14, "Wolfeschlegelsteinhausenbergerdorff" * 3)
 
+# Copies of the two games of EXTRA written otherwise (by hand: the same variant, start and
+# moves as played; other tags, a comment, a variation, ':' for 'x' where none is taken),
+# and one game that is not a copy (17-21 for 17-22).
+COPIES = """[Event "Another event"]
+[White "X"]
+[Black "Y"]
+[GameType "20"]
+[Result "*"]
+
+1. 32-28 {a note} 17-22 *
+
+[GameType "20"]
+[Result "*"]
+
+1. 32-28 (1. 31-27) 17-22 *
+
+[Bianco "ROSSI"]
+[Nero "VERDI"]
+[GameType "22"]
+
+1. 21-17 12-15 {!} 2. 23-19 11-14 *
+
+[GameType "20"]
+[Result "*"]
+
+1. 32-28 17-21 *
+"""
+
+
+# The words of the games table's file, players and event columns (a path's parts between
+# its '/', a name's parts between its '-') of at most 16 characters that the layout broke over two lines.
+WHOLE_WORDS = """(function(){var bad=[];
+document.querySelectorAll('#games tbody tr').forEach(function(r){[1,2,3].forEach(function(i){
+ var w=document.createTreeWalker(r.cells[i],NodeFilter.SHOW_TEXT),n;
+ while((n=w.nextNode())){var re=/[^\\s\\/-]+/g,m;while((m=re.exec(n.data))){
+  if(m[0].length>16)continue;var g=document.createRange();g.setStart(n,m.index);g.setEnd(n,m.index+m[0].length);
+  var rs=g.getClientRects(),top={};for(var k=0;k<rs.length;k++)if(rs[k].width>0)top[Math.round(rs[k].top)]=1;
+  if(Object.keys(top).length>1)bad.push(m[0]);}}});});return bad})()"""
+
 
 def devtools(objs):
     """The report as a person sees it, at desktop and phone sizes, over the DevTools pipe."""
@@ -190,15 +232,26 @@ def devtools(objs):
         dst.write(src.read())
     with open(extra, "w", encoding="utf-8") as f:
         f.write(EXTRA)
+    copies = os.path.join(deep, "copies.pdn")
+    with open(copies, "w", encoding="utf-8") as f:
+        f.write(COPIES)
     html = os.path.join(OUT, "report-arbiter.html")
     env = dict(os.environ, SOURCE_DATE_EPOCH="1765100000")
-    subprocess.run([os.path.join(BIN, "pdncheck"), "-q", "--html", html, games, extra], env=env,
+    subprocess.run([os.path.join(BIN, "pdncheck"), "-q", "--html", html, games, extra, copies], env=env,
                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # the copies as pdngrep -D lists them (its own key, game_key.h): the same games
+    d = subprocess.run([os.path.join(BIN, "pdngrep"), "-D", "-c", games, extra, copies], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True)
+    # (EXTRA's second game is the moves of report-input.pdn's game 7 too: a copy, whose
+    # result and tags differ)
+    want_copies = ["Game 2 of %s, game 1 of %s and game 2 of %s are copies of game 7 of %s." %
+                   (extra, copies, copies, games),
+                   "Game 3 of %s is a copy of game 1 of %s." % (copies, extra)]
     warns = {}
     for o in objs:
         if o["type"] == "diagnostic" and o["severity"] == "warning":
             warns[o["code"]] = warns.get(o["code"], 0) + 1
-    j = subprocess.run([os.path.join(BIN, "pdncheck"), "--json", extra], stdout=subprocess.PIPE, text=True)
+    j = subprocess.run([os.path.join(BIN, "pdncheck"), "--json", extra, copies], stdout=subprocess.PIPE, text=True)
     for line in j.stdout.splitlines():
         o = json.loads(line)
         if o["type"] == "diagnostic" and o["severity"] == "warning":
@@ -211,7 +264,7 @@ def devtools(objs):
             b.send("Page.navigate", {"url": "file://" + os.path.abspath(html)}, session=sid)
             b.wait_for(sid, "document.readyState === 'complete' && !!document.getElementById('shown')")
             shown = b.evaluate(sid, "document.getElementById('shown').textContent")
-            check(shown == "%d shown" % (len(EXPECTED) + 2),
+            check(shown == "%d shown" % (len(EXPECTED) + 2 + 4),
                   "%s: under its own policy the page's script ran: '%s'" % (name, shown))
             csp = b.evaluate(sid, "(document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]')"
                                   "||{}).content||''")
@@ -264,6 +317,21 @@ def devtools(objs):
             check(wide[0] == 0 and wide[3] <= wide[4] and (w < 1000 or wide[1] <= wide[2] + 1),
                   "%s: long tags stay inside their cells (%d overflow; table %d px in %d; page %d in %d)" %
                   (name, *wide))
+            listed = b.evaluate(sid, "Array.prototype.map.call(document.querySelectorAll('#copies li'),"
+                                     "function(l){return l.textContent})")
+            check(listed == want_copies and d.stdout.strip() == "4",
+                  "%s: the copies of one game, grouped: %s (pdngrep -D -c: %s)" % (name, listed, d.stdout.strip()))
+            link = b.evaluate(sid, "(document.querySelector('a[href=\"#copies\"]')||{}).textContent||''")
+            check(link == "Copies of one game (4)", "%s: the header links to them: '%s'" % (name, link))
+            # a word or a file's name short enough for its column is never broken mid-word (the
+            # table gave a column a letter's width on a phone: "BORGH/ETTI"); a path breaks
+            # between its folders; the warnings' first occurrence gets the width on a phone
+            broken = b.evaluate(sid, WHOLE_WORDS)
+            check(not broken, "%s: no short name broken in the games table: %s" % (name, broken[:8]))
+            occ = b.evaluate(sid, "var c=document.querySelector('#warnings tbody td:nth-child(3)'),"
+                                  "t=document.querySelector('#warnings table');[c.clientWidth,t.clientWidth]")
+            check(occ[0] >= 0.75 * occ[1], "%s: the warnings' first occurrence is %d px wide of the table's %d" %
+                  (name, occ[0], occ[1]))
             why = b.evaluate(sid, "(document.querySelector('.why')||{}).textContent||''")
             check(why.startswith("in the filter: errors (3), result contradicts the board (1 of 1)"),
                   "%s: games with errors says how the filter splits it: %s" % (name, why))
@@ -280,7 +348,8 @@ def devtools(objs):
             with open(os.path.join(OUT, "report-arbiter-%s-top.png" % name), "wb") as f:
                 f.write(top)
             # the parts a person looks at: the long tags' rows, the warnings, a finding
-            for part, sel in (("rows", "#games tbody tr:nth-last-child(2)"), ("warnings", "#warnings"),
+            for part, sel in (("rows", "#games tbody tr:nth-last-child(6)"), ("warnings", "#warnings"),
+                              ("copies", "#copies"),
                               ("finding", "article.finding")):
                 r = b.evaluate(sid, "var e=document.querySelector('%s')||document.body,r=e.getBoundingClientRect();"
                                     "[r.left+scrollX,r.top+scrollY,r.width,r.height]" % sel)

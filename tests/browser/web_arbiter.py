@@ -16,9 +16,10 @@ its fix:
   2. hostile inputs end with a message within 30 s while the tab answers: 3 million
      one-line games (the games' bound), a file expanding beyond 64 MB (refused), a short
      link expanding to 50 MB (asked first);
-  6. a report of more than 500 games is shown a page at a time: the tab answers while it
-     is laid out, the pager moves, the filter and the sorting work on the whole list, a
-     link on a later page stays in the report;
+  6. a report of more than 100 games is shown a page at a time, its games' sections added
+     a few per frame: the tab answers within a bound while it is checked and laid out (its
+     longest task, printed with a heartbeat's longest gap), the pager moves, the filter
+     and the sorting work on the whole list, a link on a later page stays in the report;
   8. at 390 px wide nothing is wider than the screen and the report's frame does not
      scroll inside the page;
   9. a visible "Choose files" button, a sample file to try, no "base64url" on the face;
@@ -26,7 +27,10 @@ its fix:
      limit explained;
  11. any game stepped through: a button on its row, the move list, previous/next, the
      position before each move with the move drawn (the last FEN checked by pdnmoves);
- 12. an illegal written move is drawn in the position tool.
+ 12. an illegal written move is drawn in the position tool; a link's error is gone once
+     another, valid, link is loaded (a #fen= error beside a #pdn= link's report, a damaged
+     link's beside a position), at 1280 and 390 px; the copies of one game are
+     listed ("Game 3 is a copy of game 1", the key of pdngrep -u), grouped.
 Screenshots at 1280x900 and 390x844 are left in OUTDIR (arbiter-*.png).
 Usage: web_arbiter.py BUILD_BIN PAGE OUTDIR CORPORA
 """
@@ -286,10 +290,13 @@ def set_files(b, sid, paths):
 def wait_answering(b, sid, limit=30):
     """Waits for the check's end, asking the tab meanwhile: (state, seconds, slowest answer in ms)."""
     t0, slowest = time.time(), 0
-    # the page's own longest task meanwhile (the DevTools round trip left out), printed
+    # the page's own longest task meanwhile (the DevTools round trip left out), printed, and
+    # the longest gap of a 10 ms heartbeat (what a click would wait), window.__gap
     b.evaluate(sid, "window.__longest=0;window.__lto&&window.__lto.disconnect();window.__lto=new PerformanceObserver("
                     "function(l){l.getEntries().forEach(function(e){__longest=Math.max(__longest,e.duration)})});"
-                    "__lto.observe({entryTypes:['longtask']});1")
+                    "__lto.observe({entryTypes:['longtask']});window.__gap=0;clearInterval(window.__beat);"
+                    "window.__last=performance.now();window.__beat=setInterval(function(){var t=performance.now();"
+                    "__gap=Math.max(__gap,t-__last);__last=t},10);1")
     while time.time() - t0 < limit:
         slowest = max(slowest, answers(b, sid))
         state = b.evaluate(sid, STATE)
@@ -330,6 +337,15 @@ def check_bounds(b, sid, tmp):
     check(b.evaluate(sid, "document.body.dataset.state") == "idle", "answered no: nothing checked")
 
 
+LAID_OUT = "document.body.dataset.layout === 'done'"
+
+
+def pager(b, sid, way):
+    """A pager button clicked, and the new page laid out."""
+    b.evaluate(sid, "document.body.dataset.layout='partial';document.getElementById('pager-%s').click();1" % way)
+    b.wait_for(sid, LAID_OUT)
+
+
 def check_pages(b, sid, tmp):
     """Item 6: the report in pages."""
     game = open(INTL, "rb").read()
@@ -345,8 +361,8 @@ def check_pages(b, sid, tmp):
     rows = "%s.querySelectorAll('#games tbody tr').length" % FRAME
     got = b.evaluate(sid, "[%s, document.getElementById('pager').hidden, document.getElementById('pager-text')"
                           ".textContent]" % rows)
-    check(state == "done" and got[0] == 500 and not got[1] and "of 1,201" in got[2],
-          "1,201 games: a page of 500 rows in the frame, the pager shown (%s; the tab's slowest answer %.0f ms)"
+    check(state == "done" and got[0] == 100 and not got[1] and "of 1,201" in got[2],
+          "1,201 games: a page of 100 rows in the frame, the pager shown (%s; the tab's slowest answer %.0f ms)"
           % (got, slowest))
     # the report's header (what was checked, when) and its warnings by kind are the whole
     # run's: on every page, the warnings' link followed (they came after the last game's
@@ -360,19 +376,18 @@ def check_pages(b, sid, tmp):
     time.sleep(0.5)
     got = b.evaluate(sid, "%s.body.dataset.followed" % FRAME)
     check(got == "warnings", "page 1: its link to the warnings followed: %s" % got)
-    b.evaluate(sid, "document.getElementById('pager-next').click()")
-    time.sleep(0.5)
+    pager(b, sid, "next")
     got = b.evaluate(sid, "[%s, parseInt(%s.querySelector('#games tbody tr td').textContent)]" % (rows, FRAME))
-    check(got == [500, 501], "the next page: games 501-1000: %s" % got)
-    b.evaluate(sid, "document.getElementById('pager-next').click()")
-    time.sleep(0.5)
+    check(got == [100, 101], "the next page: games 101-200: %s" % got)
+    for _ in range(11):
+        pager(b, sid, "next")
     got = b.evaluate(sid, whole)
     check(got == [True, 1, 1], "the last page (game 1201's findings): the header and the warnings once: %s" % got)
-    b.evaluate(sid, "document.getElementById('pager-prev').click()")
-    time.sleep(0.5)
+    screenshot(b, sid, "arbiter-pages.png", 1280)
+    pager(b, sid, "prev")
     b.evaluate(sid, "(function(){var s=%s.getElementById('verdict-filter');s.value='errors';"
                     "s.dispatchEvent(new Event('change'))})()" % FRAME)
-    time.sleep(0.5)
+    b.wait_for(sid, LAID_OUT)
     got = b.evaluate(sid, "[%s, document.getElementById('pager-text').textContent]" % rows)
     check(got[0] >= 1 and "of %d shown by the filter" % got[0] in got[1],
           "the filter on the whole list: %s" % got)
@@ -406,13 +421,21 @@ def check_pages(b, sid, tmp):
     state, took, slowest = wait_answering(b, sid, 120)
     n = b.evaluate(sid, "document.body.dataset.reportRows")
     time.sleep(0.5)
-    longest = b.evaluate(sid, "Math.round(window.__longest)")
-    # the bound asserted is the tab answering at all (before issue 34 OCA froze it for 8.4 s
-    # and 50,000 games for over a minute); the issue's 100 ms is what an idle machine shows,
-    # a loaded one (a load of 18 on 2 cores) stretches every task: the figures are printed
-    check(state == "done" and n == "22621" and slowest < 5000,
-          "OCA: checked and shown in %.1f s; the tab's slowest answer meanwhile %.0f ms, its longest task %s ms "
-          "(%s games; load %s)" % (took, slowest, longest, n, os.getloadavg()[0]))
+    longest, gap = b.evaluate(sid, "[Math.round(window.__longest), Math.round(window.__gap)]")
+    # the issue's 100 ms is what an idle machine shows; a loaded one (a load of 11 to 25 on 2
+    # cores) stretches every task. The page's own longest task is what the layout decides:
+    # 330 to 600 ms (load 11) with a frame of 500 rows and their sections in one task, 80 to 87 ms
+    # now at a load of 15 to 16, 139 to 478 under make check's own load (14 to 30); the bound
+    # asserted, 250 ms up to a load of 10 and stretched in proportion above it (it fails the
+    # old way at a load of 11: 330 and 600 against 275), is loose for a loaded machine. The heartbeat's longest gap also counts the time the tab's
+    # process waits for a core (80 to 170 ms at a load of 16, 470 ms under make check):
+    # printed, not asserted
+    load = os.getloadavg()[0]
+    bound = 250 * max(1.0, load / 10)
+    check(state == "done" and n == "22621" and longest < bound,
+          "OCA: checked and shown in %.1f s; the page's longest task meanwhile %s ms (bound %.0f), the heartbeat's "
+          "longest gap %d ms, the slowest DevTools answer %.0f ms (%s games; load %.1f)" %
+          (took, longest, bound, gap, slowest, n, load))
 
 
 def check_phone(b, sid):
@@ -493,6 +516,60 @@ def check_illegal_drawn(b, sid):
     check(got[0] == 1 and want in got[1] and "drawn" in got[1], "the illegal 33-24 is drawn as written: %s" % got)
 
 
+def check_stale_errors(b, sid):
+    """Item 12: the last link's error is not left beside the next link's result."""
+    visible = ("[!document.getElementById('pos-error').hidden, !document.getElementById('errors').hidden, "
+               "document.body.dataset.state, document.body.dataset.position]")
+    for name, (w, h) in (("desktop", (1280, 900)), ("phone", (390, 844))):
+        b.send("Emulation.setDeviceMetricsOverride", {"width": w, "height": h, "deviceScaleFactor": 1,
+                                                      "mobile": w < 500}, session=sid)
+        open_page(b, sid, "#fen=W:W31-50:B1-20&variant=nonsense")
+        b.wait_for(sid, POSITION)
+        before = b.evaluate(sid, visible)
+        b.evaluate(sid, "delete document.body.dataset.state;location.hash=%r;1" % new_link(open(INTL, "rb").read()))
+        b.wait_for(sid, STATE)
+        after = b.evaluate(sid, visible)
+        screenshot(b, sid, "arbiter-stale-%s-pdn.png" % name, w)
+        check(before[0] and after == [False, False, "done", "error"],
+              "%s: a #fen= error, then a valid #pdn= link: the error is gone (%s, then %s)" % (name, before, after))
+        b.evaluate(sid, "delete document.body.dataset.state;location.hash='#n=3&crc=00000000&pdn=AAAA';1")
+        b.wait_for(sid, STATE)
+        before = b.evaluate(sid, visible)
+        b.evaluate(sid, "delete document.body.dataset.position;location.hash='#fen=W:W21-32:B1-12&variant=russian';1")
+        b.wait_for(sid, POSITION)
+        after = b.evaluate(sid, visible)
+        screenshot(b, sid, "arbiter-stale-%s-fen.png" % name, w)
+        check(before[1] and before[2] == "failed" and after[:2] == [False, False] and after[3] == "shown",
+              "%s: a damaged link, then a valid #fen= link: the damaged link's error is gone (%s, then %s)" %
+              (name, before, after))
+        b.evaluate(sid, "delete document.body.dataset.position;location.hash='#fen=W:W31-50:B1-20';1")
+        b.wait_for(sid, POSITION)
+        got = b.evaluate(sid, visible)
+        check(got[:2] == [False, False] and got[3] == "shown", "%s: then another: no error (%s)" % (name, got))
+    b.send("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 900, "deviceScaleFactor": 1,
+                                                  "mobile": False}, session=sid)
+
+
+def check_copies(b, sid):
+    """Item 12: the copies of one game in a file, as pdngrep -D finds them."""
+    open_page(b, sid)
+    text = ('[GameType "20"]\n1. 11-15 23-19 2. 8-11 22-17 1-0\n\n'       # 1
+            '[GameType "20"]\n1. 11-15 23-18 *\n\n'                      # 2: not a copy
+            '[Event "x"]\n[GameType "20"]\n1. 11-15 {!} 23-19 2. 8-11 (2. 9-13) 22-17 0-1\n\n'  # 3: of 1
+            '[GameType "20"]\n1. 11-15 23-18 *\n\n'                      # 4: of 2
+            '[GameType "20"]\n1. 11-15 23-19 2. 8-11 22-17 *\n')          # 5: of 1
+    state = paste(b, sid, text)
+    got = b.evaluate(sid, "Array.prototype.map.call(%s.querySelectorAll('#copies li'),function(l){"
+                          "return l.textContent})" % FRAME)
+    with tempfile.NamedTemporaryFile("w", suffix=".pdn") as f:
+        f.write(text)
+        f.flush()
+        dup = subprocess.run([os.path.join(BIN, "pdngrep"), "-D", "-c", f.name], stdout=subprocess.PIPE, text=True)
+    check(state == "done" and got == ["Game 3 and game 5 are copies of game 1.", "Game 4 is a copy of game 2."]
+          and dup.stdout.strip() == "3", "the copies of one game, grouped: %s (pdngrep -D -c: %s)" %
+          (got, dup.stdout.strip()))
+
+
 def check_stepper(b, sid):
     """Item 11: step through a game."""
     data = open(INTL, "rb").read()
@@ -549,6 +626,8 @@ def main():
                              ("first", lambda: check_first_contact(b, sid)),
                              ("sharing", lambda: check_sharing(b, sid, tmp)),
                              ("illegal", lambda: check_illegal_drawn(b, sid)),
+                             ("copies", lambda: check_copies(b, sid)),
+                             ("stale", lambda: check_stale_errors(b, sid)),
                              ("stepper", lambda: check_stepper(b, sid))):
                 if only and name not in only.split(","):
                     continue

@@ -95,7 +95,7 @@ static char *report_of_totals(const char *text, bool strict, pk_totals *t)
     for (c.n = 0; pk_pdn_next(rd, &g, &sink, NULL) == PK_OK; c.n = 0) {
         pk_replay_result res;
         pk_replay_game(rp, &g, "demo.pdn", &o, &sink, &res);
-        pk_html_game rg = {"demo.pdn", &g, res.variant, &res, c.d, c.n};
+        pk_html_game rg = {"demo.pdn", &g, res.variant, &res, c.d, c.n, NULL};
         pk_verdict v;
         pk_report_verdict(&g, &res, strict, &v);
         pk_totals_game(t, &v);

@@ -1,6 +1,6 @@
 /*
  * game_key.h -- what makes two records the same game, for de-duplicating archives
- * (pdngrep -u, -D): the variant, the start position and the moves of the main line as
+ * (pdngrep -u, -D; the HTML report's copies of one game, html_report.h): the variant, the start position and the moves of the main line as
  * played, whatever the notation (numeric or algebraic squares, short or full captures, a
  * capture written hop by hop, 'x' or ':'), the move numbers, comments, NAGs, variations,
  * setups' wording and tags. A move is its origin, destination and captured set (RULES 1.8:
