@@ -154,6 +154,9 @@ int pkpy_move_same(const pk_move *a, const pk_move *b);
 pk_pdn_note *pkpy_move_before(const pk_pdn_move *m);
 pk_pdn_note *pkpy_move_after(const pk_pdn_move *m);
 pk_pdn_note *pkpy_line_pre(const pk_pdn_line *l);
+int pkpy_file_guess_size(void);
+void pkpy_file_guess_save(const pk_file_guess *f, int *out);
+void pkpy_file_guess_load(pk_file_guess *f, const int *in);
 """
 
 SOURCE = r"""
@@ -162,6 +165,7 @@ SOURCE = r"""
 #endif
 #include "pdnkit.h"
 #include "report.h" /* pk_report_verdict, pk_label_key: pdncheck's verdict on a game */
+#include "resolve_int.h" /* pk_file_guess's counts: a Game pickles with its file's guess */
 
 #include <errno.h>
 #include <stdlib.h>
@@ -459,6 +463,23 @@ static int pkpy_square_bit(const pk_variant *v, int num)
 static pk_pdn_note *pkpy_move_before(const pk_pdn_move *m) { return m->before; }
 static pk_pdn_note *pkpy_move_after(const pk_pdn_move *m) { return m->after; }
 static pk_pdn_note *pkpy_line_pre(const pk_pdn_line *l) { return l->pre; }
+
+/* A file's guess of the variant as numbers, so that a Game pickled (issue 33) replays in
+ * another process as in the one that read it: the games counted, each variant's votes by
+ * index (pk_variant_at), then the notation counts. */
+static int pkpy_file_guess_size(void) { return 1 + PK_V_COUNT + PK_FILE_GUESS_NOTATIONS; }
+static void pkpy_file_guess_save(const pk_file_guess *f, int *out)
+{
+    out[0] = f->games;
+    memcpy(out + 1, f->fit, sizeof f->fit);
+    memcpy(out + 1 + PK_V_COUNT, f->notation, sizeof f->notation);
+}
+static void pkpy_file_guess_load(pk_file_guess *f, const int *in)
+{
+    f->games = in[0];
+    memcpy(f->fit, in + 1, sizeof f->fit);
+    memcpy(f->notation, in + 1 + PK_V_COUNT, sizeof f->notation);
+}
 """
 
 

@@ -151,6 +151,36 @@ class Game:
         r._full()
         return r
 
+    # ---- pickle and copies ----
+    # A game read pickles with what replay() needs to give the same answer in another
+    # process: its text as read, its record, the reader's variant and its file's guess of
+    # the variant (as counts, _save_guess), not the reader it came from.
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        guess = None
+        if self._guess is not None and self._default is None and self.variant is None:
+            guess = _save_guess(self._guess.get())
+        return (_rebuild_game, (self._tags, self._moves, self.result, self.variant, self.line, self.col, self.index,
+                                self._text, self.errors, self.warnings, self.file, self._default, self._notes,
+                                guess))
+
+    def __copy__(self) -> "Game":
+        return self._copy(lambda x: x)
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "Game":
+        import copy
+        return self._copy(lambda x: copy.deepcopy(x, memo))
+
+    def _copy(self, each: Any) -> "Game":
+        game = Game.__new__(Game)
+        game._tags, game._moves, game._notes = each(self._tags), each(self._moves), each(self._notes)
+        game.result, game.variant, game.line, game.col, game.index = (self.result, self.variant, self.line,
+                                                                      self.col, self.index)
+        game._text, game.errors, game.warnings, game.file = self._text, self.errors, self.warnings, self.file
+        game._default = self._default
+        game._guess = self._guess  # the file's guess: the same for every copy, read once
+        game._live = None  # a copy is replayed from its text, whatever the reader does
+        return game
+
     # ---- writing ----
     def __str__(self) -> str:
         return _write_game(self)
@@ -363,7 +393,7 @@ class _Guess:
 
     __slots__ = ("src", "value")
 
-    def __init__(self, src: Input) -> None:
+    def __init__(self, src: Optional[Input]) -> None:
         self.src: Optional[Input] = src
         self.value: Any = ffi.NULL
 
@@ -372,6 +402,62 @@ class _Guess:
             self.value = self.src.guess()
             self.src = None
         return self.value
+
+
+def _save_guess(value: Any) -> Optional[Tuple[int, Dict[str, int], Tuple[int, ...]]]:
+    """A file's guess (pk_file_guess) as plain values: the games counted, each variant's
+    votes by name (the table's order may differ in the process that loads it), the counts
+    of the notations."""
+    if value == ffi.NULL:
+        return None
+    n = lib.pkpy_file_guess_size()
+    raw = ffi.new("int[]", n)
+    lib.pkpy_file_guess_save(value, raw)
+    count = lib.pk_variant_count()
+    fit = {cstr0(lib.pk_variant_at(i).name): int(raw[1 + i]) for i in range(count) if raw[1 + i]}
+    return int(raw[0]), fit, tuple(int(raw[i]) for i in range(1 + count, n))
+
+
+def _load_guess(saved: Optional[Tuple[int, Dict[str, int], Tuple[int, ...]]],
+                _cache: Dict[Any, "_Guess"] = {}) -> Optional["_Guess"]:
+    """The _Guess of _save_guess's values: one per distinct guess in this process (the games
+    of one file share it, as they do in the reader's)."""
+    if saved is None:
+        return None
+    key = (saved[0], tuple(sorted(saved[1].items())), tuple(saved[2]))
+    guess = _cache.get(key)
+    if guess is None:
+        n = lib.pkpy_file_guess_size()
+        count = lib.pk_variant_count()
+        if len(saved[2]) != n - 1 - count:
+            raise ValueError("a pickled game's file guess from another build of pdnkit")
+        raw = ffi.new("int[]", n)
+        raw[0] = saved[0]
+        for name, votes in saved[1].items():
+            raw[1 + variant_row(name).index] = votes
+        for i, c in enumerate(saved[2]):
+            raw[1 + count + i] = c
+        value = ffi.gc(lib.pk_file_guess_new(), lib.pk_file_guess_free)
+        if value == ffi.NULL:
+            raise MemoryError("no memory for a file's guess")
+        lib.pkpy_file_guess_load(value, raw)
+        guess = _cache[key] = _Guess(None)
+        guess.value = value
+    return guess
+
+
+def _rebuild_game(tags: Any, moves: Any, result: Optional[str], variant: Optional[str], line: int, col: int,
+                  index: int, text: Union[str, bytes], errors: int, warnings: int, file: str,
+                  default: Optional[str], notes: Any, guess: Any) -> Game:
+    """A pickled Game (Game.__reduce__)."""
+    game = Game.__new__(Game)
+    game._tags, game._moves, game.result, game.variant = tags, moves, result, variant
+    game.line, game.col, game.index, game._text = line, col, index, text
+    game.errors, game.warnings, game.file, game._default = errors, warnings, file, default
+    game._notes = notes
+    game._guess = _load_guess(guess)
+    game._live = None
+    return game
 
 
 class _ReaderState:
