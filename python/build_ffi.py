@@ -154,6 +154,12 @@ int pkpy_move_same(const pk_move *a, const pk_move *b);
 pk_pdn_note *pkpy_move_before(const pk_pdn_move *m);
 pk_pdn_note *pkpy_move_after(const pk_pdn_move *m);
 pk_pdn_note *pkpy_line_pre(const pk_pdn_line *l);
+const char *pk_label_key(int label);
+#define PKPY_INFO_N ...
+int pkpy_next_game(pk_pdn_reader *r, pk_game *g, pk_error *err, long long *info, char *buf, size_t size);
+size_t pkpy_game_blob(const pk_game *g, long long *info, char *buf, size_t size);
+int pkpy_replay_fast(const pk_game *g, const char *file, const pk_variant *v, const pk_file_guess *guess,
+                     bool pick_first, char *fen);
 int pkpy_file_guess_size(void);
 void pkpy_file_guess_save(const pk_file_guess *f, int *out);
 void pkpy_file_guess_load(pk_file_guess *f, const int *in);
@@ -414,6 +420,90 @@ static int pkpy_replay_game(const pk_game *g, const char *file, const pk_variant
     const char *f = pk_replay_result_have_final(tl_res) ? pk_replay_final_fen(tl_res) : "";
     snprintf(fen, size, "%s", f);
     return 0;
+}
+
+/* Game.replay()'s fast path in one call (issue 33 item 9): pkpy_replay_game's answer
+ * packed in an int, so that Python reads no struct field: the plies (bits 0-19), stopped
+ * (20), guessed (21), valid (22), the variant's index + 1 (23-27, 0: none), the label + 1
+ * (28-30, 0: none); -1 when out of memory. The final FEN in fen (PK_FEN_MAX bytes, "" when
+ * the replay could not start). */
+static int pkpy_replay_fast(const pk_game *g, const char *file, const pk_variant *v, const pk_file_guess *guess,
+                            bool pick_first, char *fen)
+{
+    pkpy_replayed out;
+    if (pkpy_replay_game(g, file, v, guess, pick_first, &out, fen, PK_FEN_MAX) != 0)
+        return -1;
+    int label = 0;
+    for (int i = 0; i < PK_LABEL_COUNT && !label; i++)
+        if (out.label == pk_label_key(i))
+            label = i + 1;
+    int vi = out.variant ? out.variant->index + 1 : 0;
+    if (out.plies < 0 || out.plies > 0xFFFFF || vi > 31 || label > 7)
+        return -1; /* past the packing: the slow path answers */
+    return out.plies | (out.stopped ? 1 << 20 : 0) | (out.guessed ? 1 << 21 : 0) | (out.valid ? 1 << 22 : 0) |
+           vi << 23 | label << 28;
+}
+
+/* What Python keeps of a game the reader gave (issue 33 item 9): its scalars in info and
+ * its text, tags, moves and result in one buffer, copied to Python as one bytes object
+ * and cut there when asked for. info: index, line, col, errors, warnings, cut, then the
+ * ends of the text, the tags (name NUL value NUL ...), the moves (each ended by a newline)
+ * and the result in the buffer (the whole length), whether there is a text and a result,
+ * and the start and end of the first GameType tag's value (-1: none). Returns the whole
+ * length; the buffer holds it when size allows. */
+#define PKPY_INFO_N 14
+static size_t pkpy_put(char *buf, size_t size, size_t n, const char *t, size_t k)
+{
+    if (n + k <= size)
+        memcpy(buf + n, t, k);
+    return n + k;
+}
+static size_t pkpy_game_blob(const pk_game *g, long long *info, char *buf, size_t size)
+{
+    size_t n = 0;
+    info[0] = g->index;
+    info[1] = g->line;
+    info[2] = g->col;
+    info[3] = g->nerrors;
+    info[4] = g->nwarnings;
+    info[5] = g->cut;
+    if (g->text)
+        n = pkpy_put(buf, size, n, g->text, g->text_len);
+    info[6] = (long long)n;
+    info[12] = info[13] = -1;
+    for (int i = 0; i < g->ntags; i++) {
+        const char *name = g->tags[i].name ? g->tags[i].name : "";
+        const char *value = g->tags[i].value ? g->tags[i].value : "";
+        n = pkpy_put(buf, size, n, name, strlen(name) + 1);
+        size_t k = strlen(value);
+        if (info[12] < 0 && strcmp(name, "GameType") == 0) {
+            info[12] = (long long)n;
+            info[13] = (long long)(n + k);
+        }
+        n = pkpy_put(buf, size, n, value, k + 1);
+    }
+    info[7] = (long long)n;
+    for (int i = 0; i < g->main.nmoves; i++) {
+        const char *t = g->main.moves[i].text ? g->main.moves[i].text : "";
+        n = pkpy_put(buf, size, n, t, strlen(t));
+        n = pkpy_put(buf, size, n, "\n", 1);
+    }
+    info[8] = (long long)n;
+    if (g->result.text)
+        n = pkpy_put(buf, size, n, g->result.text, strlen(g->result.text));
+    info[9] = (long long)n;
+    info[10] = g->text != NULL;
+    info[11] = g->result.text != NULL;
+    return n;
+}
+
+/* pk_pdn_next, then pkpy_game_blob: one call per game. */
+static int pkpy_next_game(pk_pdn_reader *r, pk_game *g, pk_error *err, long long *info, char *buf, size_t size)
+{
+    int st = pk_pdn_next(r, g, NULL, err);
+    if (st == PK_OK)
+        pkpy_game_blob(g, info, buf, size);
+    return st;
 }
 
 /* How the board decides a game (enum pk_goal: the side without a move loses or wins, or
