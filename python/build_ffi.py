@@ -134,14 +134,7 @@ int pk_file_guess_games(const pk_file_guess *f);
 int pk_check_json_guessed(FILE *in, const char *name, const pk_check_json_opts *o, const pk_file_guess *guess,
                           bool pick_first, FILE *out, pk_error *err);
 int pk_file_guess_read(FILE *in, const char *name, bool strict, pk_file_guess *guess, pk_error *err);
-typedef struct {
-    int plies, stopped, guessed, valid, errors, warnings; const char *label; const pk_variant *variant;
-} pkpy_replayed;
-int pkpy_replay_game(const pk_game *g, const char *file, const pk_variant *v, const pk_file_guess *guess,
-                     bool pick_first, pkpy_replayed *out, char *fen, size_t size);
 int pkpy_variant_goal(const pk_variant *v);
-size_t pkpy_game_moves(const pk_game *g, char *buf, size_t size);
-size_t pkpy_game_tags(const pk_game *g, char *buf, size_t size);
 FILE *pkpy_open_prefixed(const char *buf, size_t len, int fd, pk_error *err);
 void pk_pos_clear(pk_pos *p, int turn);
 uint64_t pk_pos_hash(const pk_pos *p);
@@ -509,39 +502,6 @@ static int pkpy_next_game(pk_pdn_reader *r, pk_game *g, pk_error *err, long long
 /* How the board decides a game (enum pk_goal: the side without a move loses or wins, or
  * the first king wins). */
 static int pkpy_variant_goal(const pk_variant *v) { return v->goal; }
-
-/* The main line's moves as written, one a line, into buf (cut when size is too small);
- * returns the length of the whole text: one call per game instead of one per move. */
-static size_t pkpy_game_moves(const pk_game *g, char *buf, size_t size)
-{
-    size_t n = 0;
-    for (int i = 0; i < g->main.nmoves; i++) {
-        const char *t = g->main.moves[i].text ? g->main.moves[i].text : "";
-        size_t k = strlen(t);
-        if (n + k + 1 <= size) {
-            memcpy(buf + n, t, k);
-            buf[n + k] = '\n';
-        }
-        n += k + 1;
-    }
-    return n;
-}
-
-/* The tag pairs, each name and value ended by a NUL (no C string holds one), into buf as
- * pkpy_game_moves. */
-static size_t pkpy_game_tags(const pk_game *g, char *buf, size_t size)
-{
-    size_t n = 0;
-    for (int i = 0; i < g->ntags; i++)
-        for (int k = 0; k < 2; k++) {
-            const char *t = k ? g->tags[i].value : g->tags[i].name;
-            size_t len = strlen(t ? t : "") + 1;
-            if (n + len <= size)
-                memcpy(buf + n, t ? t : "", len);
-            n += len;
-        }
-    return n;
-}
 
 /* The board's playable squares, and the bit of square number num (-1 off the board). */
 static int pkpy_square_count(const pk_variant *v) { return v->geom->nsq; }
