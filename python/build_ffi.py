@@ -153,6 +153,8 @@ int pkpy_next_game(pk_pdn_reader *r, pk_game *g, pk_error *err, long long *info,
 size_t pkpy_game_blob(const pk_game *g, long long *info, char *buf, size_t size);
 int pkpy_replay_fast(const pk_game *g, const char *file, const pk_variant *v, const pk_file_guess *guess,
                      bool pick_first, char *fen);
+int pkpy_replay_text(const char *text, size_t len, const char *file, const pk_variant *v,
+                     const pk_file_guess *guess, bool pick_first, int nmoves, const char *result, char *fen);
 int pkpy_file_guess_size(void);
 void pkpy_file_guess_save(const pk_file_guess *f, int *out);
 void pkpy_file_guess_load(pk_file_guess *f, const int *in);
@@ -435,6 +437,30 @@ static int pkpy_replay_fast(const pk_game *g, const char *file, const pk_variant
         return -1; /* past the packing: the slow path answers */
     return out.plies | (out.stopped ? 1 << 20 : 0) | (out.guessed ? 1 << 21 : 0) | (out.valid ? 1 << 22 : 0) |
            vi << 23 | label << 28;
+}
+
+/* pkpy_replay_fast for a game kept after its reader moved on (a list of games, a game
+ * unpickled): its text read again, alone; -1 (the slow path answers) unless it reads as
+ * one game without error, as it did in its file: nmoves moves in its main line and the
+ * same result (NULL: none). A text reads otherwise alone where the file gave it context
+ * ("-" is a move alone, a result after [Result "-"] games). */
+static int pkpy_replay_text(const char *text, size_t len, const char *file, const pk_variant *v,
+                            const pk_file_guess *guess, bool pick_first, int nmoves, const char *result, char *fen)
+{
+    pk_pdn_reader *r = pk_pdn_open_memory(text, len, file, 0, NULL);
+    if (!r)
+        return -1;
+    pk_game g;
+    pk_game_init(&g);
+    int packed = -1;
+    if (pk_pdn_next(r, &g, NULL, NULL) == PK_OK && g.nerrors == 0 && !g.cut && g.main.nmoves == nmoves &&
+        !g.result.text == !result && (!result || strcmp(g.result.text, result) == 0))
+        packed = pkpy_replay_fast(&g, file, v, guess, pick_first, fen);
+    if (packed >= 0 && pk_pdn_next(r, &g, NULL, NULL) != PK_END)
+        packed = -1; /* more than one game in its text: not the game it was */
+    pk_game_free(&g);
+    pk_pdn_close(r);
+    return packed;
 }
 
 /* What Python keeps of a game the reader gave (issue 33 item 9): its scalars in info and

@@ -226,6 +226,18 @@ class Game:
                 r._packed = packed
                 r.final_fen = ffi.string(fen).decode("utf-8", "replace") or None
                 return r
+        elif self._raw is not None and self._info[3] == 0 and not self._info[5]:
+            # a game read without error, kept after its reader moved on: its text read
+            # again alone, the same text the slow path would read (pkpy_replay_text)
+            text, raw, info = self._text_bytes(), self._raw, self._info
+            fen = ffi.new("char[]", lib.PK_FEN_MAX)
+            packed = lib.pkpy_replay_text(text, len(text), self.file.encode("utf-8", "surrogateescape"), v, guess,
+                                          pick_first, raw.count(b"\n", info[7], info[8]),
+                                          raw[info[8]:info[9]] if info[11] else _NULL, fen)
+            if packed >= 0:
+                r._packed = packed
+                r.final_fen = ffi.string(fen).decode("utf-8", "replace") or None
+                return r
         r._full()
         return r
 
