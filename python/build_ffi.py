@@ -134,14 +134,7 @@ int pk_file_guess_games(const pk_file_guess *f);
 int pk_check_json_guessed(FILE *in, const char *name, const pk_check_json_opts *o, const pk_file_guess *guess,
                           bool pick_first, FILE *out, pk_error *err);
 int pk_file_guess_read(FILE *in, const char *name, bool strict, pk_file_guess *guess, pk_error *err);
-typedef struct {
-    int plies, stopped, guessed, valid, errors, warnings; const char *label; const pk_variant *variant;
-} pkpy_replayed;
-int pkpy_replay_game(const pk_game *g, const char *file, const pk_variant *v, const pk_file_guess *guess,
-                     bool pick_first, pkpy_replayed *out, char *fen, size_t size);
 int pkpy_variant_goal(const pk_variant *v);
-size_t pkpy_game_moves(const pk_game *g, char *buf, size_t size);
-size_t pkpy_game_tags(const pk_game *g, char *buf, size_t size);
 FILE *pkpy_open_prefixed(const char *buf, size_t len, int fd, pk_error *err);
 void pk_pos_clear(pk_pos *p, int turn);
 uint64_t pk_pos_hash(const pk_pos *p);
@@ -154,6 +147,17 @@ int pkpy_move_same(const pk_move *a, const pk_move *b);
 pk_pdn_note *pkpy_move_before(const pk_pdn_move *m);
 pk_pdn_note *pkpy_move_after(const pk_pdn_move *m);
 pk_pdn_note *pkpy_line_pre(const pk_pdn_line *l);
+const char *pk_label_key(int label);
+#define PKPY_INFO_N ...
+int pkpy_next_game(pk_pdn_reader *r, pk_game *g, pk_error *err, long long *info, char *buf, size_t size);
+size_t pkpy_game_blob(const pk_game *g, long long *info, char *buf, size_t size);
+int pkpy_replay_fast(const pk_game *g, const char *file, const pk_variant *v, const pk_file_guess *guess,
+                     bool pick_first, char *fen);
+int pkpy_replay_text(const char *text, size_t len, const char *file, const pk_variant *v,
+                     const pk_file_guess *guess, bool pick_first, int nmoves, const char *result, char *fen);
+int pkpy_file_guess_size(void);
+void pkpy_file_guess_save(const pk_file_guess *f, int *out);
+void pkpy_file_guess_load(pk_file_guess *f, const int *in);
 """
 
 SOURCE = r"""
@@ -162,6 +166,7 @@ SOURCE = r"""
 #endif
 #include "pdnkit.h"
 #include "report.h" /* pk_report_verdict, pk_label_key: pdncheck's verdict on a game */
+#include "resolve_int.h" /* pk_file_guess's counts: a Game pickles with its file's guess */
 
 #include <errno.h>
 #include <stdlib.h>
@@ -412,42 +417,117 @@ static int pkpy_replay_game(const pk_game *g, const char *file, const pk_variant
     return 0;
 }
 
+/* Game.replay()'s fast path in one call (issue 33 item 9): pkpy_replay_game's answer
+ * packed in an int, so that Python reads no struct field: the plies (bits 0-19), stopped
+ * (20), guessed (21), valid (22), the variant's index + 1 (23-27, 0: none), the label + 1
+ * (28-30, 0: none); -1 when out of memory. The final FEN in fen (PK_FEN_MAX bytes, "" when
+ * the replay could not start). */
+static int pkpy_replay_fast(const pk_game *g, const char *file, const pk_variant *v, const pk_file_guess *guess,
+                            bool pick_first, char *fen)
+{
+    pkpy_replayed out;
+    if (pkpy_replay_game(g, file, v, guess, pick_first, &out, fen, PK_FEN_MAX) != 0)
+        return -1;
+    int label = 0;
+    for (int i = 0; i < PK_LABEL_COUNT && !label; i++)
+        if (out.label == pk_label_key(i))
+            label = i + 1;
+    int vi = out.variant ? out.variant->index + 1 : 0;
+    if (out.plies < 0 || out.plies > 0xFFFFF || vi > 31 || label > 7)
+        return -1; /* past the packing: the slow path answers */
+    return out.plies | (out.stopped ? 1 << 20 : 0) | (out.guessed ? 1 << 21 : 0) | (out.valid ? 1 << 22 : 0) |
+           vi << 23 | label << 28;
+}
+
+/* pkpy_replay_fast for a game kept after its reader moved on (a list of games, a game
+ * unpickled): its text read again, alone; -1 (the slow path answers) unless it reads as
+ * one game without error, as it did in its file: nmoves moves in its main line and the
+ * same result (NULL: none). A text reads otherwise alone where the file gave it context
+ * ("-" is a move alone, a result after [Result "-"] games). */
+static int pkpy_replay_text(const char *text, size_t len, const char *file, const pk_variant *v,
+                            const pk_file_guess *guess, bool pick_first, int nmoves, const char *result, char *fen)
+{
+    pk_pdn_reader *r = pk_pdn_open_memory(text, len, file, 0, NULL);
+    if (!r)
+        return -1;
+    pk_game g;
+    pk_game_init(&g);
+    int packed = -1;
+    if (pk_pdn_next(r, &g, NULL, NULL) == PK_OK && g.nerrors == 0 && !g.cut && g.main.nmoves == nmoves &&
+        !g.result.text == !result && (!result || strcmp(g.result.text, result) == 0))
+        packed = pkpy_replay_fast(&g, file, v, guess, pick_first, fen);
+    if (packed >= 0 && pk_pdn_next(r, &g, NULL, NULL) != PK_END)
+        packed = -1; /* more than one game in its text: not the game it was */
+    pk_game_free(&g);
+    pk_pdn_close(r);
+    return packed;
+}
+
+/* What Python keeps of a game the reader gave (issue 33 item 9): its scalars in info and
+ * its text, tags, moves and result in one buffer, copied to Python as one bytes object
+ * and cut there when asked for. info: index, line, col, errors, warnings, cut, then the
+ * ends of the text, the tags (name NUL value NUL ...), the moves (each ended by a newline)
+ * and the result in the buffer (the whole length), whether there is a text and a result,
+ * and the start and end of the first GameType tag's value (-1: none). Returns the whole
+ * length; the buffer holds it when size allows. */
+#define PKPY_INFO_N 14
+static size_t pkpy_put(char *buf, size_t size, size_t n, const char *t, size_t k)
+{
+    if (n + k <= size)
+        memcpy(buf + n, t, k);
+    return n + k;
+}
+static size_t pkpy_game_blob(const pk_game *g, long long *info, char *buf, size_t size)
+{
+    size_t n = 0;
+    info[0] = g->index;
+    info[1] = g->line;
+    info[2] = g->col;
+    info[3] = g->nerrors;
+    info[4] = g->nwarnings;
+    info[5] = g->cut;
+    if (g->text)
+        n = pkpy_put(buf, size, n, g->text, g->text_len);
+    info[6] = (long long)n;
+    info[12] = info[13] = -1;
+    for (int i = 0; i < g->ntags; i++) {
+        const char *name = g->tags[i].name ? g->tags[i].name : "";
+        const char *value = g->tags[i].value ? g->tags[i].value : "";
+        n = pkpy_put(buf, size, n, name, strlen(name) + 1);
+        size_t k = strlen(value);
+        if (info[12] < 0 && strcmp(name, "GameType") == 0) {
+            info[12] = (long long)n;
+            info[13] = (long long)(n + k);
+        }
+        n = pkpy_put(buf, size, n, value, k + 1);
+    }
+    info[7] = (long long)n;
+    for (int i = 0; i < g->main.nmoves; i++) {
+        const char *t = g->main.moves[i].text ? g->main.moves[i].text : "";
+        n = pkpy_put(buf, size, n, t, strlen(t));
+        n = pkpy_put(buf, size, n, "\n", 1);
+    }
+    info[8] = (long long)n;
+    if (g->result.text)
+        n = pkpy_put(buf, size, n, g->result.text, strlen(g->result.text));
+    info[9] = (long long)n;
+    info[10] = g->text != NULL;
+    info[11] = g->result.text != NULL;
+    return n;
+}
+
+/* pk_pdn_next, then pkpy_game_blob: one call per game. */
+static int pkpy_next_game(pk_pdn_reader *r, pk_game *g, pk_error *err, long long *info, char *buf, size_t size)
+{
+    int st = pk_pdn_next(r, g, NULL, err);
+    if (st == PK_OK)
+        pkpy_game_blob(g, info, buf, size);
+    return st;
+}
+
 /* How the board decides a game (enum pk_goal: the side without a move loses or wins, or
  * the first king wins). */
 static int pkpy_variant_goal(const pk_variant *v) { return v->goal; }
-
-/* The main line's moves as written, one a line, into buf (cut when size is too small);
- * returns the length of the whole text: one call per game instead of one per move. */
-static size_t pkpy_game_moves(const pk_game *g, char *buf, size_t size)
-{
-    size_t n = 0;
-    for (int i = 0; i < g->main.nmoves; i++) {
-        const char *t = g->main.moves[i].text ? g->main.moves[i].text : "";
-        size_t k = strlen(t);
-        if (n + k + 1 <= size) {
-            memcpy(buf + n, t, k);
-            buf[n + k] = '\n';
-        }
-        n += k + 1;
-    }
-    return n;
-}
-
-/* The tag pairs, each name and value ended by a NUL (no C string holds one), into buf as
- * pkpy_game_moves. */
-static size_t pkpy_game_tags(const pk_game *g, char *buf, size_t size)
-{
-    size_t n = 0;
-    for (int i = 0; i < g->ntags; i++)
-        for (int k = 0; k < 2; k++) {
-            const char *t = k ? g->tags[i].value : g->tags[i].name;
-            size_t len = strlen(t ? t : "") + 1;
-            if (n + len <= size)
-                memcpy(buf + n, t ? t : "", len);
-            n += len;
-        }
-    return n;
-}
 
 /* The board's playable squares, and the bit of square number num (-1 off the board). */
 static int pkpy_square_count(const pk_variant *v) { return v->geom->nsq; }
@@ -459,6 +539,23 @@ static int pkpy_square_bit(const pk_variant *v, int num)
 static pk_pdn_note *pkpy_move_before(const pk_pdn_move *m) { return m->before; }
 static pk_pdn_note *pkpy_move_after(const pk_pdn_move *m) { return m->after; }
 static pk_pdn_note *pkpy_line_pre(const pk_pdn_line *l) { return l->pre; }
+
+/* A file's guess of the variant as numbers, so that a Game pickled (issue 33) replays in
+ * another process as in the one that read it: the games counted, each variant's votes by
+ * index (pk_variant_at), then the notation counts. */
+static int pkpy_file_guess_size(void) { return 1 + PK_V_COUNT + PK_FILE_GUESS_NOTATIONS; }
+static void pkpy_file_guess_save(const pk_file_guess *f, int *out)
+{
+    out[0] = f->games;
+    memcpy(out + 1, f->fit, sizeof f->fit);
+    memcpy(out + 1 + PK_V_COUNT, f->notation, sizeof f->notation);
+}
+static void pkpy_file_guess_load(pk_file_guess *f, const int *in)
+{
+    f->games = in[0];
+    memcpy(f->fit, in + 1, sizeof f->fit);
+    memcpy(f->notation, in + 1 + PK_V_COUNT, sizeof f->notation);
+}
 """
 
 

@@ -29,11 +29,18 @@ class Game:
     str(game) is the game written as PDN; replay() replays it as pdncheck does.
     """
 
-    __slots__ = ("_tags", "_moves", "result", "variant", "line", "col", "index", "_text", "errors", "warnings",
-                 "file", "_default", "_guess", "_notes", "_live")
-    _text: Union[str, bytes]
-    _moves: Union[List[str], bytes]
-    _tags: Union[Dict[str, str], bytes]
+    __slots__ = ("_tags", "_moves", "_result", "variant", "_info", "_text", "file", "_default", "_guess", "_notes",
+                 "_live", "_raw")
+    # a game read keeps what the reader gave as one bytes object (_raw, laid out by
+    # pkpy_game_blob: text, tags, moves, result) and its numbers (_info: index, line, col,
+    # errors, warnings, cut, the ends of the parts in _raw...); its text, tags, moves and
+    # result are cut from _raw and decoded when first asked for (None until then), so
+    # that a loop that only replays pays for none of them (issue 33 item 9)
+    _text: Union[str, bytes, None]
+    _moves: Optional[List[str]]
+    _tags: Optional[Dict[str, str]]
+    _info: List[int]
+    _raw: Optional[bytes]
 
     def __init__(self, tags: Optional[Dict[str, str]] = None, moves: Optional[Iterable[str]] = None,
                  result: Optional[str] = "*", comments: Iterable[Note] = (), nags: Iterable[Tuple[int, int]] = (),
@@ -43,33 +50,31 @@ class Game:
             if not isinstance(k, str) or not isinstance(v, str):
                 raise TypeError("tags are str names and str values")
         self.moves = [str(m) for m in (moves or [])]
-        self.result = result
+        self._raw = None
+        self._info = [1, 0, 0, 0, 0, 0]
+        self._result = result
         gt = self.tags.get("GameType")
         self.variant = _gametype_variant(gt) if gt is not None else None
-        self.line = self.col = 0
-        self.index = 1
         self.text = ""
-        self.errors = self.warnings = 0
         self.file = "<game>"
         self._default: Optional[str] = None
         self._guess: Any = None
-        self._live: Optional[Tuple[_ReaderState, int]] = None
+        self._live: Optional[_ReaderState] = None
         self._notes: Optional[Tuple[List[Note], List[Tuple[int, int]], List[Tuple[int, List[str]]]]] = (
             list(comments), list(nags), [(p, list(ms)) for p, ms in variations])
 
-    # the text and the moves of a game read are kept as the reader's bytes and decoded when
-    # first asked for (a loop that only replays pays for neither)
     @property
     def tags(self) -> Dict[str, str]:
         """The tag pairs (a repeated tag: its first value)."""
         t = self._tags
-        if isinstance(t, bytes):
-            words = t.decode("utf-8", "replace").split("\0")
-            tags: Dict[str, str] = {}
+        if t is None:
+            raw, info = self._raw or b"", self._info
+            words = raw[info[6]:info[7]].decode("utf-8", "replace").split("\0")
+            t = {}
             for i in range(0, len(words) - 1, 2):
-                if words[i] not in tags:  # a repeated tag: its first value
-                    tags[words[i]] = words[i + 1]
-            self._tags = t = tags
+                if words[i] not in t:  # a repeated tag: its first value
+                    t[words[i]] = words[i + 1]
+            self._tags = t
         return t
 
     @tags.setter
@@ -80,8 +85,8 @@ class Game:
     def text(self) -> str:
         """The game's text as it stands in the input ("" when built)."""
         t = self._text
-        if isinstance(t, bytes):
-            t = t.decode("utf-8", "replace")
+        if not isinstance(t, str):
+            t = self._text_bytes().decode("utf-8", "replace")
             self._text = t
         return t
 
@@ -89,18 +94,87 @@ class Game:
     def text(self, value: str) -> None:
         self._text = value
 
+    def _text_bytes(self) -> bytes:
+        """The game's text as the reader read it (b"" when built)."""
+        t = self._text
+        if t is None:
+            t = (self._raw or b"")[:self._info[6]]
+            self._text = t
+        return t if isinstance(t, bytes) else t.encode("utf-8")
+
     @property
     def moves(self) -> List[str]:
         """The main line's moves as written."""
         m = self._moves
-        if isinstance(m, bytes):
-            m = m.decode("utf-8", "replace").split("\n") if m else []
+        if m is None:
+            info = self._info
+            m = (self._raw or b"")[info[7]:info[8] - 1].decode("utf-8", "replace").split("\n") if info[8] > info[7] else []
             self._moves = m
         return m
 
     @moves.setter
     def moves(self, value: List[str]) -> None:
         self._moves = list(value)
+
+    @property
+    def result(self) -> Optional[str]:
+        """The game terminator ("1-0", "2-0", "*"), or None."""
+        r = self._result
+        if r is _UNREAD:
+            info = self._info
+            r = (self._raw or b"")[info[8]:info[9]].decode("utf-8", "replace") if info[11] else None
+            self._result = r
+        return r
+
+    @result.setter
+    def result(self, value: Optional[str]) -> None:
+        self._result = value
+
+    # the numbers: _info's first fields
+    @property
+    def index(self) -> int:
+        """The game's number in its input (1-based)."""
+        return self._info[0]
+
+    @index.setter
+    def index(self, value: int) -> None:
+        self._info[0] = value
+
+    @property
+    def line(self) -> int:
+        """The line where the game starts in its input (0 when built)."""
+        return self._info[1]
+
+    @line.setter
+    def line(self, value: int) -> None:
+        self._info[1] = value
+
+    @property
+    def col(self) -> int:
+        """The column where the game starts in its input (0 when built)."""
+        return self._info[2]
+
+    @col.setter
+    def col(self, value: int) -> None:
+        self._info[2] = value
+
+    @property
+    def errors(self) -> int:
+        """The errors the reader found in its record."""
+        return self._info[3]
+
+    @errors.setter
+    def errors(self, value: int) -> None:
+        self._info[3] = value
+
+    @property
+    def warnings(self) -> int:
+        """The warnings the reader found in its record."""
+        return self._info[4]
+
+    @warnings.setter
+    def warnings(self, value: int) -> None:
+        self._info[4] = value
 
     def __repr__(self) -> str:
         return "<pdnkit.Game %d at line %d: %s - %s, %s>" % (self.index, self.line, self.tags.get("White", "?"),
@@ -135,21 +209,66 @@ class Game:
         (pdncheck --pick-first)."""
         if not isinstance(pick_first, bool):
             raise TypeError("pick_first must be a bool, not %s" % type(pick_first).__name__)
-        v = variant_or_null(variant if variant is not None else self._default)
-        text = self._text if isinstance(self._text, bytes) else None if self._text else str(self).encode("utf-8")
-        guess = self._guess.get() if v == ffi.NULL and self.variant is None and self._guess is not None else ffi.NULL
-        r = Replay(self, text, v, guess, pick_first)
-        live = self._live
-        if live is not None and live[0].serial == live[1] and live[0].g.nerrors == 0 and not live[0].g.cut:
+        if variant is None:
+            variant = self._default
+        v = _NULL if variant is None else variant_row(variant)
+        guess = self._guess.get() if v == _NULL and self.variant is None and self._guess is not None else _NULL
+        r = Replay.__new__(Replay)
+        r._args = (self, v, guess, pick_first)
+        r._diagnostics = None
+        state = self._live
+        if state is not None and state.game is self:
             # the game the reader holds: replayed as read, its text not read again; what
             # only pdncheck's report gives (diagnostics, FENs, the record) on demand
-            state = live[0]
-            out, fen = state.out, state.fen
-            if lib.pkpy_replay_game(state.g, state.cname, v, guess, pick_first, out, fen, lib.PK_FEN_MAX) == 0:
-                r._set_fast(out, fen)
+            fen = state.fen
+            packed = lib.pkpy_replay_fast(state.g, state.cname, v, guess, pick_first, fen)
+            if packed >= 0:
+                r._packed = packed
+                r.final_fen = ffi.string(fen).decode("utf-8", "replace") or None
+                return r
+        elif self._raw is not None and self._info[3] == 0 and not self._info[5]:
+            # a game read without error, kept after its reader moved on: its text read
+            # again alone, the same text the slow path would read (pkpy_replay_text)
+            text, raw, info = self._text_bytes(), self._raw, self._info
+            fen = ffi.new("char[]", lib.PK_FEN_MAX)
+            packed = lib.pkpy_replay_text(text, len(text), self.file.encode("utf-8", "surrogateescape"), v, guess,
+                                          pick_first, raw.count(b"\n", info[7], info[8]),
+                                          raw[info[8]:info[9]] if info[11] else _NULL, fen)
+            if packed >= 0:
+                r._packed = packed
+                r.final_fen = ffi.string(fen).decode("utf-8", "replace") or None
                 return r
         r._full()
         return r
+
+    # ---- pickle and copies ----
+    # A game read pickles with what replay() needs to give the same answer in another
+    # process: its text as read, its record, the reader's variant and its file's guess of
+    # the variant (as counts, _save_guess), not the reader it came from.
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        guess = None
+        if self._guess is not None and self._default is None and self.variant is None:
+            guess = _save_guess(self._guess.get())
+        return (_rebuild_game, (self.tags, self.moves, self.result, self.variant, self.line, self.col, self.index,
+                                self._text_bytes(), self.errors, self.warnings, self.file, self._default,
+                                self._notes, guess))
+
+    def __copy__(self) -> "Game":
+        return self._copy(lambda x: x)
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "Game":
+        import copy
+        return self._copy(lambda x: copy.deepcopy(x, memo))
+
+    def _copy(self, each: Any) -> "Game":
+        game = Game.__new__(Game)
+        game._raw, game._info = self._raw, list(self._info)
+        game._tags, game._moves, game._notes = each(self._tags), each(self._moves), each(self._notes)
+        game._result, game.variant, game._text, game.file = self._result, self.variant, self._text, self.file
+        game._default = self._default
+        game._guess = self._guess  # the file's guess: the same for every copy, read once
+        game._live = None  # a copy is replayed from its text, whatever the reader does
+        return game
 
     # ---- writing ----
     def __str__(self) -> str:
@@ -160,14 +279,23 @@ class Game:
         return _write_game(self)
 
 
-def _static_str(p: Any, _cache: Dict[int, str] = {}) -> str:
-    """A string the library keeps for the life of the program (a variant's name, a label's
-    key) as str, decoded once: by its address."""
-    key = int(ffi.cast("uintptr_t", p))
-    s = _cache.get(key)
-    if s is None:
-        s = _cache[key] = cstr0(p)
-    return s
+def _variant_name(index: int, _cache: Dict[int, str] = {}) -> str:
+    """The name of the variant of index (pk_variant.index)."""
+    name = _cache.get(index)
+    if name is None:
+        for i in range(lib.pk_variant_count()):
+            v = lib.pk_variant_at(i)
+            _cache[int(v.index)] = cstr0(v.name)
+        name = _cache[index]
+    return name
+
+
+def _label_key(label: int, _cache: Dict[int, str] = {}) -> str:
+    """pdncheck's key of a verdict's label (enum pk_label): "ok", "errors"..."""
+    key = _cache.get(label)
+    if key is None:
+        key = _cache[label] = cstr0(lib.pk_label_key(label))
+    return key
 
 
 def _gametype_variant(value: str, _cache: Dict[str, Optional[str]] = {}) -> Optional[str]:
@@ -178,54 +306,17 @@ def _gametype_variant(value: str, _cache: Dict[str, Optional[str]] = {}) -> Opti
     return _cache[value]
 
 
-_moves_buf = [ffi.new("char[]", 1 << 16)]
-_tags_buf = [ffi.new("char[]", 1 << 14)]
+_UNREAD: Any = object()  # Game._result not yet cut from _raw
+_NULL = ffi.NULL
+_INFO_N = lib.PKPY_INFO_N
 
 
-def _moves(g: Any) -> bytes:
-    """The main line's moves as written, one a line: one call into C for them all."""
-    if not g.main.nmoves:
-        return b""
-    buf = _moves_buf[0]
-    n = lib.pkpy_game_moves(g, buf, len(buf))
-    if n > len(buf):
-        buf = ffi.new("char[]", n)
-        lib.pkpy_game_moves(g, buf, n)
-    return bytes(ffi.unpack(buf, n - 1))
-
-
-def _game(g: Any, name: str) -> Game:
-    game = Game.__new__(Game)
-    # the tag pairs kept as the reader's bytes, decoded when first asked for (Game.tags);
-    # only GameType is looked up now, for .variant
-    game.variant = None
-    if g.ntags:
-        buf = _tags_buf[0]
-        n = lib.pkpy_game_tags(g, buf, len(buf))
-        if n > len(buf):
-            buf = ffi.new("char[]", n)
-            lib.pkpy_game_tags(g, buf, n)
-        raw = ffi.unpack(buf, n - 1)
-        game._tags = raw
-        if b"GameType" in raw:
-            words = raw.split(b"\0")
-            names = words[0:len(words) - 1:2]
-            if b"GameType" in names:
-                gt = words[2 * names.index(b"GameType") + 1].decode("utf-8", "replace")
-                game.variant = _gametype_variant(gt)
-    else:
-        game._tags = {}
-    game._moves = _moves(g)
-    game.result = cstr(g.result.text)
-    game.line, game.col, game.index = int(g.line), int(g.col), int(g.index)
-    game._text = bytes(ffi.unpack(g.text, g.text_len)) if g.text != ffi.NULL else ""
-    game.errors, game.warnings = int(g.nerrors), int(g.nwarnings)
-    game.file = name
-    game._default = None
-    game._guess = None
-    game._notes = None
-    game._live = None
-    return game
+def _gametype_raw(raw: bytes, _cache: Dict[bytes, Optional[str]] = {}) -> Optional[str]:
+    """The variant a GameType tag's value (the reader's bytes) names, or None."""
+    v = _cache.get(raw, _UNREAD)
+    if v is _UNREAD:
+        v = _cache[raw] = _gametype_variant(raw.decode("utf-8", "replace"))
+    return v
 
 
 def _notes_of(text: str) -> Tuple[List[Note], List[Tuple[int, int]], List[Tuple[int, List[str]]]]:
@@ -363,7 +454,7 @@ class _Guess:
 
     __slots__ = ("src", "value")
 
-    def __init__(self, src: Input) -> None:
+    def __init__(self, src: Optional[Input]) -> None:
         self.src: Optional[Input] = src
         self.value: Any = ffi.NULL
 
@@ -374,41 +465,122 @@ class _Guess:
         return self.value
 
 
-class _ReaderState:
-    """The game the reader holds now (its pk_game is reused for the next one)."""
+def _save_guess(value: Any) -> Optional[Tuple[int, Dict[str, int], Tuple[int, ...]]]:
+    """A file's guess (pk_file_guess) as plain values: the games counted, each variant's
+    votes by name (the table's order may differ in the process that loads it), the counts
+    of the notations."""
+    if value == ffi.NULL:
+        return None
+    n = lib.pkpy_file_guess_size()
+    raw = ffi.new("int[]", n)
+    lib.pkpy_file_guess_save(value, raw)
+    count = lib.pk_variant_count()
+    fit = {cstr0(lib.pk_variant_at(i).name): int(raw[1 + i]) for i in range(count) if raw[1 + i]}
+    return int(raw[0]), fit, tuple(int(raw[i]) for i in range(1 + count, n))
 
-    __slots__ = ("g", "serial", "cname", "out", "fen")
+
+def _load_guess(saved: Optional[Tuple[int, Dict[str, int], Tuple[int, ...]]],
+                _cache: Dict[Any, "_Guess"] = {}) -> Optional["_Guess"]:
+    """The _Guess of _save_guess's values: one per distinct guess in this process (the games
+    of one file share it, as they do in the reader's)."""
+    if saved is None:
+        return None
+    key = (saved[0], tuple(sorted(saved[1].items())), tuple(saved[2]))
+    guess = _cache.get(key)
+    if guess is None:
+        n = lib.pkpy_file_guess_size()
+        count = lib.pk_variant_count()
+        if len(saved[2]) != n - 1 - count:
+            raise ValueError("a pickled game's file guess from another build of pdnkit")
+        raw = ffi.new("int[]", n)
+        raw[0] = saved[0]
+        for name, votes in saved[1].items():
+            raw[1 + variant_row(name).index] = votes
+        for i, c in enumerate(saved[2]):
+            raw[1 + count + i] = c
+        value = ffi.gc(lib.pk_file_guess_new(), lib.pk_file_guess_free)
+        if value == ffi.NULL:
+            raise MemoryError("no memory for a file's guess")
+        lib.pkpy_file_guess_load(value, raw)
+        guess = _cache[key] = _Guess(None)
+        guess.value = value
+    return guess
+
+
+def _rebuild_game(tags: Any, moves: Any, result: Optional[str], variant: Optional[str], line: int, col: int,
+                  index: int, text: Union[str, bytes], errors: int, warnings: int, file: str,
+                  default: Optional[str], notes: Any, guess: Any) -> Game:
+    """A pickled Game (Game.__reduce__)."""
+    game = Game.__new__(Game)
+    game._raw, game._info = None, [index, line, col, errors, warnings, 0]
+    game._tags, game._moves, game._result, game.variant = tags, moves, result, variant
+    game._text, game.file, game._default = text, file, default
+    game._notes = notes
+    game._guess = _load_guess(guess)
+    game._live = None
+    return game
+
+
+class _ReaderState:
+    """The game the reader holds now (its pk_game is reused for the next one): .game is the
+    Game made of it while it stands, when the reader read it without error (then replay()
+    replays it as read)."""
+
+    __slots__ = ("g", "game", "cname", "fen")
 
     def __init__(self, g: Any, cname: bytes) -> None:
         self.g = g
-        self.serial = 0
+        self.game: Optional[Game] = None
         self.cname = cname
-        # the fast replay's answer, made once per reader (its game is one object anyway)
-        self.out = ffi.new("pkpy_replayed *")
+        # the fast replay's FEN, made once per reader (its game is one object anyway)
         self.fen = ffi.new("char[]", lib.PK_FEN_MAX)
 
 
 def _games(src: Input, f: Any, r: Any, default: Optional[str]) -> Iterator[Game]:
+    # one C call per game (pkpy_next_game) and one bytes object of what it holds; the
+    # buffers are the reader's, not made per game (issue 33 item 9)
     guess = _Guess(src)
     g = ffi.new("pk_game *")
     state = _ReaderState(g, src.cname)
     err = ffi.new("pk_error *")
+    info_c = ffi.new("long long[]", _INFO_N)
+    size = 1 << 16
+    buf = ffi.new("char[]", size)
+    name = src.name
+    nxt, blob, unpack, buffer, new = lib.pkpy_next_game, lib.pkpy_game_blob, ffi.unpack, ffi.buffer, Game.__new__
+    ok = lib.PK_OK
     lib.pk_game_init(g)
     try:
         while True:
-            st = lib.pk_pdn_next(r, g, ffi.NULL, err)
-            if st == lib.PK_END:
-                return
-            if st != lib.PK_OK:
+            st = nxt(r, g, err, info_c, buf, size)
+            if st != ok:
+                if st == lib.PK_END:
+                    return
                 raise src.error("read error after game %d (line %d: %s)" % (g.index, err.line, cstr0(err.msg)))
-            game = _game(g, src.name)
+            info = unpack(info_c, _INFO_N)
+            n = info[9]
+            if n > size:
+                size = n
+                buf = ffi.new("char[]", size)
+                blob(g, info_c, buf, size)
+            game = new(Game)
+            game._raw = raw = buffer(buf, n)[:]
+            game._info = info
+            game._tags = game._moves = game._text = game._notes = None
+            game._result = _UNREAD
+            game.variant = _gametype_raw(raw[info[12]:info[13]]) if info[12] >= 0 else None
+            game.file = name
             game._default = default
             game._guess = guess
-            state.serial += 1
-            game._live = (state, state.serial)
+            if info[3] == 0 and not info[5]:  # no error, not cut: replayed as read
+                game._live = state
+                state.game = game
+            else:
+                game._live = None
+                state.game = None
             yield game
     finally:
-        state.serial = -1
+        state.game = None
         lib.pk_game_free(g)
         lib.pk_pdn_close(r)
         if f != ffi.NULL:
@@ -469,42 +641,27 @@ class Replay:
     the game), so a loop that reads final_fen and plies pays for neither.
     """
 
-    __slots__ = ("variant", "variant_guessed", "final_fen", "plies", "stopped", "verdict", "label", "_game",
-                 "_text", "_v", "_guess", "_pick", "_diagnostics", "_fens", "_record", "_draws")
-
-    def __init__(self, game: Game, text: Optional[bytes], v: Any, guess: Any, pick_first: bool) -> None:
-        self._game, self._text, self._v, self._guess, self._pick = game, text, v, guess, pick_first
-        self._diagnostics: Optional[List[Diagnostic]] = None
-        self._fens: List[str] = []
-        self._record: Optional[Dict[str, Any]] = None
-        self._draws: List[Dict[str, Any]] = []
-        self.variant: Optional[str] = None
-        self.variant_guessed = False
-        self.final_fen: Optional[str] = None
-        self.plies = 0
-        self.stopped: Optional[bool] = None
-        self.verdict: Optional[str] = None
-        self.label: Optional[str] = None
-
-    def _set_fast(self, out: Any, fen: Any) -> None:
-        self.variant = _static_str(out.variant.name) if out.variant != ffi.NULL else None
-        self.variant_guessed = bool(out.guessed)
-        text = cstr0(fen)
-        self.final_fen = text or None
-        self.plies = int(out.plies)
-        self.stopped = bool(out.stopped)
-        self.verdict = "valid" if out.valid else "invalid"
-        self.label = _static_str(out.label) if out.label != ffi.NULL else None
+    # Replay.__new__ by Game.replay(), which sets _args (game, variant row, guess,
+    # pick_first), _diagnostics (None) and either _packed (pkpy_replay_fast's answer: the
+    # fields above .fens as bits) with final_fen, or nothing more and calls _full(); the
+    # fields read _packed until _full() has run, then pdncheck's record (issue 33 item 9)
+    __slots__ = ("final_fen", "_packed", "_args", "_diagnostics", "_fens", "_record", "_draws")
+    final_fen: Optional[str]
+    _packed: int
+    _args: Tuple[Game, Any, Any, bool]
+    _diagnostics: Optional[List[Diagnostic]]
 
     def _full(self) -> None:
         """pdncheck's report of the game: diagnostics, FENs, draws, the record."""
         if self._diagnostics is not None:
             return
-        game = self._game
-        text = self._text if self._text is not None else game.text.encode("utf-8")
-        lines = _replay_lines(text, self._v, self._guess, self._pick)
+        game, v, guess, pick = self._args
+        text = game._text_bytes() or str(game).encode("utf-8")
+        lines = _replay_lines(text, v, guess, pick)
         dl, col = game.line - 1 if game.line else 0, game.col - 1 if game.col else 0
         diagnostics: List[Diagnostic] = []
+        self._fens: List[str] = []
+        self._record: Optional[Dict[str, Any]] = None
         for o in lines:
             kind = o.get("type")
             if kind == "diagnostic":
@@ -523,14 +680,58 @@ class Replay:
                 self._record = o
         self._diagnostics = diagnostics
         rec = self._record or {}
-        self.variant = rec.get("variant")
-        self.variant_guessed = rec.get("variant_guessed", False)
+        self._packed = -1
         self.final_fen = rec.get("final_fen")
-        self.plies = rec.get("plies") or 0
-        self.stopped = rec.get("replay_stopped")
-        self._draws = rec.get("draws", [])
-        self.verdict = rec.get("verdict")
-        self.label = rec.get("label")
+        self._draws: List[Dict[str, Any]] = rec.get("draws", [])
+
+    def _rec(self) -> Dict[str, Any]:
+        self._full()
+        return self._record or {}
+
+    @property
+    def variant(self) -> Optional[str]:
+        """The variant it was replayed under (named by its tags, or guessed)."""
+        p = self._packed
+        if p >= 0:
+            i = (p >> 23) & 31
+            return _variant_name(i - 1) if i else None
+        return self._rec().get("variant")
+
+    @property
+    def variant_guessed(self) -> bool:
+        """True when the variant was guessed."""
+        p = self._packed
+        return bool(p >> 21 & 1) if p >= 0 else bool(self._rec().get("variant_guessed", False))
+
+    @property
+    def plies(self) -> int:
+        """Plies replayed."""
+        p = self._packed
+        return p & 0xFFFFF if p >= 0 else int(self._rec().get("plies") or 0)
+
+    @property
+    def stopped(self) -> Optional[bool]:
+        """True when the replay stopped before the end of the main line."""
+        p = self._packed
+        return bool(p >> 20 & 1) if p >= 0 else self._rec().get("replay_stopped")
+
+    @property
+    def verdict(self) -> Optional[str]:
+        """ "valid" or "invalid": pdncheck's verdict."""
+        p = self._packed
+        if p >= 0:
+            return "valid" if p >> 22 & 1 else "invalid"
+        return self._rec().get("verdict")
+
+    @property
+    def label(self) -> Optional[str]:
+        """The verdict's reason: "ok", "errors", "result-board", "result-tag", "drawn",
+        "draw-claimable"."""
+        p = self._packed
+        if p >= 0:
+            i = p >> 28
+            return _label_key(i - 1) if i else None
+        return self._rec().get("label")
 
     @property
     def diagnostics(self) -> List[Diagnostic]:

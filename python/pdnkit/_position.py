@@ -37,20 +37,29 @@ class Move:
     .fen_after  the FEN of the position after it
     """
 
-    __slots__ = ("_pos", "_m", "_arr")
-    _pos: "Position"
-    _m: Any
-    _arr: Any
+    # one slot, (position, the pk_move array that owns the move, its index): legal_moves()
+    # makes a Move with one tuple and one store (issue 33 item 9: legal_moves() at 200,000
+    # positions/s); _pos and _m are read from it
+    __slots__ = ("_k",)
+    _k: Tuple["Position", Any, int]
 
     def __init__(self, pos: "Position", arr: Any, i: int = 0) -> None:
         if not isinstance(pos, Position):
             raise TypeError("a Move is made by Position.legal_moves() or Move.from_text()")
-        object.__setattr__(self, "_pos", pos)
-        object.__setattr__(self, "_arr", arr)  # owns the memory _m points into
-        object.__setattr__(self, "_m", arr + i)
+        _set_move(self, (pos, arr, i))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a pdnkit.Move does not change")
+
+    @property
+    def _pos(self) -> "Position":
+        return self._k[0]
+
+    @property
+    def _m(self) -> Any:
+        """The pk_move (a pointer into the array the Move keeps alive)."""
+        k = self._k
+        return k[1] + k[2]
 
     @classmethod
     def from_text(cls, position: "Position", text: str) -> "Move":
@@ -169,12 +178,20 @@ class Move:
         return self
 
 
+_set_move = Move.__dict__["_k"].__set__  # bypasses Move.__setattr__, which refuses every change
+_new_move = Move.__new__
+
+
 def _move_of(pos: "Position", full: str, caps: List[int]) -> Move:
     """The legal move of pos written full with these captures (unpickling)."""
     for m in pos.legal_moves():
         if m.full == full and m._cap_bits() == caps:
             return m
     raise IllegalMove("illegal-move", "no move %s in %s" % (full, pos.fen), full)
+
+
+_rows: Dict[str, Tuple[Any, str]] = {}  # Position(variant=name): the row and its name
+_NULL = ffi.NULL
 
 
 class Position:
@@ -196,9 +213,18 @@ class Position:
     _variant: str
 
     def __init__(self, fen: Optional[str] = None, variant: str = "international") -> None:
-        if variant is None:
-            raise TypeError("variant must be a str (pdnkit.variants() lists them), not None")
-        v = variant_row(variant)
+        # the variant's row and name looked up once per name, the FEN parsed without a
+        # pk_error (made only to say why it was refused), the slots set past __setattr__:
+        # legal_moves() on real FENs at 200,000 positions/s (issue 33 item 9)
+        row = _rows.get(variant) if type(variant) is str else None
+        if row is None:
+            if variant is None:
+                raise TypeError("variant must be a str (pdnkit.variants() lists them), not None")
+            v = variant_row(variant)
+            row = (v, cstr0(v.name))
+            if type(variant) is str:
+                _rows[variant] = row
+        v = row[0]
         p = ffi.new("pk_pos *")
         if fen is None:
             text = ffi.string(v.start_fen)
@@ -206,12 +232,13 @@ class Position:
             if not isinstance(fen, (str, bytes)):
                 raise TypeError("fen must be a str, not %s" % type(fen).__name__)
             text = text_arg(fen, "FEN").strip()
-        err = ffi.new("pk_error *")
-        if lib.pk_fen_parse(v, text, len(text), p, ffi.NULL, err) != 0:
+        if lib.pk_fen_parse(v, text, len(text), p, _NULL, _NULL) != 0:
+            err = ffi.new("pk_error *")
+            lib.pk_fen_parse(v, text, len(text), p, _NULL, err)
             raise FenError("bad FEN '%s': %s" % (text.decode("utf-8", "replace"), cstr0(err.msg)), int(err.col))
-        object.__setattr__(self, "_v", v)
-        object.__setattr__(self, "_p", p)
-        object.__setattr__(self, "_variant", cstr0(v.name))
+        _set_v(self, v)
+        _set_p(self, p)
+        _set_variant(self, row[1])
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a pdnkit.Position does not change: play() gives a new one")
@@ -272,7 +299,12 @@ class Position:
             if n < 0:
                 raise MemoryError("out of memory")
             if n <= cap:
-                return [Move(self, out, i) for i in range(n)]
+                moves = []
+                for i in range(n):
+                    m = _new_move(Move)
+                    _set_move(m, (self, out, i))
+                    moves.append(m)
+                return moves
             cap = n
 
     def count_moves(self) -> int:
@@ -443,3 +475,8 @@ class Position:
     def __deepcopy__(self, memo: Dict[int, Any]) -> "Position":
         return self
 
+
+# Position's slots set past its __setattr__, which refuses every change
+_set_v = Position.__dict__["_v"].__set__
+_set_p = Position.__dict__["_p"].__set__
+_set_variant = Position.__dict__["_variant"].__set__
