@@ -73,6 +73,8 @@
 #include "port_win.h"
 #else
 #include <iconv.h>
+/* Two files are one when their device and inode are (port_win.h: a volume wine cannot tell) */
+#define pk_same_id(dev1, ino1, dev2, ino2) ((dev1) == (dev2) && (ino1) == (ino2))
 #endif
 
 #endif

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <io.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -338,9 +339,19 @@ int pk_win_fseeko(FILE *f, off_t off, int whence)
 static void file_id(HANDLE h, struct pk_win_stat *st)
 {
     BY_HANDLE_FILE_INFORMATION i;
-    if (GetFileType(h) == FILE_TYPE_DISK && GetFileInformationByHandle(h, &i)) {
+    FILE_ID_INFO x;
+    bool disk = GetFileType(h) == FILE_TYPE_DISK;
+    if (disk && GetFileInformationByHandle(h, &i)) {
         st->st_dev = (pk_win_id)i.dwVolumeSerialNumber + 1;
         st->st_ino = (pk_win_id)i.nFileIndexHigh << 32 | i.nFileIndexLow;
+    } else if (disk && GetFileInformationByHandleEx(h, FileIdInfo, &x, sizeof x)) {
+        /* wine: a standard stream redirected by the Unix shell (< x.pdn, >> x.pdn) has no
+         * volume information, but its file index (the inode) is there; the index's low 64
+         * bits are nFileIndex (NTFS, wine) */
+        uint64_t lo;
+        memcpy(&lo, x.FileId.Identifier, sizeof lo);
+        st->st_dev = x.VolumeSerialNumber ? (pk_win_id)(x.VolumeSerialNumber & 0xFFFFFFFFu) + 1 : PK_WIN_DEV_UNKNOWN;
+        st->st_ino = lo;
     } else { /* a pipe, a console, NUL: the handle itself */
         st->st_dev = 0;
         st->st_ino = (pk_win_id)(uintptr_t)h;

@@ -17,8 +17,9 @@
  *   stat fstat lstat, S_ISLNK     a struct stat whose st_dev and st_ino are the volume's
  *                                 serial number and the 64-bit file index (msvcrt gives no
  *                                 inode: an output onto an input is found by its file id);
- *                                 a pipe or a console is told apart by its handle; no
- *                                 symbolic link is reported as one
+ *                                 a pipe or a console is told apart by its handle; a
+ *                                 file whose volume wine cannot tell, by its index alone
+ *                                 (pk_same_id); no symbolic link is reported as one
  *   getline                       the tools' (pdnmoves, pdndiagram), through cli.h
  *   fcntl                         F_GETFL (open or not), F_SETFL (nothing to set); no
  *                                 O_NONBLOCK (no FIFO blocks an open on Windows)
@@ -68,6 +69,14 @@ struct pk_win_stat {
     unsigned short st_mode;
     long long st_size;
 };
+/* A disk file whose volume the system cannot tell (wine 8: a standard stream the Unix shell
+ * opened; GetFileInformationByHandle fails, FileIdInfo gives the index with volume 0): its
+ * st_dev, which the file index alone then compares with any volume's (pk_same_id; never a
+ * pipe's or a console's, whose st_dev is 0). Windows itself always tells the volume. */
+#define PK_WIN_DEV_UNKNOWN (~(pk_win_id)0)
+#define pk_same_id(dev1, ino1, dev2, ino2)                                                          \
+    ((ino1) == (ino2) && ((dev1) == (dev2) || ((dev1) == PK_WIN_DEV_UNKNOWN && (dev2) != 0) ||      \
+                          ((dev2) == PK_WIN_DEV_UNKNOWN && (dev1) != 0)))
 int pk_win_stat(const char *path, struct pk_win_stat *st);
 int pk_win_fstat(int fd, struct pk_win_stat *st);
 #undef stat

@@ -175,8 +175,8 @@ bool pk_cli_log_shared(FILE *out)
 {
     struct stat a, b;
     setvbuf(stderr, NULL, _IOLBF, BUFSIZ);
-    if (fstat(fileno(out), &a) != 0 || fstat(STDERR_FILENO, &b) != 0 || a.st_dev != b.st_dev ||
-        a.st_ino != b.st_ino)
+    if (fstat(fileno(out), &a) != 0 || fstat(STDERR_FILENO, &b) != 0 ||
+        !pk_same_id(a.st_dev, a.st_ino, b.st_dev, b.st_ino))
         return false;
     return !S_ISCHR(a.st_mode) || isatty(STDERR_FILENO); /* a terminal, not /dev/null: no order to keep */
 }

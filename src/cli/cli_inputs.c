@@ -363,7 +363,7 @@ int pk_cli_output_check(const pk_cli_inputs *in, const char *path, const char *w
         return PK_OK; /* not there yet, or nothing a write could lose (/dev/null, a pipe) */
     for (size_t i = 0; i < in->n; i++) {
         const pk_cli_input *e = &in->v[i];
-        if (!e->has_id || e->dev != st.st_dev || e->ino != st.st_ino)
+        if (!e->has_id || !pk_same_id(e->dev, e->ino, st.st_dev, st.st_ino))
             continue;
         const char *name = pk_cli_input_name(e);
         if (std)
@@ -403,8 +403,8 @@ int pk_cli_stdin_check(const char *path, pk_error *err)
 bool pk_cli_same_file(const char *path, FILE *f)
 {
     struct stat a, b;
-    return stat(path, &a) == 0 && fstat(fileno(f), &b) == 0 && S_ISREG(a.st_mode) && a.st_dev == b.st_dev &&
-           a.st_ino == b.st_ino;
+    return stat(path, &a) == 0 && fstat(fileno(f), &b) == 0 && S_ISREG(a.st_mode) &&
+           pk_same_id(a.st_dev, a.st_ino, b.st_dev, b.st_ino);
 }
 
 bool pk_cli_same_path(const char *a, const char *b)
@@ -412,5 +412,5 @@ bool pk_cli_same_path(const char *a, const char *b)
     struct stat x, y;
     if (!strcmp(a, b))
         return true;
-    return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+    return stat(a, &x) == 0 && stat(b, &y) == 0 && pk_same_id(x.st_dev, x.st_ino, y.st_dev, y.st_ino);
 }
