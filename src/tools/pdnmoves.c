@@ -167,9 +167,11 @@ static void put_move(const run *r, const char *fen, const pk_pos *p, const pk_mo
     }
     put_prefix(r);
     if (reason) {
-        fprintf(r->out, "# forbidden %s (takes ", full);
+        /* --explain's lines are for a person (its reason is the library's, in the reader's
+         * language): translated, the '#' first kept */
+        fprintf(r->out, PK_T("# forbidden %s (takes "), full);
         put_captured(r, m);
-        fprintf(r->out, "): %s\n", reason);
+        fprintf(r->out, PK_T("): %s\n"), reason);
         return;
     }
     fputs(shortform, r->out);
@@ -228,7 +230,7 @@ static void cut_short(const run *r, const char *fen, const pk_pos *p)
                 pk_json_newline(&j);
             } else {
                 put_prefix(r);
-                fprintf(r->out, "# cut short %s\n", msg);
+                fprintf(r->out, PK_T("# cut short %s\n"), msg);
             }
         }
     }
