@@ -24,6 +24,9 @@
 #endif
 
 static atomic_int nls_on;
+/* the language's generation (pk_nls_once): a new one whenever translation is turned on or
+ * off or the locale chosen; 0 is no slot's, so it starts at 1 */
+static atomic_uint nls_gen = 1;
 static pthread_once_t bound = PTHREAD_ONCE_INIT;
 static char localedir[4096];
 
@@ -42,6 +45,7 @@ int pk_localize_messages(int on, const char *dir)
         pthread_once(&bound, bind_domain);
     }
     atomic_store(&nls_on, on != 0);
+    atomic_fetch_add(&nls_gen, 1);
     return PK_OK;
 }
 
@@ -58,6 +62,7 @@ void pk_nls_chosen(const char *name)
     const char *language = getenv("LANGUAGE");
     atomic_store(&plain_locale, !name || !strcmp(name, "C") || !strcmp(name, "POSIX") ||
                                     (!strncmp(name, "C.", 2) && (!language || !*language)));
+    atomic_fetch_add(&nls_gen, 1);
 }
 
 static int lookup_wanted(void)
@@ -69,6 +74,19 @@ static int lookup_wanted(void)
 const char *pk_nls_text(const char *msgid)
 {
     return lookup_wanted() ? dcgettext("pdnkit", msgid, LC_MESSAGES) : msgid;
+}
+
+const char *pk_nls_once(pk_nls_slot *slot, const char *msgid)
+{
+    if (!lookup_wanted())
+        return msgid;
+    unsigned gen = atomic_load_explicit(&nls_gen, memory_order_acquire);
+    if (atomic_load_explicit(&slot->gen, memory_order_acquire) == gen)
+        return atomic_load_explicit(&slot->text, memory_order_relaxed);
+    const char *text = dcgettext("pdnkit", msgid, LC_MESSAGES);
+    atomic_store_explicit(&slot->text, text, memory_order_relaxed);
+    atomic_store_explicit(&slot->gen, gen, memory_order_release); /* after the text: read in this order */
+    return text;
 }
 
 const char *pk_nls_ntext(const char *one, const char *many, unsigned long n)

@@ -60,12 +60,12 @@ void pk_cli_fen_error(FILE *out, const char *prog, const char *where, const pk_v
     char msg[1200]; /* the FEN echoed, escaped, is already safe: pk_cli_error keeps it so */
     pk_fen_error_text(fen, len, NULL, e, msg, sizeof msg);
     pk_cli_error(out, prog, where, "%s", msg);
-    fprintf(out, "    the start position of %s, as a FEN: %s\n", v->name, v->start_fen);
+    fprintf(out, PK_T("    the start position of %s, as a FEN: %s\n"), v->name, v->start_fen);
 }
 
 void pk_cli_move_error(FILE *out, const char *prog, const char *move, const pk_error *e)
 {
-    pk_cli_error(out, prog, NULL, "bad move '%s': %s (column %lld)", move, e->msg, e->col);
+    pk_cli_error(out, prog, NULL, PK_T("bad move '%s': %s (column %lld)"), move, e->msg, e->col);
 }
 
 void pk_cli_version(FILE *out, const char *prog) { fprintf(out, "%s (pdnkit) %s\n", prog, PK_VERSION); }
@@ -96,7 +96,7 @@ int pk_cli_open_output(const char *path, FILE **out, pk_error *err)
     *out = fopen(path, "w");
     if (*out)
         return PK_OK;
-    return pk_error_set(err, PK_ERR_IO, 0, "cannot open '%s' for writing: %s", path, strerror(errno));
+    return pk_error_set(err, PK_ERR_IO, 0, PK_T("cannot open '%s' for writing: %s"), path, strerror(errno));
 }
 
 bool pk_cli_use_color(int when, FILE *out)
@@ -151,8 +151,8 @@ static int end_output(FILE *out, const char *name, int why, FILE *err, const cha
         return status;
     if (name && !strcmp(name, "-")) /* -o -: standard output, worded as without -o */
         name = NULL;
-    pk_cli_error(err, prog, NULL, "write error%s%s: %s", name ? ": " : "", name ? name : "",
-                 why ? strerror(why) : "the system gave no reason");
+    pk_cli_error(err, prog, NULL, PK_T("write error%s%s: %s"), name ? ": " : "", name ? name : "",
+                 why ? strerror(why) : PK_T("the system gave no reason"));
     return PK_EXIT_USAGE;
 }
 

@@ -4,6 +4,7 @@
  * output is one of the inputs.
  */
 #include "cli_inputs.h"
+#include "pk_nls.h"
 #include "pk_ascii.h"
 
 #include "cli.h"
@@ -31,7 +32,7 @@ bool pk_cli_is_game_file(const char *name)
 
 /* Why a path cannot be opened. A loop of links in our words: the C libraries word ELOOP
  * differently ("Too many levels of symbolic links", "Symbolic link loop"). */
-static const char *reason(int e) { return e == ELOOP ? "a loop of symbolic links" : strerror(e); }
+static const char *reason(int e) { return e == ELOOP ? PK_T("a loop of symbolic links") : strerror(e); }
 
 /* Appends an entry; why is formatted (NULL: none). false when out of memory. */
 static bool add(pk_cli_inputs *in, int kind, const char *path, const struct stat *st, const char *fmt, ...)
@@ -124,10 +125,10 @@ static int by_name(const void *a, const void *b) { return strcmp(*(char *const *
 
 static const char *file_type(mode_t m)
 {
-    return S_ISFIFO(m)                ? "a FIFO"
-           : S_ISSOCK(m)              ? "a socket"
-           : S_ISCHR(m) || S_ISBLK(m) ? "a device"
-                                      : "not a file";
+    return S_ISFIFO(m)                ? PK_T("a FIFO")
+           : S_ISSOCK(m)              ? PK_T("a socket")
+           : S_ISCHR(m) || S_ISBLK(m) ? PK_T("a device")
+                                      : PK_T("not a file");
 }
 
 static void walk_dir(walk *W, const char *dir, size_t *found);
@@ -145,8 +146,8 @@ static void walk_entry(walk *W, const char *path, const char *name, size_t *foun
         struct stat l;
         bool dangling = e == ENOENT && lstat(path, &l) == 0 && S_ISLNK(l.st_mode);
         (*found)++;
-        W->nomem |= !add(W->in, PK_INPUT_SKIPPED, path, NULL, "cannot open: %s%s", reason(e),
-                         dangling ? " (a symbolic link to nothing)" : "");
+        W->nomem |= !add(W->in, PK_INPUT_SKIPPED, path, NULL, PK_T("cannot open: %s%s"), reason(e),
+                         dangling ? PK_T(" (a symbolic link to nothing)") : "");
         return;
     }
     if (S_ISDIR(st.st_mode)) {
@@ -160,7 +161,7 @@ static void walk_entry(walk *W, const char *path, const char *name, size_t *foun
     if (S_ISREG(st.st_mode))
         W->nomem |= !add(W->in, PK_INPUT_WALKED, path, &st, NULL);
     else
-        W->nomem |= !add(W->in, PK_INPUT_SKIPPED, path, NULL, "not a regular file (%s): not read",
+        W->nomem |= !add(W->in, PK_INPUT_SKIPPED, path, NULL, PK_T("not a regular file (%s): not read"),
                          file_type(st.st_mode));
 }
 
@@ -168,7 +169,7 @@ static void walk_dir(walk *W, const char *dir, size_t *found)
 {
     DIR *dp = opendir(dir);
     if (!dp) {
-        W->nomem |= !add(W->in, PK_INPUT_SKIPPED, dir, NULL, "cannot open: %s", reason(errno));
+        W->nomem |= !add(W->in, PK_INPUT_SKIPPED, dir, NULL, PK_T("cannot open: %s"), reason(errno));
         return;
     }
     char **names = NULL;
@@ -205,7 +206,7 @@ static void walk_dir(walk *W, const char *dir, size_t *found)
         W->nomem = true;
     else if (read_errno) /* what was read is walked; the folder is named as not read whole */
         W->nomem |=
-            !add(W->in, PK_INPUT_SKIPPED, dir, NULL, "cannot read the folder: %s", strerror(read_errno));
+            !add(W->in, PK_INPUT_SKIPPED, dir, NULL, PK_T("cannot read the folder: %s"), strerror(read_errno));
     if (n > 1)
         qsort(names, n, sizeof *names, by_name);
     for (size_t i = 0; i < n; i++) {
@@ -231,20 +232,20 @@ int pk_cli_inputs_list(pk_cli_inputs *in, int argc, char **argv, int first, unsi
         } else if (!S_ISDIR(st.st_mode)) {
             W.nomem = !add(in, PK_INPUT_FILE, a, &st, NULL);
         } else if (!(flags & PK_CLI_RECURSE)) {
-            W.nomem = !add(in, PK_INPUT_SKIPPED, a, NULL, "is a directory%s",
-                           flags & PK_CLI_CAN_RECURSE ? " (-r reads the game files in it)" : "");
+            W.nomem = !add(in, PK_INPUT_SKIPPED, a, NULL, PK_T("is a directory%s"),
+                           flags & PK_CLI_CAN_RECURSE ? PK_T(" (-r reads the game files in it)") : "");
         } else {
             size_t found = 0;
             if (first_visit(&W, &st))
                 walk_dir(&W, a, &found);
             if (!found && !W.nomem)
-                W.nomem = !add(in, PK_INPUT_EMPTY, a, NULL, "no game file (%s) in this folder or below",
+                W.nomem = !add(in, PK_INPUT_EMPTY, a, NULL, PK_T("no game file (%s) in this folder or below"),
                                PK_CLI_GAME_FILES);
         }
     }
     free(W.seen);
     if (W.nomem)
-        return pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory listing the inputs");
+        return pk_error_set(err, PK_ERR_NOMEM, 0, PK_T("out of memory listing the inputs"));
     return PK_OK;
 }
 
@@ -271,23 +272,23 @@ static FILE *open_walked(const char *path, char *why, size_t size)
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
     struct stat st;
     if (fd < 0) {
-        snprintf(why, size, "cannot open: %s", reason(errno));
+        snprintf(why, size, PK_T("cannot open: %s"), reason(errno));
         return NULL;
     }
     if (fstat(fd, &st) != 0) {
-        snprintf(why, size, "cannot open: %s", reason(errno));
+        snprintf(why, size, PK_T("cannot open: %s"), reason(errno));
         close(fd);
         return NULL;
     }
     if (!S_ISREG(st.st_mode)) { /* replaced since the walk */
-        snprintf(why, size, "not a regular file (%s): not read", file_type(st.st_mode));
+        snprintf(why, size, PK_T("not a regular file (%s): not read"), file_type(st.st_mode));
         close(fd);
         return NULL;
     }
     int fl = fcntl(fd, F_GETFL);
     FILE *f = fl == -1 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) == -1 ? NULL : fdopen(fd, "rb");
     if (!f) {
-        snprintf(why, size, "cannot open: %s", reason(errno));
+        snprintf(why, size, PK_T("cannot open: %s"), reason(errno));
         close(fd);
     }
     return f;
@@ -301,9 +302,9 @@ FILE *pk_cli_input_open(const pk_cli_input *e, char *why, size_t size)
     case PK_INPUT_WALKED: return open_walked(e->path, why, size);
     case PK_INPUT_FILE:
         if (!(f = fopen(e->path, "rb")))
-            snprintf(why, size, "cannot open: %s", reason(errno));
+            snprintf(why, size, PK_T("cannot open: %s"), reason(errno));
         return f;
-    default: snprintf(why, size, "%s", e->why ? e->why : "not read"); return NULL;
+    default: snprintf(why, size, "%s", e->why ? e->why : PK_T("not read")); return NULL;
     }
 }
 
@@ -367,10 +368,10 @@ int pk_cli_output_check(const pk_cli_inputs *in, const char *path, const char *w
             continue;
         const char *name = pk_cli_input_name(e);
         if (std)
-            return pk_error_set(err, PK_ERR_USAGE, 0, "standard output is also an input ('%s')", name);
+            return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("standard output is also an input ('%s')"), name);
         if (!strcmp(name, path))
-            return pk_error_set(err, PK_ERR_USAGE, 0, "%s '%s' is also an input", what, path);
-        return pk_error_set(err, PK_ERR_USAGE, 0, "%s '%s' is also an input ('%s')", what, path, name);
+            return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("%s '%s' is also an input"), what, path);
+        return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("%s '%s' is also an input ('%s')"), what, path, name);
     }
     return PK_OK;
 }
@@ -380,7 +381,7 @@ int pk_cli_inputs_open(pk_cli_inputs *in, int argc, char **argv, int first, unsi
 {
     int st = pk_cli_inputs_list(in, argc, argv, first, flags, err);
     if (!st)
-        st = pk_cli_output_check(in, path, "output file", err);
+        st = pk_cli_output_check(in, path, PK_T("output file"), err);
     if (!st)
         st = pk_cli_open_output(path ? path : "-", out, err);
     if (st)
@@ -395,7 +396,7 @@ int pk_cli_stdin_check(const char *path, pk_error *err)
     pk_cli_inputs in = {0};
     int st = pk_cli_inputs_list(&in, 0, NULL, 0, 0, err); /* no file: standard input */
     if (!st)
-        st = pk_cli_output_check(&in, path, "output file", err);
+        st = pk_cli_output_check(&in, path, PK_T("output file"), err);
     pk_cli_inputs_free(&in);
     return st;
 }

@@ -358,6 +358,18 @@ static void option_text(const char *arg, char *buf, size_t size)
     pk_text_escape(buf, size, arg, n);
 }
 
+/* "PROG: error: " and a message of getopt_long's refusal, in the reader's language (the
+ * severity word stays English: scripts and editors match it) */
+static void mistake(FILE *err, const char *prog, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void mistake(FILE *err, const char *prog, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(err, "%s: error: ", prog);
+    vfprintf(err, fmt, ap);
+    va_end(ap);
+}
+
 /* An unknown or ambiguous "--name[=value]". */
 static void long_mistake(FILE *err, const char *prog, const struct option *longopts, const char *arg)
 {
@@ -375,9 +387,9 @@ static void long_mistake(FILE *err, const char *prog, const struct option *longo
                                      matches > 1 ? ", " : "", o->name);
         }
     if (matches > 1)
-        fprintf(err, "%s: error: option '%s' is ambiguous: it can be %s\n", prog, opt, list);
+        mistake(err, prog, PK_T("option '%s' is ambiguous: it can be %s\n"), opt, list);
     else
-        fprintf(err, "%s: error: unknown option '%s'\n", prog, opt);
+        mistake(err, prog, PK_T("unknown option '%s'\n"), opt);
 }
 
 /* The short option string of longopts (a leading ':': a missing value is told apart),
@@ -425,15 +437,15 @@ static void say_mistake(int c, int argc, char **argv, const struct option *longo
             option_text(arg, opt, sizeof opt);
         else
             snprintf(opt, sizeof opt, "-%c", optopt);
-        fprintf(err, "%s: error: option '%s' needs a value\n", prog, opt);
+        mistake(err, prog, PK_T("option '%s' needs a value\n"), opt);
     } else if (is_long && optopt == 0) {
         long_mistake(err, prog, longopts, arg);
     } else if (is_long && strchr(arg, '=')) { /* optopt: the option given a value */
         option_text(arg, opt, sizeof opt);
-        fprintf(err, "%s: error: option '%s' takes no value\n", prog, opt);
+        mistake(err, prog, PK_T("option '%s' takes no value\n"), opt);
     } else { /* a short option (argv[optind - 1] may be another argument: inside "-xb") */
         pk_text_escape(opt, sizeof opt, (const char[]){(char)optopt}, 1);
-        fprintf(err, "%s: error: unknown option '-%s'\n", prog, opt);
+        mistake(err, prog, PK_T("unknown option '-%s'\n"), opt);
     }
 }
 
@@ -450,15 +462,14 @@ int pk_cli_getopt(int argc, char **argv, const struct option *longopts, const ch
         own |= o->val == c && !o->flag;
     for (size_t i = 0; i < sizeof retired / sizeof retired[0] && !own; i++)
         if (c == retired[i].c && !strcmp(retired[i].prog, prog)) {
-            fprintf(err, "%s: error: -%c no longer stands for --%s (in pdnkit -%c is --%s); write --%s\n", prog,
-                    c, retired[i].was, c, short_name(c), retired[i].was);
-            fprintf(err, "Try '%s --help'.\n", prog);
+            mistake(err, prog, PK_T("-%c no longer stands for --%s (in pdnkit -%c is --%s); write --%s\n"), c, retired[i].was, c, short_name(c), retired[i].was);
+            fprintf(err, PK_T("Try '%s --help'.\n"), prog);
             return '?';
         }
     if (c != '?' && c != ':')
         return c;
     say_mistake(c, argc, argv, longopts, prog, err);
-    fprintf(err, "Try '%s --help'.\n", prog);
+    fprintf(err, PK_T("Try '%s --help'.\n"), prog);
     return '?';
 }
 
@@ -491,7 +502,7 @@ int pk_cli_shard(const char *arg, int *k, int *n, pk_error *err)
     }
     if (!slash || kl >= sizeof kbuf || pk_cli_number(kbuf, 0, 999999, &kk) ||
         pk_cli_number(slash + 1, 1, 1000000, &nn) || kk >= nn)
-        return pk_error_set(err, PK_ERR_USAGE, 0, "--shard takes K/N with 0 <= K < N <= 1000000, not '%s'", arg);
+        return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("--shard takes K/N with 0 <= K < N <= 1000000, not '%s'"), arg);
     *k = (int)kk;
     *n = (int)nn;
     return PK_OK;

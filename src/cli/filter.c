@@ -6,6 +6,7 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include "filter.h"
 #include "pk_ascii.h"
+#include "pk_nls.h"
 
 #include "pk_port.h"
 #include "report.h"
@@ -58,9 +59,9 @@ int pk_filter_add_tag(pk_filter *f, const char *arg, bool caseless, pk_error *er
 {
     const char *eq = strchr(arg, '=');
     if (!eq || eq == arg)
-        return pk_error_set(err, PK_ERR_USAGE, 0, "-t takes NAME=REGEX (as White=Smith), not '%s'", arg);
+        return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("-t takes NAME=REGEX (as White=Smith), not '%s'"), arg);
     if (f->ntags == MAX_TAGS)
-        return pk_error_set(err, PK_ERR_USAGE, 0, "at most %d -t options", MAX_TAGS);
+        return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("at most %d -t options"), MAX_TAGS);
     tag_test *t = &f->tag[f->ntags];
     const char *pat = eq + 1;
     if (*pat) {
@@ -74,7 +75,7 @@ int pk_filter_add_tag(pk_filter *f, const char *arg, bool caseless, pk_error *er
         if (!(t->re = pcre2_compile((PCRE2_SPTR)pat, PCRE2_ZERO_TERMINATED, opts, &ec, &at, NULL))) {
             char msg[160];
             pcre2_get_error_message(ec, (PCRE2_UCHAR *)msg, sizeof msg);
-            return pk_error_set(err, PK_ERR_USAGE, (int)at + 1, "-t %.*s: bad pattern '%s': %s (at offset %zu)",
+            return pk_error_set(err, PK_ERR_USAGE, (int)at + 1, PK_T("-t %.*s: bad pattern '%s': %s (at offset %zu)"),
                                 (int)(eq - arg), arg, pat, msg, (size_t)at);
         }
         pcre2_jit_compile(t->re, PCRE2_JIT_COMPLETE); /* else the interpreter: the same matches */
@@ -152,7 +153,7 @@ int pk_filter_set_result(pk_filter *f, const char *arg, pk_error *err)
     else if (strcmp(arg, "-")) /* a lone '-' reads as unknown: not a value to ask for */
         kind = pk_result_classify(arg, strlen(arg), NULL);
     if (kind < 0 || kind == PK_RESULT_NONE)
-        return pk_error_set(err, PK_ERR_USAGE, 0, "--result takes 1-0, 0-1, draw, 0-0 or *, not '%s'", arg);
+        return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("--result takes 1-0, 0-1, draw, 0-0 or *, not '%s'"), arg);
     f->result = kind + 1;
     return PK_OK;
 }
@@ -174,8 +175,8 @@ int pk_filter_set_verdict(pk_filter *f, const char *arg, pk_error *err)
                 b = 1u << l;
         if (!b)
             return pk_error_set(err, PK_ERR_USAGE, 0,
-                                "--verdict takes valid, errors, draw, ok, result-board, result-tag, drawn or "
-                                "draw-claimable (several: separated by commas), not '%.*s'",
+                                PK_T("--verdict takes valid, errors, draw, ok, result-board, result-tag, drawn or "
+                                "draw-claimable (several: separated by commas), not '%.*s'"),
                                 (int)n, p);
         bits |= b;
         if (!p[n])
@@ -213,7 +214,7 @@ int pk_filter_set_plies(pk_filter *f, const char *arg, pk_error *err)
     else
         ok = (hi = count(e + 1, &e)) >= 0 && !*e && lo <= hi;
     if (!ok)
-        return pk_error_set(err, PK_ERR_USAGE, 0, "--plies takes N (at least N), N-M, N- or -M, not '%s'", arg);
+        return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("--plies takes N (at least N), N-M, N- or -M, not '%s'"), arg);
     f->plies = true;
     f->plies_min = lo;
     f->plies_max = hi;
@@ -323,8 +324,8 @@ int pk_filter_set_date(pk_filter *f, const char *arg, pk_error *err)
     }
     if (!ok || lo > hi)
         return pk_error_set(err, PK_ERR_USAGE, 0,
-                            "--date takes FROM, FROM-TO, FROM- or -TO, each YYYY[.MM[.DD]] ('?\?' for a part not "
-                            "known), not '%s'",
+                            PK_T("--date takes FROM, FROM-TO, FROM- or -TO, each YYYY[.MM[.DD]] ('?\?' for a part not "
+                            "known), not '%s'"),
                             arg);
     f->date = true;
     f->date_lo = lo;

@@ -8,6 +8,7 @@
  */
 #include "search.h"
 
+#include "pk_nls.h"
 #include "rule_options.h"
 #include "encoding.h"
 #include "variant_int.h"
@@ -125,16 +126,16 @@ static void reverse(const pk_variant *v, const pk_pos *p, pk_pos *out)
 int pk_search_add_fen(pk_search *s, const char *fen, bool reversed, const pk_variant *only, pk_error *err)
 {
     if (s->nfen == PK_SEARCH_MAX)
-        return pk_error_set(err, PK_ERR_USAGE, 0, "at most %d --fen options", PK_SEARCH_MAX);
+        return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("at most %d --fen options"), PK_SEARCH_MAX);
     /* The side to move first: the FEN reader also takes '?' (a side not known), which a
      * position looked for cannot be; its error would list '?' among the choices. */
     const char *p = fen + strspn(fen, " \t");
     if (!*p)
-        return pk_error_set(err, PK_ERR_USAGE, 0, "--fen '%s': an empty FEN", fen);
+        return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("--fen '%s': an empty FEN"), fen);
     if (*p != 'W' && *p != 'w' && *p != 'B' && *p != 'b') {
         char shown[24];
         pk_text_escape(shown, sizeof shown, p, strcspn(p, ":"));
-        return pk_error_set(err, PK_ERR_USAGE, 0, "--fen '%s': the side to move is W or B, not '%s'", fen, shown);
+        return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("--fen '%s': the side to move is W or B, not '%s'"), fen, shown);
     }
     target *t = &s->fen[s->nfen];
     memset(t, 0, sizeof *t);
@@ -160,8 +161,9 @@ int pk_search_add_fen(pk_search *s, const char *fen, bool reversed, const pk_var
         n++;
     }
     if (!n)
-        return pk_error_set(err, PK_ERR_USAGE, 0, "--fen '%s' is not a position %s%s: %s", fen,
-                            only ? "of " : "of any variant", only ? only->name : "", first.msg);
+        return pk_error_set(err, PK_ERR_USAGE, 0, only ? PK_T("--fen '%s' is not a position of %s: %s")
+                                 : PK_T("--fen '%s' is not a position of any variant%s: %s"),
+                            fen, only ? only->name : "", first.msg);
     s->nfen++;
     return PK_OK;
 }
@@ -171,7 +173,7 @@ int pk_search_add_fen(pk_search *s, const char *fen, bool reversed, const pk_var
 int pk_search_add_material(pk_search *s, const char *spec, pk_error *err)
 {
     if (s->nmat == PK_SEARCH_MAX)
-        return pk_error_set(err, PK_ERR_USAGE, 0, "at most %d --material options", PK_SEARCH_MAX);
+        return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("at most %d --material options"), PK_SEARCH_MAX);
     material m;
     memset(&m, 0, sizeof m);
     bool seen[2] = {false, false};
@@ -185,7 +187,7 @@ int pk_search_add_material(pk_search *s, const char *spec, pk_error *err)
         if (c == 'W' || c == 'w' || c == 'B' || c == 'b') {
             side = c == 'W' || c == 'w' ? PK_WHITE : PK_BLACK;
             if (seen[side])
-                return pk_error_set(err, PK_ERR_USAGE, 0, "--material '%s': %s given twice", spec,
+                return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("--material '%s': %s given twice"), spec,
                                     side == PK_WHITE ? "W" : "B");
             seen[side] = true;
             p++;
@@ -196,18 +198,18 @@ int pk_search_add_material(pk_search *s, const char *spec, pk_error *err)
             char *end;
             long k = p[1] >= '0' && p[1] <= '9' ? strtol(p + 1, &end, 10) : (end = (char *)p + 1, 1);
             if (k > PK_MAX_SQUARES)
-                return pk_error_set(err, PK_ERR_USAGE, 0, "--material '%s': %ld pieces", spec, k);
+                return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("--material '%s': %ld pieces"), spec, k);
             *n += (int)k;
             p = end;
             continue;
         }
         return pk_error_set(err, PK_ERR_USAGE, 0,
-                            "--material '%s': '%c' unexpected (write each side as W or B followed by M and K with "
-                            "their counts, as in W:K3:B:K1)",
+                            PK_T("--material '%s': '%c' unexpected (write each side as W or B followed by M and K with "
+                            "their counts, as in W:K3:B:K1)"),
                             spec, c);
     }
     if (!seen[0] || !seen[1])
-        return pk_error_set(err, PK_ERR_USAGE, 0, "--material '%s': name both sides, W and B (W:K3:B:K1)", spec);
+        return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("--material '%s': name both sides, W and B (W:K3:B:K1)"), spec);
     s->mat[s->nmat++] = m;
     return PK_OK;
 }
@@ -292,16 +294,18 @@ static int read_moves_as(const char *moves, const char *tag, pk_game *g, pk_erro
     pk_src_close(src);
     free(text);
     if (st <= 0 || !one || g->nerrors || g->ntags != (*tag != 0) || !g->main.nmoves)
-        return pk_error_set(err, PK_ERR_USAGE, 0, "--opening '%s': not a line of moves (as '11-15 23-19 8-11')",
+        return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("--opening '%s': not a line of moves (as '11-15 23-19 8-11')"),
                             moves);
     for (int i = 0; i < g->main.nmoves; i++) {
         if (g->main.moves[i].flags & PK_PDN_MOVE_PLACEHOLDER)
-            return pk_error_set(err, PK_ERR_USAGE, 0, "--opening '%s': '%s' is not a move", moves,
+            return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("--opening '%s': '%s' is not a move"), moves,
                                 g->main.moves[i].text);
         for (const pk_pdn_note *n = g->main.moves[i].after; n; n = n->next)
             if (n->kind == PK_NOTE_VARIATION || n->kind == PK_NOTE_SETUP)
-                return pk_error_set(err, PK_ERR_USAGE, 0, "--opening '%s': one line of moves, without %s", moves,
-                                    n->kind == PK_NOTE_SETUP ? "a setup" : "variations");
+                return pk_error_set(err, PK_ERR_USAGE, 0, n->kind == PK_NOTE_SETUP
+                                        ? PK_T("--opening '%s': one line of moves, without a setup")
+                                        : PK_T("--opening '%s': one line of moves, without variations"),
+                                    moves);
     }
     return PK_OK;
 }
@@ -319,10 +323,10 @@ static void compile_opening(pk_search *s, const pk_game *g, const pk_variant *v,
     if (!o->ok) { /* the square named as the replay names it */
         const pk_geom *gm = v->geom;
         if (bad && bad->kind != PK_SQ_NUMERIC && (bad->file >= gm->width || bad->rank > gm->height))
-            snprintf(why, size, "%s: '%s' is not a square of the %dx%d board", v->name, bad->text, gm->width,
+            snprintf(why, size, PK_T("%s: '%s' is not a square of the %dx%d board"), v->name, bad->text, gm->width,
                      gm->height);
         else
-            snprintf(why, size, "square '%s' is not a playing square of the %s board", bad ? bad->text : "?",
+            snprintf(why, size, PK_T("square '%s' is not a playing square of the %s board"), bad ? bad->text : "?",
                      v->name);
         return;
     }
@@ -337,7 +341,7 @@ static void compile_opening(pk_search *s, const pk_game *g, const pk_variant *v,
             break;
         }
         if (k == PK_MATCH_ILLEGAL) {
-            snprintf(why, size, "%s: move %d is illegal (%s)", v->name, o->nline + 1, pk_illegal_why_text(m.why));
+            snprintf(why, size, PK_T("%s: move %d is illegal (%s)"), v->name, o->nline + 1, pk_illegal_why_text(m.why));
             break;
         }
         o->line[o->nline] = m.move;
@@ -364,7 +368,7 @@ int pk_search_set_opening(pk_search *s, const char *moves, const pk_variant *onl
                           pk_error *err)
 {
     if (s->open)
-        return pk_error_set(err, PK_ERR_USAGE, 0, "--opening given twice");
+        return pk_error_set(err, PK_ERR_USAGE, 0, PK_T("--opening given twice"));
     warning[0] = 0;
     pk_game g;
     pk_game_init(&g);
@@ -374,7 +378,7 @@ int pk_search_set_opening(pk_search *s, const char *moves, const pk_variant *onl
     for (int i = 0; i < g.main.nmoves; i++)
         countable += !(g.main.moves[i].flags & PK_PDN_MOVE_HOP);
     if (st == PK_OK && countable > PK_SEARCH_MAX_OPENING)
-        st = pk_error_set(err, PK_ERR_USAGE, 0, "--opening: at most %d moves", PK_SEARCH_MAX_OPENING);
+        st = pk_error_set(err, PK_ERR_USAGE, 0, PK_T("--opening: at most %d moves"), PK_SEARCH_MAX_OPENING);
     if (st == PK_OK && !(s->open = calloc(PK_V_COUNT, sizeof *s->open)))
         st = pk_error_set(err, PK_ERR_NOMEM, 0, "out of memory");
     int readable = 0, legal = 0, furthest = -1;
@@ -397,8 +401,8 @@ int pk_search_set_opening(pk_search *s, const char *moves, const pk_variant *onl
         st = pk_error_set(err, PK_ERR_USAGE, 0, "--opening '%s': %s", moves, first);
     else if (st == PK_OK && !legal)
         snprintf(warning, size,
-                 "--opening '%s' is not a line from the start position of %s (%s): only games from a FEN can match",
-                 moves, only ? only->name : "any variant", first);
+                 PK_T("--opening '%s' is not a line from the start position of %s (%s): only games from a FEN can match"),
+                 moves, only ? only->name : PK_T("any variant"), first);
     if (st != PK_OK) {
         free(s->open);
         s->open = NULL;

@@ -252,13 +252,17 @@ static void guess(const pk_game *g, const pk_replay_opts *o, pk_variant_choice *
     ch->guess = (ch->by_file ? PK_GUESS_FILE : guess_of[by]) | (g->has_gametype ? PK_GUESS_UNKNOWN_GAMETYPE : 0);
     /* TRANSLATORS: "no GameType tag: " + "guessed " + a variant's name (international) +
        ", the variant of this file's games", or + " from " + "its numeric squares" */
+    /* looked up once per process (pk_nls_once): a file without GameType tags asks for
+     * these words on every game */
+    static pk_nls_slot guessed, by_file, from, hint, whys[NLISTS];
     if (ch->by_file)
-        join(ch->message, sizeof ch->message, lead, PK_T("guessed "), ch->variant->name,
-             PK_T(", the variant of this file's games"), (char *)NULL);
+        join(ch->message, sizeof ch->message, lead, pk_nls_once(&guessed, N_("guessed ")), ch->variant->name,
+             pk_nls_once(&by_file, N_(", the variant of this file's games")), (char *)NULL);
     else
-        join(ch->message, sizeof ch->message, lead, PK_T("guessed "), ch->variant->name, PK_T(" from "),
-             PK_T(why[by]), (char *)NULL);
-    join(ch->hint, sizeof ch->hint, PK_T("add a GameType tag, or use --variant NAME"), (char *)NULL);
+        join(ch->message, sizeof ch->message, lead, pk_nls_once(&guessed, N_("guessed ")), ch->variant->name,
+             pk_nls_once(&from, N_(" from ")), pk_nls_once(&whys[by], why[by]), (char *)NULL);
+    join(ch->hint, sizeof ch->hint, pk_nls_once(&hint, N_("add a GameType tag, or use --variant NAME")),
+         (char *)NULL);
 }
 
 bool pk_resolve_misfit(pk_replay *r, const pk_game *g, const char *file, const pk_replay_opts *o,
@@ -403,7 +407,8 @@ static bool by_tags(const pk_game *g, pk_variant_choice *ch, char *lead, size_t 
         snprintf(lead, lead_size, PK_T("GameType %d (line %lld) is not a variant pdnkit knows; "), t->type, gt_line);
         return false;
     }
-    join(lead, lead_size, PK_T("no GameType tag: "), (char *)NULL);
+    static pk_nls_slot no_tag; /* (every game of a file without GameType tags: pk_nls_once) */
+    join(lead, lead_size, pk_nls_once(&no_tag, N_("no GameType tag: ")), (char *)NULL);
     return false;
 }
 

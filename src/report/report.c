@@ -8,6 +8,7 @@
 
 #include "json.h"
 #include "pk_assert.h"
+#include "pk_nls.h"
 #include "replay_result_int.h"
 
 #include <stdlib.h>
@@ -225,6 +226,9 @@ static void put(char *buf, size_t size, size_t *at, const char *s, size_t max)
     buf[*at] = 0;
 }
 
+/* the Round tag's words, looked up once per process (pk_nls_once) */
+static pk_nls_slot round_after = PK_NLS_SLOT_INIT, round_alone = PK_NLS_SLOT_INIT;
+
 const char *pk_report_game_name(const pk_game *g, char *buf, size_t size)
 {
     /* one pass over the tags, the first of each name (as pk_game_tag): this runs for
@@ -250,7 +254,11 @@ const char *pk_report_game_name(const pk_game *g, char *buf, size_t size)
         put(buf, size, &at, bl ? bl : "?", 60);
     }
     if (round) {
-        put(buf, size, &at, at ? ", round " : "round ", 8);
+        /* TRANSLATORS: before a Round tag's value in a game's name, "Smith - Jones, round 7"
+           (a tournament's round; keep the comma and the spaces). Looked up once per
+           process (pk_nls_once), not per game: this runs for most games of a file. */
+        put(buf, size, &at, at ? pk_nls_once(&round_after, N_(", round ")) : pk_nls_once(&round_alone, N_("round ")),
+            40);
         put(buf, size, &at, round, 16);
     }
     return buf;

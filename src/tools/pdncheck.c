@@ -267,8 +267,9 @@ static void options_not_applied(run *R)
         pk_error err;
         pk_cli_applies(v, R->opts.gen_flags, R->opts.draw_options, &err);
         char msg[400];
-        snprintf(msg, sizeof msg, "%s: not applied to its %ld %s game%s", err.msg, R->not_applied[i], v->name,
-                 R->not_applied[i] == 1 ? "" : "s");
+        snprintf(msg, sizeof msg,
+                 PK_TN("%s: not applied to its %ld %s game", "%s: not applied to its %ld %s games", R->not_applied[i]),
+                 err.msg, R->not_applied[i], v->name);
         file_diag(R, PK_SEV_WARNING, "option", R->file, msg);
         R->not_applied[i] = 0;
     }

@@ -132,7 +132,7 @@ static void note_game(const run *R, const pk_checked *ck, conv_note *n)
     n->replayed = ck->replayed;
     n->supported = pk_replay_result_variant(ck->res) != NULL;
     const char *unsupported = pk_replay_result_unsupported(ck->res);
-    snprintf(n->unsupported, sizeof n->unsupported, "%s", unsupported ? unsupported : "its variant");
+    snprintf(n->unsupported, sizeof n->unsupported, "%s", unsupported ? unsupported : PK_T("its variant"));
     if (R->stats) {
         pk_game_count(ck->game, &n->n);
         for (int i = 0; i < ck->game->ntags; i++) /* written as escape lines (pk_pdn_write_game) */
@@ -170,8 +170,9 @@ static bool on_game(void *ctx, const pk_checked *ck)
         note_game(R, ck, &local), n = &local;
     R->games++;
     if (n->replayed && !n->supported) {
-        fprintf(pk_cli_err(R->out, R->shared), "%s: warning: game %d: %s is not supported: written as read\n",
-                R->file, n->index, n->unsupported);
+        FILE *e = pk_cli_err(R->out, R->shared);
+        fprintf(e, "%s: warning: ", R->file); /* the severity word stays English */
+        fprintf(e, PK_T("game %d: %s is not supported: written as read\n"), n->index, n->unsupported);
         findings(R);
     }
     if (R->conv.to == PK_CONV_PDN && R->games_out++)
@@ -181,7 +182,7 @@ static bool on_game(void *ctx, const pk_checked *ck)
     else if (ck->text_len)
         fwrite(ck->text, 1, ck->text_len, R->out);
     if (n->failed) {
-        fprintf(pk_cli_err(R->out, R->shared), "%s: error: out of memory\n", PROG);
+        fprintf(pk_cli_err(R->out, R->shared), "%s: error: %s\n", PROG, PK_T("out of memory"));
         R->status = PK_EXIT_USAGE;
     }
     if (R->stats) {
@@ -226,7 +227,8 @@ static bool out_ok(void *ctx) { return fflush(((run *)ctx)->out), !pk_cli_write_
 
 static void usage(FILE *o)
 {
-    fputs("Usage: pdnconv [OPTION]... [FILE]...\n"
+    /* xgettext:no-c-format (fputs: its "% and ;" is text) */
+    fputs(PK_T("Usage: pdnconv [OPTION]... [FILE]...\n"
           "Write the games of PDN files again as clean PDN 3.0, with their moves converted;\n"
           "each game is replayed under its variant as pdncheck replays it. Standard input\n"
           "when no FILE or FILE is -; standard output unless -o.\n"
@@ -248,10 +250,10 @@ static void usage(FILE *o)
           "                             NAGs, variations, setups and unparsed texts read, and\n"
           "                             the throughput\n"
           "\n"
-          "Common options:\n",
+          "Common options:\n"),
           o);
     pk_cli_help(o, SHARED);
-    fputs("\n"
+    fputs(PK_T("\n"
           "Results are written in the PDN convention (1-0: the first mover won) whatever\n"
           "--results says they were read as.\n"
           "A game that cannot be replayed to its end (an illegal move, an unknown move '-')\n"
@@ -259,7 +261,7 @@ static void usage(FILE *o)
           "warning) on standard error as pdncheck writes it; after a syntax error the rest of\n"
           "the game is written exactly as it stands.\n"
           "Exit status: 0 every game converted, 1 some game not (fully) converted, 2 unreadable\n"
-          "file or usage error. See pdnconv(1).\n",
+          "file or usage error. See pdnconv(1).\n"),
           o);
 }
 
@@ -289,7 +291,7 @@ int main(int argc, char **argv)
         case O_FULL: R.conv.full = true; break;
         case O_SEP:
             if (strcmp(optarg, "x") && strcmp(optarg, ":"))
-                return pk_cli_usage_error(stderr, PROG, "--sep takes 'x' or ':', not '%s'", optarg);
+                return pk_cli_usage_error(stderr, PROG, PK_T("--sep takes 'x' or ':', not '%s'"), optarg);
             R.conv.sep = optarg[0];
             break;
         case O_GAMETYPE:
@@ -298,7 +300,7 @@ int main(int argc, char **argv)
             else if (!strcmp(optarg, "full"))
                 R.conv.gametype = 2;
             else
-                return pk_cli_usage_error(stderr, PROG, "--gametype takes 'short' or 'full', not '%s'", optarg);
+                return pk_cli_usage_error(stderr, PROG, PK_T("--gametype takes 'short' or 'full', not '%s'"), optarg);
             break;
         case O_TO:
             if (!strcmp(optarg, "pdn"))
@@ -308,7 +310,7 @@ int main(int argc, char **argv)
             else if (!strcmp(optarg, "hub"))
                 R.conv.to = PK_CONV_HUB;
             else
-                return pk_cli_usage_error(stderr, PROG, "--to takes 'pdn', 'json' or 'hub', not '%s'", optarg);
+                return pk_cli_usage_error(stderr, PROG, PK_T("--to takes 'pdn', 'json' or 'hub', not '%s'"), optarg);
             break;
         case O_STATS: R.stats = 1; break;
         default: return PK_EXIT_USAGE; /* said by pk_cli_getopt */

@@ -28,7 +28,7 @@ enum { EXIT_ILLEGAL = PK_EXIT_FINDINGS, EXIT_USAGE = PK_EXIT_USAGE };
 static void usage(FILE *f)
 {
     fprintf(f,
-            "Usage: %s [OPTION]... [FEN | -]\n"
+            PK_T("Usage: %s [OPTION]... [FEN | -]\n"
             "Draw the position of a PDN FEN (with '-' or no FEN: one FEN per line of standard input).\n"
             "\n"
             "      --text                 a text board in Unicode (the default)\n"
@@ -43,12 +43,12 @@ static void usage(FILE *f)
             "      --numeric              square numbers even for an algebraic variant\n"
             "      --algebraic            coordinates even for a numeric variant\n"
             "\n"
-            "Common options:\n",
+            "Common options:\n"),
             prog, PK_BOARD_DEFAULT_SIZE);
     pk_cli_help(f, SHARED);
-    fputs("\n"
+    fputs(PK_T("\n"
           "Exit status: 0 drawn, 1 the move is not legal in the position, 2 bad option, variant,\n"
-          "FEN or move text.\n",
+          "FEN or move text.\n"),
           f);
 }
 
@@ -148,8 +148,8 @@ static int from_stdin(const job *j)
             int at = lineno;
             if (next_fen(&more, &cap2, &lineno, &len2)) {
                 snprintf(where, sizeof where, "<stdin>:%d", lineno);
-                pk_cli_error(stderr, prog, where, "--svg draws one position; line %d holds a second FEN", lineno);
-                fprintf(stderr, "    the first one is on line %d\n", at);
+                pk_cli_error(stderr, prog, where, PK_T("--svg draws one position; line %d holds a second FEN"), lineno);
+                fprintf(stderr, PK_T("    the first one is on line %d\n"), at);
                 worst = EXIT_USAGE;
                 break;
             }
@@ -163,11 +163,12 @@ static int from_stdin(const job *j)
     free(line);
     free(more);
     if (ferror(stdin)) { /* worded as the game-file tools word it */
-        fprintf(stderr, "<stdin>: error: read error: %s\n", strerror(why));
+        fputs("<stdin>: error: ", stderr); /* the severity word stays English */
+        fprintf(stderr, PK_T("read error: %s\n"), strerror(why));
         return EXIT_USAGE;
     }
     if (!drawn && !worst) {
-        pk_cli_error(stderr, prog, NULL, "no FEN on standard input");
+        pk_cli_error(stderr, prog, NULL, PK_T("no FEN on standard input"));
         return EXIT_USAGE;
     }
     return worst;
@@ -201,7 +202,7 @@ int main(int argc, char **argv)
         case OPT_SIZE: {
             long px;
             if (pk_cli_number(optarg, PK_BOARD_MIN_SIZE, PK_BOARD_MAX_SIZE, &px))
-                return pk_cli_usage_error(stderr, prog, "--size must be a whole number of pixels from %d to %d, not '%s'",
+                return pk_cli_usage_error(stderr, prog, PK_T("--size must be a whole number of pixels from %d to %d, not '%s'"),
                                           PK_BOARD_MIN_SIZE, PK_BOARD_MAX_SIZE, optarg);
             j.o.size = (int)px;
             break;
@@ -215,9 +216,9 @@ int main(int argc, char **argv)
     j.gen_flags = sh.gen_flags;
     const char *output = sh.output;
     if (argc - optind > 1)
-        return pk_cli_usage_error(stderr, prog, "too many arguments: one FEN (quote it) or '-'");
+        return pk_cli_usage_error(stderr, prog, PK_T("too many arguments: one FEN (quote it) or '-'"));
     if (j.o.size && !j.svg) /* a text board has no size: the option would be lost */
-        return pk_cli_usage_error(stderr, prog, "--size sets the width of an SVG board: add --svg");
+        return pk_cli_usage_error(stderr, prog, PK_T("--size sets the width of an SVG board: add --svg"));
     pk_error err;
     if (pk_cli_applies(j.v, j.gen_flags, 0, &err)) /* RULES 0.1: --capture-optional is for 8x8 games */
         return pk_cli_usage_error(stderr, prog, "%s", err.msg);
@@ -226,7 +227,7 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     if (j.move && !(j.scratch = pk_match_scratch_new())) {
-        pk_cli_error(stderr, prog, NULL, "out of memory");
+        pk_cli_error(stderr, prog, NULL, PK_T("out of memory"));
         return EXIT_USAGE;
     }
     bool in_stdin = optind == argc || !strcmp(argv[optind], "-");

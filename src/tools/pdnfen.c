@@ -305,7 +305,7 @@ static void note_game(fen_note *n, const pk_checked *ck)
         return;
     const char *unsupported = pk_replay_result_unsupported(res);
     n->supported = pk_replay_result_variant(res) != NULL;
-    snprintf(n->unsupported, sizeof n->unsupported, "%s", unsupported ? unsupported : "the variant");
+    snprintf(n->unsupported, sizeof n->unsupported, "%s", unsupported ? unsupported : PK_T("the variant"));
     n->have_final = pk_replay_result_have_final(res);
     n->found = G->found;
     n->stopped = pk_replay_result_stopped(res);
@@ -342,7 +342,7 @@ static bool on_game(void *ctx, const pk_checked *ck)
     R->game_col = n.col;
     char msg[300];
     if (!n.supported) {
-        snprintf(msg, sizeof msg, "%s is not supported: no position to give (use --variant NAME)", n.unsupported);
+        snprintf(msg, sizeof msg, PK_T("%s is not supported: no position to give (use --variant NAME)"), n.unsupported);
         game_error(R, msg);
         return true;
     }
@@ -350,14 +350,14 @@ static bool on_game(void *ctx, const pk_checked *ck)
         return true;
     char what[40];
     if (R->what == W_PLY)
-        snprintf(what, sizeof what, "ply %d", R->ply);
+        snprintf(what, sizeof what, PK_T("ply %d"), R->ply);
     else
-        snprintf(what, sizeof what, "move %d%s", R->move,
+        snprintf(what, sizeof what, PK_T("move %d%s"), R->move,
                  R->move_side == PK_WHITE ? "w" : R->move_side == PK_BLACK ? "b" : "");
     if (n.stopped)
-        snprintf(msg, sizeof msg, "no %s: the replay stopped after ply %d", what, n.plies);
+        snprintf(msg, sizeof msg, PK_T("no %s: the replay stopped after ply %d"), what, n.plies);
     else
-        snprintf(msg, sizeof msg, "no %s: the game has %d plies", what, n.plies);
+        snprintf(msg, sizeof msg, PK_TN("no %s: the game has %d ply", "no %s: the game has %d plies", n.plies), what, n.plies);
     game_error(R, msg);
     return true;
 }
@@ -376,8 +376,8 @@ static void do_file(run *R, FILE *f, const char *name)
         if (R->hi[i] > n) {
             char msg[120];
             R->game = 0;
-            snprintf(msg, sizeof msg, "no game %d: the file has %d game%s", R->lo[i] > n ? R->lo[i] : n + 1, n,
-                     n == 1 ? "" : "s");
+            snprintf(msg, sizeof msg, PK_TN("no game %d: the file has %d game", "no game %d: the file has %d games", n),
+                     R->lo[i] > n ? R->lo[i] : n + 1, n);
             game_error(R, msg);
         }
 }
@@ -393,7 +393,7 @@ static bool go_on(void *ctx) { return !pk_cli_write_failed(((run *)ctx)->out, &(
 
 static void usage(FILE *o)
 {
-    fputs("Usage: pdnfen [OPTION]... [FILE]...\n"
+    fputs(PK_T("Usage: pdnfen [OPTION]... [FILE]...\n"
           "Print the position (FEN) after any ply of the games of PDN files, replayed under\n"
           "their variant as pdncheck replays them. Standard input when no FILE or FILE is -.\n"
           "\n"
@@ -414,10 +414,10 @@ static void usage(FILE *o)
           "      --numeric              numeric squares, whatever the variant's notation\n"
           "      --algebraic            algebraic squares, whatever the variant's notation\n"
           "\n"
-          "Common options:\n",
+          "Common options:\n"),
           o);
     pk_cli_help(o, SHARED);
-    fputs("\n"
+    fputs(PK_T("\n"
           "Plain output: one line per position, tab-separated: game, ply, move number, side\n"
           "that just moved, the move as written, FEN ('-' where there is none: the start);\n"
           "with more than one file, the file's name first.\n"
@@ -425,7 +425,7 @@ static void usage(FILE *o)
           "writes them; the positions before an illegal move are printed.\n"
           "\n"
           "Exit status: 0 every position asked for printed, 1 some game could not give one,\n"
-          "2 unreadable file or usage error. See pdnfen(1).\n",
+          "2 unreadable file or usage error. See pdnfen(1).\n"),
           o);
 }
 
@@ -464,7 +464,7 @@ int main(int argc, char **argv)
         case O_PLY:
             R.what = W_PLY, modes++;
             if ((R.ply = parse_int(optarg, &end)) < 0 || *end)
-                return pk_cli_usage_error(stderr, PROG, "--ply takes a number of plies (0 = the start), not '%s'",
+                return pk_cli_usage_error(stderr, PROG, PK_T("--ply takes a number of plies (0 = the start), not '%s'"),
                                           optarg);
             break;
         case O_MOVE:
@@ -472,16 +472,16 @@ int main(int argc, char **argv)
             R.move = parse_int(optarg, &end);
             R.move_side = *end == 'w' ? PK_WHITE : *end == 'b' ? PK_BLACK : -1;
             if (R.move < 1 || (*end && (R.move_side < 0 || end[1])))
-                return pk_cli_usage_error(stderr, PROG, "--move takes N, Nw or Nb (N >= 1), not '%s'", optarg);
+                return pk_cli_usage_error(stderr, PROG, PK_T("--move takes N, Nw or Nb (N >= 1), not '%s'"), optarg);
             break;
         case 'g': {
             if (R.nranges == MAX_RANGES)
-                return pk_cli_usage_error(stderr, PROG, "at most %d --game options", MAX_RANGES);
+                return pk_cli_usage_error(stderr, PROG, PK_T("at most %d --game options"), MAX_RANGES);
             int lo = parse_int(optarg, &end), hi = lo;
             if (*end == '-')
                 hi = parse_int(end + 1, &end);
             if (lo < 1 || hi < lo || *end)
-                return pk_cli_usage_error(stderr, PROG, "--game takes N or N-M (games count from 1), not '%s'",
+                return pk_cli_usage_error(stderr, PROG, PK_T("--game takes N or N-M (games count from 1), not '%s'"),
                                           optarg);
             R.lo[R.nranges] = lo;
             R.hi[R.nranges++] = hi;
@@ -502,9 +502,9 @@ int main(int argc, char **argv)
     int jobs = sh.jobs;
     const char *output = sh.output;
     if (modes > 1)
-        return pk_cli_usage_error(stderr, PROG, "choose one of --final, --ply, --move and --all");
+        return pk_cli_usage_error(stderr, PROG, PK_T("choose one of --final, --ply, --move and --all"));
     if (R.json && R.fen_only)
-        return pk_cli_usage_error(stderr, PROG, "--json and --fen-only exclude each other");
+        return pk_cli_usage_error(stderr, PROG, PK_T("--json and --fen-only exclude each other"));
     if (R.opts.variant && pk_cli_applies(R.opts.variant, R.opts.gen_flags, 0, &err) != PK_OK)
         return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
     R.opts.no_variations = true; /* the positions of the game; its variations are not asked for */

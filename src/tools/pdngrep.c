@@ -190,9 +190,9 @@ static void note_date(const run *R, const pk_game *g, note *n)
         }
     n->bad_date = true;
     snprintf(n->msg, sizeof n->msg,
-             "Date \"%.80s\" is no date pdngrep reads: the game is not within --date%s (the file's other such "
-             "dates are not said)",
-             d, R->invert ? ", so -v selects it" : "");
+             PK_T("Date \"%.80s\" is no date pdngrep reads: the game is not within --date%s (the file's other such "
+             "dates are not said)"),
+             d, R->invert ? PK_T(", so -v selects it") : "");
 }
 
 /* On the thread that checked the game: the criteria, and the selected game's output. */
@@ -211,7 +211,7 @@ static void grep_game(void *ctx, const pk_checked *ck, FILE *out, void *nn)
     if (k < 0) { /* never taken for "no match": -v would select the game */
         n->fault = true;
         n->line = why.line, n->col = why.col;
-        snprintf(n->msg, sizeof n->msg, "-t '%s': the match gave up (%s): the game is neither selected nor left out",
+        snprintf(n->msg, sizeof n->msg, PK_T("-t '%s': the match gave up (%s): the game is neither selected nor left out"),
                  why.tag, why.reason);
         n->selected = false;
         return;
@@ -276,12 +276,12 @@ static void filter_said(run *R, const note *n)
     pk_diag d = {.file = R->file, .line = n->line, .col = n->col, .game = n->index, .message = n->msg};
     if (n->fault) {
         d.severity = PK_SEV_ERROR, d.code = "pattern";
-        d.hint = "PCRE2 gives up on a pattern that backtracks without end, as a repeated group that repeats "
-                 "itself ((\\w+\\s?)+): write it without the nesting";
+        d.hint = PK_T("PCRE2 gives up on a pattern that backtracks without end, as a repeated group that repeats "
+                 "itself ((\\w+\\s?)+): write it without the nesting");
         say(R, &d);
     } else if (n->bad_date && !R->date_said) {
         d.severity = PK_SEV_WARNING, d.code = "date";
-        d.hint = "the dates pdngrep reads are listed under --date in pdngrep(1)";
+        d.hint = PK_T("the dates pdngrep reads are listed under --date in pdngrep(1)");
         say(R, &d);
         R->date_said = true;
     }
@@ -318,8 +318,8 @@ static FILE *output(run *R)
     }
     R->out = NULL;
     if (R->nout == SPLIT_MAX) {
-        fprintf(stderr, "%s: error: --split: more than %d files (their names would not sort): give a larger N\n",
-                PROG, SPLIT_MAX);
+        pk_cli_error(stderr, PROG, NULL, PK_T("--split: more than %d files (their names would not sort): give a larger N"),
+                     SPLIT_MAX);
         R->errors = 1;
         return NULL;
     }
@@ -328,7 +328,7 @@ static FILE *output(run *R)
     snprintf(name, sizeof R->out_name, "%s%s%0*ld.%s", R->output, pl && R->output[pl - 1] == '/' ? "" : "-",
              SPLIT_DIGITS, ++R->nout, R->mode == OUT_JSON ? "jsonl" : "pdn");
     pk_error err;
-    if (pk_cli_output_check(&R->in, name, "--split file", &err) || pk_cli_open_output(name, &R->out, &err)) {
+    if (pk_cli_output_check(&R->in, name, PK_T("--split file"), &err) || pk_cli_open_output(name, &R->out, &err)) {
         pk_cli_error(stderr, PROG, NULL, "%s", err.msg); /* the file name escaped */
         R->errors = 1;
         return R->out = NULL;
@@ -387,7 +387,7 @@ static bool on_game(void *ctx, const pk_checked *ck)
     if (R->unique || R->duplicates) {
         int st = pk_key_set_add(R->keys, &n->key, (pk_key_origin){R->file_no, n->index}, &first);
         if (st < 0) {
-            error_line(R, R->file, 0, n->index, "out of memory: the set of games seen cannot grow");
+            error_line(R, R->file, 0, n->index, PK_T("out of memory: the set of games seen cannot grow"));
             return !(R->stop = true);
         }
         if ((st == 0) != R->duplicates)
@@ -405,7 +405,7 @@ static bool on_game(void *ctx, const pk_checked *ck)
         list_line(R, o, n, first);
     } else if (n->too_long) {
         char msg[160]; /* "game N: " is error_line's (it was said twice) */
-        snprintf(msg, sizeof msg, "longer than %u bytes: not written", PK_PDN_MAX_GAME_BYTES);
+        snprintf(msg, sizeof msg, PK_T("longer than %u bytes: not written"), PK_PDN_MAX_GAME_BYTES);
         error_line(R, R->file, 0, n->index, msg);
     } else {
         if (R->mode != OUT_JSON && R->in_out)
@@ -452,7 +452,7 @@ static bool go_on(void *ctx) { return !((run *)ctx)->stop; }
 
 static void usage(FILE *o)
 {
-    fputs("Usage: pdngrep [OPTION]... [FILE|DIR]...\n"
+    fputs(PK_T("Usage: pdngrep [OPTION]... [FILE|DIR]...\n"
           "Find, select and de-duplicate the games of PDN files (standard input when no FILE\n"
           "or FILE is -): the games every criterion holds for, written as they stand.\n"
           "\n"
@@ -460,10 +460,10 @@ static void usage(FILE *o)
           "  -t, --tag=NAME=REGEX       a tag NAME whose value the PCRE2 pattern matches\n"
           "                             (may be repeated; a game without the tag never matches)\n"
           "  -i, --ignore-case          the patterns match without case\n"
-          "  -v, --invert-match         select the games that do not match\n",
+          "  -v, --invert-match         select the games that do not match\n"),
           o);
     pk_cli_help(o, PK_CLI_OPT_SELECT_VARIANT); /* a criterion: listed with the others */
-    fputs("      --result=1-0|0-1|draw|0-0|*  the result the record states\n"
+    fputs(PK_T("      --result=1-0|0-1|draw|0-0|*  the result the record states\n"
           "      --verdict=valid|errors|draw|ok|result-board|result-tag|drawn|draw-claimable\n"
           "                             pdncheck's verdict (several: separated by commas)\n"
           "      --plies=N[-M]          plies of the main line: at least N, or N to M\n"
@@ -496,14 +496,14 @@ static void usage(FILE *o)
           "      --shard=K/N            only the games whose index in their file, from 0,\n"
           "                             modulo N is K\n"
           "\n"
-          "Common options:\n",
+          "Common options:\n"),
           o);
     pk_cli_help(o, SHARED & ~(unsigned)PK_CLI_OPT_SELECT_VARIANT);
-    fputs("\n"
+    fputs(PK_T("\n"
           "With --split, -o names the files' prefix. --color colours -l's file names and game\n"
           "numbers, and the errors.\n"
           "Exit status: 0 some game selected, 1 none, 2 an input unreadable, a failed write\n"
-          "or a usage error. See pdngrep(1).\n",
+          "or a usage error. See pdngrep(1).\n"),
           o);
 }
 
@@ -555,7 +555,7 @@ static int compile(run *R, args *A)
             return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
     if (A->nfens || A->nmaterials || A->opening) {
         if (!(R->search = pk_search_new(R->opts.gen_flags)))
-            return fprintf(stderr, "%s: error: out of memory\n", PROG), PK_EXIT_USAGE;
+            return pk_cli_error(stderr, PROG, NULL, "%s", PK_T("out of memory")), PK_EXIT_USAGE;
         for (int i = 0; i < A->nfens; i++)
             if (pk_search_add_fen(R->search, A->fens[i], R->reversed, only, &err))
                 return pk_cli_usage_error(stderr, PROG, "%s", err.msg);
@@ -572,9 +572,9 @@ static int compile(run *R, args *A)
         }
     }
     if (R->reversed && !A->nfens)
-        return pk_cli_usage_error(stderr, PROG, "--reversed goes with --fen");
+        return pk_cli_usage_error(stderr, PROG, PK_T("--reversed goes with --fen"));
     if (A->variant && R->opts.variant && A->variant != R->opts.variant)
-        return pk_cli_usage_error(stderr, PROG, "--variant %s cannot match: --rules reads every game as %s",
+        return pk_cli_usage_error(stderr, PROG, PK_T("--variant %s cannot match: --rules reads every game as %s"),
                                   A->variant->name, R->opts.variant->name);
     pk_filter_set_variant(R->filter, A->variant);
     return 0;
@@ -584,13 +584,13 @@ static int compile(run *R, args *A)
 static int check_modes(run *R, const args *A)
 {
     if (A->modes > 1)
-        return pk_cli_usage_error(stderr, PROG, "choose one of --clean, --json, -c, -l and -q");
+        return pk_cli_usage_error(stderr, PROG, PK_T("choose one of --clean, --json, -c, -l and -q"));
     if (R->unique && R->duplicates)
-        return pk_cli_usage_error(stderr, PROG, "-u and -D exclude each other");
+        return pk_cli_usage_error(stderr, PROG, PK_T("-u and -D exclude each other"));
     if (R->split && (!R->output || !strcmp(R->output, "-")))
-        return pk_cli_usage_error(stderr, PROG, "--split needs -o PREFIX (the files are PREFIX-000001.pdn, ...)");
+        return pk_cli_usage_error(stderr, PROG, PK_T("--split needs -o PREFIX (the files are PREFIX-000001.pdn, ...)"));
     if (R->split && (R->mode == OUT_COUNT || R->mode == OUT_LIST || R->mode == OUT_QUIET))
-        return pk_cli_usage_error(stderr, PROG, "--split writes games: not with -c, -l or -q");
+        return pk_cli_usage_error(stderr, PROG, PK_T("--split writes games: not with -c, -l or -q"));
     if (R->opts.variant && pk_cli_applies(R->opts.variant, R->opts.gen_flags, 0, NULL) != PK_OK) {
         pk_error err;
         pk_cli_applies(R->opts.variant, R->opts.gen_flags, 0, &err);
@@ -612,7 +612,7 @@ static int parse(run *R, args *A, int argc, char **argv)
         case PK_CLI_STOP: exit(sh.exit_status); /* --help, --version, ..., or a bad value (said) */
         case 't':
             if (A->ntags == 64)
-                return pk_cli_usage_error(stderr, PROG, "at most 64 -t options");
+                return pk_cli_usage_error(stderr, PROG, PK_T("at most 64 -t options"));
             A->tags[A->ntags++] = optarg;
             break;
         case 'i': A->caseless = true; break;
@@ -635,18 +635,18 @@ static int parse(run *R, args *A, int argc, char **argv)
             break;
         case O_FEN:
             if (A->nfens == PK_SEARCH_MAX)
-                return pk_cli_usage_error(stderr, PROG, "at most %d --fen options", PK_SEARCH_MAX);
+                return pk_cli_usage_error(stderr, PROG, PK_T("at most %d --fen options"), PK_SEARCH_MAX);
             A->fens[A->nfens++] = optarg;
             break;
         case O_REVERSED: R->reversed = true; break;
         case O_MATERIAL:
             if (A->nmaterials == PK_SEARCH_MAX)
-                return pk_cli_usage_error(stderr, PROG, "at most %d --material options", PK_SEARCH_MAX);
+                return pk_cli_usage_error(stderr, PROG, PK_T("at most %d --material options"), PK_SEARCH_MAX);
             A->materials[A->nmaterials++] = optarg;
             break;
         case O_OPENING:
             if (A->opening)
-                return pk_cli_usage_error(stderr, PROG, "--opening given twice");
+                return pk_cli_usage_error(stderr, PROG, PK_T("--opening given twice"));
             A->opening = optarg;
             break;
         case 'u': R->unique = true; break;
@@ -658,7 +658,7 @@ static int parse(run *R, args *A, int argc, char **argv)
         case 'q': set_mode(R, A, OUT_QUIET); break;
         case O_SPLIT:
             if (pk_cli_number(optarg, 1, 1000000000, &R->split))
-                return pk_cli_usage_error(stderr, PROG, "--split takes a number of games per file, not '%s'", optarg);
+                return pk_cli_usage_error(stderr, PROG, PK_T("--split takes a number of games per file, not '%s'"), optarg);
             break;
         case O_RULES:
             if (pk_cli_variant(optarg, &R->opts.variant, &err))
@@ -708,7 +708,7 @@ static int setup(run *R, const args *A)
     }
     R->copts.format = (pk_check_format){NULL, grep_game, R, sizeof(note)};
     if ((R->unique || R->duplicates) && !(R->keys = pk_key_set_new()))
-        return fprintf(stderr, "%s: error: out of memory\n", PROG), PK_EXIT_USAGE;
+        return pk_cli_error(stderr, PROG, NULL, "%s", PK_T("out of memory")), PK_EXIT_USAGE;
     if (!(R->checker = pk_checker_new(&R->copts, &err)))
         return pk_cli_error(stderr, PROG, NULL, "%s", err.msg), PK_EXIT_USAGE;
     return 0;
@@ -720,7 +720,7 @@ int main(int argc, char **argv)
     static args A;
     R.out = stdout;
     if (!(R.filter = pk_filter_new()))
-        return fprintf(stderr, "%s: error: out of memory\n", PROG), PK_EXIT_USAGE;
+        return pk_cli_error(stderr, PROG, NULL, "%s", PK_T("out of memory")), PK_EXIT_USAGE;
     int st = parse(&R, &A, argc, argv);
     pk_error err;
     if (!st && pk_cli_inputs_open(&R.in, argc, argv, optind, PK_CLI_CAN_RECURSE | (R.recursive ? PK_CLI_RECURSE : 0),

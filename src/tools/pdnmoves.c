@@ -28,7 +28,7 @@ static const char *prog = "pdnmoves";
 
 static void usage(FILE *f)
 {
-    fputs("Usage: pdnmoves [OPTION]... [FEN | -]\n"
+    fputs(PK_T("Usage: pdnmoves [OPTION]... [FEN | -]\n"
           "List the legal moves of a position, or check one move (--check). With '-' or no\n"
           "FEN, one FEN is read per input line.\n"
           "\n"
@@ -44,10 +44,10 @@ static void usage(FILE *f)
           "      --algebraic            write squares as a1..h8 (default: the variant's\n"
           "                             notation)\n"
           "\n"
-          "Common options:\n",
+          "Common options:\n"),
           f);
     pk_cli_help(f, SHARED);
-    fputs("\n"
+    fputs(PK_T("\n"
           "Output, one line per legal move, tab-separated: MOVE FULL CAPTURED FEN-AFTER\n"
           "(CAPTURED comma-separated in capture order, '-' when none); read from standard\n"
           "input, each line starts with the number of the input line it answers. A side\n"
@@ -55,7 +55,7 @@ static void usage(FILE *f)
           "adds lines starting with '#'. --check prints FULL FEN-AFTER when legal, else\n"
           "'CODE: MESSAGE' as pdncheck words it.\n"
           "Exit status: 0 success (--check: legal), 1 --check: not legal, 2 bad FEN, move\n"
-          "text, variant or option.\n",
+          "text, variant or option.\n"),
           f);
 }
 
@@ -167,9 +167,11 @@ static void put_move(const run *r, const char *fen, const pk_pos *p, const pk_mo
     }
     put_prefix(r);
     if (reason) {
-        fprintf(r->out, "# forbidden %s (takes ", full);
+        /* --explain's lines are for a person (its reason is the library's, in the reader's
+         * language): translated, the '#' first kept */
+        fprintf(r->out, PK_T("# forbidden %s (takes "), full);
         put_captured(r, m);
-        fprintf(r->out, "): %s\n", reason);
+        fprintf(r->out, PK_T("): %s\n"), reason);
         return;
     }
     fputs(shortform, r->out);
@@ -228,7 +230,7 @@ static void cut_short(const run *r, const char *fen, const pk_pos *p)
                 pk_json_newline(&j);
             } else {
                 put_prefix(r);
-                fprintf(r->out, "# cut short %s\n", msg);
+                fprintf(r->out, PK_T("# cut short %s\n"), msg);
             }
         }
     }
@@ -387,7 +389,8 @@ static int lines(run *r, FILE *in)
     int why = errno; /* getline's, when it failed */
     free(buf);
     if (ferror(in)) { /* worded as the game-file tools word it */
-        fprintf(stderr, "<stdin>: error: read error: %s\n", strerror(why));
+        fputs("<stdin>: error: ", stderr); /* the severity word stays English */
+        fprintf(stderr, PK_T("read error: %s\n"), strerror(why));
         status = PK_EXIT_USAGE;
     }
     return status;
@@ -430,11 +433,11 @@ int main(int argc, char **argv)
     r.gen_flags = sh.gen_flags;
     const char *output = sh.output;
     if (argc - optind > 1)
-        return pk_cli_usage_error(stderr, prog, "one FEN at most (or '-' to read one per line)");
+        return pk_cli_usage_error(stderr, prog, PK_T("one FEN at most (or '-' to read one per line)"));
     if (pk_cli_applies(r.v, r.gen_flags, 0, &err) != PK_OK)
         return pk_cli_usage_error(stderr, prog, "%s", err.msg);
     if (r.explain && r.check)
-        return pk_cli_usage_error(stderr, prog, "--explain lists the moves; --check answers for one move");
+        return pk_cli_usage_error(stderr, prog, PK_T("--explain lists the moves; --check answers for one move"));
     r.algebraic = notation ? notation == PK_NOT_ALGEBRAIC : r.v->algebraic;
     r.not_flags = r.algebraic ? PK_NOT_ALGEBRAIC : PK_NOT_NUMERIC;
     if (r.check)
@@ -456,7 +459,7 @@ int main(int argc, char **argv)
     r.legal = pk_movelist_new();
     r.forbidden = pk_movelist_new();
     if (!r.ms || !r.legal || !r.forbidden) {
-        fprintf(stderr, "%s: error: out of memory\n", prog);
+        pk_cli_error(stderr, prog, NULL, "%s", PK_T("out of memory"));
         return PK_EXIT_USAGE;
     }
     static char obuf[1 << 16];

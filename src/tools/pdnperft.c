@@ -22,7 +22,7 @@ static const char *prog = "pdnperft";
 
 static void usage(FILE *f)
 {
-    fputs("Usage: pdnperft [OPTION]... DEPTH\n"
+    fputs(PK_T("Usage: pdnperft [OPTION]... DEPTH\n"
           "Count the move paths DEPTH plies below a position (perft), one line per depth.\n"
           "\n"
           "  -f, --fen=FEN              start from this PDN FEN (default: the variant's start)\n"
@@ -30,12 +30,12 @@ static void usage(FILE *f)
           "  -k, --keep-duplicates      count every capture path, not every distinct capture\n"
           "  -t, --time                 add seconds and nodes/s to each line\n"
           "\n"
-          "Common options:\n",
+          "Common options:\n"),
           f);
     pk_cli_help(f, SHARED);
-    fputs("\n"
+    fputs(PK_T("\n"
           "Output: 'DEPTH COUNT' per depth 1..DEPTH; with --divide, then 'MOVE COUNT' per root move.\n"
-          "Exit status: 0 success, 2 bad variant, FEN, depth or option, or a failed write.\n",
+          "Exit status: 0 success, 2 bad variant, FEN, depth or option, or a failed write.\n"),
           f);
 }
 
@@ -77,10 +77,10 @@ int main(int argc, char **argv)
     const char *output = sh.output;
     flags |= sh.gen_flags;
     if (optind != argc - 1)
-        return pk_cli_usage_error(stderr, prog, "%s", optind < argc ? "too many arguments" : "DEPTH is missing");
+        return pk_cli_usage_error(stderr, prog, "%s", optind < argc ? PK_T("too many arguments") : PK_T("DEPTH is missing"));
     long depth;
     if (pk_cli_number(argv[optind], 1, 64, &depth))
-        return pk_cli_usage_error(stderr, prog, "DEPTH must be a whole number from 1 to 64, not '%s'", argv[optind]);
+        return pk_cli_usage_error(stderr, prog, PK_T("DEPTH must be a whole number from 1 to 64, not '%s'"), argv[optind]);
     if (pk_cli_applies(v, flags, 0, &err)) /* RULES 0.1: --capture-optional is for 8x8 games */
         return pk_cli_usage_error(stderr, prog, "%s", err.msg);
     pk_pos pos;
@@ -100,7 +100,7 @@ int main(int argc, char **argv)
         int pst = pk_perft(v, &pos, d, flags, &n, &err);
         double dt = now() - t0;
         if (pst != PK_OK) {
-            pk_cli_error(stderr, prog, NULL, "%s at depth %d", err.msg, d);
+            pk_cli_error(stderr, prog, NULL, PK_T("%s at depth %d"), err.msg, d);
             return pk_cli_close_output(out, output, stderr, prog, PK_EXIT_FINDINGS);
         }
         if (timed)
@@ -116,7 +116,7 @@ int main(int argc, char **argv)
     if (divide) {
         pk_movelist *root = pk_movelist_new();
         if (!root) {
-            pk_cli_error(stderr, prog, NULL, "out of memory");
+            pk_cli_error(stderr, prog, NULL, PK_T("out of memory"));
             if (out != stdout)
                 fclose(out);
             return PK_EXIT_USAGE;

@@ -10,6 +10,13 @@
 #   4. what a script parses never changes: pdncheck --json's output and every exit status,
 #      on each file of pdn/ and pdn/errors/, and pdnmoves --json's verdicts (their
 #      "message" and "reason"), are byte for byte the same under every language
+#   5. the six other tools: each one's --help and a usage or game error under each language
+#      are tests/scripts/nls/tools-LL.txt (tools-C.txt under LC_ALL=C, an unknown locale
+#      and LANG=C: the English of before the catalogues); a game's name ("round") and the
+#      variant's guess in pdncheck's words; and what their scripts read (pdnconv --to json
+#      and PDN, pdnfen --json and its plain lines, pdngrep --json, -c and -l, pdnperft's
+#      counts, pdndiagram's SVG and board, the exit statuses) byte for byte the same under
+#      every language. NLS_UPDATE=1 rewrites tools-*.txt (read them before committing).
 # The expected reports were written from the glossary (doc/glossary.md), whose terms the
 # catalogues use; the English one is pdncheck's report as it was before the catalogues.
 set -eu
@@ -119,5 +126,73 @@ for args in "--json --check=36x27 $fen" "--json --check=46-41 $fen" "--json --ex
     [ "$stc" = "$stl" ] || bad "pdnmoves $args: exit $stl under $lc, $stc under C"
   done
 done
+
+# 5. the six other tools, in their words and with their data unchanged
+tools_run() { # LANG-value: each tool's --help and one error, as "$ command", output, "exit N"
+  for c in "pdnconv --help" "pdnconv --to=xml" \
+           "pdnfen --help" "pdnfen -g 99 pdn/international.pdn" \
+           "pdngrep --help" "pdngrep -u -D" "pdngrep --bogus" \
+           "pdnmoves --help" "pdnmoves --explain --check=1-2" "pdnmoves --explain W:WK46,36:B37,18,31" \
+           "pdnperft --help" "pdnperft" "pdnperft --fen" \
+           "pdndiagram --help" "pdndiagram --size=100 W:W31:B19"; do
+    echo "\$ $c"
+    # shellcheck disable=SC2086
+    run "$1" "" "$bin"/$c 2>&1 && echo "exit 0" || echo "exit $?"
+  done
+}
+for p in C:C "$@"; do
+  l=${p%%:*} lc=${p#*:}; [ "$lc" = C ] || lc=$lc.UTF-8
+  tools_run "$lc" >"$tmp/tools.$l"
+  if [ "${NLS_UPDATE:-}" = 1 ]; then cp "$tmp/tools.$l" "tests/scripts/nls/tools-$l.txt"; continue; fi
+  cmp -s "$tmp/tools.$l" "tests/scripts/nls/tools-$l.txt" || bad "the tools' --help and errors under $lc differ from tests/scripts/nls/tools-$l.txt:
+$(diff "tests/scripts/nls/tools-$l.txt" "$tmp/tools.$l" | head -10)"
+done
+tools_run xx_YY.UTF-8 >"$tmp/tools.xx"
+cmp -s "$tmp/tools.xx" tests/scripts/nls/tools-C.txt || bad "the tools under an unknown locale (xx_YY.UTF-8) are not English"
+# pdncheck: a game's name (its Round) and the variant guessed for each game, in the language
+# (their words are looked up once per process: pk_nls_once)
+set -- fr:fr_FR:ronde nl:nl_NL:ronde ru:ru_RU:тур pt:pt_BR:rodada es:es_ES:ronda it:it_IT:turno
+for p in "$@"; do
+  lc=$(echo "$p" | cut -d: -f2).UTF-8 word=${p##*:}
+  run "$lc" "" "$bin/pdncheck" pdn/czech.pdn >"$tmp/round" 2>&1 || true
+  grep -q "^pdn/czech.pdn:1:1: warning: [^ ]* 1 (Keller,D. - Truhlar,P., $word 1): " "$tmp/round" ||
+    bad "pdncheck pdn/czech.pdn under $lc: no '$word 1' in the game's name: $(head -1 "$tmp/round")"
+  run "$lc" "" "$bin/pdncheck" pdn/czech.pdn pdn/czech.pdn >"$tmp/round2" 2>&1 || true
+  [ "$(grep -c "$word" "$tmp/round2")" = "$(($(grep -c "$word" "$tmp/round") * 2))" ] ||
+    bad "pdncheck under $lc: the second file's games are not named as the first's"
+done
+set -- fr:fr_FR nl:nl_NL ru:ru_RU pt:pt_BR es:es_ES it:it_IT
+# what scripts read: stdout and the exit status, byte for byte, under every language
+same() { # description, then the command: its standard output and status under C and each language
+  what=$1; shift
+  run C "" "$@" >"$tmp/same.C" 2>/dev/null && stc=0 || stc=$?
+  for p in fr:fr_FR nl:nl_NL ru:ru_RU pt:pt_BR es:es_ES it:it_IT; do
+    lc=${p#*:}.UTF-8
+    run "$lc" "" "$@" >"$tmp/same.l" 2>/dev/null && stl=0 || stl=$?
+    cmp -s "$tmp/same.C" "$tmp/same.l" || bad "$what: the output differs under $lc"
+    [ "$stc" = "$stl" ] || bad "$what: exit $stl under $lc, $stc under C"
+  done
+}
+for f in pdn/*.pdn pdn/errors/*.pdn; do
+  same "pdnconv --to json $f" "$bin/pdnconv" --to json "$f"
+  same "pdnconv $f" "$bin/pdnconv" "$f"
+  same "pdnconv --to hub $f" "$bin/pdnconv" --to hub "$f"
+  same "pdnfen --json --all $f" "$bin/pdnfen" --json --all "$f"
+  same "pdnfen --all $f" "$bin/pdnfen" --all "$f"
+  same "pdnfen -g 1-99 $f" "$bin/pdnfen" -g 1-99 "$f"
+  same "pdngrep --json $f" "$bin/pdngrep" --json --plies=1 "$f"
+  same "pdngrep -l $f" "$bin/pdngrep" -l --verdict=errors "$f"
+  same "pdngrep -c $f" "$bin/pdngrep" -c --verdict=ok "$f"
+done
+same "pdngrep -u -D (usage)" "$bin/pdngrep" -u -D
+same "pdnperft -d 3" "$bin/pdnperft" -d 3
+same "pdnperft -v english -k 4" "$bin/pdnperft" -v english -k 4
+same "pdnperft (no depth)" "$bin/pdnperft"
+same "pdndiagram --svg" "$bin/pdndiagram" --svg --move=32-28 W:W31,32:B19
+same "pdndiagram --ascii" "$bin/pdndiagram" --ascii W:W31,32:B19
+same "pdndiagram --move (illegal)" "$bin/pdndiagram" --move=31-26 W:W31,32:B19
+same "pdnmoves (plain, no legal move)" "$bin/pdnmoves" W:W31:B
+same "pdnmoves (plain)" "$bin/pdnmoves" 'W:WK46,36:B37,18,31'
+same "pdnmoves --check (legal)" "$bin/pdnmoves" --check=46x12 'W:WK46,36:B37,18,31'
 [ $fail = 0 ] && echo "nls: po/pdnkit.pot current, $(echo $langs | wc -w) catalogues complete, reports and JSON checked under each"
 exit $fail

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "pk_nls.h"
 #include "pktest.h"
 
 static char dir[64], localedir[512];
@@ -56,9 +57,30 @@ static void test_on_off(void)
     CU_ASSERT_STRING_EQUAL(buf, english);
 }
 
+/* pk_nls_once: a word looked up once, then kept, but looked up again when the program
+ * turns translation off or on or changes its language (pk_localize_messages again) */
+static void test_once(void)
+{
+    static pk_nls_slot slot = PK_NLS_SLOT_INIT;
+    CU_ASSERT_STRING_EQUAL(pk_nls_once(&slot, "round "), "round "); /* off */
+    CU_ASSERT_EQUAL(pk_localize_messages(1, localedir), PK_OK);
+    CU_ASSERT_STRING_EQUAL(pk_nls_once(&slot, "round "), "ronde ");
+    CU_ASSERT_STRING_EQUAL(pk_nls_once(&slot, "round "), "ronde "); /* kept */
+    CU_ASSERT_EQUAL(pk_localize_messages(0, NULL), PK_OK);
+    CU_ASSERT_STRING_EQUAL(pk_nls_once(&slot, "round "), "round ");
+    setlocale(LC_MESSAGES, "C"); /* another language, told to the library */
+    CU_ASSERT_EQUAL(pk_localize_messages(1, localedir), PK_OK);
+    CU_ASSERT_STRING_EQUAL(pk_nls_once(&slot, "round "), "round ");
+    setlocale(LC_MESSAGES, "fr_FR.UTF-8");
+    CU_ASSERT_EQUAL(pk_localize_messages(1, localedir), PK_OK);
+    CU_ASSERT_STRING_EQUAL(pk_nls_once(&slot, "round "), "ronde ");
+    CU_ASSERT_EQUAL(pk_localize_messages(0, NULL), PK_OK);
+}
+
 static const pk_test tests[] = {
     {"off by default: English under a French locale", test_off_by_default},
     {"on: the catalogue's words, the GNU prefix kept; off: English", test_on_off},
+    {"pk_nls_once: looked up once per language, again when it changes", test_once},
     {NULL, NULL},
 };
 
