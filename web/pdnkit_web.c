@@ -226,9 +226,9 @@ char *pkw_check(const char *paths, const char *names, const char *variant, int f
     co.variant_given = ro.variant != NULL;
     co.reader_flags = W.strict ? PK_PDN_STRICT : 0;
     co.replay = ro;
-    char conv[300];
+    char conv[1024];
     pk_html_opts ho;
-    pk_html_opts_check(&ho, &ro, W.strict, conv, sizeof conv);
+    pk_html_opts_check(&ho, &ro, W.strict, NULL, conv, sizeof conv);
     ho.date = *date ? date : NULL; /* "2026-12-07 16:45 UTC", as pdncheck --html says it */
     FILE *out = fopen(out_path, "wb");
     pk_checker *c = out ? pk_checker_new(&co, &err) : NULL;
