@@ -23,7 +23,7 @@ static const char style[] =
     "dl.stats dt{font-size:.8rem;color:#555}dl.stats dd{margin:0;font-size:1.25rem;font-weight:600}\n"
     ".conventions{color:#444;font-size:.9rem}\n"
     ".controls{margin:1rem 0;display:flex;gap:1rem;align-items:center;flex-wrap:wrap}\n"
-    "select,button{font:inherit}\n"
+    "select,button{font:inherit}select{max-width:100%}\n" /* a long label (Russian) wraps on a phone */
     ".tablewrap{overflow-x:auto}table{border-collapse:collapse;width:100%;background:#fff}\n"
     "th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #ddd;vertical-align:top}\n"
     "#games td:nth-child(2),#games td:nth-child(3),#games td:nth-child(4){overflow-wrap:anywhere;max-width:22rem}\n"
