@@ -8,8 +8,8 @@
 NLS       ?= 1
 LOCALEDIR ?= $(PREFIX)/share/locale
 ALL_CFLAGS += $(if $(filter 1,$(NLS)),-DENABLE_NLS)
-# only nls.c knows the install's folder: PREFIX changes rebuild nothing else
-$(BUILD)/obj/base/nls.o $(BUILD)/pic/base/nls.o: ALL_CFLAGS += -DPK_LOCALEDIR='"$(LOCALEDIR)"'
+# only nls_mo.c knows the install's folder: PREFIX changes rebuild nothing else
+$(BUILD)/obj/base/nls_mo.o $(BUILD)/pic/base/nls_mo.o: ALL_CFLAGS += -DPK_LOCALEDIR='"$(LOCALEDIR)"'
 
 PO_LANGS  := $(basename $(notdir $(wildcard po/*.po)))
 MO_FILES  := $(PO_LANGS:%=$(BUILD)/locale/%/LC_MESSAGES/pdnkit.mo)
@@ -20,6 +20,8 @@ XGETTEXT_FLAGS := --language=C --from-code=UTF-8 --add-comments=TRANSLATORS: --n
   --keyword=pk_rp_report:7 --keyword=pk_rp_report_move:9 --keyword=report_unplayed:8 \
   --keyword=pk_rd_report:6 --keyword=pk_rd_tolerate:5 --keyword=pk_rd_syntax:4 \
   --package-name=pdnkit --msgid-bugs-address=https://github.com/pdnkit/pdnkit/issues
+# the HTML report's words (html_int.h)
+XGETTEXT_FLAGS += --keyword=PK_HT:2 --keyword=PK_HTN:2,3
 
 .PHONY: pot mo install-mo uninstall-mo
 mo: $(if $(filter 1,$(NLS)),$(MO_FILES))

@@ -16,7 +16,12 @@ a link holds can run script or load anything. The report's style is taken from a
 the native pdncheck writes (the same html_report.c as the WebAssembly build), so a change
 there changes the hash.
 
-Usage: assemble.py --pdncheck BIN --module pdnkit.js --version V --out pdnkit.html
+The catalogues of po/ compiled by make (LOCALE/LL/LC_MESSAGES/pdnkit.mo) go before the
+worker's source as base64 (PK_CATALOGUES): the worker writes them where the library reads
+a language by name, so the page's language menu words the report as pdncheck --lang does
+(issue 36).
+
+Usage: assemble.py --pdncheck BIN --module pdnkit.js --version V --locale DIR --out pdnkit.html
 """
 import argparse
 import base64
@@ -66,11 +71,21 @@ def main():
     ap.add_argument("--module", required=True)
     ap.add_argument("--version", required=True)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--locale", required=True)
     a = ap.parse_args()
 
     with open(a.module, encoding="utf-8") as f:
         module = f.read()
-    worker = read("worker.js") + "\n" + module
+    cats = {}
+    for lang in sorted(os.listdir(a.locale)):
+        mo = os.path.join(a.locale, lang, "LC_MESSAGES", "pdnkit.mo")
+        if os.path.exists(mo):
+            with open(mo, "rb") as f:
+                cats[lang] = base64.b64encode(f.read()).decode()
+    if sorted(cats) != ["es", "fr", "it", "nl", "pt", "ru"]:
+        sys.exit("assemble.py: %s holds the catalogues %s, not the six of po/" % (a.locale, sorted(cats)))
+    worker = ("self.PK_CATALOGUES = {%s};\n" % ", ".join("%s: '%s'" % (l, c) for l, c in cats.items()) +
+              read("worker.js") + "\n" + module)
     # the worker's text sits in a <script type="text/plain">: it must not close it
     if re.search(r"</script|<!--", worker, re.I):
         sys.exit("assemble.py: the worker's source holds </script or <!--")

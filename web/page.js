@@ -59,6 +59,28 @@
     return '#n=' + bytes.length + '&crc=' + crc32(bytes) + '&pdn=' + toB64url(bytes);
   }
 
+  /* ---- the report's language (issue 36): the menu, first set from the address
+   * (#lang=fr), else the choice remembered in this browser, else the browser's languages
+   * (navigator.languages: "fr-CA" is fr), else English; the report is worded by the
+   * library from po/'s catalogues (the worker's), as pdncheck --lang LL words it ---- */
+  var LANGS = ['en', 'es', 'fr', 'it', 'nl', 'pt', 'ru'];
+  function known(l) { l = String(l || '').toLowerCase().split('-')[0]; return LANGS.indexOf(l) >= 0 ? l : null; }
+  function firstLang() {
+    var m = /(?:^#|&)lang=([A-Za-z-]+)/.exec(location.hash), l = m && known(m[1]);
+    if (l) return l;
+    try { l = known(localStorage.getItem('pdnkit-lang')); } catch (e) { /* storage refused */ }
+    if (l) return l;
+    var prefs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+    for (var i = 0; i < prefs.length; i++) if ((l = known(prefs[i]))) return l;
+    return 'en';
+  }
+  function setLang(l) {
+    $('lang').value = l;
+    document.body.dataset.lang = l;
+    try { localStorage.setItem('pdnkit-lang', l); } catch (e) { /* storage refused: the menu still works */ }
+  }
+  setLang(firstLang());
+
   /* ---- checking files ---- */
   function flags() { return ($('strict').checked ? 1 : 0) | Number($('results').value); }
 
@@ -130,7 +152,7 @@
     };
     w.onerror = function (e) { failed(e.message || 'the worker stopped'); };
     w.postMessage({type: 'check', files: files, variant: $('variant').value, flags: flags(),
-                   askOver: opts.askOver || 0, pageRows: PAGE_ROWS},
+                   askOver: opts.askOver || 0, pageRows: PAGE_ROWS, lang: $('lang').value},
                   files.map(function (f) { return f.bytes; }).filter(function (b, i, all) { return all.indexOf(b) === i; }));
   }
 
@@ -305,7 +327,8 @@
       });
       doc.querySelectorAll('section.game').forEach(function (s) { s.hidden = v !== 'all' && s.dataset.verdict !== v; });
       var shown = doc.getElementById('shown');
-      if (shown) shown.textContent = n + ' shown';
+      /* in the report's words ("%d shown" translated, in the element's data-shown) */
+      if (shown) shown.textContent = (shown.dataset.shown || '%d shown').replace('%d', n);
     }
     if (sel) sel.addEventListener('change', function () { if (paged) pagedFilter(sel.value); else apply(); });
     doc.querySelectorAll('#games th button').forEach(function (b, i) {
@@ -411,7 +434,7 @@
     var b = new TextEncoder().encode($('paste').value);
     runCheck([{name: 'pasted.pdn', bytes: b.buffer, keep: b.slice(0).buffer}]);
   });
-  ['variant', 'results', 'strict'].forEach(function (id) {
+  ['variant', 'results', 'strict', 'lang'].forEach(function (id) {
     $(id).addEventListener('change', function () {
       if (lastFiles.length)
         runCheck(lastFiles.map(function (f) { return {name: f.name, bytes: f.keep.slice(0), keep: f.keep}; }));
@@ -676,6 +699,15 @@
       $('position').scrollIntoView();
     }
   }
+  $('lang').addEventListener('change', function () { setLang($('lang').value); });
+  window.addEventListener('hashchange', function () {
+    var m = /(?:^#|&)lang=([A-Za-z-]+)/.exec(location.hash), l = m && known(m[1]);
+    if (l && l !== $('lang').value) {
+      setLang(l);
+      if (lastFiles.length)
+        runCheck(lastFiles.map(function (f) { return {name: f.name, bytes: f.keep.slice(0), keep: f.keep}; }));
+    }
+  });
   window.addEventListener('hashchange', route);
   setState('idle');
 })();

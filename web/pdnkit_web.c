@@ -20,6 +20,7 @@
 #include "check.h"
 #include "cli.h"
 #include "html_report.h"
+#include "pk_nls.h"
 #include "input.h"
 #include "json.h"
 #include "pdnkit.h"
@@ -180,7 +181,7 @@ static void say_bytes(char *buf, size_t size, double n)
  * checked, the page asks the person first. */
 EMSCRIPTEN_KEEPALIVE
 char *pkw_check(const char *paths, const char *names, const char *variant, int flags, const char *date,
-                const char *out_path, double ask_over)
+                const char *out_path, double ask_over, const char *lang)
 {
     char *msg = NULL;
     size_t msg_len = 0;
@@ -230,9 +231,19 @@ char *pkw_check(const char *paths, const char *names, const char *variant, int f
     co.reader_flags = W.strict ? PK_PDN_STRICT : 0;
     co.replay = ro;
     co.observer = pk_check_key_observer(); /* each game keyed: the report's copies of one game */
-    char conv[300];
+    char conv[1024];
+    /* the page's language (its menu, issue 36): the catalogue the worker wrote under
+     * /locale, read by name; the report's words and the messages in it (the worker checks
+     * one thing at a time: forcing it here is as pdncheck --lang does before its threads) */
+    const pk_nls_catalog *words = NULL;
+    if (pk_nls_catalog_get(lang && *lang ? lang : "en", "/locale", &words, &err)) {
+        fprintf(W.errors, "usage: %s", err.msg);
+        fclose(W.errors);
+        return msg;
+    }
+    pk_nls_force(words);
     pk_html_opts ho;
-    pk_html_opts_check(&ho, &ro, W.strict, conv, sizeof conv);
+    pk_html_opts_check(&ho, &ro, W.strict, words, conv, sizeof conv);
     ho.date = *date ? date : NULL; /* "2026-12-07 16:45 UTC", as pdncheck --html says it */
     FILE *out = fopen(out_path, "wb");
     pk_checker *c = out ? pk_checker_new(&co, &err) : NULL;

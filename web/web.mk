@@ -55,9 +55,9 @@ $(WEB)/pdnkit.js: $(WEB_OBJ) $(WEB_3P_STAMP)
 
 # The report's inline script and style are hashed into the page's Content-Security-Policy:
 # they are taken from the report pdncheck writes (the same html_report.c).
-$(WEB)/pdnkit.html: $(WEB)/pdnkit.js $(WEB_PAGE) $(BUILD)/bin/pdncheck include/pdnkit/pk_common.h
+$(WEB)/pdnkit.html: $(WEB)/pdnkit.js $(WEB_PAGE) $(BUILD)/bin/pdncheck include/pdnkit/pk_common.h $(MO_FILES)
 	python3 web/assemble.py --pdncheck $(BUILD)/bin/pdncheck --module $(WEB)/pdnkit.js \
-	  --version $(VERSION) --out $@
+	  --version $(VERSION) --locale $(BUILD)/locale --out $@
 	@echo "web: wrote $@ ($$(wc -c <$@) bytes)"
 
 -include $(WEB_OBJ:.o=.d)

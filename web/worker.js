@@ -1,6 +1,6 @@
 /* worker.js -- the page's Web Worker: the library (compiled to WebAssembly, the module
  * that follows this text in the same worker) runs here, so that the page never freezes.
- * Messages in:  {type:"check", files:[{name, bytes}], variant, flags, askOver, pageRows}
+ * Messages in:  {type:"check", files:[{name, bytes}], variant, flags, askOver, pageRows, lang}
  *               {type:"position", fen, variant, move}
  *               {type:"game", name, bytes, index, variant, flags}   (one game, step by step)
  * Messages out: {type:"ready", variants, version}
@@ -67,8 +67,9 @@ function check(m) {
   // the date the report says the files were checked, as pdncheck --html says it (UTC)
   var d = new Date().toISOString();
   var date = d.slice(0, 10) + ' ' + d.slice(11, 16) + ' UTC';
-  var errors = call('pkw_check', ['string', 'string', 'string', 'number', 'string', 'string', 'number'],
-                    [paths.join('\n'), names.join('\n'), m.variant, m.flags, date, '/report.html', m.askOver || 0]);
+  var errors = call('pkw_check', ['string', 'string', 'string', 'number', 'string', 'string', 'number', 'string'],
+                    [paths.join('\n'), names.join('\n'), m.variant, m.flags, date, '/report.html', m.askOver || 0,
+                     m.lang || 'en']);
   var html = '';
   try {
     html = pk.FS.readFile('/report.html', {encoding: 'utf8'});
@@ -106,6 +107,16 @@ onmessage = function (ev) {
 setTimeout(function () {
   createPdnkit({print: function () {}, printErr: function () {}}).then(function (mod) {
     pk = mod;
+    /* the catalogues (po/LL.po compiled, assemble.py put them before this text) where the
+     * library reads a language by name: /locale/LL/LC_MESSAGES/pdnkit.mo (issue 36) */
+    Object.keys(self.PK_CATALOGUES || {}).forEach(function (l) {
+      var b = atob(self.PK_CATALOGUES[l]), a = new Uint8Array(b.length);
+      for (var i = 0; i < b.length; i++) a[i] = b.charCodeAt(i);
+      ['/locale', '/locale/' + l, '/locale/' + l + '/LC_MESSAGES'].forEach(function (d) {
+        try { pk.FS.mkdir(d); } catch (e) { /* there already */ }
+      });
+      pk.FS.writeFile('/locale/' + l + '/LC_MESSAGES/pdnkit.mo', a);
+    });
     postMessage({type: 'ready', variants: JSON.parse(call('pkw_variants', [], [])),
                  version: pk.UTF8ToString(pk.ccall('pkw_version', 'number', [], []))});
     queue.splice(0).forEach(handle);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "html_report.h"
+#include "pk_nls.h"
 #include "variant_int.h" /* PK_V_COUNT: the variants seen, in the order seen */
 
 /* The warnings of one kind (their code): how many, and the first one as an example. */
@@ -43,7 +44,7 @@ typedef struct pk_html_input_id {
 struct pk_html {
     FILE *out, *rows, *details;
     pk_html_opts o;
-    char title[200], conventions[400], date[64];
+    char title[200], conventions[1024], date[64];
     pk_totals own; /* the games added, for a caller without totals of its own */
     long invalid[PK_LABEL_COUNT]; /* games not valid (with errors), by their label */
     long findings, diagrams;
@@ -83,6 +84,22 @@ void pk_html_copy_note(pk_html *r, const char *file, const pk_html_part *p);
 void pk_html_copies_sort(pk_html *r);
 /* What html_copies.c holds, freed. */
 void pk_html_copies_free(pk_html *r);
+/* The page's words (issue 36): in the catalogue the options name, else in the language of
+ * the library's messages. PK_HT and PK_HTN are xgettext's keywords (mk/nls.mk). */
+__attribute__((format_arg(2))) static inline const char *pk_html_words(const pk_html_opts *o, const char *s)
+{
+    return o->words ? pk_nls_catalog_text(o->words, s) : PK_T(s);
+}
+__attribute__((format_arg(2), format_arg(3))) static inline const char *
+pk_html_nwords(const pk_html_opts *o, const char *one, const char *many, unsigned long long n)
+{
+    /* a count past a million as one with the same last digits (the forms look at n % 100
+     * and n > 1): unsigned long is 32 bits in the page's WebAssembly */
+    unsigned long k = n < 1000000 ? (unsigned long)n : (unsigned long)(n % 1000000 + 1000000);
+    return o->words ? pk_nls_catalog_ntext(o->words, one, many, k) : PK_TN(one, many, k);
+}
+#define PK_HT(o, s) pk_html_words((o), (s))
+#define PK_HTN(o, s, p, n) pk_html_nwords((o), (s), (p), (n))
 
 /* Text as HTML (html_report.c). */
 void pk_html_esc(FILE *f, const char *s);

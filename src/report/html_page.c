@@ -24,7 +24,7 @@ static const char style[] =
     "dl.stats dt{font-size:.8rem;color:#555}dl.stats dd{margin:0;font-size:1.25rem;font-weight:600}\n"
     ".conventions{color:#444;font-size:.9rem}\n"
     ".controls{margin:1rem 0;display:flex;gap:1rem;align-items:center;flex-wrap:wrap}\n"
-    "select,button{font:inherit}\n"
+    "select,button{font:inherit}select{max-width:100%}\n" /* a long label (Russian) wraps on a phone */
     ".tablewrap{overflow-x:auto}table{border-collapse:collapse;width:100%;background:#fff}\n"
     "th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #ddd;vertical-align:top}\n"
     /* (anywhere: a long tag or path breaks inside its cell; the least width keeps a short
@@ -65,14 +65,16 @@ static const char style[] =
     "tr{break-inside:avoid}}\n";
 
 /* Sorting by a column (numbers where data-n says so), filtering by verdict; the filter
- * can be set from the address (#filter=errors) so a test can drive it. */
+ * can be set from the address (#filter=errors) so a test can drive it. The script is the
+ * same in every language (its hash is the policy's): the words it writes ("%d shown") are
+ * in the page, in a data attribute. */
 static const char script[] =
     "(function(){\n"
     "var sel=document.getElementById('verdict-filter'),tb=document.querySelector('#games tbody');\n"
     "function apply(){var v=sel.value,n=0;\n"
     " tb.querySelectorAll('tr').forEach(function(r){var h=v!=='all'&&r.dataset.verdict!==v;r.hidden=h;if(!h)n++;});\n"
     " document.querySelectorAll('section.game').forEach(function(s){s.hidden=v!=='all'&&s.dataset.verdict!==v;});\n"
-    " document.getElementById('shown').textContent=n+' shown';}\n"
+    " var sh=document.getElementById('shown');sh.textContent=sh.dataset.shown.replace('%d',n);}\n"
     "sel.addEventListener('change',apply);\n"
     "document.querySelectorAll('#games th button').forEach(function(b,i){b.addEventListener('click',function(){\n"
     " var rows=Array.prototype.slice.call(tb.rows),up=b.dataset.dir!=='up';\n"
@@ -119,9 +121,9 @@ static int copy(FILE *from, FILE *to)
     return ferror(from) ? -1 : 0;
 }
 
-static void figure(FILE *f, const char *name, long value)
+static void figure(FILE *f, const pk_html *r, const char *name, long value)
 {
-    fprintf(f, "<div><dt>%s</dt><dd>%ld</dd></div>", name, value);
+    fprintf(f, "<div><dt>%s</dt><dd>%ld</dd></div>", PK_HT(&r->o, name), value);
 }
 
 /* "games with errors": every game not valid, which the filter splits by label (a game
@@ -129,16 +131,18 @@ static void figure(FILE *f, const char *name, long value)
  * two differ, so that the header and the filter's "errors (N)" agree. */
 static void with_errors(FILE *f, const pk_html *r, long value)
 {
-    fprintf(f, "<div><dt>games with errors</dt><dd>%ld", value);
+    const pk_html_opts *o = &r->o;
+    fprintf(f, "<div><dt>%s</dt><dd>%ld", PK_HT(o, "games with errors"), value);
     long other = 0;
     for (int i = 0; i < PK_LABEL_COUNT; i++)
         other += i != PK_LABEL_ERRORS ? r->invalid[i] : 0;
     if (other && value == r->invalid[PK_LABEL_ERRORS] + other) {
-        fprintf(f, "<span class=\"why\">in the filter: %s (%ld)", pk_label_text(PK_LABEL_ERRORS),
+        fputs("<span class=\"why\">", f);
+        fprintf(f, PK_HT(o, "in the filter: %s (%ld)"), PK_HT(o, pk_label_text(PK_LABEL_ERRORS)),
                 r->invalid[PK_LABEL_ERRORS]);
         for (int i = 0; i < PK_LABEL_COUNT; i++)
             if (i != PK_LABEL_ERRORS && r->invalid[i])
-                fprintf(f, ", %s (%ld of %ld)", pk_label_text(i), r->invalid[i], r->own.labels[i]);
+                fprintf(f, PK_HT(o, ", %s (%ld of %ld)"), PK_HT(o, pk_label_text(i)), r->invalid[i], r->own.labels[i]);
         fputs("</span>", f);
     }
     fputs("</dd></div>", f);
@@ -150,19 +154,24 @@ static void checked(FILE *f, const pk_html *r)
 {
     if (!r->ninputs && !r->date[0])
         return;
-    fputs("<div class=\"checked\"><span class=\"label\">Checked", f);
+    const pk_html_opts *o = &r->o;
+    fputs("<div class=\"checked\"><span class=\"label\">", f);
     if (r->date[0]) {
-        fputs(" on ", f);
-        esc(f, r->date);
+        char buf[200];
+        snprintf(buf, sizeof buf, PK_HT(o, "Checked on %s:"), r->date);
+        esc(f, buf);
+    } else {
+        fputs(PK_HT(o, "Checked:"), f);
     }
-    fputs(":</span>", f);
+    fputs("</span>", f);
     if (r->ninputs) {
         fputs("<ul>", f);
         for (int i = 0; i < r->ninputs; i++) {
             const pk_html_input_id *in = &r->inputs[i];
             fputs("<li><code>", f);
             esc(f, in->name);
-            fprintf(f, "</code>, %llu byte%s", in->bytes, in->bytes == 1 ? "" : "s");
+            fputs("</code>", f);
+            fprintf(f, PK_HTN(o, ", %llu byte", ", %llu bytes", in->bytes), in->bytes);
             if (in->sha256[0])
                 fprintf(f, ", SHA-256 <code>%s</code>", in->sha256);
             fputs("</li>", f);
@@ -175,21 +184,23 @@ static void checked(FILE *f, const pk_html *r)
 /* The variants met and what a result means in each (RULES 4.4). */
 static void conventions(FILE *f, const pk_html *r)
 {
-    fputs("<p class=\"conventions\"><span class=\"label\">Variants:</span> ", f);
+    const pk_html_opts *o = &r->o;
+    fprintf(f, "<p class=\"conventions\"><span class=\"label\">%s</span> ", PK_HT(o, "Variants:"));
     if (!r->nseen)
-        fputs("none replayed", f);
+        fputs(PK_HT(o, "none replayed"), f);
     for (int i = 0; i < r->nseen; i++) {
         const pk_variant *v = r->seen[i];
         fputs(i ? "; " : "", f);
         esc(f, v->title);
         if (r->o.results == PK_RESULTS_WHITE)
-            fputs(": 1-0 = White won", f);
+            fputs(PK_HT(o, ": 1-0 = White won"), f);
         else
-            fprintf(f, ": %s moves first, 1-0 = %s won", v->first == PK_WHITE ? "White" : "Black",
-                    v->first == PK_WHITE ? "White" : "Black");
+            fputs(v->first == PK_WHITE ? PK_HT(o, ": White moves first, 1-0 = White won")
+                                       : PK_HT(o, ": Black moves first, 1-0 = Black won"),
+                  f);
     }
     if (r->conventions[0]) {
-        fputs(". <span class=\"label\">Conventions:</span> ", f);
+        fprintf(f, ". <span class=\"label\">%s</span> ", PK_HT(o, "Conventions:"));
         esc(f, r->conventions);
     }
     fputs(".</p>\n", f);
@@ -259,10 +270,14 @@ static void warnings(FILE *f, const pk_html *r, long total)
         }
         order[k] = i;
     }
-    fprintf(f, "<section class=\"warnings\" id=\"warnings\">\n<h2>Warnings (%ld)</h2>\n<p>Tolerated deviations: "
-               "they do not make a game's verdict (--strict counts them as errors). By kind, each with its "
-               "first occurrence.</p>\n<div class=\"tablewrap\"><table>\n<thead><tr><th scope=\"col\">kind</th>"
-               "<th scope=\"col\">count</th><th scope=\"col\">first occurrence</th></tr></thead>\n<tbody>\n", total);
+    const pk_html_opts *o = &r->o;
+    fputs("<section class=\"warnings\" id=\"warnings\">\n<h2>", f);
+    fprintf(f, PK_HT(o, "Warnings (%ld)"), total);
+    fprintf(f, "</h2>\n<p>%s</p>\n<div class=\"tablewrap\"><table>\n<thead><tr><th scope=\"col\">%s</th>"
+               "<th scope=\"col\">%s</th><th scope=\"col\">%s</th></tr></thead>\n<tbody>\n",
+            PK_HT(o, "Tolerated deviations: they do not make a game's verdict (--strict counts them as errors). "
+                     "By kind, each with its first occurrence."),
+            PK_HT(o, "kind"), PK_HT(o, "count"), PK_HT(o, "first occurrence"));
     for (int i = 0; i < r->nwarns; i++) {
         const pk_html_warn *w = &r->warns[order[i]];
         fputs("<tr><td><code>", f);
@@ -272,7 +287,7 @@ static void warnings(FILE *f, const pk_html *r, long total)
         fputs("</td></tr>\n", f);
     }
     if (r->warn_lost)
-        fprintf(f, "<tr><td>(not sorted: out of memory)</td><td>%ld</td><td></td></tr>\n", r->warn_lost);
+        fprintf(f, "<tr><td>%s</td><td>%ld</td><td></td></tr>\n", PK_HT(o, "(not sorted: out of memory)"), r->warn_lost);
     fputs("</tbody></table></div>\n</section>\n", f);
     free(order);
 }
@@ -281,7 +296,11 @@ int pk_html_finish(pk_html *r, const pk_totals *totals, pk_error *err)
 {
     FILE *f = r->out;
     const pk_totals *t = totals ? totals : &r->own;
-    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n", f);
+    const pk_html_opts *o = &r->o;
+    /* TRANSLATORS: not words: the language's code (BCP 47: fr, nl, ru, pt, es, it), the
+       report's <html lang>, which says what language the page's words are in */
+    const char *lang = o->words ? pk_nls_catalog_lang(o->words) : PK_T("en");
+    fprintf(f, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n", lang);
     policy(f);
     fputs("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>", f);
     esc(f, r->title);
@@ -291,30 +310,35 @@ int pk_html_finish(pk_html *r, const pk_totals *totals, pk_error *err)
     checked(f, r);
     fputs("<dl class=\"stats\">", f);
     /* the terminal summary's figures, then the games of each label but ok and errors */
-    figure(f, "files", t->files);
-    figure(f, "games", t->games);
+    figure(f, r, N_("files"), t->files);
+    figure(f, r, N_("games"), t->games);
     with_errors(f, r, t->with_errors);
-    figure(f, "warnings", t->warnings);
+    figure(f, r, N_("warnings"), t->warnings);
     for (int i = PK_LABEL_RESULT_BOARD; i < PK_LABEL_COUNT; i++)
-        figure(f, pk_label_text(i), t->labels[i]);
-    figure(f, "findings", r->findings);
+        figure(f, r, pk_label_text(i), t->labels[i]);
+    figure(f, r, N_("findings"), r->findings);
     fputs("</dl>\n", f);
     conventions(f, r);
     if (r->ncopies)
         fprintf(f, "<p class=\"conventions\"><a href=\"#copies\">Copies of one game (%ld)</a></p>\n", r->ncopies);
     if (r->nwarns)
-        fputs("<p class=\"conventions\"><a href=\"#warnings\">The warnings, by kind</a></p>\n", f);
-    fprintf(f, "</header>\n<main>\n<div class=\"controls\"><label for=\"verdict-filter\">Show games:</label> "
-               "<select id=\"verdict-filter\"><option value=\"all\">all (%ld)</option>", r->own.games);
+        fprintf(f, "<p class=\"conventions\"><a href=\"#warnings\">%s</a></p>\n", PK_HT(o, "The warnings, by kind"));
+    fprintf(f, "</header>\n<main>\n<div class=\"controls\"><label for=\"verdict-filter\">%s</label> "
+               "<select id=\"verdict-filter\"><option value=\"all\">",
+            PK_HT(o, "Show games:"));
+    fprintf(f, PK_HT(o, "all (%ld)"), r->own.games);
+    fputs("</option>", f);
     for (int i = 0; i < PK_LABEL_COUNT; i++)
-        fprintf(f, "<option value=\"%s\">%s (%ld)</option>", pk_label_key(i), pk_label_text(i), r->own.labels[i]);
-    fputs("</select> <span id=\"shown\" aria-live=\"polite\"></span></div>\n<div class=\"tablewrap\"><table "
-          "id=\"games\">\n<thead><tr>",
-          f);
-    static const char *const cols[] = {"#", "file", "players", "event, round, date", "result", "variant",
-                                       "verdict", "plies"};
+        fprintf(f, "<option value=\"%s\">%s (%ld)</option>", pk_label_key(i), PK_HT(o, pk_label_text(i)),
+                r->own.labels[i]);
+    /* TRANSLATORS: how many games of the table the filter shows; %d stays as it is */
+    fprintf(f, "</select> <span id=\"shown\" aria-live=\"polite\" data-shown=\"%s\"></span></div>\n"
+               "<div class=\"tablewrap\"><table id=\"games\">\n<thead><tr>",
+            PK_HT(o, "%d shown"));
+    static const char *const cols[] = {"#", N_("file"), N_("players"), N_("event, round, date"), N_("result"),
+                                       N_("variant"), N_("verdict"), N_("plies")};
     for (int i = 0; i < 8; i++)
-        fprintf(f, "<th scope=\"col\"><button type=\"button\">%s</button></th>", cols[i]);
+        fprintf(f, "<th scope=\"col\"><button type=\"button\">%s</button></th>", i ? PK_HT(o, cols[i]) : cols[i]);
     fputs("</tr></thead>\n<tbody>\n", f);
     int st = copy(r->rows, f);
     fputs("</tbody></table></div>\n", f);

@@ -93,7 +93,7 @@ pk_html *pk_html_new(FILE *out, const pk_html_opts *o, pk_error *err)
     r->out = out;
     if (o)
         r->o = *o;
-    snprintf(r->title, sizeof r->title, "%s", r->o.title ? r->o.title : "pdnkit report");
+    snprintf(r->title, sizeof r->title, "%s", PK_HT(&r->o, r->o.title ? r->o.title : N_("pdnkit report")));
     snprintf(r->conventions, sizeof r->conventions, "%s", r->o.conventions ? r->o.conventions : "");
     snprintf(r->date, sizeof r->date, "%s", r->o.date ? r->o.date : "");
     r->rows = tmpfile();
@@ -109,19 +109,20 @@ pk_html *pk_html_new(FILE *out, const pk_html_opts *o, pk_error *err)
     return r;
 }
 
-void pk_html_opts_check(pk_html_opts *o, const pk_replay_opts *ro, bool strict, char *conv, size_t size)
+void pk_html_opts_check(pk_html_opts *o, const pk_replay_opts *ro, bool strict, const struct pk_nls_catalog *words,
+                        char *conv, size_t size)
 {
-    snprintf(conv, size, "results read as %s%s%s%s",
-             ro->results == PK_RESULTS_WHITE ? "1-0 = White won (--results white)"
-                                             : "1-0 = the first mover won (PDN convention)",
-             ro->gen_flags ? "; house rule: captures not mandatory (--capture-optional)" : "",
-             ro->draw_options ? "; a non-default draw profile (--draw-profile)" : "",
-             strict ? "; --strict: warnings count as errors" : "");
-    *o = (pk_html_opts){"pdncheck report", conv, ro->gen_flags, strict, ro->results, NULL};
+    *o = (pk_html_opts){N_("pdncheck report"), conv, ro->gen_flags, strict, ro->results, NULL, words};
+    snprintf(conv, size, PK_HT(o, "results read as %s%s%s%s"),
+             ro->results == PK_RESULTS_WHITE ? PK_HT(o, "1-0 = White won (--results white)")
+                                             : PK_HT(o, "1-0 = the first mover won (PDN convention)"),
+             ro->gen_flags ? PK_HT(o, "; house rule: captures not mandatory (--capture-optional)") : "",
+             ro->draw_options ? PK_HT(o, "; a non-default draw profile (--draw-profile)") : "",
+             strict ? PK_HT(o, "; --strict: warnings count as errors") : "");
 }
 
 /* "FILE:LINE:COL, game N (NAME): MESSAGE": a warning's example, as pdncheck's line says it */
-static char *example(const pk_diag *d)
+static char *example(const pk_html_opts *o, const pk_diag *d)
 {
     char *text = NULL;
     size_t len = 0;
@@ -132,7 +133,7 @@ static char *example(const pk_diag *d)
     if (d->line > 0)
         fprintf(f, ":%lld:%lld", d->line, d->col > 0 ? d->col : 1);
     if (d->game > 0)
-        fprintf(f, ", game %d", d->game);
+        fprintf(f, PK_HT(o, ", game %d"), d->game);
     if (d->game > 0 && d->game_name)
         fprintf(f, " (%s)", d->game_name);
     fprintf(f, ": %s", d->message ? d->message : "");
@@ -165,7 +166,7 @@ void pk_html_note(pk_html *r, const pk_diag *d)
     pk_html_warn *w = &r->warns[r->nwarns++];
     snprintf(w->code, sizeof w->code, "%s", d->code);
     w->count = 1;
-    w->example = example(d);
+    w->example = example(&r->o, d);
 }
 
 void pk_html_diag(pk_html *r, const pk_diag *d)
@@ -269,10 +270,10 @@ static void players(FILE *f, const pk_game *g)
     esc(f, b && *b ? b : "?");
 }
 
-static void event_line(FILE *f, const pk_game *g)
+static void event_line(FILE *f, const pk_html_opts *o, const pk_game *g)
 {
     const char *parts[] = {tag_of(g, event_tags), pk_game_tag(g, "Round"), tag_of(g, date_tags)};
-    const char *pre[] = {"", "round ", ""};
+    const char *pre[] = {"", PK_HT(o, "round "), ""};
     bool any = false;
     for (int i = 0; i < 3; i++)
         if (parts[i] && *parts[i] && strcmp(parts[i], "?") && strcmp(parts[i], "-")) {
@@ -337,9 +338,9 @@ static void move_text(const pk_variant *v, const pk_movelist *l, const pk_move *
 /* "Legal moves: 32-28, 33-29, ..." of the position w->legal was generated for. */
 static void legal_list(part_out *w, const pk_variant *v)
 {
-    fputs("<p class=\"legal\"><span class=\"label\">Legal moves here:</span> ", w->f);
+    fprintf(w->f, "<p class=\"legal\"><span class=\"label\">%s</span> ", PK_HT(w->o, "Legal moves here:"));
     if (!w->legal->n)
-        fputs("none (the side to move has lost)", w->f);
+        fputs(PK_HT(w->o, "none (the side to move has lost)"), w->f);
     for (int i = 0; i < w->legal->n; i++) {
         char buf[128];
         move_text(v, w->legal, &w->legal->m[i], buf, sizeof buf);
@@ -362,7 +363,7 @@ static bool compulsory(const pk_movelist *l)
 /* The moves of the line up to the faulty one, marked. */
 static void moves_upto(part_out *w, const pk_pdn_line *l, int index)
 {
-    fputs("<p class=\"moves\"><span class=\"label\">Moves:</span> ", w->f);
+    fprintf(w->f, "<p class=\"moves\"><span class=\"label\">%s</span> ", PK_HT(w->o, "Moves:"));
     int from = index > 60 ? index - 60 : 0;
     if (from)
         fputs("\u2026 ", w->f);
@@ -391,19 +392,19 @@ static void finding_board(part_out *w, const pk_html_game *rg, const pk_diag *d)
     int index = -1;
     const pk_pdn_move *mv = d->line > 0 && d->move ? find_move(&rg->game->main, d->line, d->col, &l, &index) : NULL;
     if (is_draw(d)) { /* a draw rule reports the position after the move that fired it */
-        diagram(w, "position", v, pos, NULL, "the position when the rule fired");
+        diagram(w, "position", v, pos, NULL, PK_HT(w->o, "the position when the rule fired"));
         if (mv)
             moves_upto(w, l, index);
         return;
     }
     if (!mv || !d->played) {
-        diagram(w, "position", v, pos, NULL, "the position");
+        diagram(w, "position", v, pos, NULL, PK_HT(w->o, "the position"));
         if (mv)
             moves_upto(w, l, index);
         return;
     }
     char caption[300];
-    snprintf(caption, sizeof caption, "before the move: %s as written", mv->text);
+    snprintf(caption, sizeof caption, PK_HT(w->o, "before the move: %s as written"), mv->text);
     diagram(w, "position", v, pos, d->played, caption);
     if (!w->legal && !(w->legal = pk_movelist_new())) { /* (a finding's, not a move's) */
         w->p->failed = true;
@@ -413,15 +414,17 @@ static void finding_board(part_out *w, const pk_html_game *rg, const pk_diag *d)
     if (d->required) {
         char buf[128];
         move_text(v, w->legal, d->required, buf, sizeof buf);
-        snprintf(caption, sizeof caption, "what the rules required: %s", buf);
+        snprintf(caption, sizeof caption, PK_HT(w->o, "what the rules required: %s"), buf);
         diagram(w, "required", v, pos, d->required, caption);
     } else if (compulsory(w->legal)) { /* an illegal move where a capture was compulsory */
         char buf[128];
         move_text(v, w->legal, &w->legal->m[0], buf, sizeof buf);
         if (w->legal->n == 1)
-            snprintf(caption, sizeof caption, "what the rules required: %s, the only capture", buf);
+            snprintf(caption, sizeof caption, PK_HT(w->o, "what the rules required: %s, the only capture"), buf);
         else
-            snprintf(caption, sizeof caption, "what the rules required: a capture (%d legal ones); drawn: %s",
+            snprintf(caption, sizeof caption,
+                     PK_HTN(w->o, "what the rules required: a capture (%d legal one); drawn: %s",
+                            "what the rules required: a capture (%d legal ones); drawn: %s", (unsigned)w->legal->n),
                      w->legal->n, buf);
         diagram(w, "required", v, pos, &w->legal->m[0], caption);
     }
@@ -440,28 +443,28 @@ static const pk_draw_event *draw_of(const pk_html_game *rg, const pk_diag *d)
 }
 
 /* The finding's heading in an arbiter's words; its code, rule and place follow as detail. */
-static const char *heading(const pk_diag *d, const pk_draw_event *draw, bool strict)
+static const char *heading(const pk_diag *d, const pk_draw_event *draw, const pk_html_opts *o)
 {
     static const struct {
         const char *code, *words;
-    } words[] = {{"illegal-move", "Illegal move"},
-                 {"capture-required", "A capture was compulsory"},
-                 {"missed-capture", "Another capture was compulsory"},
-                 {"incomplete-capture", "The capture was not completed"},
-                 {"ambiguous-move", "The move is ambiguous"},
-                 {"result-mismatch", "The result contradicts the board"},
-                 {"result-tag-mismatch", "The Result tag and the result disagree"}};
+    } words[] = {{"illegal-move", N_("Illegal move")},
+                 {"capture-required", N_("A capture was compulsory")},
+                 {"missed-capture", N_("Another capture was compulsory")},
+                 {"incomplete-capture", N_("The capture was not completed")},
+                 {"ambiguous-move", N_("The move is ambiguous")},
+                 {"result-mismatch", N_("The result contradicts the board")},
+                 {"result-tag-mismatch", N_("The Result tag and the result disagree")}};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (!strcmp(d->code, words[i].code))
-            return words[i].words;
+            return PK_HT(o, words[i].words);
     if (is_draw(d))
-        return !draw                             ? "A draw rule"
-               : draw->kind == PK_DRAW_CLAIM     ? "A draw could have been claimed"
-               : draw->kind == PK_DRAW_AUTOMATIC ? "The game was drawn by a rule"
-                                                 : "A draw rule's note";
-    if (d->severity == PK_SEV_WARNING && strict)
-        return "A tolerated fault, an error under --strict";
-    return d->severity == PK_SEV_ERROR ? "An error in the record" : "A remark";
+        return !draw                             ? PK_HT(o, "A draw rule")
+               : draw->kind == PK_DRAW_CLAIM     ? PK_HT(o, "A draw could have been claimed")
+               : draw->kind == PK_DRAW_AUTOMATIC ? PK_HT(o, "The game was drawn by a rule")
+                                                 : PK_HT(o, "A draw rule's note");
+    if (d->severity == PK_SEV_WARNING && o->strict)
+        return PK_HT(o, "A tolerated fault, an error under --strict");
+    return d->severity == PK_SEV_ERROR ? PK_HT(o, "An error in the record") : PK_HT(o, "A remark");
 }
 
 /* " (REP3, RULES 2.6)": the draw rule that fired and where the variant's rules are written,
@@ -489,16 +492,20 @@ static void finding(part_out *w, const pk_html_game *rg, const pk_diag *d)
     w->p->findings++;
     const pk_draw_event *draw = is_draw(d) ? draw_of(rg, d) : NULL;
     fprintf(f, "<article class=\"finding sev-%s\">\n<h3>%s</h3>\n<p class=\"detail\"><span class=\"sev\">%s</span> <code>",
-            pk_severity_name(d->severity), heading(d, draw, w->o->strict), pk_severity_name(d->severity));
+            pk_severity_name(d->severity), heading(d, draw, w->o), pk_severity_name(d->severity));
     esc(f, d->code);
     fputs("</code> ", f);
     esc(f, rg->file);
     if (d->line > 0)
         fprintf(f, ":%lld:%lld", d->line, d->col > 0 ? d->col : 1);
     if (d->move_number > 0)
-        fprintf(f, ", move %d (%s)", d->move_number, d->side == 'W' ? "white" : d->side == 'B' ? "black" : "?");
+        fprintf(f,
+                d->side == 'W'   ? PK_HT(w->o, ", move %d (white)")
+                : d->side == 'B' ? PK_HT(w->o, ", move %d (black)")
+                                 : PK_HT(w->o, ", move %d (?)"),
+                d->move_number);
     if (d->ply > 0)
-        fprintf(f, ", ply %d", d->ply);
+        fprintf(f, PK_HT(w->o, ", ply %d"), d->ply);
     rules(f, d, draw);
     fputs("</p>\n<p class=\"message\">", f);
     esc(f, d->message);
@@ -509,7 +516,7 @@ static void finding(part_out *w, const pk_html_game *rg, const pk_diag *d)
         fputs("</p>\n", f);
     }
     if (d->fen) {
-        fputs("<p class=\"fen\"><span class=\"label\">Position:</span> <code>", f);
+        fprintf(f, "<p class=\"fen\"><span class=\"label\">%s</span> <code>", PK_HT(w->o, "Position:"));
         esc(f, d->fen);
         fputs("</code></p>\n", f);
     }
@@ -551,23 +558,23 @@ static void row(part_out *w, const pk_html_game *rg, int label, const pk_stated_
     fputs("</td><td>", f);
     players(f, g);
     fputs("</td><td>", f);
-    event_line(f, g);
+    event_line(f, w->o, g);
     fputs("</td><td>", f);
     esc(f, sr->text ? sr->text : "");
     if (sr->conflict) { /* both, as written: neither is lost from sight */
-        fputs(" (tag: ", f);
+        fputs(PK_HT(w->o, " (tag: "), f);
         esc(f, sr->tag);
         fputs(")", f);
     }
     fputs("</td><td>", f);
-    esc(f, rg->variant ? rg->variant->name : "not replayed");
+    esc(f, rg->variant ? rg->variant->name : PK_HT(w->o, "not replayed"));
     fprintf(f, "</td><td class=\"verdict v-%s\">", pk_label_key(label));
     if (label != PK_LABEL_OK) {
         fputs("<a href=\"#g", f);
         number_here(w);
-        fprintf(f, "\">%s</a>", pk_label_text(label));
+        fprintf(f, "\">%s</a>", PK_HT(w->o, pk_label_text(label)));
     } else {
-        fputs(pk_label_text(label), f);
+        fputs(PK_HT(w->o, pk_label_text(label)), f);
     }
     int plies = rg->res ? pk_replay_result_plies(rg->res) : 0;
     fprintf(f, "</td><td data-n=\"%d\">%d</td></tr>\n", plies, plies);
@@ -579,15 +586,19 @@ static void result_meaning(FILE *f, const pk_html_opts *o, const pk_variant *v, 
 {
     if (!v || (sr->kind != PK_RESULT_FIRST_WIN && sr->kind != PK_RESULT_SECOND_WIN))
         return;
-    bool first = sr->kind == PK_RESULT_FIRST_WIN;
+    bool first = sr->kind == PK_RESULT_FIRST_WIN, white_first = v->first == PK_WHITE;
     if (o->results == PK_RESULTS_WHITE) {
-        fprintf(f, " (%s won: --results white)", first ? "White" : "Black");
+        fputs(first ? PK_HT(o, " (White won: --results white)") : PK_HT(o, " (Black won: --results white)"), f);
         return;
     }
-    const char *mover = v->first == PK_WHITE ? "White" : "Black", *other = v->first == PK_WHITE ? "Black" : "White";
-    fprintf(f, " (%s won: %s moves first in ", first ? mover : other, mover);
-    esc(f, v->title);
-    fputs(")", f);
+    char buf[300];
+    snprintf(buf, sizeof buf,
+             white_first ? (first ? PK_HT(o, " (White won: White moves first in %s)")
+                                  : PK_HT(o, " (Black won: White moves first in %s)"))
+                         : (first ? PK_HT(o, " (Black won: Black moves first in %s)")
+                                  : PK_HT(o, " (White won: Black moves first in %s)")),
+             v->title);
+    esc(f, buf);
 }
 
 /* The section of a game whose label is not ok: its findings. */
@@ -598,17 +609,18 @@ static void section(part_out *w, const pk_html_game *rg, int label, const pk_sta
     const char *result = sr->text;
     fputs("<section class=\"game\" id=\"g", d);
     number_here(w);
-    fprintf(d, "\" data-verdict=\"%s\">\n<h2>Game %d of ", pk_label_key(label), g->index);
+    fprintf(d, "\" data-verdict=\"%s\">\n<h2>", pk_label_key(label));
+    fprintf(d, PK_HT(w->o, "Game %d of "), g->index);
     esc(d, rg->file);
     fputs(": ", d);
     players(d, g);
     fputs("</h2>\n<p class=\"meta\">", d);
-    event_line(d, g);
-    fputs(result ? " \u2014 result as written: " : "", d);
+    event_line(d, w->o, g);
+    fputs(result ? PK_HT(w->o, " \u2014 result as written: ") : "", d);
     esc(d, result);
     result_meaning(d, w->o, rg->variant, sr);
     if (sr->conflict) {
-        fputs(" (Result tag: ", d);
+        fputs(PK_HT(w->o, " (Result tag: "), d);
         esc(d, sr->tag);
         fputs(")", d);
     }

@@ -45,6 +45,7 @@
 #include "report.h"
 
 typedef struct pk_html pk_html;
+struct pk_nls_catalog;
 
 typedef struct pk_html_opts {
     const char *title;       /* the page's title; NULL: "pdnkit report" */
@@ -54,6 +55,9 @@ typedef struct pk_html_opts {
     int results;             /* enum pk_results: what 1-0 means, said per variant */
     const char *date;        /* when the files were checked, as the page says it
                                 ("2026-12-07 16:45 UTC"); NULL: not said */
+    const struct pk_nls_catalog *words; /* the page's words in this catalogue's language
+                                (pdncheck --lang, the page's menu: pk_nls.h); NULL: in the
+                                language of the library's messages (PK_T) */
 } pk_html_opts;
 
 /* One game as checked. Everything is borrowed for the call only. */
@@ -70,9 +74,10 @@ typedef struct pk_html_game {
 
 /* The options of pdncheck's report: its title and the conventions line said from the
  * replay's options, for every program that writes that page (pdncheck --html, the
- * browser page of web/), so that the same games give the same page. conv (at least 300
- * bytes) holds the conventions line o points to. */
-void pk_html_opts_check(pk_html_opts *o, const pk_replay_opts *ro, bool strict, char *conv, size_t size);
+ * browser page of web/), so that the same games give the same page. conv (1024
+ * bytes: the line in Russian is long) holds the conventions line o points to, in the words of words (o->words). */
+void pk_html_opts_check(pk_html_opts *o, const pk_replay_opts *ro, bool strict, const struct pk_nls_catalog *words,
+                        char *conv, size_t size);
 
 /* NULL with err set when the temporary file cannot be made. */
 pk_html *pk_html_new(FILE *out, const pk_html_opts *o, pk_error *err);

@@ -5,6 +5,7 @@
  * the copy of a diagnostic's structured fields that every keeper of diagnostics makes.
  */
 #include "report.h"
+#include "pk_nls.h"
 
 #include "json.h"
 #include "pk_assert.h"
@@ -295,8 +296,8 @@ void pk_report_verdict(const pk_game *g, const pk_replay_result *res, bool stric
 static const char *const label_keys[PK_LABEL_COUNT] = {"ok", "errors", "result-board", "result-tag", "drawn",
                                                        "draw-claimable"};
 static const char *const label_texts[PK_LABEL_COUNT] = {
-    "ok", "errors", "result contradicts the board", "Result tag and terminator disagree", "drawn by a rule",
-    "draw claimable"};
+    N_("ok"), N_("errors"), N_("result contradicts the board"), N_("Result tag and terminator disagree"),
+    N_("drawn by a rule"), N_("draw claimable")}; /* (translated by the HTML report) */
 
 const char *pk_label_key(int label) { return label >= 0 && label < PK_LABEL_COUNT ? label_keys[label] : "ok"; }
 

@@ -60,7 +60,7 @@ typedef struct run {
     pk_html *html;             /* --html: the report */
     bool want_html;            /* --html given (set before the workers start) */
     pk_html_opts hopts;        /* the report's options, read by the workers */
-    char hconv[300];           /* its conventions line */
+    char hconv[1024];          /* its conventions line */
     char hdate[64];            /* when the files were checked, as the report says it */
     unsigned long long bytes;
     FILE *out;
@@ -524,6 +524,12 @@ static void usage(FILE *o)
           o);
     pk_cli_help(o, SHARED);
     fputs(PK_T("\n"
+               "Language:\n"
+               "      --lang=LL              the report's words and the messages in LL, one of\n"
+               "                             en, es, fr, it, nl, pt, ru, whatever LANG says\n"
+               "                             (--json stays English)\n"),
+          o);
+    fputs(PK_T("\n"
           "Diagnostics go to standard output; files that cannot be read, usage and write\n"
           "errors to standard error. An output file that is also an input is refused.\n"
           "Exit status: 0 no game with an error, 1 some game with an error, 2 unreadable\n"
@@ -533,14 +539,15 @@ static void usage(FILE *o)
 
 int main(int argc, char **argv)
 {
-    enum { O_STOP = 256, O_PICK, O_NOVAR, O_JSON, O_SHARD, O_HTML, O_SYNTAX, O_STRICT, O_STATS };
+    enum { O_STOP = 256, O_PICK, O_NOVAR, O_JSON, O_SHARD, O_HTML, O_SYNTAX, O_STRICT, O_STATS, O_LANG };
     static const struct option own[] = {
         {"syntax-only", no_argument, NULL, O_SYNTAX},      {"strict", no_argument, NULL, O_STRICT},
         {"json", no_argument, NULL, O_JSON},               {"stats", no_argument, NULL, O_STATS},
         {"stop-at-first", no_argument, NULL, O_STOP},      {"pick-first", no_argument, NULL, O_PICK},
         {"no-variations", no_argument, NULL, O_NOVAR},     {"recursive", no_argument, NULL, 'r'},
         {"quiet", no_argument, NULL, 'q'},                 {"shard", required_argument, NULL, O_SHARD},
-        {"html", required_argument, NULL, O_HTML},         {NULL, 0, NULL, 0}};
+        {"html", required_argument, NULL, O_HTML},         {"lang", required_argument, NULL, O_LANG},
+        {NULL, 0, NULL, 0}};
     pk_cli_shared sh;
     PK_NLS_SETLOCALE(); /* the words in the reader's language (issue 36) */
     if (!pk_cli_shared_init(&sh, SHARED, own, usage))
@@ -548,7 +555,7 @@ int main(int argc, char **argv)
     run R;
     memset(&R, 0, sizeof R);
     R.out = stdout;
-    const char *html = NULL;
+    const char *html = NULL, *lang = NULL;
     int c;
     pk_error err;
     pk_error_clear(&err);
@@ -563,6 +570,7 @@ int main(int argc, char **argv)
                 return pk_cli_usage_error(stderr, prog, "%s", err.msg);
             break;
         case O_HTML: html = optarg; break;
+        case O_LANG: lang = optarg; break;
         case O_STATS: R.stats = 1; break;
         case 'r': R.recursive = 1; break;
         case 'q': R.quiet = 1; break;
@@ -572,6 +580,19 @@ int main(int argc, char **argv)
         default: return PK_EXIT_USAGE; /* said by pk_cli_getopt */
         }
     }
+    /* --lang: the report's words and the messages in that language whatever the locale
+     * (issue 36), its catalogue read by the library (not through setlocale), forced before
+     * the workers start; --json's stay English */
+    const pk_nls_catalog *words = NULL;
+    if (lang && !pk_nls_language_known(lang))
+        return pk_cli_usage_error(stderr, prog, PK_T("--lang takes one of %s, not '%s'"), pk_nls_language_list(),
+                                  lang);
+    if (lang && pk_nls_catalog_get(lang, NULL, &words, &err)) {
+        pk_cli_error(stderr, prog, NULL, "--lang %s: %s", lang, err.msg);
+        return PK_EXIT_USAGE;
+    }
+    if (words && !R.json)
+        pk_nls_force(words);
     R.opts.variant = sh.variant;
     R.variant_given = sh.variant != NULL;
     R.opts.results = sh.results;
@@ -617,7 +638,7 @@ int main(int argc, char **argv)
     R.copts.replay = R.opts;
     if (html) { /* the report's options, before the workers start */
         R.want_html = true;
-        pk_html_opts_check(&R.hopts, &R.opts, R.strict, R.hconv, sizeof R.hconv);
+        pk_html_opts_check(&R.hopts, &R.opts, R.strict, words, R.hconv, sizeof R.hconv);
         if (!check_date(R.hdate, sizeof R.hdate)) {
             pk_cli_error(stderr, prog, NULL, "SOURCE_DATE_EPOCH '%s' is not a number of seconds since 1970 (--html)",
                          getenv("SOURCE_DATE_EPOCH"));

@@ -32,8 +32,13 @@ Then, over the DevTools pipe (cdp.py), at 1280x900 and 390x844 (issue 34):
   - the copies of one game, in one file or another, written otherwise (tags, a comment,
     a variation), are listed grouped by the game first seen: "Game 3 of F is a copy of
     game 1 of G" (item 12, pdngrep -u's key), and pdngrep -D finds the same ones.
-Screenshots (desktop and print width, and the two sizes above) are left in OUTDIR for a
-person to look at.
+And in each language of the catalogues (issue 36: pdncheck --lang LL, the build tree's
+catalogues), at 1280x900 and 390x844: <html lang> is LL, the page's script runs under its
+policy and writes the filter's count in LL's words, the findings' headings are the
+glossary's (doc/glossary.md), the machine parts (each row's data-verdict, the codes) are
+the English page's, and no translation makes the page wider than a phone.
+Screenshots (desktop and print width, and the two sizes above, and each language's) are
+left in OUTDIR for a person to look at.
 Usage: report.py BUILD_BIN OUTDIR
 """
 import base64
@@ -159,8 +164,76 @@ def main():
         chromium(["--screenshot=" + png, "--window-size=" + size, url])
         check(os.path.exists(png), "screenshot %s" % png)
     devtools(objs)
+    languages()
     print("report: %d failed" % fails)
     sys.exit(1 if fails else 0)
+
+
+# The words each language's page must show (po/LL.po, with doc/glossary.md's terms):
+# the filter's count of the 9 games and the heading of game 1's finding.
+LANG_WORDS = {
+    "fr": ("9 affichées", "Une autre prise était obligatoire"),
+    "nl": ("9 getoond", "Een andere slag was verplicht"),
+    "ru": ("показано: 9", "Обязательным было другое взятие"),
+    "pt": ("9 exibidas", "Outra captura era obrigatória"),
+    "es": ("9 mostradas", "Otra captura era obligatoria"),
+    "it": ("9 mostrate", "Un'altra presa era obbligatoria"),
+}
+
+
+def languages():
+    """pdncheck --html --lang LL in the browser (issue 36)."""
+    env = dict(os.environ, SOURCE_DATE_EPOCH="1765100000",
+               PDNKIT_LOCALEDIR=os.path.join(os.path.dirname(os.path.abspath(BIN)), "locale"))
+    empty = os.path.join(OUT, "no-games.pdn")
+    pages = {}
+    for lang in ["en"] + sorted(LANG_WORDS):
+        pages[lang] = os.path.join(OUT, "report-%s.html" % lang)
+        r = subprocess.run([os.path.join(BIN, "pdncheck"), "-q", "--lang", lang, "--html", pages[lang], INPUT, empty],
+                           env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        check(r.returncode == 1, "pdncheck --lang %s --html: exit %d" % (lang, r.returncode))
+    machine = "JSON.stringify([document.documentElement.lang, Array.prototype.map.call(" \
+              "document.querySelectorAll('[data-verdict]'),function(e){return e.dataset.verdict}), " \
+              "Array.prototype.map.call(document.querySelectorAll('code'),function(e){return e.textContent}), " \
+              "document.getElementById('verdict-filter').value])"
+    b = cdp.Browser(os.path.join(OUT, "profile-report-lang"))
+    try:
+        english = None
+        for lang in ["en"] + sorted(LANG_WORDS):
+            for name, (w, h) in (("desktop", (1280, 900)), ("phone", (390, 844))):
+                before = len(b.log())
+                sid = b.new_page(w, h)
+                b.send("Page.navigate", {"url": "file://" + os.path.abspath(pages[lang])}, session=sid)
+                b.wait_for(sid, "document.readyState === 'complete' && !!document.getElementById('shown')")
+                got = json.loads(b.evaluate(sid, machine))
+                check(got[0] == lang, "%s %s: <html lang=\"%s\">" % (lang, name, got[0]))
+                if english is None:
+                    english = got
+                check(got[1:] == english[1:], "%s %s: the verdicts, codes and filter are the English page's" % (lang, name))
+                shown = b.evaluate(sid, "document.getElementById('shown').textContent")
+                heads = b.evaluate(sid, "Array.prototype.map.call(document.querySelectorAll('article.finding h3'),"
+                                        "function(h){return h.textContent})")
+                want = LANG_WORDS.get(lang, ("9 shown", "Another capture was compulsory"))
+                check(shown == want[0], "%s %s: the script ran under the policy, in its words: '%s'" % (lang, name, shown))
+                check(heads and heads[0] == want[1], "%s %s: game 1's finding headed '%s'" % (lang, name, heads[:1]))
+                log = [l for l in b.log()[before:] if l]
+                check(not log, "%s %s: nothing in the console: %s" % (lang, name, log[:3]))
+                width = b.evaluate(sid, "[document.documentElement.scrollWidth, innerWidth]")
+                check(width[0] <= width[1], "%s %s: the page %d px wide in %d" % (lang, name, width[0], width[1]))
+                b.evaluate(sid, "window.scrollTo(0,0)")
+                png = base64.b64decode(b.send("Page.captureScreenshot", {"format": "png"}, session=sid)["data"])
+                with open(os.path.join(OUT, "report-lang-%s-%s.png" % (lang, name)), "wb") as f:
+                    f.write(png)
+                r = b.evaluate(sid, "var e=document.querySelector('article.finding'),r=e.getBoundingClientRect();"
+                                    "[r.top+scrollY,r.height]")
+                png = base64.b64decode(b.send("Page.captureScreenshot", {
+                    "format": "png", "captureBeyondViewport": True,
+                    "clip": {"x": 0, "y": max(r[0] - 60, 0), "width": w, "height": min(r[1] + 100, 1600), "scale": 1}},
+                    session=sid)["data"])
+                with open(os.path.join(OUT, "report-lang-%s-%s-finding.png" % (lang, name)), "wb") as f:
+                    f.write(png)
+    finally:
+        b.close()
 
 
 EXTRA = """[Dati "69\u00b0 ASSOLUTO 1\u00b0 TURNO"]

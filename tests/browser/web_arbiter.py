@@ -31,6 +31,10 @@ its fix:
      another, valid, link is loaded (a #fen= error beside a #pdn= link's report, a damaged
      link's beside a position), at 1280 and 390 px; the copies of one game are
      listed ("Game 3 is a copy of game 1", the key of pdngrep -u), grouped.
+Then issue 36: the language menu words the report in the chosen language (the library's
+catalogues, as pdncheck --lang), its machine parts unchanged; the choice is remembered
+(localStorage), taken from the address (#lang=ru) and, first time, from the browser's
+languages (navigator.languages).
 Screenshots at 1280x900 and 390x844 are left in OUTDIR (arbiter-*.png).
 Usage: web_arbiter.py BUILD_BIN PAGE OUTDIR CORPORA
 """
@@ -610,6 +614,65 @@ def check_stepper(b, sid):
     check(got == ["105"], "the link opens that one game: %s plies" % got)
 
 
+def report_state(b, sid):
+    return b.evaluate(sid, "(function(){var d=%s;return {lang:d.documentElement.lang,"
+                           "menu:document.getElementById('lang').value,"
+                           "h3:Array.prototype.map.call(d.querySelectorAll('article.finding h3'),function(h){"
+                           "return h.textContent}),shown:(d.getElementById('shown')||{}).textContent,"
+                           "verdicts:Array.prototype.map.call(d.querySelectorAll('[data-verdict]'),function(e){"
+                           "return e.dataset.verdict}),codes:Array.prototype.map.call(d.querySelectorAll("
+                           "'article.finding code'),function(e){return e.textContent})}})()" % FRAME)
+
+
+def check_language(b, sid):
+    """Issue 36: the menu, its memory, the address and the browser's languages."""
+    link = new_link(open(os.path.join(ROOT, "tests", "browser", "report-input.pdn"), "rb").read())
+    open_page(b, sid)
+    b.evaluate(sid, "localStorage.removeItem('pdnkit-lang');1")
+    b.send("Network.setUserAgentOverride", {"userAgent": "Mozilla/5.0 (pdnkit test)", "acceptLanguage": "nl-BE,nl,en"},
+           session=sid)
+    open_page(b, sid, link)
+    b.wait_for(sid, STATE)
+    nl = report_state(b, sid)
+    check(nl["menu"] == "nl" and nl["lang"] == "nl" and "Een andere slag was verplicht" in nl["h3"],
+          "first time, the browser's language (nl-BE): the menu and the report in Dutch: %s" % nl)
+    b.send("Network.setUserAgentOverride", {"userAgent": "Mozilla/5.0 (pdnkit test)", "acceptLanguage": "en-US,en"},
+           session=sid)
+    b.evaluate(sid, "delete document.body.dataset.state;var s=document.getElementById('lang');s.value='en';"
+                    "s.dispatchEvent(new Event('change'));1")
+    b.wait_for(sid, STATE)
+    en = report_state(b, sid)
+    check(en["lang"] == "en" and "Another capture was compulsory" in en["h3"] and en["shown"].endswith(" shown"),
+          "the menu set to English: the report in English: %s" % en["h3"][:2])
+    b.evaluate(sid, "delete document.body.dataset.state;var s=document.getElementById('lang');s.value='fr';"
+                    "s.dispatchEvent(new Event('change'));1")
+    b.wait_for(sid, STATE)
+    fr = report_state(b, sid)
+    check(fr["lang"] == "fr" and "Une autre prise était obligatoire" in fr["h3"] and "Coup illégal" in fr["h3"] and
+          fr["shown"].endswith(" affichées"),
+          "the menu set to French: the report in French (its filter's count too): %s, %s" % (fr["h3"][:2], fr["shown"]))
+    check(fr["verdicts"] == en["verdicts"] and fr["codes"] == en["codes"] and en["verdicts"],
+          "the verdicts and codes the same in both languages")
+    screenshot(b, sid, "arbiter-lang-fr-desktop.png", 1280)
+    open_page(b, sid, link)  # a new visit: the choice remembered
+    b.wait_for(sid, STATE)
+    again = report_state(b, sid)
+    check(again["menu"] == "fr" and again["lang"] == "fr", "the choice remembered on the next visit: %s" % again["menu"])
+    b.send("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1,
+                                                  "mobile": True}, session=sid)
+    open_page(b, sid, link + "&lang=ru")
+    b.wait_for(sid, STATE)
+    ru = report_state(b, sid)
+    width = b.evaluate(sid, "document.documentElement.scrollWidth")
+    check(ru["menu"] == "ru" and ru["lang"] == "ru" and "Недопустимый ход" in ru["h3"] and width <= 390,
+          "#lang=ru in the address: the report in Russian, the page %s px wide in 390: %s" % (width, ru["h3"][:2]))
+    time.sleep(0.5)
+    screenshot(b, sid, "arbiter-lang-ru-phone.png", 390)
+    b.send("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 900, "deviceScaleFactor": 1,
+                                                  "mobile": False}, session=sid)
+    b.evaluate(sid, "localStorage.setItem('pdnkit-lang','en');1")  # the other parts read English
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     b = Browser(os.path.join(OUT, "profile-arbiter"))
@@ -628,7 +691,8 @@ def main():
                              ("illegal", lambda: check_illegal_drawn(b, sid)),
                              ("copies", lambda: check_copies(b, sid)),
                              ("stale", lambda: check_stale_errors(b, sid)),
-                             ("stepper", lambda: check_stepper(b, sid))):
+                             ("stepper", lambda: check_stepper(b, sid)),
+                             ("lang", lambda: check_language(b, sid))):
                 if only and name not in only.split(","):
                     continue
                 try:

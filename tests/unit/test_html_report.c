@@ -83,7 +83,7 @@ static char *report_of_totals(const char *text, bool strict, pk_totals *t)
     char *html = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&html, &len);
-    pk_html_opts ro = {"Demo <report>", "1-0 = the first mover won", 0, strict, PK_RESULTS_FIRST_MOVER, NULL};
+    pk_html_opts ro = {"Demo <report>", "1-0 = the first mover won", 0, strict, PK_RESULTS_FIRST_MOVER, NULL, NULL};
     pk_html *r = pk_html_new(out, &ro, NULL);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r);
     pk_game g;
