@@ -14,6 +14,7 @@
 #ifndef PK_SHA256_H
 #define PK_SHA256_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -22,6 +23,7 @@ typedef struct pk_sha256 {
     uint64_t bytes;        /* the message's length so far */
     unsigned char buf[64]; /* a block not yet full */
     size_t nbuf;
+    bool ni; /* the processor's SHA instructions are used (sha256.c) */
 } pk_sha256;
 
 void pk_sha256_init(pk_sha256 *s);
