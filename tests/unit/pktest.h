@@ -82,20 +82,24 @@ static inline const char *CORPORA_DIR(void)
     return s && *s ? s : "build/corpora";
 }
 
+/* Runs table as one CUnit suite: 0 when every test passed, 1 when one failed, 2 when CUnit
+ * could not start. A main with set-up of its own (a locale, a folder) calls it itself. */
+static inline int pk_test_run(const char *suite_name, const pk_test *table)
+{
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 2;
+    CU_pSuite s = CU_add_suite(suite_name, NULL, NULL);
+    for (const pk_test *t = table; t->name; t++)
+        CU_add_test(s, t->name, t->fn);
+    CU_basic_set_mode(CU_BRM_NORMAL);
+    CU_basic_run_tests();
+    unsigned fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+    CU_cleanup_registry();
+    return fails ? 1 : 0;
+}
+
 #define PK_TEST_MAIN(suite_name, table)                                                            \
-    int main(void)                                                                                 \
-    {                                                                                              \
-        if (CU_initialize_registry() != CUE_SUCCESS)                                               \
-            return 2;                                                                              \
-        CU_pSuite s = CU_add_suite(suite_name, NULL, NULL);                                        \
-        for (const pk_test *t = (table); t->name; t++)                                             \
-            CU_add_test(s, t->name, t->fn);                                                        \
-        CU_basic_set_mode(CU_BRM_NORMAL);                                                          \
-        CU_basic_run_tests();                                                                      \
-        unsigned fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();            \
-        CU_cleanup_registry();                                                                     \
-        return fails ? 1 : 0;                                                                      \
-    }
+    int main(void) { return pk_test_run((suite_name), (table)); }
 
 /* Calls fn(path, text, len, ctx) for every *.pdn file below dir (text NUL-terminated,
  * freed after the call); skip_fail leaves out paths with "/fail" in them (the parser

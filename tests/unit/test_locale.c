@@ -166,15 +166,7 @@ int main(void)
         printf("SKIP: no Turkish locale, and localedef could not make one from tr_TR\n");
         return 77;
     }
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 2;
-    CU_pSuite s = CU_add_suite("locale", NULL, NULL);
-    for (const pk_test *t = tests; t->name; t++)
-        CU_add_test(s, t->name, t->fn);
-    CU_basic_set_mode(CU_BRM_NORMAL);
-    CU_basic_run_tests();
-    unsigned fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    CU_cleanup_registry();
+    int fails = pk_test_run("locale", tests);
     remove_dir();
-    return fails ? 1 : 0;
+    return fails;
 }

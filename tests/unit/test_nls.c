@@ -100,19 +100,11 @@ int main(void)
                localedir);
         return skip ? 77 : 1;
     }
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 2;
-    CU_pSuite s = CU_add_suite("nls", NULL, NULL);
-    for (const pk_test *t = tests; t->name; t++)
-        CU_add_test(s, t->name, t->fn);
-    CU_basic_set_mode(CU_BRM_NORMAL);
-    CU_basic_run_tests();
-    unsigned fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    CU_cleanup_registry();
+    int fails = pk_test_run("nls", tests);
     if (dir[0]) {
         char cmd[128];
         snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
         (void)system(cmd);
     }
-    return fails ? 1 : 0;
+    return fails;
 }

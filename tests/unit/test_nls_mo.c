@@ -150,14 +150,6 @@ int main(void)
         printf("FAIL: %s holds no catalogues (make builds them from po/)\n", localedir);
         return 1;
     }
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 2;
-    CU_pSuite s = CU_add_suite("nls_mo", NULL, NULL);
-    for (const pk_test *t = tests; t->name; t++)
-        CU_add_test(s, t->name, t->fn);
-    CU_basic_set_mode(CU_BRM_NORMAL);
-    CU_basic_run_tests();
-    unsigned fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
+    int fails = pk_test_run("nls_mo", tests);
+    return fails;
 }
