@@ -206,51 +206,86 @@ static void conventions(FILE *f, const pk_html *r)
     fputs(".</p>\n", f);
 }
 
-/* One game of a group of copies: "game 5", and its file when the page judged several;
- * "Game" when it starts the sentence. */
-static void game_name(FILE *f, const pk_html *r, int file, int index, bool first)
+/* Games k0..k1-1 of the copies kept, as the report's words put them: "Game 5", "game 9",
+ * joined by ", " and " and ", each with its file in brackets when the page judged several;
+ * the first copy's original instead when original. A string (malloc'd; NULL: out of
+ * memory) so that the translated sentence can place it where its grammar wants. */
+static char *copy_names(const pk_html *r, long k0, long k1, bool original)
 {
-    fprintf(f, "%same %d", first ? "G" : "g", index);
-    if (r->nfiles > 1) {
-        fputs(" of <code>", f);
-        esc(f, r->files[file]);
-        fputs("</code>", f);
+    const pk_html_opts *o = &r->o;
+    char *s = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&s, &n);
+    if (!f)
+        return NULL;
+    for (long k = k0; k < k1; k++) {
+        const pk_html_copy *c = &r->copies[k];
+        int file = original ? c->first_file : c->file;
+        fputs(k == k0 ? "" : k + 1 == k1 ? PK_HT(o, " and ") : ", ", f);
+        fprintf(f, k == k0 && !original ? PK_HT(o, "Game %d") : PK_HT(o, "game %d"),
+                original ? c->first_index : c->index);
+        if (r->nfiles > 1) {
+            fputs(" (<code>", f);
+            esc(f, r->files[file]);
+            fputs("</code>)", f);
+        }
     }
+    if (fclose(f) != 0) {
+        free(s);
+        return NULL;
+    }
+    return s;
 }
 
 /* The copies of one game, grouped by the game first seen: "Game 5 is a copy of game 2",
  * "Game 5 and game 9 are copies of game 2"; those past PK_HTML_COPIES_MAX counted. */
 static void copies(FILE *f, pk_html *r)
 {
+    const pk_html_opts *o = &r->o;
     if (!r->ncopies && !r->unkeyed)
         return;
     pk_html_copies_sort(r);
     long kept = r->ncopies < PK_HTML_COPIES_MAX ? r->ncopies : PK_HTML_COPIES_MAX;
-    fprintf(f, "<section class=\"copies\" id=\"copies\">\n<h2>Copies of one game (%ld)</h2>\n<p>The same game "
-               "recorded more than once: the same variant, start position and moves as played, whatever the "
-               "notation, comments, variations or tags (the key <code>pdngrep -u</code> compares).</p>\n<ul>\n",
-            r->ncopies);
+    fprintf(f, "<section class=\"copies\" id=\"copies\">\n<h2>");
+    fprintf(f, PK_HT(o, "Copies of one game (%ld)"), r->ncopies);
+    fprintf(f, "</h2>\n<p>%s <code>pdngrep -u</code>).</p>\n<ul>\n",
+            PK_HT(o, "The same game recorded more than once: the same variant, start position and moves as "
+                     "played, whatever the notation, comments, variations or tags (the key compared by"));
     for (long i = 0; i < kept;) {
         long j = i;
         while (j < kept && r->copies[j].first_file == r->copies[i].first_file &&
                r->copies[j].first_index == r->copies[i].first_index)
             j++;
-        fputs("<li>", f);
-        for (long k = i; k < j; k++) {
-            fputs(k == i ? "" : k + 1 == j ? " and " : ", ", f);
-            game_name(f, r, r->copies[k].file, r->copies[k].index, k == i);
+        char *copy = copy_names(r, i, j, false), *first = copy_names(r, i, i + 1, true);
+        if (copy && first) {
+            fputs("<li>", f);
+            /* TRANSLATORS: the first %s names the copies ("Game 5 and game 9"), the second
+             * the game they copy ("game 2"); %2$s and %1$s may swap them */
+            fprintf(f, PK_HTN(o, "%s is a copy of %s.", "%s are copies of %s.", (unsigned long long)(j - i)), copy,
+                    first);
+            fputs("</li>\n", f);
         }
-        fputs(j - i == 1 ? " is a copy of " : " are copies of ", f);
-        game_name(f, r, r->copies[i].first_file, r->copies[i].first_index, false);
-        fputs(".</li>\n", f);
+        free(copy);
+        free(first);
         i = j;
     }
-    if (r->ncopies > kept)
-        fprintf(f, "<li>%ld more copies, not listed.</li>\n", r->ncopies - kept);
+    if (r->ncopies > kept) {
+        fputs("<li>", f);
+        fprintf(f, PK_HTN(o, "%ld more copy, not listed.", "%ld more copies, not listed.",
+                          (unsigned long long)(r->ncopies - kept)),
+                r->ncopies - kept);
+        fputs("</li>\n", f);
+    }
     fputs("</ul>\n", f);
-    if (r->unkeyed)
-        fprintf(f, "<p>%ld game%s not compared with the others (past the first %d games, or out of memory).</p>\n",
-                r->unkeyed, r->unkeyed == 1 ? "" : "s", PK_HTML_KEYS_MAX);
+    if (r->unkeyed) {
+        fputs("<p>", f);
+        fprintf(f,
+                PK_HTN(o, "%ld game not compared with the others (past the first %d games, or out of memory).",
+                       "%ld games not compared with the others (past the first %d games, or out of memory).",
+                       (unsigned long long)r->unkeyed),
+                r->unkeyed, PK_HTML_KEYS_MAX);
+        fputs("</p>\n", f);
+    }
     fputs("</section>\n", f);
 }
 
@@ -319,8 +354,11 @@ int pk_html_finish(pk_html *r, const pk_totals *totals, pk_error *err)
     figure(f, r, N_("findings"), r->findings);
     fputs("</dl>\n", f);
     conventions(f, r);
-    if (r->ncopies)
-        fprintf(f, "<p class=\"conventions\"><a href=\"#copies\">Copies of one game (%ld)</a></p>\n", r->ncopies);
+    if (r->ncopies) {
+        fputs("<p class=\"conventions\"><a href=\"#copies\">", f);
+        fprintf(f, PK_HT(o, "Copies of one game (%ld)"), r->ncopies);
+        fputs("</a></p>\n", f);
+    }
     if (r->nwarns)
         fprintf(f, "<p class=\"conventions\"><a href=\"#warnings\">%s</a></p>\n", PK_HT(o, "The warnings, by kind"));
     fprintf(f, "</header>\n<main>\n<div class=\"controls\"><label for=\"verdict-filter\">%s</label> "

@@ -30,8 +30,8 @@ Then, over the DevTools pipe (cdp.py), at 1280x900 and 390x844 (issue 34):
     long tags stay inside the table (no cell wider than the page); the Italian Bianco and
     Nero tags name the players; "games with errors" says how the filter splits it;
   - the copies of one game, in one file or another, written otherwise (tags, a comment,
-    a variation), are listed grouped by the game first seen: "Game 3 of F is a copy of
-    game 1 of G" (item 12, pdngrep -u's key), and pdngrep -D finds the same ones.
+    a variation), are listed grouped by the game first seen: "Game 3 (F) is a copy of
+    game 1 (G)" (item 12, pdngrep -u's key), and pdngrep -D finds the same ones.
 And in each language of the catalogues (issue 36: pdncheck --lang LL, the build tree's
 catalogues), at 1280x900 and 390x844: <html lang> is LL, the page's script runs under its
 policy and writes the filter's count in LL's words, the findings' headings are the
@@ -317,9 +317,9 @@ def devtools(objs):
                        stderr=subprocess.PIPE, text=True)
     # (EXTRA's second game is the moves of report-input.pdn's game 7 too: a copy, whose
     # result and tags differ)
-    want_copies = ["Game 2 of %s, game 1 of %s and game 2 of %s are copies of game 7 of %s." %
+    want_copies = ["Game 2 (%s), game 1 (%s) and game 2 (%s) are copies of game 7 (%s)." %
                    (extra, copies, copies, games),
-                   "Game 3 of %s is a copy of game 1 of %s." % (copies, extra)]
+                   "Game 3 (%s) is a copy of game 1 (%s)." % (copies, extra)]
     warns = {}
     for o in objs:
         if o["type"] == "diagnostic" and o["severity"] == "warning":

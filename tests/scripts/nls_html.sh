@@ -88,5 +88,21 @@ LC_ALL=C "$bin/pdncheck" --lang xx "$demo" >"$tmp/xx.out" 2>"$tmp/xx.err" && st=
 grep -qx "pdncheck: error: --lang takes one of en, es, fr, it, nl, pt, ru, not 'xx'" "$tmp/xx.err" ||
   bad "--lang xx: $(cat "$tmp/xx.err")"
 [ -s "$tmp/xx.out" ] && bad "--lang xx wrote on standard output"
-[ $fail = 0 ] && echo "nls_html: the report in en fr nl ru pt es it, the same tags and script in each, LANG and --lang"
+# 5. the copies of one game (issue 34 item 12) in each language: the file's three games twice,
+# the sentences as each catalogue words them (the glossary's "copy" row)
+cat pdn/english.pdn pdn/english.pdn >"$tmp/dup.pdn"
+while IFS='|' read -r l head line; do
+  LC_ALL=C "$bin/pdncheck" -q --lang "$l" --html "$tmp/dup-$l.html" "$tmp/dup.pdn" >/dev/null 2>&1 || true
+  grep -qF "<h2>$head</h2>" "$tmp/dup-$l.html" && grep -qF "<li>$line</li>" "$tmp/dup-$l.html" ||
+    bad "--lang $l: the copies are not worded '$head' / '$line': $(grep -A4 'class="copies"' "$tmp/dup-$l.html" | head -5)"
+done <<'EOF2'
+en|Copies of one game (3)|Game 4 is a copy of game 1.
+fr|Copies d'une même partie (3)|Partie 4 est une copie de la partie 1.
+nl|Kopieën van één partij (3)|Partij 4 is een kopie van partij 1.
+ru|Копии одной партии (3)|Партия 4 — копия (оригинал: партия 1).
+pt|Cópias de uma mesma partida (3)|Partida 4 é uma cópia da partida 1.
+es|Copias de una misma partida (3)|Partida 4 es una copia de la partida 1.
+it|Copie di una stessa partita (3)|Partita 4 è una copia della partita 1.
+EOF2
+[ $fail = 0 ] && echo "nls_html: the report in en fr nl ru pt es it, the same tags and script in each, LANG and --lang, the copies"
 exit $fail
