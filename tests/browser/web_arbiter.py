@@ -150,7 +150,9 @@ def check_links(b, sid, tmp):
     time.sleep(0.3)
     b.send("Page.navigate", {"url": "file://" + path}, session=sid2)
     try:
-        b.wait_for(sid2, "!!document.getElementById('games')", timeout=20)
+        # the whole file parsed, not only as far as the table: the report's script is at its
+        # end, and a look taken before it is parsed finds no script (CI once saw ['', 0])
+        b.wait_for(sid2, "document.readyState === 'complete' && !!document.getElementById('games')", timeout=20)
     except TimeoutError:
         check(False, "the saved report opens: %s" % b.evaluate(sid2, "[location.href, document.title, document.documentElement.outerHTML.length, document.body.innerHTML.slice(0,300)]"))
         return
