@@ -57,10 +57,12 @@ static void run_once(const uint8_t *data, size_t size, int jobs, bool html, FILE
     if (html) { /* as pdncheck's main: the report's options before the workers start, each
                  * game's part written on the worker that checked it */
         R.want_html = true;
-        pk_html_opts_check(&R.hopts, &R.opts, R.strict, R.hconv, sizeof R.hconv);
+        pk_html_opts_check(&R.hopts, &R.opts, R.strict, NULL, R.hconv, sizeof R.hconv);
     }
     R.copts.format = output_format(&R);
     R.copts.game_diags = R.want_html;
+    if (R.want_html) /* as pdncheck: each game keyed, for the report's copies of one game */
+        R.copts.observer = pk_check_key_observer();
     if (!(R.checker = pk_checker_new(&R.copts, NULL)))
         abort();
     if (html && !(R.html = pk_html_new(devnull, &R.hopts, NULL)))
