@@ -54,7 +54,8 @@ $(BUILD)/libpdnkit-1.dll: $(WIN_DLL_OBJ)
 
 # The tools: linked statically (libgcc and winpthreads too: the .exe needs no DLL beside it),
 # stdio in binary mode (binmode.o: LF out, as on Linux), with the UTF-8 manifest and the
-# Windows main (win/win-main.c: wildcards, colours); win/compat/ has what mingw lacks.
+# Windows main (win/win-main.c: wmain, -municode: the wide arguments without shell32;
+# wildcards, colours); win/compat/ has what mingw lacks.
 $(BUILD)/win-main.o: win/win-main.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(CLI_INC) $(DEPFLAGS) -c $< -o $@
@@ -65,7 +66,7 @@ $(BUILD)/manifest.o: win/pdnkit.rc win/utf8.manifest
 $(BUILD)/bin/%.exe: src/tools/%.c $(CLI_LIB) $(LIB) $(BUILD)/win-main.o $(BUILD)/manifest.o
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(CLI_INC) -Iwin/compat $(DEPFLAGS) -Dmain=pk_tool_main $< $(BUILD)/win-main.o \
-	  $(BUILD)/manifest.o $(CLI_LIB) $(LIB) $(LIBS) -static -pthread \
+	  $(BUILD)/manifest.o $(CLI_LIB) $(LIB) $(LIBS) -static -pthread -municode \
 	  $(shell $(CC) -print-file-name=binmode.o) -o $@
 
 -include $(WIN_DLL_OBJ:.o=.d)

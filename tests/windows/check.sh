@@ -42,7 +42,9 @@ for part in $parts; do
     done | xargs -P "$JOBS" -I{} sh -c 'BUILD="$1" sh tests/golden.sh "tests/golden/$2" >"$3/$2.log" 2>&1 || mv "$3/$2.log" "$3/$2.FAIL"' \
       sh "$WIN/wine" {} "$out"
     pass=$(find "$out" -name '*.log' | wc -l) fail=$(find "$out" -name '*.FAIL' | wc -l)
-    for f in "$out"/*.FAIL; do [ -f "$f" ] && { echo "FAIL golden $(basename "$f" .FAIL)"; head -n 30 "$f"; }; done
+    # the whole log of a failed case (stdout, stderr and status diffs): a failure seen only in
+    # CI must show its standard error, which a shorter cut once left out
+    for f in "$out"/*.FAIL; do [ -f "$f" ] && { echo "FAIL golden $(basename "$f" .FAIL)"; head -n 200 "$f"; }; done
     echo "windows golden: $pass passed, $fail failed, $(grep -c "^[^#]" tests/windows/skip) listed in tests/windows/skip"
     rm -rf "$out"
     [ "$fail" -eq 0 ] || st=1 ;;
