@@ -376,6 +376,37 @@ int pk_cli_output_check(const pk_cli_inputs *in, const char *path, const char *w
     return PK_OK;
 }
 
+/* Does the file start as an HTML page (after a UTF-8 BOM and blanks: "<!doctype html" or
+ * "<html", any case)? Our reports do; a page of another program may be replaced too. */
+static bool html_head(FILE *f)
+{
+    char b[64];
+    size_t n = fread(b, 1, sizeof b - 1, f), i = 0;
+    b[n] = 0;
+    if (n >= 3 && !memcmp(b, "\xef\xbb\xbf", 3))
+        i = 3;
+    while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n'))
+        i++;
+    return !pk_ascii_ncasecmp(b + i, "<!doctype html", 14) || !pk_ascii_ncasecmp(b + i, "<html", 5);
+}
+
+int pk_cli_page_check(const char *path, const char *what, pk_error *err)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0)
+        return PK_OK; /* a new file, an empty one, /dev/null, a pipe: nothing to lose */
+    FILE *f = fopen(path, "rb");
+    bool page = f && html_head(f);
+    if (f)
+        fclose(f);
+    if (page)
+        return PK_OK;
+    return pk_error_set(err, PK_ERR_USAGE, 0,
+                        PK_T("%s '%s' exists and is not an HTML page: not overwritten (the report's file "
+                             "is written after '=': --html=report.html)"),
+                        what, path);
+}
+
 int pk_cli_inputs_open(pk_cli_inputs *in, int argc, char **argv, int first, unsigned flags, const char *path,
                        FILE **out, bool *shared, pk_error *err)
 {

@@ -96,6 +96,12 @@ void pk_cli_input_say(FILE *err, const char *name, const char *why, bool error);
  * Call it before opening the output, which would empty the input. */
 int pk_cli_output_check(const pk_cli_inputs *in, const char *path, const char *what, pk_error *err);
 
+/* For an output that must be an HTML page (pdncheck --html=FILE): an existing, non-empty
+ * regular file that is not one (a game file: `pdncheck --html games.pdn` takes games.pdn as
+ * the report's file) is refused, PK_ERR_USAGE "WHAT 'PATH' exists and is not an HTML
+ * page: not overwritten (...)"; a previous report is replaced. Call it before opening. */
+int pk_cli_page_check(const char *path, const char *what, pk_error *err);
+
 /* The start of a tool that reads game files and writes one output: lists the inputs
  * (pk_cli_inputs_list), refuses an output that is one of them (pk_cli_output_check; path
  * NULL or "-": standard output), opens it (pk_cli_open_output: *out is stdout for NULL or

@@ -616,6 +616,7 @@ int main(int argc, char **argv)
     if (pk_cli_inputs_list(&in, argc, argv, optind, walk, &err) ||
         pk_cli_output_check(&in, output, "output file", &err) ||
         (html && pk_cli_output_check(&in, html, "--html file", &err)) ||
+        (html && pk_cli_page_check(html, "--html file", &err)) ||
         (output && pk_cli_open_output(output, &R.out, &err))) {
         pk_cli_error(stderr, prog, NULL, "%s", err.msg);
         pk_cli_inputs_free(&in);
