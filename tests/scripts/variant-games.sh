@@ -21,7 +21,8 @@
 #   2. pdngrep -u on the games (distinct: different moves or different starts) keeps them
 #      all; the same games written again in another shape (tags in reverse order, comments,
 #      the other notation, full captures) are, after the first file, each reported by -D as
-#      a copy of its own game (-D -l: file and game it copies), and -u keeps only the first.
+#      a copy of its own game (-D -l: file and game it copies), and -u keeps only the first;
+#      pdncheck --html lists as many copies in the report ("Copies of one game (N)").
 # Prints one line per variant; a failure names the variant, the notation, the tool and the
 # first difference. Fast: a few games a variant (make check's budget, issue 31).
 #   sh tests/scripts/variant-games.sh [VARIANT...]   (default: every row)
@@ -120,6 +121,13 @@ for v in $variants; do
   while [ $i -lt "$games" ]; do i=$((i + 1)); printf '%s\t%s\t%s\t%s\n' "$d/copy.pdn" $i "$a" $i >> "$d/want.dups"; done
   cmp -s "$d/want.dups" "$d/got.dups" ||
     fail "$v: pdngrep -D -l: $(wc -l < "$d/got.dups") copies, want $games (game k of the copy = game k): $(firstdiff "$d/want.dups" "$d/got.dups" | sed "s|$d/||g")"
+  # the arbiter's report lists the same copies: "Copies of one game (N)", one per game
+  if "$bin/pdncheck" -q --html="$d/report.html" "$a" "$d/copy.pdn" > /dev/null 2> "$d/html.err"; then
+    n=$(grep -o 'Copies of one game ([0-9]*)' "$d/report.html" | head -n 1 | tr -dc 0-9)
+    [ "$n" = "$games" ] || fail "$v: pdncheck --html: 'Copies of one game (${n:-none})', want $games"
+  else
+    fail "$v: pdncheck --html on the games and their copies: $(head -n 1 "$d/html.err" | cut -c1-200)"
+  fi
   [ $bad -eq 0 ] && echo "ok $v: $(sed 's/^variant-games: [^:]*: //' "$d/gen.err" | head -n 1)"
 done
 [ $fails -eq 0 ] || { echo "variant-games: $fails failures"; exit 1; }
