@@ -155,9 +155,9 @@ int pkpy_replay_fast(const pk_game *g, const char *file, const pk_variant *v, co
                      bool pick_first, char *fen);
 int pkpy_replay_text(const char *text, size_t len, const char *file, const pk_variant *v,
                      const pk_file_guess *guess, bool pick_first, int nmoves, const char *result, char *fen);
-int pkpy_file_guess_size(void);
-void pkpy_file_guess_save(const pk_file_guess *f, int *out);
-void pkpy_file_guess_load(pk_file_guess *f, const int *in);
+size_t pk_file_guess_size(void);
+void pk_file_guess_save(const pk_file_guess *f, int *out);
+int pk_file_guess_load(pk_file_guess *f, const int *in, size_t n, pk_error *err);
 """
 
 SOURCE = r"""
@@ -166,7 +166,6 @@ SOURCE = r"""
 #endif
 #include "pdnkit.h"
 #include "report.h" /* pk_report_verdict, pk_label_key: pdncheck's verdict on a game */
-#include "resolve_int.h" /* pk_file_guess's counts: a Game pickles with its file's guess */
 
 #include <errno.h>
 #include <stdlib.h>
@@ -539,23 +538,6 @@ static int pkpy_square_bit(const pk_variant *v, int num)
 static pk_pdn_note *pkpy_move_before(const pk_pdn_move *m) { return m->before; }
 static pk_pdn_note *pkpy_move_after(const pk_pdn_move *m) { return m->after; }
 static pk_pdn_note *pkpy_line_pre(const pk_pdn_line *l) { return l->pre; }
-
-/* A file's guess of the variant as numbers, so that a Game pickled (issue 33) replays in
- * another process as in the one that read it: the games counted, each variant's votes by
- * index (pk_variant_at), then the notation counts. */
-static int pkpy_file_guess_size(void) { return 1 + PK_V_COUNT + PK_FILE_GUESS_NOTATIONS; }
-static void pkpy_file_guess_save(const pk_file_guess *f, int *out)
-{
-    out[0] = f->games;
-    memcpy(out + 1, f->fit, sizeof f->fit);
-    memcpy(out + 1 + PK_V_COUNT, f->notation, sizeof f->notation);
-}
-static void pkpy_file_guess_load(pk_file_guess *f, const int *in)
-{
-    f->games = in[0];
-    memcpy(f->fit, in + 1, sizeof f->fit);
-    memcpy(f->notation, in + 1 + PK_V_COUNT, sizeof f->notation);
-}
 """
 
 

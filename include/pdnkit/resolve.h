@@ -109,6 +109,16 @@ PK_API int pk_file_guess_votes(const pk_file_guess *f, const pk_variant *v);
 
 PK_API void pk_file_guess_init(pk_file_guess *f);
 
+/* A count as plain numbers, to keep it or hand it to another process (a Python Game is
+ * pickled with its file's count): pk_file_guess_size() ints, the games counted first, then
+ * each variant's votes in the table's order (pk_variant_at), then counts the library keeps
+ * for itself. pk_file_guess_load reads such a list back into f: PK_ERR_USAGE, f left as
+ * it was, when n is not pk_file_guess_size() or a number is out of range (a list made by
+ * another version of the library, whose table differs, or a damaged one). */
+PK_API size_t pk_file_guess_size(void);
+PK_API void pk_file_guess_save(const pk_file_guess *f, int *out);
+PK_API int pk_file_guess_load(pk_file_guess *f, const int *in, size_t n, pk_error *err);
+
 /* Counts g, the file's next game that the reader found no error in. r is scratch for the
  * trial replays; o gives the house rules they use (o->file_guess is not read). Returns
  * false, counting nothing, when PK_FILE_GUESS_GAMES games are counted already. */

@@ -471,9 +471,9 @@ def _save_guess(value: Any) -> Optional[Tuple[int, Dict[str, int], Tuple[int, ..
     of the notations."""
     if value == ffi.NULL:
         return None
-    n = lib.pkpy_file_guess_size()
+    n = lib.pk_file_guess_size()
     raw = ffi.new("int[]", n)
-    lib.pkpy_file_guess_save(value, raw)
+    lib.pk_file_guess_save(value, raw)
     count = lib.pk_variant_count()
     fit = {cstr0(lib.pk_variant_at(i).name): int(raw[1 + i]) for i in range(count) if raw[1 + i]}
     return int(raw[0]), fit, tuple(int(raw[i]) for i in range(1 + count, n))
@@ -488,7 +488,7 @@ def _load_guess(saved: Optional[Tuple[int, Dict[str, int], Tuple[int, ...]]],
     key = (saved[0], tuple(sorted(saved[1].items())), tuple(saved[2]))
     guess = _cache.get(key)
     if guess is None:
-        n = lib.pkpy_file_guess_size()
+        n = lib.pk_file_guess_size()
         count = lib.pk_variant_count()
         if len(saved[2]) != n - 1 - count:
             raise ValueError("a pickled game's file guess from another build of pdnkit")
@@ -501,7 +501,9 @@ def _load_guess(saved: Optional[Tuple[int, Dict[str, int], Tuple[int, ...]]],
         value = ffi.gc(lib.pk_file_guess_new(), lib.pk_file_guess_free)
         if value == ffi.NULL:
             raise MemoryError("no memory for a file's guess")
-        lib.pkpy_file_guess_load(value, raw)
+        err = ffi.new("pk_error *")
+        if lib.pk_file_guess_load(value, raw, n, err) != 0:
+            raise ValueError("a pickled game's file guess: " + cstr0(err.msg))
         guess = _cache[key] = _Guess(None)
         guess.value = value
     return guess

@@ -524,3 +524,30 @@ int pk_file_guess_votes(const pk_file_guess *f, const pk_variant *v)
 {
     return v && v->index >= 0 && v->index < PK_V_COUNT ? f->fit[v->index] : 0;
 }
+
+/* The saved form (resolve.h): games, fit[PK_V_COUNT], notation[]. */
+size_t pk_file_guess_size(void) { return 1 + PK_V_COUNT + PK_FILE_GUESS_NOTATIONS; }
+
+void pk_file_guess_save(const pk_file_guess *f, int *out)
+{
+    out[0] = f->games;
+    memcpy(out + 1, f->fit, sizeof f->fit);
+    memcpy(out + 1 + PK_V_COUNT, f->notation, sizeof f->notation);
+}
+
+int pk_file_guess_load(pk_file_guess *f, const int *in, size_t n, pk_error *err)
+{
+    if (n != pk_file_guess_size())
+        return pk_error_set(err, PK_ERR_USAGE, 0, "a file's guess of %zu numbers, %zu expected (another version of pdnkit)",
+                            n, pk_file_guess_size());
+    if (in[0] < 0 || in[0] > PK_FILE_GUESS_GAMES)
+        return pk_error_set(err, PK_ERR_USAGE, 0, "a file's guess of %d games, at most %d counted", in[0],
+                            PK_FILE_GUESS_GAMES);
+    for (size_t i = 1; i < n; i++) /* each vote and notation count: some of the games counted */
+        if (in[i] < 0 || in[i] > in[0])
+            return pk_error_set(err, PK_ERR_USAGE, 0, "a file's guess with a count of %d in %d games", in[i], in[0]);
+    f->games = in[0];
+    memcpy(f->fit, in + 1, sizeof f->fit);
+    memcpy(f->notation, in + 1 + PK_V_COUNT, sizeof f->notation);
+    return PK_OK;
+}

@@ -79,3 +79,21 @@ def test_games_across_a_pool():
         back = pool.map(copy.copy, games)
     assert [replayed(g) for g in back] == want
     assert [g.text for g in back] == [g.text for g in games]
+
+
+def test_damaged_guess_refused():
+    """A pickle whose file guess counts more votes than games (damaged, or from another
+    version) is refused with the library's reason (pk_file_guess_load), never replayed
+    under a guess the library never made."""
+    g = list(pdnkit.read(MRCD))[0]
+    fn, args = g.__reduce__()
+    games, votes, notation = args[-1]
+    assert votes.get("czech", 0) >= 1
+    bad = args[:-1] + ((games, dict(votes, czech=games + 1), notation),)
+    try:
+        fn(*bad)
+    except ValueError as e:
+        assert "a pickled game's file guess" in str(e) and "count of" in str(e)
+    else:
+        raise AssertionError("a guess with more votes than games was loaded")
+    assert fn(*args).replay().variant == "czech"

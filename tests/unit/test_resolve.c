@@ -281,6 +281,35 @@ static void test_handles(void)
     o.file_guess = NULL;
     pk_variant_choice_free(ch);
     PK_READ_DONE(&rd);
+    /* saved as numbers and loaded into another count: the same votes (a pickled Game);
+     * a list of another length or with a count out of range is refused, f unchanged */
+    size_t n = pk_file_guess_size();
+    CU_ASSERT_EQUAL(n, (size_t)pk_variant_count() + 1 + 8);
+    int saved[64], bad[64];
+    CU_ASSERT_FATAL(n <= 64);
+    pk_file_guess_save(f, saved);
+    CU_ASSERT_EQUAL(saved[0], 1);
+    CU_ASSERT_EQUAL(saved[1 + var("italian")->index], 1);
+    pk_file_guess *f2 = pk_file_guess_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f2);
+    pk_error e = {0};
+    CU_ASSERT_EQUAL(pk_file_guess_load(f2, saved, n, &e), PK_OK);
+    CU_ASSERT_EQUAL(pk_file_guess_games(f2), 1);
+    CU_ASSERT_EQUAL(pk_file_guess_votes(f2, var("italian")), 1);
+    CU_ASSERT_EQUAL(pk_file_guess_votes(f2, var("english")), 0);
+    CU_ASSERT_EQUAL(pk_file_guess_load(f2, saved, n - 1, &e), PK_ERR_USAGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "another version of pdnkit"));
+    memcpy(bad, saved, sizeof bad);
+    bad[1 + var("english")->index] = 2; /* two votes in one game */
+    CU_ASSERT_EQUAL(pk_file_guess_load(f2, bad, n, &e), PK_ERR_USAGE);
+    bad[1 + var("english")->index] = 0;
+    bad[0] = PK_FILE_GUESS_GAMES + 1;
+    CU_ASSERT_EQUAL(pk_file_guess_load(f2, bad, n, &e), PK_ERR_USAGE);
+    bad[0] = 1;
+    bad[n - 1] = -1;
+    CU_ASSERT_EQUAL(pk_file_guess_load(f2, bad, n, &e), PK_ERR_USAGE);
+    CU_ASSERT_EQUAL(pk_file_guess_votes(f2, var("italian")), 1); /* unchanged */
+    pk_file_guess_free(f2);
     pk_file_guess_init(f);
     CU_ASSERT_EQUAL(pk_file_guess_games(f), 0);
     pk_file_guess_free(f);
