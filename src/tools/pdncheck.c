@@ -18,6 +18,7 @@
 #include "pk_nls.h"
 #include "check.h"
 #include "cli.h"
+#include "cli_hash.h"
 #include "cli_inputs.h"
 #include "cli_opts.h"
 #include "html_report.h"
@@ -26,18 +27,15 @@
 #include "pk_common.h"
 #include "replay.h"
 #include "report.h"
-#include "sha256.h"
 #include "variant_int.h" /* PK_V_COUNT: the tool counts per variant */
 
 #include <errno.h>
-#include <pthread.h>
 #include <getopt.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -294,115 +292,23 @@ static void check_stream(run *R, FILE *f, const char *name)
     R->bytes += bytes;
 }
 
-/* --html: the input's size and SHA-256 for the report's header (what was checked), its
- * bytes as they are, before any decompression (what sha256sum says of the file). A
- * regular file is hashed on a thread of its own while it is checked (pread: the checker's
- * offset is left alone), so that the hash costs no time at -j 1 (it is about a third of
- * the check's instructions on an uncompressed file); a pipe is kept in a temporary file
- * while it is hashed, which is then checked. */
-typedef struct hasher {
-    FILE *f;            /* a pipe's bytes, read once (with spool) */
-    int fd;             /* a regular file's, read with pread from at */
-    off_t at;
-    FILE *spool;
-    pk_sha256 s;
-    unsigned long long bytes;
-    int err; /* errno of a failed read, or -1 for the spool */
-    pthread_t thread;
-    bool threaded;
-} hasher;
-
-static void *hash_run(void *arg)
+/* --html: the input named in the report with its size and SHA-256 (cli_hash.h: hashed
+ * while it is checked), without a hash when it could not be read again (its games were
+ * checked all the same). */
+static void check_hashed(run *R, FILE *f, const char *name)
 {
-    hasher *h = arg;
-    unsigned char *buf = malloc(1 << 16);
-    if (!buf) {
-        h->err = ENOMEM;
-        return NULL;
-    }
-    for (;;) {
-        ssize_t n;
-        if (h->f) {
-            n = (ssize_t)fread(buf, 1, 1 << 16, h->f);
-            if (!n && ferror(h->f))
-                n = -1, errno = EIO;
-        } else {
-#ifdef _WIN32
-            n = -1, errno = ENOSYS; /* never: hash_start hashes as a pipe there (no pread) */
-#else
-            n = pread(h->fd, buf, 1 << 16, h->at + (off_t)h->bytes);
-#endif
-        }
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            h->err = errno;
-            break;
-        }
-        if (!n)
-            break;
-        pk_sha256_update(&h->s, buf, (size_t)n);
-        h->bytes += (unsigned long long)n;
-        if (h->spool && fwrite(buf, 1, (size_t)n, h->spool) != (size_t)n) {
-            h->err = -1;
-            break;
-        }
-    }
-    free(buf);
-    return NULL;
-}
-
-/* Starts hashing f: false when it cannot be (said as a read error of the input). */
-static bool hash_start(run *R, hasher *h, FILE *f, const char *name)
-{
-    memset(h, 0, sizeof *h);
-    pk_sha256_init(&h->s);
-    struct stat st;
-    h->fd = fileno(f);
-    h->at = ftello(f);
-#ifdef _WIN32
-    /* mingw has no pread, and a read at an offset on the checker's own handle would move
-     * its file pointer: the file is read once into the spool, as a pipe is, then checked */
-    bool positional = false;
-#else
-    bool positional = true;
-#endif
-    if (positional && h->fd >= 0 && h->at >= 0 && !fstat(h->fd, &st) && S_ISREG(st.st_mode)) {
-        h->threaded = !pthread_create(&h->thread, NULL, hash_run, h);
-        if (!h->threaded)
-            hash_run(h);
-        return true;
-    }
-    h->f = f; /* a pipe: kept aside while hashed, then checked from there */
-    if (!(h->spool = tmpfile())) {
-        file_error(R, name, "cannot make a temporary file to read it twice (--html)");
-        return false;
-    }
-    hash_run(h);
-    if (h->err || fflush(h->spool) || fseeko(h->spool, 0, SEEK_SET)) {
-        char why[200];
-        snprintf(why, sizeof why, "cannot read it: %s", h->err > 0 ? strerror(h->err) : "the temporary file failed");
+    pk_cli_hash h;
+    char why[320], hex[65];
+    FILE *in = pk_cli_hash_start(&h, f, why, sizeof why);
+    if (!in) {
         file_error(R, name, why);
-        fclose(h->spool);
-        return false;
+        return;
     }
-    return true;
-}
-
-/* The hash done: the input named in the report (without a hash when it could not be read
- * again: its games were checked all the same). */
-static void hash_end(run *R, hasher *h, const char *name)
-{
-    if (h->threaded)
-        pthread_join(h->thread, NULL);
-    if (h->spool)
-        fclose(h->spool);
-    unsigned char d[32];
-    char hex[65];
-    pk_sha256_final(&h->s, d);
-    pk_sha256_hex(d, hex);
+    check_stream(R, in, name);
+    unsigned long long bytes;
+    bool whole = pk_cli_hash_end(&h, &bytes, hex);
     pk_error err;
-    if (pk_html_input(R->html, name, h->bytes, h->err ? NULL : hex, &err)) {
+    if (pk_html_input(R->html, name, bytes, whole ? hex : NULL, &err)) {
         fprintf(pk_cli_err(R->out, R->shared), "%s: error: --html: %s\n", prog, err.msg);
         R->write_failed = 1;
     }
@@ -435,13 +341,10 @@ static bool check_date(char *buf, size_t size)
 static void each_input(void *ctx, FILE *f, const char *name)
 {
     run *R = ctx;
-    hasher h;
-    if (!R->html) {
+    if (R->html)
+        check_hashed(R, f, name);
+    else
         check_stream(R, f, name);
-    } else if (hash_start(R, &h, f, name)) {
-        check_stream(R, h.spool ? h.spool : f, name);
-        hash_end(R, &h, name);
-    }
 }
 
 static void input_failed(void *ctx, const char *name, const char *why, bool error)
