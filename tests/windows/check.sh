@@ -17,18 +17,8 @@ export WINEDEBUG=-all
 CORPORA=${CORPORA:-$(pwd)/build/corpora}
 export CORPORA
 sh tests/windows/wine-bin.sh "$WIN/bin" "$WIN/wine" || exit 1
-# A wine prefix of the run's own (WINEPREFIX to choose another): two runs sharing one (the
-# default ~/.wine) share one wineserver, and a second run's start and end were seen to crash
-# the first's processes ("wine: Unhandled page fault", a tool that printed nothing). Made
-# once, before the cases run JOBS at a time, so that no case's stderr has wine's "created
-# the configuration directory"; its wineserver kept for the whole run (each wine start
-# otherwise waits for its own) and stopped at the end.
-WINEPREFIX=${WINEPREFIX:-$(cd "$WIN" && pwd)/wineprefix}
-export WINEPREFIX
 WINE=${WINE:-wine}
-$WINE wineboot -i >/dev/null 2>&1
-${WINESERVER:-wineserver} -p 2>/dev/null
-trap '${WINESERVER:-wineserver} -k 2>/dev/null' EXIT
+. tests/windows/prefix.sh
 skipped() { grep -q "^$1[[:space:]]" tests/windows/skip 2>/dev/null; }
 st=0
 for part in $parts; do

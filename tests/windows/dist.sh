@@ -10,7 +10,8 @@ WINE=${WINE:-wine}
 export WINEDEBUG=-all LC_ALL=C.UTF-8
 top=$(pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pk-windist.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
+. tests/windows/prefix.sh
+trap 'rm -rf "$tmp"; ${WINESERVER:-wineserver} -k 2>/dev/null' EXIT
 fail=0
 check() { # NAME EXPECTED-FILE ACTUAL-FILE
   if cmp -s "$2" "$3"; then echo "ok   $1"; else echo "FAIL $1"; diff -u "$2" "$3" | head -n 20; fail=1; fi
