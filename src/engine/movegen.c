@@ -7,6 +7,10 @@
 #include "movegen_int.h"
 #include "position_int.h"
 
+#ifdef PK_MG_POPCNT_COPY
+#include <cpuid.h> /* have_popcnt */
+#endif
+
 typedef int (*gen_fn)(const pk_geom *, const pk_pos *, pk_movelist *, unsigned, int);
 typedef int (*quiet_fn)(const pk_geom *, const pk_pos *, int, int, pk_move *);
 typedef uint64_t (*children_fn)(const pk_geom *, const pk_pos *, const pk_movelist *, unsigned, pk_movelist *,
@@ -80,9 +84,27 @@ uint64_t pk_count_children(const pk_variant *v, const pk_pos *p, const pk_moveli
     return childrens[v->engine](v->geom, p, moves, flags, scratch, overflow);
 }
 
+#ifdef PK_MG_POPCNT_COPY
+#define PERFT_POPCNT(ID) [ID] = pk_mg_perft_popcnt_##ID,
+static const perft_fn perfts_popcnt[PK_V_COUNT] = {PK_MG_ROWS_64(PERFT_POPCNT)};
+
+/* CPUID leaf 1, ECX bit 23: POPCNT (by the instruction itself, as sha256.c: GCC's
+ * __builtin_cpu_supports would need libgcc's __cpu_model, beyond tests/install/port.sh's
+ * list); asked once per perft call, not per node */
+static bool have_popcnt(void)
+{
+    unsigned a, b, c, d;
+    return __get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 23));
+}
+#endif
+
 uint64_t pk_mg_perft(const pk_variant *v, const pk_pos *p, int depth, unsigned flags, pk_movelist *lists,
                      int *overflow)
 {
+#ifdef PK_MG_POPCNT_COPY /* the copy for processors with POPCNT (movegen_64p.c), where it has the row */
+    if (perfts_popcnt[v->engine] && have_popcnt())
+        return perfts_popcnt[v->engine](v->geom, p, depth, flags, lists, overflow);
+#endif
     return perfts[v->engine](v->geom, p, depth, flags, lists, overflow);
 }
 

@@ -644,53 +644,8 @@ TEMPLATE int gen_quiet(const pk_rules *R, const pk_geom *g, const mg_pos *p, pk_
     return count;
 }
 
-/* Counting shortcut for men's captures (diagonal lines only). A man none of whose
- * jumps can continue has one complete capture per jump, counted with shifts. The
- * position before the move decides whether a landing square continues: the only single
- * jump that could land on the vacated origin crosses the piece just taken, and that
- * piece can only be jumped from where it was jumped. A man crowned on landing goes on
- * as a king in Russian (RULES 1.6 continue), and that needs the search; under `stop` the
- * move ends there. Men that can continue go to *search. Returns the captures counted;
- * simple[d], when given, the men with such a jump in direction d (perft lists them). */
-TEMPLATE int count_simple_men_captures(const pk_rules *R, const pk_geom *g, const mg_pos *p, int me, word *search,
-                                       word *simple)
-{
-    word men = p->pieces[me] & ~p->kings, empty = W(g->board) & ~mg_occupied(p);
-    word prey = p->pieces[PK_OTHER(me)] & (R->men_take_kings ? ~(word)0 : ~p->kings);
-    word can[4], any = 0, cont_from = 0;
-    UNROLL(4)
-    for (int d = 0; d < 4; d++) { /* squares from which a man's jump in d exists */
-        bool forward = (d >= PK_SE) == (me == PK_BLACK);
-        can[d] = (forward || R->men_back) ? step_back(R, g, step_back(R, g, empty, d) & prey, d) : 0;
-        any |= can[d];
-    }
-    if (!(any & men)) { /* the usual case: no man has a jump */
-        *search = 0;
-        if (simple)
-            simple[0] = simple[1] = simple[2] = simple[3] = 0;
-        return 0;
-    }
-    UNROLL(4)
-    for (int d = 0; d < 4; d++) {
-        word land = step(R, g, step(R, g, can[d] & men, d), d), cont;
-        if (R->promo == PK_PROMO_STOP)
-            cont = land & ~W(g->promo[me]) & any;
-        else if (R->promo == PK_PROMO_CONTINUE)
-            cont = (land & any) | (land & W(g->promo[me]));
-        else
-            cont = land & any;
-        cont_from |= step_back(R, g, step_back(R, g, cont, d), d);
-    }
-    *search = cont_from;
-    int n = 0;
-    UNROLL(4)
-    for (int d = 0; d < 4; d++) {
-        if (simple)
-            simple[d] = can[d] & men & ~cont_from;
-        n += w_popcount(can[d] & men & ~cont_from);
-    }
-    return n;
-}
+/* The counting shortcuts: count_simple_men_captures, count_men_captures */
+#include "movegen_count.h"
 
 TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const mg_pos *p, pk_movelist *out, unsigned flags,
                       int mode, short_fn *sj, king_fn *kj, int me)
@@ -705,7 +660,14 @@ TEMPLATE int gen_side(const pk_rules *R, const pk_geom *g, const mg_pos *p, pk_m
         int n = count_simple_men_captures(R, g, p, me, &search, NULL);
         if (kings)
             search |= R->flying ? flying_jumpers(R, g, p, me, kings) : short_jumpers(R, g, p, me) & kings;
-        if (search) {
+        /* only men to search, none crowned mid-capture (RULES 1.6): counted in registers */
+        int k = search && !(search & kings) && R->promo != PK_PROMO_CONTINUE &&
+                        R->removal == PK_REMOVE_AT_END && !(flags & PK_GEN_ALL_CAPTURES)
+                    ? count_men_captures(R, g, p, me, search)
+                    : -1;
+        if (k >= 0)
+            n = R->choice == PK_CHOICE_FREE ? n + k : k;
+        else if (search) {
             out->n = out->overflow = 0;
             if (R->choice == PK_CHOICE_FREE) /* free choice: the counts just add up */
                 n += gen_captures(R, g, p, out, flags, search, false, true, sj, kj);

@@ -60,6 +60,18 @@ enum pk_mg_mode {
 PK_MG_ROWS_64(PK_MG_DECLARE)
 PK_MG_ROWS_128(PK_MG_DECLARE)
 
+/* The 64-bit rows' perft walk compiled again for processors with POPCNT (movegen_64p.c,
+ * whose first test is this one's): GCC on x86-64 (not mingw, whose run-time cpu test
+ * is not that of glibc), in a build that does not assume POPCNT already. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(_WIN32) && \
+    !defined(PK_MG_NO_FORCED_INLINE) && (!defined(__POPCNT__) || defined(PK_MG_POPCNT_TU))
+#define PK_MG_POPCNT_COPY 1
+#define PK_MG_DECLARE_POPCNT(ID)                                                                        \
+    uint64_t pk_mg_perft_popcnt_##ID(const pk_geom *g, const pk_pos *p, int depth, unsigned flags,      \
+                                     pk_movelist *lists, int *overflow);
+PK_MG_ROWS_64(PK_MG_DECLARE_POPCNT)
+#endif
+
 /* perft.c's walk: pk_mg_perft_ID of v's engine row. */
 uint64_t pk_mg_perft(const pk_variant *v, const pk_pos *p, int depth, unsigned flags, pk_movelist *lists,
                      int *overflow);

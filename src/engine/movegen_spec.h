@@ -77,3 +77,37 @@
         }                                                                                           \
         return walk_##ID(g, &q, depth, flags, lists, overflow);                                     \
     }
+
+/* movegen_64p.c's copy: perft's walk alone, under another name (the search functions
+ * are static, one set per file). */
+#define SPECIALISE_POPCNT(ID)                                                                       \
+    static bool kj_##ID(cap_ctx *c, int sq, int d);                                                 \
+    static void sj_##ID(cap_ctx *c, int sq, int last, bool king);                                   \
+    static bool kj_##ID(cap_ctx *c, int sq, int d)                                                  \
+    {                                                                                               \
+        return king_jump_t(&crows[ID].v.rules, c, sq, d, kj_##ID);                                    \
+    }                                                                                               \
+    static void sj_##ID(cap_ctx *c, int sq, int last, bool king)                                    \
+    {                                                                                               \
+        short_jumps_t(&crows[ID].v.rules, c, sq, last, king, sj_##ID, kj_##ID);                       \
+    }                                                                                               \
+    static uint64_t walk_##ID(const pk_geom *g, const mg_pos *p, int depth, unsigned flags,         \
+                              pk_movelist *lists, int *overflow)                                    \
+    {                                                                                               \
+        if (p->turn == PK_WHITE)                                                                    \
+            return walk_side(&crows[ID].v.rules, g, p, depth, flags, lists, overflow, sj_##ID, kj_##ID,   \
+                             walk_##ID, PK_WHITE);                                                  \
+        return walk_side(&crows[ID].v.rules, g, p, depth, flags, lists, overflow, sj_##ID, kj_##ID,       \
+                         walk_##ID, PK_BLACK);                                                      \
+    }                                                                                               \
+    uint64_t pk_mg_perft_popcnt_##ID(const pk_geom *g, const pk_pos *p, int depth, unsigned flags,  \
+                                     pk_movelist *lists, int *overflow)                             \
+    {                                                                                               \
+        mg_pos q = mg_load(p);                                                                      \
+        if (depth == 1) {                                                                           \
+            int n = gen_impl(&crows[ID].v.rules, g, &q, &lists[1], flags, PK_MG_COUNT, sj_##ID, kj_##ID);\
+            *overflow |= lists[1].overflow;                                                         \
+            return (uint64_t)n;                                                                     \
+        }                                                                                           \
+        return walk_##ID(g, &q, depth, flags, lists, overflow);                                     \
+    }
