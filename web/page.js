@@ -65,12 +65,15 @@
    * context "page" (mk/nls.mk extracts these calls and page.html's data-t words, web/words.sh);
    * %s takes the arguments in turn. The plural forms are those of the catalogues' headers
    * (Plural-Forms: fr and pt n > 1, ru three forms, the others n != 1). ---- */
-  var WORDS = {}, LANG = 'en', PAGE_WORDS = null;
+  var WORDS = {}, LIB = {}, LANG = 'en', PAGE_WORDS = null;
   function fill(text, args, from) {
     var k = from;
     return text.replace(/%s/g, function () { return String(args[k++]); });
   }
   function T(s) { var w = WORDS[s]; return fill(w && w[0] ? w[0] : s, arguments, 1); }
+  /* the library's words the worker hands over in English (a variant's title, a diagram's
+   * title): the catalogue's entries without a context */
+  function TL(s) { var w = LIB[s]; return fill(w && w[0] ? w[0] : s, arguments, 1); }
   function pluralIndex(n) {
     if (LANG === 'fr' || LANG === 'pt') return n > 1 ? 1 : 0;
     if (LANG === 'ru') return n % 10 === 1 && n % 100 !== 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2;
@@ -80,25 +83,26 @@
     var w = WORDS[one], i = pluralIndex(n), f = w && w[i] ? w[i] : n !== 1 ? many : one;
     return fill(f, arguments, 3);
   }
-  /* the "page" entries of one .mo (GNU's format: a header, then the tables of the
-   * originals' and the translations' lengths and offsets) */
-  function readMo(b64) {
+  /* the entries of one .mo (GNU's format: a header, then the tables of the originals' and
+   * the translations' lengths and offsets): the "page" ones, and into lib the others */
+  function readMo(b64, lib) {
     var bin = atob(b64), u = new Uint8Array(bin.length), map = {};
     for (var i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i);
     var dv = new DataView(u.buffer), le = dv.getUint32(0, true) === 0x950412de, dec = new TextDecoder();
     var n = dv.getUint32(8, le), oo = dv.getUint32(12, le), to = dv.getUint32(16, le);
     for (var j = 0; j < n; j++) {
       var k = dec.decode(u.subarray(dv.getUint32(oo + 8 * j + 4, le), dv.getUint32(oo + 8 * j + 4, le) + dv.getUint32(oo + 8 * j, le)));
-      if (k.indexOf('page\u0004') !== 0) continue;
-      var tp = dv.getUint32(to + 8 * j + 4, le);
-      map[k.slice(5).split('\u0000')[0]] = dec.decode(u.subarray(tp, tp + dv.getUint32(to + 8 * j, le))).split('\u0000');
+      var tp = dv.getUint32(to + 8 * j + 4, le), forms = dec.decode(u.subarray(tp, tp + dv.getUint32(to + 8 * j, le)));
+      if (k.indexOf('page\u0004') === 0) map[k.slice(5).split('\u0000')[0]] = forms.split('\u0000');
+      else if (k && k.indexOf('\u0004') < 0) lib[k.split('\u0000')[0]] = forms.split('\u0000');
     }
     return map;
   }
   function loadWords(l) {
     var head = $('pdnkit-worker').textContent, nl = head.indexOf('\n');
     var m = new RegExp('[{ ]' + l + ": '([A-Za-z0-9+/=]*)'").exec(head.slice(0, nl < 0 ? head.length : nl));
-    WORDS = l !== 'en' && m ? readMo(m[1]) : {};
+    LIB = {};
+    WORDS = l !== 'en' && m ? readMo(m[1], LIB) : {};
     LANG = l;
   }
   function norm(t) { return t.replace(/\s+/g, ' ').trim(); }
@@ -117,6 +121,10 @@
       if (w[1]) w[0].setAttribute(w[1], t);
       else if (t.indexOf('<') >= 0 || t.indexOf('&') >= 0) w[0].innerHTML = t; /* (our own catalogue's HTML) */
       else w[0].textContent = t;
+    });
+    /* the variant menus' titles (the worker's, in English) */
+    Array.prototype.forEach.call(document.querySelectorAll('option[data-title]'), function (o) {
+      o.textContent = o.value + ' \u2014 ' + TL(o.dataset.title);
     });
     document.documentElement.lang = LANG;
   }
@@ -543,7 +551,8 @@
         [$('variant'), $('pos-variant')].forEach(function (sel) {
           var o = document.createElement('option');
           o.value = v[0];
-          o.textContent = v[0] + ' \u2014 ' + v[1];
+          o.dataset.title = v[1];
+          o.textContent = v[0] + ' \u2014 ' + TL(v[1]);
           sel.appendChild(o);
         });
       });
@@ -582,13 +591,16 @@
     $('pos-variant').value = r.variant; /* the variant used, whatever the link called it */
     $('pos-note').textContent = posNoVariant ? T('The link names no variant: the position is judged as %s, the ' +
       'tools\u2019 default. Add &variant=NAME to the link (english, russian, ... or a PDN GameType number) ' +
-      'for another.', r.title) : '';
+      'for another.', TL(r.title)) : '';
     show($('pos-note'), posNoVariant);
     /* board.c's SVG, parsed as SVG (not as HTML) and adopted */
     var svg = new DOMParser().parseFromString(r.svg, 'image/svg+xml').documentElement;
     var board = $('board');
+    /* its title (board.c's "NAME: White to move, FEN") in the page's language */
+    var st = svg.querySelector('title'), sm = st && /^(\S+): (White|Black) to move, (.*)$/.exec(st.textContent);
+    if (sm) st.textContent = TL(sm[2] === 'White' ? '%s: White to move, %s' : '%s: Black to move, %s', sm[1], sm[3]);
     board.replaceChildren(document.importNode(svg, true));
-    $('side').textContent = r.side === 'white' ? T('%s; White to move.', r.title) : T('%s; Black to move.', r.title);
+    $('side').textContent = r.side === 'white' ? T('%s; White to move.', TL(r.title)) : T('%s; Black to move.', TL(r.title));
     var v = $('verdict');
     v.className = 'verdict';
     if (r.check) {
@@ -660,7 +672,7 @@
       return;
     }
     game = {r: r, step: 0, name: m.name, index: m.index};
-    $('step-title').textContent = T('Game %s of %s, %s:', m.index, m.name, r.title);
+    $('step-title').textContent = T('Game %s of %s, %s:', m.index, m.name, TL(r.title));
     var ol = $('step-moves');
     ol.replaceChildren();
     var add = function (k, text) {

@@ -8,7 +8,9 @@ page (not the report's frame, the library's, which nls_html.sh and web_arbiter.p
 selected option of each menu, every title, aria-label and placeholder, and the document's
 title are collected; a string the English page shows that the other language shows too
 fails, unless it is a code, a number, a move or a FEN (no word of three Latin letters), or
-one of the names below that are the same in every language. Screenshots of fr and ru at
+one of the names below that are the same in every language. The variants' titles (the
+library's, in the menus and the position tool's lines) and the diagram's SVG title are
+among them: the page words them from the catalogues too. Screenshots of fr and ru at
 1280 and 390 px are left in OUTDIR (lang-*.png), and nothing may be wider than 390 px there.
 Usage: web_lang.py PAGE OUTDIR
 """
@@ -56,6 +58,8 @@ COLLECT = r"""(function () {
     if (el.tagName !== 'IFRAME' && el.tagName !== 'NAV' && el.tagName !== 'FIGURE' && !visible(el)) return;
     ['title', 'aria-label', 'placeholder'].forEach(function (a) { if (el.hasAttribute(a)) add(el.getAttribute(a)); });
   });
+  /* the diagram's title (the library's SVG, its words translated by the page) */
+  document.querySelectorAll('#board svg title').forEach(function (t) { add(t.textContent); });
   add(document.title);
   return out;
 })()"""
@@ -76,12 +80,6 @@ def drive(b, sid, lang):
     b.evaluate(sid, "document.getElementById('step-next').click(); 1")
     b.wait_for(sid, "document.body.dataset.position === 'shown'")
     return b.evaluate(sid, COLLECT), b.evaluate(sid, "document.documentElement.lang")
-
-
-def library_title(s):
-    """The variant menu's "name — title": the library's titles (pk_variant's), not the page's
-    words; still English (doc/languages.md)."""
-    return re.match(r"^[a-z0-9_-]+ — ", s) is not None
 
 
 def machine(s):
@@ -116,7 +114,7 @@ def main():
                                                       "mobile": False}, session=sid)
         for l in LANGS:
             got, lang = drive(b, sid, l)
-            left = [s for s in got if s in english and s not in allowed and not library_title(s) and s not in SAME_IN.get(l, set()) and
+            left = [s for s in got if s in english and s not in allowed and s not in SAME_IN.get(l, set()) and
                     not (l in SAME_RE and s.startswith(SAME_RE[l]) and machine(s[len(SAME_RE[l]):]))]
             check(lang == l and not left, "%s: %d strings, none of the page's English left%s" %
                   (l, len(got), "" if not left else ": " + "; ".join(left)))

@@ -31,7 +31,7 @@ unset LANGUAGE LC_ALL LC_MESSAGES || true
 # the human words of a page: the text of the headings, labels, captions, cells of the
 # header and warnings' table, the menu's options, and the lang and data-shown attributes
 words() {
-  grep -o '<html lang="[^"]*"\|<title>[^<]*\|<h[123]>[^<]*\|<dt>[^<]*\|<span class="why">[^<]*\|<span class="label">[^<]*\|<label [^>]*>[^<]*\|<option [^>]*>[^<]*\|data-shown="[^"]*"\|<button type="button">[^<]*\|<figcaption>[^<]*\|<p class="conventions">.*\|<p class="legal">.*\|<p class="detail">.*\|<p>[^<]*\|, [0-9]* bytes*, \|, [0-9]* octets*, \|, [0-9]* байт[а]*, ' "$1"
+  grep -o '<html lang="[^"]*"\|<title>[^<]*\|<h[123]>[^<]*\|<dt>[^<]*\|<span class="why">[^<]*\|<span class="label">[^<]*\|<label [^>]*>[^<]*\|<option [^>]*>[^<]*\|data-shown="[^"]*"\|<button type="button">[^<]*\|<figcaption>[^<]*\|<p class="conventions">.*\|<p class="meta">.*\|<p class="legal">.*\|<p class="detail">.*\|<p>[^<]*\|, [0-9]* bytes*, \|, [0-9]* octets*, \|, [0-9]* байт[а]*, ' "$1"
 }
 # the machine parts: the page with the text between tags (and in data-shown) removed, then
 # what is text but not words: the codes, the severities, the rules cited, the marked move,
