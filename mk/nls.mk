@@ -22,6 +22,14 @@ XGETTEXT_FLAGS := --language=C --from-code=UTF-8 --add-comments=TRANSLATORS: --n
   --package-name=pdnkit --msgid-bugs-address=https://github.com/pdnkit/pdnkit/issues
 # the HTML report's words (html_int.h)
 XGETTEXT_FLAGS += --keyword=PK_HT:2 --keyword=PK_HTN:2,3
+# the page's own words (web/: page.js's T() and TN(), page.html's data-t through web/words.sh),
+# under the context "page", in the same catalogues: page.js reads them from the .mo the page
+# already holds for the worker (issue 36)
+# xgettext 0.21 garbles a JavaScript string's non-ASCII characters, written or escaped: page.js
+# escapes them (\u2019), and they are hidden from it as @u2019@ and put back in UTF-8.
+NLS_WEB    = web/page.js web/page.html web/words.sh
+XGETTEXT_WEB_FLAGS := --language=JavaScript --from-code=UTF-8 --add-comments=TRANSLATORS: --no-location \
+  --sort-output --keyword= --keyword=T --keyword=TN:1,2
 
 .PHONY: pot mo install-mo uninstall-mo
 mo: $(if $(filter 1,$(NLS)),$(MO_FILES))
@@ -35,9 +43,16 @@ build-tests: mo
 # for its date; then msgmerge -U po/LL.po po/pdnkit.pot and translate what is new
 pot: $(BUILD)/pdnkit.pot
 	@if ! diff -q -I '^"POT-Creation-Date' $< po/pdnkit.pot >/dev/null 2>&1; then cp $< po/pdnkit.pot; echo "pot: po/pdnkit.pot updated"; fi
-$(BUILD)/pdnkit.pot: $(NLS_SRC) mk/nls.mk
+$(BUILD)/pdnkit.pot: $(NLS_SRC) $(NLS_WEB) mk/nls.mk
 	@mkdir -p $(@D)
-	@xgettext $(XGETTEXT_FLAGS) -o $@.tmp $(NLS_SRC) && sed -i 's/charset=CHARSET/charset=UTF-8/' $@.tmp && mv $@.tmp $@
+	@xgettext $(XGETTEXT_FLAGS) -o $@.tmp $(NLS_SRC) && sed -i 's/charset=CHARSET/charset=UTF-8/' $@.tmp
+	@sh web/words.sh web/page.html >$@.words.js
+	@sed 's/\\u\(20[0-9a-f][0-9a-f]\)/@u\1@/g' web/page.js >$@.page.js
+	@xgettext $(XGETTEXT_WEB_FLAGS) -o $@.web $@.page.js $@.words.js
+	@awk '/^msgid / && seen++ { print "msgctxt \"page\"" } { print }' $@.web | \
+	  sed 's/@u2013@/\xe2\x80\x93/g; s/@u2014@/\xe2\x80\x94/g; s/@u2019@/\xe2\x80\x99/g; s/@u2026@/\xe2\x80\xa6/g; s/charset=CHARSET/charset=UTF-8/' >$@.webc
+	@if grep -q '@u20' $@.webc; then echo "nls.mk: page.js has a \\u20xx escape the sed above does not turn back" >&2; exit 1; fi
+	@msgcat --use-first --sort-output -o $@.tmp $@.tmp $@.webc && rm -f $@.web $@.webc $@.words.js $@.page.js && mv $@.tmp $@
 
 $(BUILD)/locale/%/LC_MESSAGES/pdnkit.mo: po/%.po
 	@mkdir -p $(@D)

@@ -59,6 +59,76 @@
     return '#n=' + bytes.length + '&crc=' + crc32(bytes) + '&pdn=' + toB64url(bytes);
   }
 
+  /* ---- the page's own words (issue 36): T('English %s', x) and TN(one, many, n, ...)
+   * look the English up in the chosen language's catalogue, po/LL.po compiled, the very
+   * .mo the worker reads (assemble.py puts them at the head of its text), under the
+   * context "page" (mk/nls.mk extracts these calls and page.html's data-t words, web/words.sh);
+   * %s takes the arguments in turn. The plural forms are those of the catalogues' headers
+   * (Plural-Forms: fr and pt n > 1, ru three forms, the others n != 1). ---- */
+  var WORDS = {}, LIB = {}, LANG = 'en', PAGE_WORDS = null;
+  function fill(text, args, from) {
+    var k = from;
+    return text.replace(/%s/g, function () { return String(args[k++]); });
+  }
+  function T(s) { var w = WORDS[s]; return fill(w && w[0] ? w[0] : s, arguments, 1); }
+  /* the library's words the worker hands over in English (a variant's title, a diagram's
+   * title): the catalogue's entries without a context */
+  function TL(s) { var w = LIB[s]; return fill(w && w[0] ? w[0] : s, arguments, 1); }
+  function pluralIndex(n) {
+    if (LANG === 'fr' || LANG === 'pt') return n > 1 ? 1 : 0;
+    if (LANG === 'ru') return n % 10 === 1 && n % 100 !== 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2;
+    return n !== 1 ? 1 : 0;
+  }
+  function TN(one, many, n) {
+    var w = WORDS[one], i = pluralIndex(n), f = w && w[i] ? w[i] : n !== 1 ? many : one;
+    return fill(f, arguments, 3);
+  }
+  /* the entries of one .mo (GNU's format: a header, then the tables of the originals' and
+   * the translations' lengths and offsets): the "page" ones, and into lib the others */
+  function readMo(b64, lib) {
+    var bin = atob(b64), u = new Uint8Array(bin.length), map = {};
+    for (var i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i);
+    var dv = new DataView(u.buffer), le = dv.getUint32(0, true) === 0x950412de, dec = new TextDecoder();
+    var n = dv.getUint32(8, le), oo = dv.getUint32(12, le), to = dv.getUint32(16, le);
+    for (var j = 0; j < n; j++) {
+      var k = dec.decode(u.subarray(dv.getUint32(oo + 8 * j + 4, le), dv.getUint32(oo + 8 * j + 4, le) + dv.getUint32(oo + 8 * j, le)));
+      var tp = dv.getUint32(to + 8 * j + 4, le), forms = dec.decode(u.subarray(tp, tp + dv.getUint32(to + 8 * j, le)));
+      if (k.indexOf('page\u0004') === 0) map[k.slice(5).split('\u0000')[0]] = forms.split('\u0000');
+      else if (k && k.indexOf('\u0004') < 0) lib[k.split('\u0000')[0]] = forms.split('\u0000');
+    }
+    return map;
+  }
+  function loadWords(l) {
+    var head = $('pdnkit-worker').textContent, nl = head.indexOf('\n');
+    var m = new RegExp('[{ ]' + l + ": '([A-Za-z0-9+/=]*)'").exec(head.slice(0, nl < 0 ? head.length : nl));
+    LIB = {};
+    WORDS = l !== 'en' && m ? readMo(m[1], LIB) : {};
+    LANG = l;
+  }
+  function norm(t) { return t.replace(/\s+/g, ' ').trim(); }
+  /* page.html's marked words: data-t, the element's content; data-t="aria-label title", those attributes */
+  function wordPage() {
+    if (!PAGE_WORDS) {
+      PAGE_WORDS = [];
+      Array.prototype.forEach.call(document.querySelectorAll('[data-t]'), function (el) {
+        var a = el.getAttribute('data-t');
+        if (!a) PAGE_WORDS.push([el, null, norm(el.innerHTML)]);
+        else a.split(' ').forEach(function (n) { PAGE_WORDS.push([el, n, el.getAttribute(n)]); });
+      });
+    }
+    PAGE_WORDS.forEach(function (w) {
+      var t = T(w[2]);
+      if (w[1]) w[0].setAttribute(w[1], t);
+      else if (t.indexOf('<') >= 0 || t.indexOf('&') >= 0) w[0].innerHTML = t; /* (our own catalogue's HTML) */
+      else w[0].textContent = t;
+    });
+    /* the variant menus' titles (the worker's, in English) */
+    Array.prototype.forEach.call(document.querySelectorAll('option[data-title]'), function (o) {
+      o.textContent = o.value + ' \u2014 ' + TL(o.dataset.title);
+    });
+    document.documentElement.lang = LANG;
+  }
+
   /* ---- the report's language (issue 36): the menu, first set from the address
    * (#lang=fr), else the choice remembered in this browser, else the browser's languages
    * (navigator.languages: "fr-CA" is fr), else English; the report is worded by the
@@ -77,6 +147,8 @@
   function setLang(l) {
     $('lang').value = l;
     document.body.dataset.lang = l;
+    loadWords(l);
+    wordPage();
     try { localStorage.setItem('pdnkit-lang', l); } catch (e) { /* storage refused: the menu still works */ }
   }
   setLang(firstLang());
@@ -99,14 +171,14 @@
     lastInput = files.length === 1 ? files[0] : null;
     $('link-text').disabled = !lastInput || lastInput.bytes.byteLength > LINK_MAX;
     if (lastInput && lastInput.bytes.byteLength > LINK_MAX)
-      $('link-note').textContent = 'This text is ' + Math.ceil(lastInput.bytes.byteLength / 1024) +
-        ' KB: a link carries at most 48 KB (longer addresses do not open everywhere); share the file itself.';
+      $('link-note').textContent = T('This text is %s KB: a link carries at most 48 KB (longer addresses do not ' +
+        'open everywhere); share the file itself.', Math.ceil(lastInput.bytes.byteLength / 1024));
     setState('checking');
     show($('errors'), false);
     $('save').disabled = $('print').disabled = true;
     $('progress').value = 0;
     show($('progress'), true);
-    status('Checking ' + files.map(function (f) { return f.name; }).join(', ') + '\u2026');
+    status(T('Checking %s\u2026', files.map(function (f) { return f.name; }).join(', ')));
     var t0 = performance.now();
     w.onmessage = function (ev) {
       var m = ev.data;
@@ -128,7 +200,7 @@
         lastHtml = m.html;
         lastParts = m.parts;
         /* a report of thousands of games takes the browser longer to lay out than to check */
-        status('Checked in ' + (m.ms / 1000).toFixed(2) + ' s; showing the report\u2026');
+        status(T('Checked in %s s; showing the report\u2026', (m.ms / 1000).toFixed(2)));
         var frame = $('report'), first = true;
         frame.onload = function () {
           wireReport(frame.contentDocument);
@@ -137,9 +209,9 @@
             if (!first) return; /* another page of the report */
             first = false;
             var none = /^no games found in .*$/m.exec(m.errors);
-            status(none ? 'No games found in ' + none[0].slice(18).replace(/:.*/, '') + '.' :
-                   'Report ready: ' + files.length + (files.length === 1 ? ' file' : ' files') + ' checked in ' +
-                   ((performance.now() - t0) / 1000).toFixed(2) + ' s.');
+            status(none ? T('No games found in %s.', none[0].slice(18).replace(/:.*/, '')) :
+                   TN('Report ready: %s file checked in %s s.', 'Report ready: %s files checked in %s s.', files.length,
+                      files.length, ((performance.now() - t0) / 1000).toFixed(2)));
             $('save').disabled = $('print').disabled = false;
             setState('done');
           });
@@ -150,7 +222,7 @@
         failed(m.message);
       }
     };
-    w.onerror = function (e) { failed(e.message || 'the worker stopped'); };
+    w.onerror = function (e) { failed(e.message || T('the worker stopped')); };
     w.postMessage({type: 'check', files: files, variant: $('variant').value, flags: flags(),
                    askOver: opts.askOver || 0, pageRows: PAGE_ROWS, lang: $('lang').value},
                   files.map(function (f) { return f.bytes; }).filter(function (b, i, all) { return all.indexOf(b) === i; }));
@@ -163,7 +235,7 @@
     show($('progress'), false);
     $('errors').textContent = text;
     show($('errors'), true);
-    status('Not checked.');
+    status(T('Not checked.'));
     setState('failed');
   }
 
@@ -172,15 +244,15 @@
   function ask(files, bytes) {
     show($('progress'), false);
     checkerBusy = false;
-    $('ask-text').textContent = 'This link\u2019s text expands to ' + (bytes / 1048576).toFixed(1) +
-      ' MB of games: checking it may take a while and much of this tab\u2019s memory. Check it?';
+    $('ask-text').textContent = T('This link\u2019s text expands to %s MB of games: checking it may take a while ' +
+      'and much of this tab\u2019s memory. Check it?', (bytes / 1048576).toFixed(1));
     show($('ask'), true);
-    status('Waiting for your answer.');
+    status(T('Waiting for your answer.'));
     setState('asking');
     $('ask-yes').onclick = function () {
       runCheck(files.map(function (f) { return {name: f.name, bytes: f.keep.slice(0), keep: f.keep}; }));
     };
-    $('ask-no').onclick = function () { show($('ask'), false); status('Not checked.'); setState('idle'); };
+    $('ask-no').onclick = function () { show($('ask'), false); status(T('Not checked.')); setState('idle'); };
     $('ask-yes').focus();
   }
 
@@ -269,9 +341,10 @@
     document.body.dataset.layout = 'partial'; /* (until the frame has loaded and the sections are in) */
     /* (pk-more: where the sections go, before the report's end) */
     $('report').srcdoc = P.head + part.join('') + P.mid + '<div id="pk-more" hidden></div>' + P.tail;
-    $('pager-text').textContent = n ? 'Games ' + (P.page * PAGE_ROWS + 1).toLocaleString('en') + '\u2013' +
-      (P.page * PAGE_ROWS + part.length).toLocaleString('en') + ' of ' + n.toLocaleString('en') +
-      (P.filter !== 'all' ? ' shown by the filter' : '') + ' (' + PAGE_ROWS + ' a page)' : 'No game shown by the filter';
+    var from = (P.page * PAGE_ROWS + 1).toLocaleString(LANG), to = (P.page * PAGE_ROWS + part.length).toLocaleString(LANG);
+    $('pager-text').textContent = !n ? T('No game shown by the filter') : P.filter !== 'all' ?
+      T('Games %s\u2013%s of %s shown by the filter (%s a page)', from, to, n.toLocaleString(LANG), PAGE_ROWS) :
+      T('Games %s\u2013%s of %s (%s a page)', from, to, n.toLocaleString(LANG), PAGE_ROWS);
     $('pager-prev').disabled = P.page === 0;
     $('pager-next').disabled = P.page >= last;
     show($('pager'), true);
@@ -364,7 +437,7 @@
       b.type = 'button';
       b.className = 'step';
       b.textContent = '\u25b6';
-      b.title = b.ariaLabel = 'step through game ' + idx + ' of ' + file;
+      b.title = b.ariaLabel = T('step through game %s of %s', idx, file);
       b.addEventListener('click', function () { askGame(file, idx); });
       r.cells[0].appendChild(doc.createTextNode(' '));
       r.cells[0].appendChild(b);
@@ -465,7 +538,7 @@
     if (!lastInput) return;
     var b = new Uint8Array(lastInput.keep);
     history.replaceState(null, '', pdnFragment(b));
-    $('link-note').textContent = 'The address bar now holds the text: copy it to share.';
+    $('link-note').textContent = T('The address bar now holds the text: copy it to share.');
   });
 
   /* ---- a position ---- */
@@ -478,7 +551,8 @@
         [$('variant'), $('pos-variant')].forEach(function (sel) {
           var o = document.createElement('option');
           o.value = v[0];
-          o.textContent = v[0] + ' \u2014 ' + v[1];
+          o.dataset.title = v[1];
+          o.textContent = v[0] + ' \u2014 ' + TL(v[1]);
           sel.appendChild(o);
         });
       });
@@ -515,34 +589,38 @@
     show($('link-after'), false);
     if (r.error) { $('pos-error').textContent = r.error; show($('pos-note'), false); return; }
     $('pos-variant').value = r.variant; /* the variant used, whatever the link called it */
-    $('pos-note').textContent = posNoVariant ? 'The link names no variant: the position is judged as ' + r.title +
-      ', the tools\u2019 default. Add &variant=NAME to the link (english, russian, ... or a PDN GameType number) ' +
-      'for another.' : '';
+    $('pos-note').textContent = posNoVariant ? T('The link names no variant: the position is judged as %s, the ' +
+      'tools\u2019 default. Add &variant=NAME to the link (english, russian, ... or a PDN GameType number) ' +
+      'for another.', TL(r.title)) : '';
     show($('pos-note'), posNoVariant);
     /* board.c's SVG, parsed as SVG (not as HTML) and adopted */
     var svg = new DOMParser().parseFromString(r.svg, 'image/svg+xml').documentElement;
     var board = $('board');
+    /* its title (board.c's "NAME: White to move, FEN") in the page's language */
+    var st = svg.querySelector('title'), sm = st && /^(\S+): (White|Black) to move, (.*)$/.exec(st.textContent);
+    if (sm) st.textContent = TL(sm[2] === 'White' ? '%s: White to move, %s' : '%s: Black to move, %s', sm[1], sm[3]);
     board.replaceChildren(document.importNode(svg, true));
-    $('side').textContent = r.title + '; ' + r.side + ' to move.';
+    $('side').textContent = r.side === 'white' ? T('%s; White to move.', TL(r.title)) : T('%s; Black to move.', TL(r.title));
     var v = $('verdict');
     v.className = 'verdict';
     if (r.check) {
       v.classList.add(r.check.legal ? 'legal' : 'illegal');
-      v.textContent = (r.check.legal ? 'Legal: ' : '') + r.check.line + (r.check.advice ? ' \u2014 ' + r.check.advice : '') +
-        (r.drawn_written ? ' (the move as written is drawn on the board)' : '');
+      v.textContent = (r.check.legal ? T('Legal: %s', r.check.line) : r.check.line) +
+        (r.check.advice ? ' \u2014 ' + r.check.advice : '') +
+        (r.drawn_written ? ' ' + T('(the move as written is drawn on the board)') : '');
       /* issue 34 item 10: a link to the position the legal move leads to */
       var after = r.check.legal ? r.check.line.split('\t')[1] : null;
       if (after) {
         $('link-after').onclick = function () {
           history.replaceState(null, '', '#fen=' + encodeURIComponent(after) + '&variant=' + encodeURIComponent(r.variant));
-          $('pos-note').textContent = 'The address bar now holds a link to the position after ' + $('move').value.trim() +
-            '.';
+          $('pos-note').textContent = T('The address bar now holds a link to the position after %s.',
+                                        $('move').value.trim());
           show($('pos-note'), true);
         };
         show($('link-after'), true);
       }
     } else {
-      v.textContent = r.none ? '' : 'Give a move to check it, or pick one below.';
+      v.textContent = r.none ? '' : T('Give a move to check it, or pick one below.');
     }
     var tb = $('moves').tBodies[0];
     tb.replaceChildren();
@@ -555,7 +633,7 @@
       var tr = document.createElement('tr'), td = document.createElement('td'), b = document.createElement('button');
       b.type = 'button';
       b.textContent = m[0];
-      b.setAttribute('aria-label', 'show ' + m[0]);
+      b.setAttribute('aria-label', T('show %s', m[0]));
       b.addEventListener('click', function () { $('move').value = m[0]; askPosition(); });
       td.appendChild(b);
       tr.appendChild(td);
@@ -571,7 +649,7 @@
     var h = '#fen=' + encodeURIComponent($('fen').value.trim()) + '&variant=' + encodeURIComponent($('pos-variant').value);
     if ($('move').value.trim()) h += '&move=' + encodeURIComponent($('move').value.trim());
     history.replaceState(null, '', h);
-    $('pos-note').textContent = 'The address bar now holds a link to this position.';
+    $('pos-note').textContent = T('The address bar now holds a link to this position.');
     show($('pos-note'), true);
   });
 
@@ -588,13 +666,13 @@
   function showGame(m) {
     var r = m.result;
     if (r.error) {
-      $('pos-error').textContent = 'Game ' + m.index + ' of ' + m.name + ': ' + r.error;
+      $('pos-error').textContent = T('Game %s of %s: %s', m.index, m.name, r.error);
       show($('pos-error'), true);
       document.body.dataset.game = 'error';
       return;
     }
     game = {r: r, step: 0, name: m.name, index: m.index};
-    $('step-title').textContent = 'Game ' + m.index + ' of ' + m.name + ', ' + r.title + ':';
+    $('step-title').textContent = T('Game %s of %s, %s:', m.index, m.name, TL(r.title));
     var ol = $('step-moves');
     ol.replaceChildren();
     var add = function (k, text) {
@@ -605,16 +683,16 @@
       li.appendChild(b);
       ol.appendChild(li);
     };
-    add(0, 'start');
+    add(0, T('start'));
     r.plies.forEach(function (p, i) { add(i + 1, (p[1] === 'white' || i === 0 ? p[0] + '. ' : '') + p[2]); });
     /* issue 34 item 10: a link to this game alone, its own text (48 KB at most) */
     var text = r.text ? new TextEncoder().encode(r.text + '\n') : null;
     $('link-game').disabled = !text || text.length > LINK_MAX;
     $('link-game-note').textContent = !text ? '' : text.length > LINK_MAX ?
-      'This game is ' + Math.ceil(text.length / 1024) + ' KB: a link carries at most 48 KB.' : '';
+      T('This game is %s KB: a link carries at most 48 KB.', Math.ceil(text.length / 1024)) : '';
     $('link-game').onclick = function () {
       history.replaceState(null, '', pdnFragment(text));
-      $('link-game-note').textContent = 'The address bar now holds a link to game ' + m.index + ' alone.';
+      $('link-game-note').textContent = T('The address bar now holds a link to game %s alone.', m.index);
     };
     show($('stepper'), true);
     document.body.dataset.game = 'shown';
@@ -632,9 +710,9 @@
     Array.prototype.forEach.call($('step-moves').querySelectorAll('button'), function (b, i) {
       if (i === k) b.setAttribute('aria-current', 'step'); else b.removeAttribute('aria-current');
     });
-    $('step-where').textContent = k < n ? 'the position after ' + (k ? r.plies[k - 1][2] : 'the start') + ', before ply ' +
-                                          (k + 1) + ' of ' + n + ' (' + next + ', drawn)'
-                                        : 'the end: after the last of ' + n + ' plies';
+    $('step-where').textContent = k < n && k === 0 ? T('the position after the start, before ply 1 of %s (%s, drawn)', n, next)
+                                : k < n ? T('the position after %s, before ply %s of %s (%s, drawn)', r.plies[k - 1][2], k + 1, n, next)
+                                        : TN('the end: after the last of %s ply', 'the end: after the last of %s plies', n, n);
     $('step-prev').disabled = k === 0;
     $('step-next').disabled = k >= n;
     askPosition(r.variant);
@@ -671,20 +749,19 @@
     if (args.pdn !== undefined) {
       var b;
       try { b = fromB64url(args.pdn); } catch (e) {
-        return linkDamaged('This link is damaged: the games it carries cannot be read from it (a character was changed ' +
-                      'or lost on the way). Ask for the link again, or for the file.');
+        return linkDamaged(T('This link is damaged: the games it carries cannot be read from it (a character was ' +
+                             'changed or lost on the way). Ask for the link again, or for the file.'));
       }
       if (args.n !== undefined || args.crc !== undefined) {
         if (String(b.length) !== args.n || crc32(b) !== args.crc)
-          return linkDamaged('This link is damaged: it should carry ' + args.n + ' bytes of games with checksum ' +
-                        args.crc + ', and carries ' + b.length + ' bytes with checksum ' + crc32(b) +
-                        ' (cut short or changed on the way). Nothing was checked: ask for the link again, ' +
-                        'or for the file.');
-        $('link-check').textContent = 'The link arrived whole: ' + b.length + ' bytes, checksum ' + args.crc + '.';
+          return linkDamaged(T('This link is damaged: it should carry %s bytes of games with checksum %s, and ' +
+                               'carries %s bytes with checksum %s (cut short or changed on the way). Nothing was ' +
+                               'checked: ask for the link again, or for the file.', args.n, args.crc, b.length, crc32(b)));
+        $('link-check').textContent = T('The link arrived whole: %s bytes, checksum %s.', b.length, args.crc);
       } else {
-        $('link-check').textContent = 'This link was made before links carried a length and a checksum: whether ' +
+        $('link-check').textContent = T('This link was made before links carried a length and a checksum: whether ' +
           'it arrived whole cannot be verified. A link cut short loses its last games or the end of a game; ' +
-          'compare the games with the file\u2019s.';
+          'compare the games with the file\u2019s.');
       }
       show($('link-check'), true);
       runCheck([{name: 'link.pdn', bytes: b.buffer, keep: b.slice(0).buffer}], {askOver: ASK_OVER});

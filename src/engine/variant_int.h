@@ -10,6 +10,9 @@
 #define PK_VARIANT_INT_H
 
 #include "variant.h"
+/* N_(): variant_rows.h marks each title for the catalogues (issue 36; the page and the HTML
+ * report show it in the reader's language, pk_variant's title stays English) */
+#include "pk_nls.h"
 
 /* Where a row stands in each candidate list of the guess by notation (resolve.c, RULES
  * 4.1): 1 is first, 0 is not a candidate. */

@@ -15,7 +15,8 @@
  * variant is a new row with the next number, [18] = {... .index = 18 ...}. A row whose
  * move rules are another's names that row as .engine (the lidraughts rows); a row with
  * move rules of its own is an engine row, listed in movegen_int.h for its word size.
- * Adding a variant: doc/CONTRIBUTING.md.
+ * Adding a variant: doc/CONTRIBUTING.md. A title is marked N_() for the catalogues (po/, issue
+ * 36): the HTML report and the page show it in the reader's language; pk_variant's stays English.
  *
  * Turkish, Thai, Canadian, Sri Lankan and Malaysian are also described in pdnkit-rules(7)
  * (TURKISH DRAUGHTS, THAI DRAUGHTS, THE 12x12 GAMES, with their disagreements D-TH-n,
@@ -34,7 +35,7 @@
 [PK_V_INTERNATIONAL] = {
     .v = {
         .name = "international", .aliases = "polish fmjd standard 100", /* pdncheck(1) VARIANTS */
-        .title = "International draughts (FMJD), 10x10",
+        .title = N_("International draughts (FMJD), 10x10"),
         .gametype = 20, .gametype_full = "20,W,10,10,N2,0", /* RULES 4.1 */
         .numbering = PK_NUM_TL, .algebraic = false, .capture_sep = 'x', /* RULES 1.2.1, 4.1, 4.3 */
         .first = PK_WHITE, .start_fen = "W:W31-50:B1-20", .max_men = 20, /* RULES 1.3 */
@@ -57,7 +58,7 @@
 [PK_V_ENGLISH] = {
     .v = {
         .name = "english", .aliases = "american checkers straight", /* pdncheck(1) VARIANTS */
-        .title = "English draughts / American checkers, 8x8",
+        .title = N_("English draughts / American checkers, 8x8"),
         .gametype = 21, .gametype_full = "21,B,8,8,N1,0", /* RULES 4.1 */
         .numbering = PK_NUM_TL, .algebraic = false, .capture_sep = 'x', /* RULES 1.2.1, 4.1, 4.3 */
         .first = PK_BLACK, .start_fen = "B:W21-32:B1-12", .max_men = 12, /* RULES 1.3 */
@@ -80,7 +81,7 @@
 [PK_V_SPANISH] = {
     .v = {
         .name = "spanish", .aliases = "damas", /* pdncheck(1) VARIANTS */
-        .title = "Spanish draughts, 8x8 mirrored",
+        .title = N_("Spanish draughts, 8x8 mirrored"),
         .gametype = 24, .gametype_full = "24,W,8,8,N1,1", /* RULES 4.1 */
         .numbering = PK_NUM_BR, .algebraic = false, .capture_sep = 'x', /* RULES 1.2.1, 4.1, 4.3 */
         .first = PK_WHITE, .start_fen = "W:W1-12:B21-32", .max_men = 12, /* RULES 1.3 */
@@ -103,7 +104,7 @@
 [PK_V_PORTUGUESE] = {
     .v = {
         .name = "portuguese", .aliases = "damas-classicas", /* pdncheck(1) VARIANTS */
-        .title = "Portuguese draughts (damas clássicas), 8x8 mirrored",
+        .title = N_("Portuguese draughts (damas clássicas), 8x8 mirrored"),
         .gametype = 28, .gametype_full = "28,W,8,8,N1,1", /* RULES 4.1 */
         .numbering = PK_NUM_BR, .algebraic = false, .capture_sep = 'x', /* RULES 1.2.1, 4.1, 4.3 */
         .first = PK_WHITE, .start_fen = "W:W1-12:B21-32", .max_men = 12, /* RULES 1.3 */
@@ -126,7 +127,7 @@
 [PK_V_RUSSIAN] = {
     .v = {
         .name = "russian", .aliases = "shashki", /* pdncheck(1) VARIANTS */
-        .title = "Russian draughts (shashki), 8x8",
+        .title = N_("Russian draughts (shashki), 8x8"),
         .gametype = 25, .gametype_full = "25,W,8,8,A0,0", /* RULES 4.1 */
         .numbering = PK_NUM_TL, .algebraic = true, .capture_sep = ':', /* RULES 1.2.1, 4.1, 4.3 */
         .first = PK_WHITE, .start_fen = "W:W21-32:B1-12", .max_men = 12, /* RULES 1.3 */
@@ -149,7 +150,7 @@
 [PK_V_BRAZILIAN] = {
     .v = {
         .name = "brazilian", .aliases = "", /* pdncheck(1) VARIANTS */
-        .title = "Brazilian draughts, 8x8",
+        .title = N_("Brazilian draughts, 8x8"),
         .gametype = 26, .gametype_full = "26,W,8,8,A0,0", /* RULES 4.1 */
         .numbering = PK_NUM_TL, .algebraic = true, .capture_sep = 'x', /* RULES 1.2.1, 4.1, 4.3 */
         .first = PK_WHITE, .start_fen = "W:W21-32:B1-12", .max_men = 12, /* RULES 1.3 */
@@ -172,7 +173,7 @@
 [PK_V_ITALIAN] = {
     .v = {
         .name = "italian", .aliases = "dama", /* pdncheck(1) VARIANTS */
-        .title = "Italian draughts (dama italiana), 8x8 mirrored",
+        .title = N_("Italian draughts (dama italiana), 8x8 mirrored"),
         .gametype = 22, .gametype_full = "22,W,8,8,N2,1", /* RULES 4.1 */
         .numbering = PK_NUM_TL, .algebraic = false, .capture_sep = 'x', /* RULES 1.2.1, 4.1, 4.3 */
         .first = PK_WHITE, .start_fen = "W:W21-32:B1-12", .max_men = 12, /* RULES 1.3 */
@@ -195,7 +196,7 @@
 [PK_V_CZECH] = {
     .v = {
         .name = "czech", .aliases = "ceska", /* pdncheck(1) VARIANTS */
-        .title = "Czech draughts (česká dáma), 8x8",
+        .title = N_("Czech draughts (česká dáma), 8x8"),
         .gametype = 29, .gametype_full = "29,W,8,8,A0,0", /* RULES 4.1 */
         .numbering = PK_NUM_TL, .algebraic = true, .capture_sep = 'x', /* RULES 1.2.1, 4.1, 4.3 */
         .first = PK_WHITE, .start_fen = "W:W21-32:B1-12", .max_men = 12, /* RULES 1.3 */
@@ -218,7 +219,7 @@
 [PK_V_POOL] = {
     .v = {
         .name = "pool", .aliases = "american-pool", /* pdncheck(1) VARIANTS */
-        .title = "American pool checkers, 8x8",
+        .title = N_("American pool checkers, 8x8"),
         .gametype = 23, .gametype_full = "23,B,8,8,N1,0", /* RULES 4.1 */
         .numbering = PK_NUM_TL, .algebraic = false, .capture_sep = 'x', /* RULES 1.2.1, 4.1, 4.3 */
         .first = PK_BLACK, .start_fen = "B:W21-32:B1-12", .max_men = 12, /* RULES 1.3 */
@@ -241,7 +242,7 @@
 [PK_V_FRISIAN] = {
     .v = {
         .name = "frisian", .aliases = "", /* pdncheck(1) VARIANTS */
-        .title = "Frisian draughts, 10x10",
+        .title = N_("Frisian draughts, 10x10"),
         .gametype = 40, .gametype_full = "40,W,10,10,N2,0", /* RULES 4.1 */
         .numbering = PK_NUM_TL, .algebraic = false, .capture_sep = 'x', /* RULES 1.2.1, 4.1, 4.3 */
         .first = PK_WHITE, .start_fen = "W:W31-50:B1-20", .max_men = 20, /* RULES 1.3 */
@@ -264,7 +265,7 @@
 [PK_V_TURKISH] = {
     .v = {
         .name = "turkish", .aliases = "turk", /* pdncheck(1) VARIANTS */
-        .title = "Turkish draughts (dama), 8x8, all 64 squares",
+        .title = N_("Turkish draughts (dama), 8x8, all 64 squares"),
         .gametype = 30, .gametype_full = "30,W,8,8,A0,0", /* RULES 4.1 */
         .numbering = PK_NUM_TL, .algebraic = true, .capture_sep = 'x', /* RULES 1.2.1, 4.1, 4.3 */
         .first = PK_WHITE, .start_fen = "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7", .max_men = 16, /* RULES 1.3 */
@@ -287,7 +288,7 @@
 [PK_V_THAI] = {
     .v = {
         .name = "thai", .aliases = "mak-hos makhos", /* pdncheck(1) VARIANTS */
-        .title = "Thai draughts (mak-hos), 8x8",
+        .title = N_("Thai draughts (mak-hos), 8x8"),
         .gametype = 31, .gametype_full = "31,B,8,8,N2,0", /* RULES 4.1 */
         .numbering = PK_NUM_BR, .algebraic = false, .capture_sep = '-', /* RULES 1.2.1, 4.1, 4.3 */
         .first = PK_BLACK, .start_fen = "B:W1-8:B25-32", .max_men = 12, /* RULES 1.3 */
@@ -310,7 +311,7 @@
 [PK_V_CANADIAN] = {
     .v = {
         .name = "canadian", .aliases = "canada quebec", /* pdncheck(1) VARIANTS */
-        .title = "Canadian draughts (grand jeu), 12x12",
+        .title = N_("Canadian draughts (grand jeu), 12x12"),
         .gametype = 27, .gametype_full = "27,W,12,12,N2,0", /* RULES 4.1 */
         .numbering = PK_NUM_TL, .algebraic = false, .capture_sep = 'x', /* RULES 1.2.1, 4.1, 4.3 */
         .first = PK_WHITE, .start_fen = "W:W43-72:B1-30", .max_men = 30, /* RULES 1.3 */
@@ -333,7 +334,7 @@
 [PK_V_SRI_LANKAN] = {
     .v = {
         .name = "sri-lankan", .aliases = "srilankan", /* pdncheck(1) VARIANTS */
-        .title = "Sri Lankan draughts, 12x12 mirrored",
+        .title = N_("Sri Lankan draughts, 12x12 mirrored"),
         .gametype = 94, .gametype_full = "94,W,12,12,N2,1", /* RULES 4.1 */
         .numbering = PK_NUM_TL, .algebraic = false, .capture_sep = 'x', /* RULES 1.2.1, 4.1, 4.3 */
         .first = PK_WHITE, .start_fen = "W:W43-72:B1-30", .max_men = 30, /* RULES 1.3 */
@@ -356,7 +357,7 @@
 [PK_V_MALAYSIAN] = {
     .v = {
         .name = "malaysian", .aliases = "singaporean dam", /* pdncheck(1) VARIANTS */
-        .title = "Malaysian/Singaporean draughts (dam), 12x12",
+        .title = N_("Malaysian/Singaporean draughts (dam), 12x12"),
         .gametype = 95, .gametype_full = "95,W,12,12,N2,0", /* RULES 4.1 */
         .numbering = PK_NUM_TL, .algebraic = false, .capture_sep = 'x', /* RULES 1.2.1, 4.1, 4.3 */
         .first = PK_WHITE, .start_fen = "W:W43-72:B1-30", .max_men = 30, /* RULES 1.3 */
@@ -379,7 +380,7 @@
 [PK_V_FRYSK] = {
     .v = {
         .name = "frysk", .aliases = "frysk!", /* pdncheck(1) VARIANTS */
-        .title = "Frysk! (Frisian draughts, 5 men each), 10x10",
+        .title = N_("Frysk! (Frisian draughts, 5 men each), 10x10"),
         .gametype = 97, .gametype_full = "97,W,10,10,N2,0", /* RULES 4.1 */
         .numbering = PK_NUM_TL, .algebraic = false, .capture_sep = 'x', /* RULES 1.2.1, 4.1, 4.3 */
         .first = PK_WHITE, .start_fen = "W:W46-50:B1-5", .max_men = 5, /* RULES 1.3 */
@@ -402,7 +403,7 @@
 [PK_V_ANTIDRAUGHTS] = {
     .v = {
         .name = "antidraughts", .aliases = "", /* pdncheck(1) VARIANTS */
-        .title = "Antidraughts (giveaway international draughts), 10x10",
+        .title = N_("Antidraughts (giveaway international draughts), 10x10"),
         .gametype = 98, .gametype_full = "98,W,10,10,N2,0", /* RULES 4.1 */
         .numbering = PK_NUM_TL, .algebraic = false, .capture_sep = 'x', /* RULES 1.2.1, 4.1, 4.3 */
         .first = PK_WHITE, .start_fen = "W:W31-50:B1-20", .max_men = 20, /* RULES 1.3 */
@@ -425,7 +426,7 @@
 [PK_V_BREAKTHROUGH] = {
     .v = {
         .name = "breakthrough", .aliases = "", /* pdncheck(1) VARIANTS */
-        .title = "Breakthrough (international draughts, the first king wins), 10x10",
+        .title = N_("Breakthrough (international draughts, the first king wins), 10x10"),
         .gametype = 96, .gametype_full = "96,W,10,10,N2,0", /* RULES 4.1 */
         .numbering = PK_NUM_TL, .algebraic = false, .capture_sep = 'x', /* RULES 1.2.1, 4.1, 4.3 */
         .first = PK_WHITE, .start_fen = "W:W31-50:B1-20", .max_men = 20, /* RULES 1.3 */

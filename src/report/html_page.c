@@ -191,7 +191,7 @@ static void conventions(FILE *f, const pk_html *r)
     for (int i = 0; i < r->nseen; i++) {
         const pk_variant *v = r->seen[i];
         fputs(i ? "; " : "", f);
-        esc(f, v->title);
+        esc(f, PK_HT(o, v->title));
         if (r->o.results == PK_RESULTS_WHITE)
             fputs(PK_HT(o, ": 1-0 = White won"), f);
         else

@@ -321,6 +321,21 @@ static void diagram(part_out *w, const char *kind, const pk_variant *v, const pk
     }
     const char *body = strncmp(svg, "<?xml", 5) ? svg : strchr(svg, '\n') + 1;
     fprintf(w->f, "<figure class=\"diagram %s\">", kind);
+    /* its title (board.c's "NAME: White to move, FEN") in the report's words (issue 36):
+     * the variant's name and the FEN as they are, the rest of the diagram unchanged */
+    char head[96];
+    snprintf(head, sizeof head, "<title>%s: %s to move, ", v->name, p->turn == PK_WHITE ? "White" : "Black");
+    const char *t0 = strstr(body, head), *t1 = t0 ? strstr(t0, "</title>") : NULL;
+    if (t1 && t1 - t0 - strlen(head) < 512) {
+        char fen[512], title[700];
+        snprintf(fen, sizeof fen, "%.*s", (int)(t1 - t0 - strlen(head)), t0 + strlen(head));
+        snprintf(title, sizeof title,
+                 p->turn == PK_WHITE ? PK_HT(w->o, "%s: White to move, %s") : PK_HT(w->o, "%s: Black to move, %s"),
+                 v->name, fen);
+        fwrite(body, 1, (size_t)(t0 - body) + 7, w->f);
+        esc(w->f, title);
+        body = t1;
+    }
     fputs(body, w->f);
     w->p->diagrams++;
     fputs("<figcaption>", w->f);
@@ -597,7 +612,7 @@ static void result_meaning(FILE *f, const pk_html_opts *o, const pk_variant *v, 
                                   : PK_HT(o, " (Black won: White moves first in %s)"))
                          : (first ? PK_HT(o, " (Black won: Black moves first in %s)")
                                   : PK_HT(o, " (White won: Black moves first in %s)")),
-             v->title);
+             PK_HT(o, v->title));
     esc(f, buf);
 }
 
@@ -626,7 +641,7 @@ static void section(part_out *w, const pk_html_game *rg, int label, const pk_sta
     }
     if (rg->variant) {
         fputs(" \u2014 ", d);
-        esc(d, rg->variant->title);
+        esc(d, PK_HT(w->o, rg->variant->title));
     }
     fputs("</p>\n", d);
     for (int i = 0; i < rg->ndiags; i++)

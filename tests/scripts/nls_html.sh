@@ -5,6 +5,8 @@
 #      (<html lang>, title, figures, filter menu, columns, findings' headings, labels,
 #      captions, the warnings' table) are tests/scripts/nls_html/LL.txt, written from
 #      doc/glossary.md's words (en.txt: the English report as it was before the catalogues)
+#      and the terminal's messages of that run are tests/scripts/nls/LL.txt (one language
+#      per run: --lang words both, under LC_ALL=C)
 #   2. the machine parts are the same in every language: every tag with its attributes
 #      (data-verdict, data-n, ids, classes, hrefs), the codes, the policy and the script,
 #      with the text between the tags left out
@@ -29,7 +31,7 @@ unset LANGUAGE LC_ALL LC_MESSAGES || true
 # the human words of a page: the text of the headings, labels, captions, cells of the
 # header and warnings' table, the menu's options, and the lang and data-shown attributes
 words() {
-  grep -o '<html lang="[^"]*"\|<title>[^<]*\|<h[123]>[^<]*\|<dt>[^<]*\|<span class="why">[^<]*\|<span class="label">[^<]*\|<label [^>]*>[^<]*\|<option [^>]*>[^<]*\|data-shown="[^"]*"\|<button type="button">[^<]*\|<figcaption>[^<]*\|<p class="conventions">.*\|<p class="legal">.*\|<p class="detail">.*\|<p>[^<]*\|, [0-9]* bytes*, \|, [0-9]* octets*, \|, [0-9]* байт[а]*, ' "$1"
+  grep -o '<html lang="[^"]*"\|<title>[^<]*\|<h[123]>[^<]*\|<dt>[^<]*\|<span class="why">[^<]*\|<span class="label">[^<]*\|<label [^>]*>[^<]*\|<option [^>]*>[^<]*\|data-shown="[^"]*"\|<button type="button">[^<]*\|<figcaption>[^<]*\|<p class="conventions">.*\|<p class="meta">.*\|<p class="legal">.*\|<p class="detail">.*\|<p>[^<]*\|, [0-9]* bytes*, \|, [0-9]* octets*, \|, [0-9]* байт[а]*, ' "$1"
 }
 # the machine parts: the page with the text between tags (and in data-shown) removed, then
 # what is text but not words: the codes, the severities, the rules cited, the marked move,
@@ -49,6 +51,12 @@ machine "$tmp/C.html" >"$tmp/C.machine"
 for l in en fr nl ru pt es it; do
   LC_ALL=C "$bin/pdncheck" -q --lang "$l" --html "$tmp/$l.html" "$demo" >/dev/null 2>&1 && st=0 || st=$?
   [ "$st" = 1 ] || bad "pdncheck --lang $l --html $demo: exit $st, expected 1"
+  # one language per run (doc/languages.md): --lang words the terminal's messages too, under
+  # LC_ALL=C, as the locale would (tests/scripts/nls/LL.txt, nls.sh's expected reports)
+  t=$l; [ "$l" = en ] && t=C
+  LC_ALL=C "$bin/pdncheck" --lang "$l" --html "$tmp/$l.t.html" "$demo" >"$tmp/$l.term" 2>&1 || true
+  cmp -s "$tmp/$l.term" tests/scripts/nls/$t.txt || bad "LC_ALL=C --lang $l --html: the terminal's messages are not tests/scripts/nls/$t.txt:
+$(diff tests/scripts/nls/$t.txt "$tmp/$l.term" | head -6)"
   words "$tmp/$l.html" >"$tmp/$l.words"
   cmp -s "$tmp/$l.words" tests/scripts/nls_html/$l.txt || bad "--lang $l: the report's words differ from tests/scripts/nls_html/$l.txt:
 $(diff tests/scripts/nls_html/$l.txt "$tmp/$l.words" | head -10)"
