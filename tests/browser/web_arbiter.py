@@ -16,6 +16,8 @@ its fix:
   2. hostile inputs end with a message within 30 s while the tab answers: 3 million
      one-line games (the games' bound), a file expanding beyond 64 MB (refused), a short
      link expanding to 50 MB (asked first);
+  2. memory bounded: 5,000 games with findings, the first 2,000 listed, the rest counted,
+     the report streamed from the library; the browser's growth under a stated bound;
   6. a report of more than 100 games is shown a page at a time, its games' sections added
      a few per frame: the tab answers within a bound while it is checked and laid out (its
      longest task, printed with a heartbeat's longest gap), the pager moves, the filter
@@ -46,6 +48,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import zlib
 
@@ -311,10 +314,8 @@ def wait_answering(b, sid, limit=180):
     return None, time.time() - t0, slowest
 
 
-def renderers_sched(b):
-    """{pid: (cpu ns, ns waited for a core)} of the main thread of every renderer process
-    of the browser (Linux's /proc/PID/task/PID/schedstat; a process's main thread has its
-    pid), {} where /proc says nothing."""
+def browser_pids(b):
+    """The browser's process and all its descendants (from /proc)."""
     kids = {}
     for p in os.listdir("/proc"):
         if p.isdigit():
@@ -323,10 +324,32 @@ def renderers_sched(b):
                     kids.setdefault(int(f.read().rsplit(")", 1)[1].split()[1]), []).append(int(p))
             except (OSError, IndexError, ValueError):
                 pass
-    out, todo = {}, [b.proc.pid]
+    out, todo = [], [b.proc.pid]
     while todo:
         pid = todo.pop()
+        out.append(pid)
         todo += kids.get(pid, [])
+    return out
+
+
+def browser_rss(b):
+    """The browser's processes' resident memory, summed, in MB."""
+    kb = 0
+    for pid in browser_pids(b):
+        try:
+            with open("/proc/%d/status" % pid) as f:
+                kb += sum(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+        except (OSError, ValueError, IndexError):
+            pass
+    return kb // 1024
+
+
+def renderers_sched(b):
+    """{pid: (cpu ns, ns waited for a core)} of the main thread of every renderer process
+    of the browser (Linux's /proc/PID/task/PID/schedstat; a process's main thread has its
+    pid), {} where /proc says nothing."""
+    out = {}
+    for pid in browser_pids(b):
         try:
             with open("/proc/%d/cmdline" % pid, "rb") as f:
                 if b"--type=renderer" not in f.read():
@@ -376,6 +399,51 @@ def check_bounds(b, sid, tmp):
           "a link of %d characters expanding to 48.6 MB asks first (%.1f s): %s" % (len(new_link(zst)), took, text))
     b.evaluate(sid, "document.getElementById('ask-no').click()")
     check(b.evaluate(sid, "document.body.dataset.state") == "idle", "answered no: nothing checked")
+
+
+def check_memory(b, sid, tmp):
+    """Item 2: memory bounded. 5,000 games, each with an illegal move (381 KB of text,
+    about 50 MB of report with every finding's diagrams): the findings of the first 2,000
+    games are listed, the rest counted, and the report comes from the library in parts (no
+    file of its whole size in the worker's file system, no string of its whole size): the
+    browser's processes grew 506 MB at their peak when it was read whole, 286 MB streamed;
+    the bound asserted is 400 MB."""
+    game = b'[Event "x"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n1. 32-27 19-23 2. 99-98 *\n\n'
+    p = os.path.join(tmp, "bad5k.pdn")
+    with open(p, "wb") as f:
+        f.write(game * 5000)
+    open_page(b, sid)  # a new document: a new worker, its memory not grown by an earlier check
+    base = browser_rss(b)
+    peak, done = [base], []
+
+    def sample():
+        while not done:
+            peak[0] = max(peak[0], browser_rss(b))
+            time.sleep(0.05)
+    th = threading.Thread(target=sample, daemon=True)
+    th.start()
+    try:
+        set_files(b, sid, [p])
+        state, took = b.wait_for(sid, STATE, timeout=300, what="the check of 5,000 games with findings")
+        b.wait_for(sid, LAID_OUT, timeout=60, what="its first page laid out")
+    finally:
+        done.append(1)
+        th.join()
+    got = b.evaluate(sid, "[document.getElementById('errors').textContent, %s.querySelectorAll('article.finding')"
+                          ".length, document.body.dataset.reportRows]" % FRAME)
+    check(state == "done" and "5000 games have findings: those of the first 2000 are listed in full" in got[0]
+          and "run pdncheck" in got[0] and got[1] >= 100 and got[2] == "5000",
+          "5,000 games with findings: the first 2,000 listed, the rest counted (%s findings on page 1, %s rows): %s"
+          % (got[1], got[2], got[0].strip()[:90]))
+    for _ in range(49):
+        pager(b, sid, "next")
+    got = b.evaluate(sid, "[%s.querySelectorAll('article.finding').length, %s.querySelectorAll('#games tbody tr')"
+                          ".length, document.getElementById('pager-text').textContent]" % (FRAME, FRAME))
+    check(got[0] == 0 and got[1] == 100 and "4,901" in got[2],
+          "its games after the 2,000th keep their row, their findings not listed: %s" % got)
+    grew = peak[0] - base
+    check(grew < 400, "the browser's memory grew %d MB at its peak (bound 400 MB; %d MB before) while the "
+          "report of 5,000 games with findings was made and shown (%.1f s)" % (grew, base, took))
 
 
 LAID_OUT = "document.body.dataset.layout === 'done'"
@@ -737,7 +805,8 @@ def main():
                              ("fen", lambda: check_fen_variants(b, sid)),
                              ("checksum", lambda: check_link_checksum(b, sid, tmp)),
                              ("bounds", lambda: check_bounds(b, sid, tmp)),
-                             ("pages", lambda: check_pages(b, sid, tmp)), ("phone", lambda: check_phone(b, sid)),
+                             ("pages", lambda: check_pages(b, sid, tmp)),
+                             ("memory", lambda: check_memory(b, sid, tmp)), ("phone", lambda: check_phone(b, sid)),
                              ("first", lambda: check_first_contact(b, sid)),
                              ("sharing", lambda: check_sharing(b, sid, tmp)),
                              ("illegal", lambda: check_illegal_drawn(b, sid)),
