@@ -50,14 +50,17 @@ static ssize_t chunk_write(void *cookie, const char *buf, size_t n)
     return (ssize_t)n;
 }
 
-/* out_path, or (empty) the stream of chunks, written 64 KB at a time */
-static FILE *open_report(const char *out_path)
+/* out_path, or (empty) the stream of chunks, written 64 KB at a time: the buffer given
+ * (*buf, freed by the caller after fclose), as musl's setvbuf takes no size without one
+ * (its 1 KB chunks made OCA's check twice as long in the worker, 780 ms against 400) */
+static FILE *open_report(const char *out_path, char **buf)
 {
+    *buf = NULL;
     if (*out_path)
         return fopen(out_path, "wb");
     FILE *f = fopencookie(NULL, "w", (cookie_io_functions_t){.write = chunk_write});
-    if (f)
-        setvbuf(f, NULL, _IOFBF, 1 << 16);
+    if (f && (*buf = malloc(1 << 16)))
+        setvbuf(f, *buf, _IOFBF, 1 << 16);
     return f;
 }
 
@@ -273,7 +276,8 @@ char *pkw_check(const char *paths, const char *names, const char *variant, int f
     pk_html_opts ho;
     pk_html_opts_check(&ho, &ro, W.strict, words, conv, sizeof conv);
     ho.date = *date ? date : NULL; /* "2026-12-07 16:45 UTC", as pdncheck --html says it */
-    FILE *out = open_report(out_path);
+    char *outbuf;
+    FILE *out = open_report(out_path, &outbuf);
     pk_checker *c = out ? pk_checker_new(&co, &err) : NULL;
     if (c && !(W.html = pk_html_new(out, &ho, &err))) {
         pk_checker_free(c);
@@ -283,6 +287,7 @@ char *pkw_check(const char *paths, const char *names, const char *variant, int f
         fprintf(W.errors, "pdnkit: error: %s\n", out ? err.msg : "cannot write the report");
         if (out)
             fclose(out);
+        free(outbuf);
         fclose(W.errors);
         return msg;
     }
@@ -347,6 +352,7 @@ char *pkw_check(const char *paths, const char *names, const char *variant, int f
     }
     if (fclose(out))
         fprintf(W.errors, "pdnkit: error: cannot write the report\n");
+    free(outbuf);
     fclose(W.errors);
     return msg;
 }
