@@ -179,11 +179,17 @@
     $('progress').value = 0;
     show($('progress'), true);
     status(T('Checking %s\u2026', files.map(function (f) { return f.name; }).join(', ')));
-    var t0 = performance.now();
+    var t0 = performance.now(), got = {head: '', rows: [], mid: '', sections: [], tail: ''};
     w.onmessage = function (ev) {
       var m = ev.data;
       if (w !== checker) return;
-      if (m.type === 'progress') {
+      if (m.type === 'parts') { /* the report as it is written (worker.js, Cutter), gathered */
+        got.head += m.head;
+        got.mid += m.mid;
+        got.tail += m.tail;
+        for (var i = 0; i < m.rows.length; i++) got.rows.push(m.rows[i]);
+        for (i = 0; i < m.sections.length; i++) got.sections.push(m.sections[i]);
+      } else if (m.type === 'progress') {
         $('progress').value = total ? Math.min(1, m.done / total) : 1;
       } else if (m.type === 'report') {
         show($('progress'), false);
@@ -197,8 +203,12 @@
         show($('errors'), errs !== '');
         $('cut-note').textContent = cut < 0 ? '' : m.errors.slice(cut).replace(/^cut: /mg, '');
         show($('cut-note'), cut >= 0);
-        lastHtml = m.html;
-        lastParts = m.parts;
+        /* a report of more than PAGE_ROWS games in parts, shown a page at a time; a smaller
+         * one (or one not cut at its table) joined and shown whole */
+        var paging = m.cut && got.rows.length > PAGE_ROWS;
+        lastParts = paging ? got : null;
+        lastHtml = paging ? null : [got.head].concat(got.rows, [got.mid], got.sections, [got.tail]).join('');
+        got = null;
         /* a report of thousands of games takes the browser longer to lay out than to check */
         status(T('Checked in %s s; showing the report\u2026', (m.ms / 1000).toFixed(2)));
         var frame = $('report'), first = true;
@@ -216,7 +226,7 @@
             setState('done');
           });
         };
-        if (m.parts) showParts(m.parts); else showReport(withoutScript(m.html));
+        if (lastParts) showParts(lastParts); else showReport(withoutScript(lastHtml));
         show(frame, true);
       } else if (m.type === 'failed') {
         failed(m.message);
@@ -224,7 +234,7 @@
     };
     w.onerror = function (e) { failed(e.message || T('the worker stopped')); };
     w.postMessage({type: 'check', files: files, variant: $('variant').value, flags: flags(),
-                   askOver: opts.askOver || 0, pageRows: PAGE_ROWS, lang: $('lang').value},
+                   askOver: opts.askOver || 0, lang: $('lang').value},
                   files.map(function (f) { return f.bytes; }).filter(function (b, i, all) { return all.indexOf(b) === i; }));
   }
 

@@ -112,8 +112,9 @@ class Browser:
             raise RuntimeError("evaluate %s: %s" % (expr[:60], r["exceptionDetails"].get("text")))
         return r["result"].get("value")
 
-    def wait_for(self, sid, expr, timeout=120, poll=0.05):
-        """Polls expr until it is truthy; returns its value and the seconds waited."""
+    def wait_for(self, sid, expr, timeout=120, poll=0.05, what=None):
+        """Polls expr until it is truthy; returns its value and the seconds waited (a
+        TimeoutError, saying what was waited for, after timeout s)."""
         t0 = time.time()
         while True:
             try:
@@ -123,8 +124,56 @@ class Browser:
             if v:
                 return v, time.time() - t0
             if time.time() - t0 > timeout:
-                raise TimeoutError("waited %d s for %s" % (timeout, expr))
+                raise TimeoutError("waited %d s for %s" % (timeout, what or expr))
             time.sleep(poll)
+
+    def until(self, sid, expr, ok, what, timeout=60, poll=0.05):
+        """expr's value once ok(value) holds, polled for at most timeout s: what a test then
+        asserts, waited for rather than looked at after a fixed sleep (a loaded machine once
+        looked too early). After the timeout, the last value, which the assertion that
+        follows then rejects; what was waited for is printed."""
+        t0 = time.time()
+        while True:
+            try:
+                v = self.evaluate(sid, expr)
+            except RuntimeError:  # a document between two loads
+                v = None
+            if v is not None and ok(v):
+                return v
+            if time.time() - t0 > timeout:
+                print("     (waited %d s for %s: %s)" % (timeout, what, str(v)[:200]))
+                return v
+            time.sleep(poll)
+
+    def settle(self, sid, timeout=60):
+        """Waits until the tab has drawn what it holds: its fonts loaded, then two frames
+        painted (what a screenshot then takes), rather than a fixed sleep."""
+        self.evaluate(sid, "document.fonts.ready.then(function(){return new Promise(function(r){"
+                           "requestAnimationFrame(function(){requestAnimationFrame(function(){r(1)})})})})",
+                      timeout=timeout)
+
+    def download(self, sid, expr, where, name, timeout=60):
+        """Runs expr (a click on a save button) and waits until the browser says the
+        download ended (Browser.downloadProgress); returns the saved file's path, or None
+        when it was not saved (the timeout, or a download cancelled)."""
+        os.makedirs(where, exist_ok=True)
+        self.send("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": where, "eventsEnabled": True})
+        with self.cond:
+            mark = len(self.events)
+        self.evaluate(sid, expr)
+        end, states = time.time() + timeout, []
+        with self.cond:
+            while not states:
+                states = [p.get("state") for _, m, p in self.events[mark:]
+                          if m == "Browser.downloadProgress" and p.get("state") in ("completed", "canceled")]
+                left = end - time.time()
+                if states or left <= 0:
+                    break
+                self.cond.wait(min(left, 1))
+        path = os.path.join(where, name)
+        if not states:
+            print("     (waited %d s for the download of %s to end)" % (timeout, name))
+        return path if states[:1] == ["completed"] and os.path.isfile(path) else None
 
     def requests(self):
         with self.cond:

@@ -408,7 +408,7 @@ def devtools(objs):
             why = b.evaluate(sid, "(document.querySelector('.why')||{}).textContent||''")
             check(why.startswith("in the filter: errors (3), result contradicts the board (1 of 1)"),
                   "%s: games with errors says how the filter splits it: %s" % (name, why))
-            time.sleep(0.3)
+            b.settle(sid)  # the fonts loaded and two frames painted: what the screenshot takes
             tall = b.evaluate(sid, "window.scrollTo(0,0); document.documentElement.scrollHeight")
             png = base64.b64decode(b.send("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True,
                                    "clip": {"x": 0, "y": 0, "width": w, "height": min(tall, 6000), "scale": 1}},

@@ -306,15 +306,10 @@ def check_save(b, sid, tmp):
     data = open(os.path.join(CORPORA, LINKED[2]), "rb").read()
     open_page(b, sid, "#pdn=" + b64url(data))
     b.wait_for(sid, STATE)
-    where = os.path.join(tmp, "saved")
-    os.makedirs(where)
-    b.send("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": where})
-    b.evaluate(sid, "document.getElementById('save').click(); 'ok'")
-    saved = os.path.join(where, "pdnkit-report.html")
-    t0 = time.time()
-    while not os.path.isfile(saved) and time.time() - t0 < 30:
-        time.sleep(0.1)
-    got = open(saved, encoding="utf-8").read() if os.path.isfile(saved) else None
+    # the download waited for until the browser says it ended (not a file seen half written)
+    saved = b.download(sid, "document.getElementById('save').click(); 'ok'", os.path.join(tmp, "saved"),
+                       "pdnkit-report.html")
+    got = open(saved, encoding="utf-8").read() if saved else None
     check(got == native_report(data, "link.pdn", like=got), "the save button writes pdncheck --html's report (%s bytes)" %
           (len(got) if got else None))
 
@@ -324,7 +319,8 @@ def check_print(b, sid):
     # a page just opened on a link (no position shown: the hostile #fen= links before left
     # their error, which is printed)
     b.send("Page.navigate", {"url": "about:blank"}, session=sid)
-    time.sleep(0.3)
+    b.wait_for(sid, "location.href === 'about:blank' && document.readyState === 'complete'", timeout=60,
+               what="about:blank")
     open_page(b, sid, "#pdn=" + b64url(open(os.path.join(CORPORA, LINKED[2]), "rb").read()))
     b.wait_for(sid, STATE)
     b.send("Emulation.setEmulatedMedia", {"media": "print"}, session=sid)
@@ -374,8 +370,11 @@ def screenshot(b, sid, name, fragment, width=1100, height=900, scale=0.75):
     open_page(b, sid, fragment)
     b.wait_for(sid, STATE)
     b.wait_for(sid, POSITION)
+    # what is shown drawn first (the report's sections in, the fonts loaded, two frames
+    # painted), waited for rather than slept
+    b.wait_for(sid, "document.body.dataset.layout !== 'partial'", timeout=60, what="the report laid out")
+    b.settle(sid)
     tall = b.evaluate(sid, "window.scrollTo(0,0); document.documentElement.scrollHeight")
-    time.sleep(0.3)
     png = base64.b64decode(b.send("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": {
         "x": 0, "y": 0, "width": width, "height": tall, "scale": scale}}, session=sid)["data"])
     p = os.path.join(OUT, name)

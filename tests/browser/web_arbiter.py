@@ -16,6 +16,8 @@ its fix:
   2. hostile inputs end with a message within 30 s while the tab answers: 3 million
      one-line games (the games' bound), a file expanding beyond 64 MB (refused), a short
      link expanding to 50 MB (asked first);
+  2. memory bounded: 5,000 games with findings, the first 2,000 listed, the rest counted,
+     the report streamed from the library; the browser's growth under a stated bound;
   6. a report of more than 100 games is shown a page at a time, its games' sections added
      a few per frame: the tab answers within a bound while it is checked and laid out (its
      longest task, printed with a heartbeat's longest gap), the pager moves, the filter
@@ -46,6 +48,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import zlib
 
@@ -86,12 +89,18 @@ def new_link(data):
 
 def open_page(b, sid, fragment="", fresh=True):
     if fresh:  # a new document: nothing of the last link's state kept
-        b.send("Page.navigate", {"url": "about:blank"}, session=sid)
-        time.sleep(0.2)
+        blank(b, sid)
     else:
         b.evaluate(sid, "delete document.body.dataset.state, delete document.body.dataset.position")
     b.send("Page.navigate", {"url": "file://" + PAGE + fragment}, session=sid)
     b.wait_for(sid, "document.body && document.getElementById('variant').options.length > 1")
+
+
+def blank(b, sid):
+    """The tab on about:blank, its last document gone (waited for, not slept)."""
+    b.send("Page.navigate", {"url": "about:blank"}, session=sid)
+    b.wait_for(sid, "location.href === 'about:blank' && document.readyState === 'complete'", timeout=60,
+               what="about:blank")
 
 
 def answers(b, sid):
@@ -124,35 +133,28 @@ def check_links(b, sid, tmp):
     for kind, href in sorted((kinds or {}).items()):
         target = href[1:]
         click(b, sid, off, "%s.querySelector('a[href=\"%s\"]')" % (FRAME, href))
-        time.sleep(0.6)
         # the frame's document gone to another address is out of the page's reach: null
-        got = b.evaluate(sid, "(function(){var f=document.getElementById('report'),d=f.contentDocument;"
-                              "var t=d&&d.getElementById(%r);"
-                              "return {games:!!(d&&d.getElementById('games')),page:!d||!!d.getElementById('drop'),"
-                              "top:t?f.getBoundingClientRect().top+t.getBoundingClientRect().top:null,h:innerHeight}})()"
-                         % target)
-        check(got["games"] and not got["page"] and got["top"] is not None and -5 <= got["top"] < got["h"],
-              "in the page, the link %s goes to its target in the report, which stays: %s" % (href, got))
+        ok = lambda g: g["games"] and not g["page"] and g["top"] is not None and -5 <= g["top"] < g["h"]
+        got = b.until(sid, "(function(){var f=document.getElementById('report'),d=f.contentDocument;"
+                           "var t=d&&d.getElementById(%r);"
+                           "return {games:!!(d&&d.getElementById('games')),page:!d||!!d.getElementById('drop'),"
+                           "top:t?f.getBoundingClientRect().top+t.getBoundingClientRect().top:null,h:innerHeight}})()"
+                      % target, ok, "the link %s's target in view, in the report" % href)
+        check(ok(got), "in the page, the link %s goes to its target in the report, which stays: %s" % (href, got))
     # the saved report: the same links work there, by the browser alone
-    where = os.path.join(tmp, "saved")
-    os.makedirs(where, exist_ok=True)
-    b.send("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": where})
-    b.evaluate(sid, "document.getElementById('save').click()")
-    path = os.path.join(where, "pdnkit-report.html")
-    for _ in range(100):
-        if os.path.exists(path):
-            break
-        time.sleep(0.1)
-    time.sleep(0.3)
-    check(os.path.exists(path), "the report saved: %s" % path)
+    path = b.download(sid, "document.getElementById('save').click()", os.path.join(tmp, "saved"),
+                      "pdnkit-report.html")
+    check(path is not None, "the report saved: %s" % path)
+    if path is None:
+        return
     sid2 = sid
-    b.send("Page.navigate", {"url": "about:blank"}, session=sid2)
-    time.sleep(0.3)
+    blank(b, sid2)
     b.send("Page.navigate", {"url": "file://" + path}, session=sid2)
     try:
         # the whole file parsed, not only as far as the table: the report's script is at its
         # end, and a look taken before it is parsed finds no script (CI once saw ['', 0])
-        b.wait_for(sid2, "document.readyState === 'complete' && !!document.getElementById('games')", timeout=20)
+        b.wait_for(sid2, "document.readyState === 'complete' && !!document.getElementById('games')", timeout=60,
+                   what="the saved report, parsed whole")
     except TimeoutError:
         check(False, "the saved report opens: %s" % b.evaluate(sid2, "[location.href, document.title, document.documentElement.outerHTML.length, document.body.innerHTML.slice(0,300)]"))
         return
@@ -164,12 +166,11 @@ def check_links(b, sid, tmp):
           "the saved report runs its script under its own policy (its hash): %s" % got[:2])
     for kind, href in sorted((kinds or {}).items()):
         click(b, sid2, None, "document.querySelector('a[href=\"%s\"]')" % href)
-        time.sleep(0.5)
-        got = b.evaluate(sid2, "(function(){var t=document.getElementById(%r);return {hash:location.hash,"
-                               "games:!!document.getElementById('games'),top:t&&t.getBoundingClientRect().top,"
-                               "h:innerHeight}})()" % href[1:])
-        check(got["hash"] == href and got["games"] and got["top"] is not None and -5 <= got["top"] < got["h"],
-              "in the saved report, the link %s goes to its target: %s" % (href, got))
+        ok = lambda g: g["hash"] == href and g["games"] and g["top"] is not None and -5 <= g["top"] < g["h"]
+        got = b.until(sid2, "(function(){var t=document.getElementById(%r);return {hash:location.hash,"
+                            "games:!!document.getElementById('games'),top:t&&t.getBoundingClientRect().top,"
+                            "h:innerHeight}})()" % href[1:], ok, "the saved report at %s, its target in view" % href)
+        check(ok(got), "in the saved report, the link %s goes to its target: %s" % (href, got))
 
 
 def check_sandbox(b, sid):
@@ -293,8 +294,9 @@ def set_files(b, sid, paths):
     b.send("DOM.setFileInputFiles", {"nodeId": node, "files": paths}, session=sid)
 
 
-def wait_answering(b, sid, limit=30):
-    """Waits for the check's end, asking the tab meanwhile: (state, seconds, slowest answer in ms)."""
+def wait_answering(b, sid, limit=180):
+    """Waits for the check's end, asking the tab meanwhile: (state, seconds, slowest answer in ms).
+    The wait is longer than what a part asserts (30 s for a hostile input): its figure is then said."""
     t0, slowest = time.time(), 0
     # the page's own longest task meanwhile (the DevTools round trip left out), printed, and
     # the longest gap of a 10 ms heartbeat (what a click would wait), window.__gap
@@ -310,6 +312,62 @@ def wait_answering(b, sid, limit=30):
             return state, time.time() - t0, slowest
         time.sleep(0.1)
     return None, time.time() - t0, slowest
+
+
+def browser_pids(b):
+    """The browser's process and all its descendants (from /proc)."""
+    kids = {}
+    for p in os.listdir("/proc"):
+        if p.isdigit():
+            try:
+                with open("/proc/%s/stat" % p) as f:
+                    kids.setdefault(int(f.read().rsplit(")", 1)[1].split()[1]), []).append(int(p))
+            except (OSError, IndexError, ValueError):
+                pass
+    out, todo = [], [b.proc.pid]
+    while todo:
+        pid = todo.pop()
+        out.append(pid)
+        todo += kids.get(pid, [])
+    return out
+
+
+def browser_rss(b):
+    """The browser's processes' resident memory, summed, in MB."""
+    kb = 0
+    for pid in browser_pids(b):
+        try:
+            with open("/proc/%d/status" % pid) as f:
+                kb += sum(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+        except (OSError, ValueError, IndexError):
+            pass
+    return kb // 1024
+
+
+def renderers_sched(b):
+    """{pid: (cpu ns, ns waited for a core)} of the main thread of every renderer process
+    of the browser (Linux's /proc/PID/task/PID/schedstat; a process's main thread has its
+    pid), {} where /proc says nothing."""
+    out = {}
+    for pid in browser_pids(b):
+        try:
+            with open("/proc/%d/cmdline" % pid, "rb") as f:
+                if b"--type=renderer" not in f.read():
+                    continue
+            with open("/proc/%d/task/%d/schedstat" % (pid, pid)) as f:
+                cpu, wait = f.read().split()[:2]
+            out[pid] = (int(cpu), int(wait))
+        except (OSError, ValueError):
+            pass
+    return out
+
+
+def stretch(before, after):
+    """How much longer than its own work the tabs' main threads took meanwhile, waiting for
+    a core (1 on an idle machine): (cpu + wait) / cpu over the renderers' main threads."""
+    cpu = sum(after[p][0] - before.get(p, (0, 0))[0] for p in after)
+    wait = sum(after[p][1] - before.get(p, (0, 0))[1] for p in after)
+    return (cpu + wait) / cpu if cpu > 0 else 1.0
 
 
 def check_bounds(b, sid, tmp):
@@ -341,6 +399,56 @@ def check_bounds(b, sid, tmp):
           "a link of %d characters expanding to 48.6 MB asks first (%.1f s): %s" % (len(new_link(zst)), took, text))
     b.evaluate(sid, "document.getElementById('ask-no').click()")
     check(b.evaluate(sid, "document.body.dataset.state") == "idle", "answered no: nothing checked")
+
+
+def check_memory(b, sid, tmp):
+    """Item 2: memory bounded. 5,000 games, each with an illegal move (381 KB of text,
+    about 50 MB of report with every finding's diagrams): the findings of the first 2,000
+    games are listed, the rest counted, and the report comes from the library in parts (no
+    file of its whole size in the worker's file system, no string of its whole size): the
+    browser's processes grew 506 MB at their peak when it was read whole, 286 MB streamed;
+    the bound asserted is 400 MB."""
+    game = b'[Event "x"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n1. 32-27 19-23 2. 99-98 *\n\n'
+    p = os.path.join(tmp, "bad5k.pdn")
+    with open(p, "wb") as f:
+        f.write(game * 5000)
+    open_page(b, sid)  # a new document: a new worker, its memory not grown by an earlier check
+    base = browser_rss(b)
+    peak, done = [base], []
+
+    def sample():
+        while not done:
+            peak[0] = max(peak[0], browser_rss(b))
+            time.sleep(0.05)
+    th = threading.Thread(target=sample, daemon=True)
+    th.start()
+    try:
+        set_files(b, sid, [p])
+        state, took = b.wait_for(sid, STATE, timeout=300, what="the check of 5,000 games with findings")
+        b.wait_for(sid, LAID_OUT, timeout=60, what="its first page laid out")
+    finally:
+        done.append(1)
+        th.join()
+    got = b.evaluate(sid, "[document.getElementById('errors').textContent, %s.querySelectorAll('article.finding')"
+                          ".length, document.body.dataset.reportRows]" % FRAME)
+    check(state == "done" and "5000 games have findings: those of the first 2000 are listed in full" in got[0]
+          and "run pdncheck" in got[0] and got[1] >= 100 and got[2] == "5000",
+          "5,000 games with findings: the first 2,000 listed, the rest counted (%s findings on page 1, %s rows): %s"
+          % (got[1], got[2], got[0].strip()[:90]))
+    # the games sorted by number, descending (two clicks on the column's button, each a new
+    # page laid out): games 5000 to 4901 on the first page, without stepping through 49
+    for _ in range(2):
+        b.evaluate(sid, "document.body.dataset.layout='partial';%s.querySelectorAll('#games th button')[0].click();1"
+                   % FRAME)
+        b.wait_for(sid, LAID_OUT, timeout=120, what="the sorted page laid out")
+    got = b.evaluate(sid, "[%s.querySelectorAll('article.finding').length, %s.querySelectorAll('#games tbody tr')"
+                          ".length, document.getElementById('pager-text').textContent, [0, 99].map(function(i){return parseInt("
+                          "%s.querySelectorAll('#games tbody tr')[i].cells[0].textContent)})]" % (FRAME, FRAME, FRAME))
+    check(got[0] == 0 and got[1] == 100 and got[3] == [5000, 4901],
+          "its games after the 2,000th keep their row, their findings not listed: %s" % got)
+    grew = peak[0] - base
+    check(grew < 400, "the browser's memory grew %d MB at its peak (bound 400 MB; %d MB before) while the "
+          "report of 5,000 games with findings was made and shown (%.1f s)" % (grew, base, took))
 
 
 LAID_OUT = "document.body.dataset.layout === 'done'"
@@ -377,10 +485,11 @@ def check_pages(b, sid, tmp):
              "%s.querySelectorAll('section.game').length]" % (FRAME, FRAME, FRAME))
     got = b.evaluate(sid, whole)
     check(got == [True, 1, 0], "page 1 (no game with findings): the header's identity and the warnings: %s" % got)
+    b.evaluate(sid, "delete %s.body.dataset.followed" % FRAME)
     click(b, sid, "(function(){var r=document.getElementById('report').getBoundingClientRect();return [r.left,r.top]})()",
           "%s.querySelector('a[href=\"#warnings\"]')" % FRAME)
-    time.sleep(0.5)
-    got = b.evaluate(sid, "%s.body.dataset.followed" % FRAME)
+    got = b.until(sid, "%s.body.dataset.followed || ''" % FRAME, lambda g: g == "warnings",
+                  "the warnings' link followed in the report")
     check(got == "warnings", "page 1: its link to the warnings followed: %s" % got)
     pager(b, sid, "next")
     got = b.evaluate(sid, "[%s, parseInt(%s.querySelector('#games tbody tr td').textContent)]" % (rows, FRAME))
@@ -398,22 +507,16 @@ def check_pages(b, sid, tmp):
     check(got[0] >= 1 and "of %d shown by the filter" % got[0] in got[1],
           "the filter on the whole list: %s" % got)
     off = "(function(){var r=document.getElementById('report').getBoundingClientRect();return [r.left,r.top]})()"
+    b.evaluate(sid, "delete %s.body.dataset.followed" % FRAME)
     click(b, sid, off, "%s.querySelector('a[href^=\"#g\"]')" % FRAME)
-    time.sleep(0.5)
-    got = b.evaluate(sid, "[%s.body.dataset.followed, !!%s.getElementById('games')]" % (FRAME, FRAME))
-    check(got[0] == "g1201" and got[1], "its link goes to game 1201's findings in the report: %s" % got)
+    ok = lambda g: g[0] == "g1201" and g[1]
+    got = b.until(sid, "[%s.body.dataset.followed || '', !!%s.getElementById('games')]" % (FRAME, FRAME), ok,
+                  "game 1201's link followed in the report")
+    check(ok(got), "its link goes to game 1201's findings in the report: %s" % got)
     # saved, the report is whole: pdncheck --html's, byte for byte
-    where = os.path.join(tmp, "saved-pages")
-    os.makedirs(where, exist_ok=True)
-    b.send("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": where})
-    b.evaluate(sid, "document.getElementById('save').click()")
-    saved = os.path.join(where, "pdnkit-report.html")
-    for _ in range(100):
-        if os.path.exists(saved):
-            break
-        time.sleep(0.1)
-    time.sleep(0.3)
-    got = open(saved, "rb").read() if os.path.exists(saved) else None
+    saved = b.download(sid, "document.getElementById('save').click()", os.path.join(tmp, "saved-pages"),
+                       "pdnkit-report.html")
+    got = open(saved, "rb").read() if saved else None
     subprocess.run([os.path.join(BIN, "pdncheck"), "-j", "1", "--html", "native.html", "many.pdn"], cwd=tmp,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                    env=dict(os.environ, SOURCE_DATE_EPOCH=str(checked_epoch(got))))  # dated as the page's
@@ -423,11 +526,17 @@ def check_pages(b, sid, tmp):
     # shown (the issue asks 100 ms; the bound here leaves room for a loaded machine's
     # DevTools round trip, and the figure is printed)
     oca = os.path.join(ROOT, "tests", "corpora", "english", "oca", "OCA_2.0.pdn.zst")
+    sched = renderers_sched(b)
     set_files(b, sid, [oca])
     state, took, slowest = wait_answering(b, sid, 120)
     n = b.evaluate(sid, "document.body.dataset.reportRows")
-    time.sleep(0.5)
-    longest, gap = b.evaluate(sid, "[Math.round(window.__longest), Math.round(window.__gap)]")
+    # the long tasks the observer has not handed over yet taken now (takeRecords), rather
+    # than after a sleep
+    b.wait_for(sid, LAID_OUT, timeout=60, what="OCA's first page laid out")
+    b.settle(sid)
+    longest, gap = b.evaluate(sid, "__lto.takeRecords().forEach(function(e){__longest=Math.max(__longest,e.duration)});"
+                                   "[Math.round(window.__longest), Math.round(window.__gap)]")
+    slower = stretch(sched, renderers_sched(b))
     # the issue's 100 ms is what an idle machine shows; a loaded one (a load of 11 to 25 on 2
     # cores) stretches every task. The page's own longest task is what the layout decides:
     # 330 to 600 ms (load 11) with a frame of 500 rows and their sections in one task, 80 to 87 ms
@@ -435,13 +544,19 @@ def check_pages(b, sid, tmp):
     # asserted, 250 ms up to a load of 10 and stretched in proportion above it (it fails the
     # old way at a load of 11: 330 and 600 against 275), is loose for a loaded machine. The heartbeat's longest gap also counts the time the tab's
     # process waits for a core (80 to 170 ms at a load of 16, 470 ms under make check):
-    # printed, not asserted
+    # printed, not asserted.
+    # A task's duration is wall time: a tab whose process waits for a core (make check's
+    # load, or 4 busy loops at nice 0 beside a test at nice 10: 923 ms at a load of 13, the
+    # old bound 333) is stretched by that wait, not by its layout. The bound is also
+    # stretched by the factor Linux measured for the tab's main thread meanwhile, its time
+    # run plus its time waiting for a core over its time run (1.0 to 1.1 idle): a task
+    # doing 2.4 times the work of the bound still fails at any load
     load = os.getloadavg()[0]
-    bound = 250 * max(1.0, load / 10)
+    bound = 250 * max(1.0, load / 10, slower)
     check(state == "done" and n == "22621" and longest < bound,
           "OCA: checked and shown in %.1f s; the page's longest task meanwhile %s ms (bound %.0f), the heartbeat's "
-          "longest gap %d ms, the slowest DevTools answer %.0f ms (%s games; load %.1f)" %
-          (took, longest, bound, gap, slowest, n, load))
+          "longest gap %d ms, the slowest DevTools answer %.0f ms (%s games; load %.1f; the tab's main thread "
+          "stretched %.2f times by waiting for a core)" % (took, longest, bound, gap, slowest, n, load, slower))
 
 
 def check_phone(b, sid):
@@ -452,14 +567,17 @@ def check_phone(b, sid):
               "&move=46x12")
     b.wait_for(sid, STATE)
     b.wait_for(sid, POSITION)
-    time.sleep(0.5)
-    got = b.evaluate(sid, "(function(){var f=document.getElementById('report'),d=f.contentDocument;"
-                          "return {width:document.documentElement.scrollWidth,frame:f.clientHeight,"
-                          "inner:d.documentElement.scrollHeight,boxes:Array.prototype.filter.call(d.querySelectorAll"
-                          "('*'),function(e){return e.scrollWidth>e.clientWidth+1&&getComputedStyle(e).overflowX!="
-                          "'visible'}).map(function(e){return e.className||e.tagName})}})()")
-    check(got["width"] <= 390 and got["inner"] <= got["frame"] + 1 and not got["boxes"],
-          "at 390 px the page is no wider than the screen and the report's frame does not scroll: %s" % got)
+    # the frame is fitted to the report by a ResizeObserver: waited for (a phone's layout
+    # under load takes a while), then asserted
+    ok = lambda g: g["width"] <= 390 and g["inner"] <= g["frame"] + 1 and not g["boxes"]
+    got = b.until(sid, "(function(){var f=document.getElementById('report'),d=f.contentDocument;"
+                       "return {width:document.documentElement.scrollWidth,frame:f.clientHeight,"
+                       "inner:d.documentElement.scrollHeight,boxes:Array.prototype.filter.call(d.querySelectorAll"
+                       "('*'),function(e){return e.scrollWidth>e.clientWidth+1&&getComputedStyle(e).overflowX!="
+                       "'visible'}).map(function(e){return e.className||e.tagName})}})()", ok,
+                  "the page within 390 px and the report's frame fitted to the report")
+    b.settle(sid)
+    check(ok(got), "at 390 px the page is no wider than the screen and the report's frame does not scroll: %s" % got)
     screenshot(b, sid, "arbiter-phone.png", 390)
     b.send("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 900, "deviceScaleFactor": 1,
                                                   "mobile": False}, session=sid)
@@ -467,11 +585,17 @@ def check_phone(b, sid):
               "&move=46x12")
     b.wait_for(sid, STATE)
     b.wait_for(sid, POSITION)
-    time.sleep(0.5)
     screenshot(b, sid, "arbiter-desktop.png", 1280)
 
 
 def screenshot(b, sid, name, width):
+    # what is shown drawn first: the report's frame fitted to the report (its observer
+    # answers after a layout), its sections in, the fonts loaded, two frames painted
+    b.wait_for(sid, "document.body.dataset.layout !== 'partial' && (function(f){return !f || f.hidden || "
+                    "!f.contentDocument || !f.contentDocument.documentElement || f.style.height === "
+                    "Math.ceil(f.contentDocument.documentElement.getBoundingClientRect().height) + 'px'})"
+                    "(document.getElementById('report'))", timeout=60, what="the report laid out and its frame fitted")
+    b.settle(sid)
     tall = b.evaluate(sid, "window.scrollTo(0,0); document.documentElement.scrollHeight")
     png = base64.b64decode(b.send("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": {
         "x": 0, "y": 0, "width": width, "height": min(tall, 6000), "scale": 1}}, session=sid)["data"])
@@ -668,7 +792,6 @@ def check_language(b, sid):
     width = b.evaluate(sid, "document.documentElement.scrollWidth")
     check(ru["menu"] == "ru" and ru["lang"] == "ru" and "Недопустимый ход" in ru["h3"] and width <= 390,
           "#lang=ru in the address: the report in Russian, the page %s px wide in 390: %s" % (width, ru["h3"][:2]))
-    time.sleep(0.5)
     screenshot(b, sid, "arbiter-lang-ru-phone.png", 390)
     b.send("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 900, "deviceScaleFactor": 1,
                                                   "mobile": False}, session=sid)
@@ -687,7 +810,8 @@ def main():
                              ("fen", lambda: check_fen_variants(b, sid)),
                              ("checksum", lambda: check_link_checksum(b, sid, tmp)),
                              ("bounds", lambda: check_bounds(b, sid, tmp)),
-                             ("pages", lambda: check_pages(b, sid, tmp)), ("phone", lambda: check_phone(b, sid)),
+                             ("pages", lambda: check_pages(b, sid, tmp)),
+                             ("memory", lambda: check_memory(b, sid, tmp)), ("phone", lambda: check_phone(b, sid)),
                              ("first", lambda: check_first_contact(b, sid)),
                              ("sharing", lambda: check_sharing(b, sid, tmp)),
                              ("illegal", lambda: check_illegal_drawn(b, sid)),
