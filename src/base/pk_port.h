@@ -43,6 +43,10 @@
  *                                                  descriptor tells of a failed write
  *                                                  (cli_inputs.c, cli.c)
  *   strdup                                         the paths listed (cli_inputs.c)
+ *   pread                                          pdncheck --html: a file hashed on a thread
+ *                                                  of its own while it is checked, its
+ *                                                  offset left to the reader (cli_hash.c;
+ *                                                  not on Windows: a copy is hashed there)
  *   getopt_long opterr optind optopt optarg        the tools' options, one parser for all
  *                                                  (cli.c pk_cli_getopt, cli_opts.c
  *                                                  pk_cli_next); getopt_long is not

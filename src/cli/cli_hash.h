@@ -18,11 +18,10 @@
 #ifndef PK_CLI_HASH_H
 #define PK_CLI_HASH_H
 
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <sys/types.h>
 
+#include "pk_port.h" /* pthread_t, off_t */
 #include "sha256.h"
 
 typedef struct pk_cli_hash {
